@@ -1,0 +1,164 @@
+package gpu
+
+/*
+#cgo pkg-config: egl
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef EGL_PLATFORM_SURFACELESS_MESA
+#define EGL_PLATFORM_SURFACELESS_MESA 0x31DD
+#endif
+
+static int has_ext(const char *list, const char *name) {
+	if (!list) return 0;
+	size_t n = strlen(name);
+	for (const char *p = list; (p = strstr(p, name)) != NULL; p += n) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return 1;
+	}
+	return 0;
+}
+
+static int client_has(const char *name) {
+	return has_ext(eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS), name);
+}
+
+// The first EGL device (a GPU server's way), or EGL_NO_DISPLAY.
+static EGLDisplay device_display(void) {
+	if (!client_has("EGL_EXT_platform_device")) return EGL_NO_DISPLAY;
+	PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+	if (!query) return EGL_NO_DISPLAY;
+	EGLDeviceEXT devices[16];
+	EGLint n = 0;
+	if (!query(16, devices, &n) || n < 1) return EGL_NO_DISPLAY;
+	return eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devices[0], NULL);
+}
+
+static EGLDisplay surfaceless_display(void) {
+	if (!client_has("EGL_MESA_platform_surfaceless")) return EGL_NO_DISPLAY;
+	return eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+}
+
+static EGLContext create_context(EGLDisplay d, int major, int minor, int debug) {
+	EGLint attrs[] = {
+		EGL_CONTEXT_MAJOR_VERSION, major,
+		EGL_CONTEXT_MINOR_VERSION, minor,
+		EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+		EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE,
+		EGL_NONE,
+	};
+	return eglCreateContext(d, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attrs);
+}
+
+static int display_has_no_config(EGLDisplay d) {
+	return has_ext(eglQueryString(d, EGL_EXTENSIONS), "EGL_KHR_no_config_context");
+}
+
+static void *proc_address(const char *name) { return (void *)eglGetProcAddress(name); }
+*/
+import "C"
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"unsafe"
+)
+
+// eglContext is a headless OpenGL context: no window, no X server.
+type eglContext struct {
+	display  C.EGLDisplay
+	context  C.EGLContext
+	platform string
+}
+
+// PlatformEnv overrides the EGL platform choice: "device" or "surfaceless".
+const PlatformEnv = "SPECKLE_EGL_PLATFORM"
+
+func eglError(what string) error {
+	return fmt.Errorf("%s failed (EGL error 0x%04x)", what, int(C.eglGetError()))
+}
+
+// openEGL makes a headless 4.x core context current on the calling thread.
+// platform is "", "device" or "surfaceless"; "" tries device, then surfaceless.
+func openEGL(platform string, debug bool) (*eglContext, error) {
+	if platform == "" {
+		platform = os.Getenv(PlatformEnv)
+	}
+	var tries []string
+	switch platform {
+	case "", "auto":
+		tries = []string{"device", "surfaceless"}
+	case "device", "surfaceless":
+		tries = []string{platform}
+	default:
+		return nil, fmt.Errorf("unknown EGL platform %q (device or surfaceless)", platform)
+	}
+	var errs []string
+	for _, p := range tries {
+		c, err := openPlatform(p, debug)
+		if err == nil {
+			return c, nil
+		}
+		errs = append(errs, p+": "+err.Error())
+	}
+	return nil, fmt.Errorf("no headless OpenGL context (%s)", strings.Join(errs, "; "))
+}
+
+func openPlatform(platform string, debug bool) (*eglContext, error) {
+	var d C.EGLDisplay
+	if platform == "device" {
+		d = C.device_display()
+	} else {
+		d = C.surfaceless_display()
+	}
+	if d == C.EGLDisplay(C.EGL_NO_DISPLAY) {
+		return nil, fmt.Errorf("EGL platform not offered")
+	}
+	var major, minor C.EGLint
+	if C.eglInitialize(d, &major, &minor) == C.EGL_FALSE {
+		return nil, eglError("eglInitialize")
+	}
+	if C.display_has_no_config(d) == 0 {
+		C.eglTerminate(d)
+		return nil, fmt.Errorf("EGL_KHR_no_config_context missing")
+	}
+	if C.eglBindAPI(C.EGL_OPENGL_API) == C.EGL_FALSE {
+		C.eglTerminate(d)
+		return nil, eglError("eglBindAPI(OpenGL)")
+	}
+	dbg := C.int(0)
+	if debug {
+		dbg = 1
+	}
+	// 4.6 is refused by some drivers that give 4.5; 4.3 is the floor.
+	ctx := C.create_context(d, 4, 5, dbg)
+	if ctx == C.EGLContext(C.EGL_NO_CONTEXT) {
+		ctx = C.create_context(d, 4, 3, dbg)
+	}
+	if ctx == C.EGLContext(C.EGL_NO_CONTEXT) {
+		err := eglError("creating an OpenGL 4.3 core context")
+		C.eglTerminate(d)
+		return nil, err
+	}
+	if C.eglMakeCurrent(d, C.EGLSurface(C.EGL_NO_SURFACE), C.EGLSurface(C.EGL_NO_SURFACE), ctx) == C.EGL_FALSE {
+		err := eglError("eglMakeCurrent")
+		C.eglDestroyContext(d, ctx)
+		C.eglTerminate(d)
+		return nil, err
+	}
+	return &eglContext{display: d, context: ctx, platform: platform}, nil
+}
+
+func eglProcAddress(name string) unsafe.Pointer {
+	cs := C.CString(name)
+	defer C.free(unsafe.Pointer(cs))
+	return C.proc_address(cs)
+}
+
+func (e *eglContext) close() {
+	C.eglMakeCurrent(e.display, C.EGLSurface(C.EGL_NO_SURFACE), C.EGLSurface(C.EGL_NO_SURFACE), C.EGLContext(C.EGL_NO_CONTEXT))
+	C.eglDestroyContext(e.display, e.context)
+	C.eglTerminate(e.display)
+}

@@ -1,0 +1,120 @@
+package gpu
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/go-gl/gl/v4.3-core/gl"
+
+	"speckle/shaders"
+)
+
+// Program is a linked compute program.
+type Program struct {
+	id       uint32
+	key      string
+	uniforms map[string]int32
+	// LocalSize is the work group size the shader declares.
+	LocalSize [3]int
+}
+
+// Compute returns the program for src, compiling it on first use; programs are
+// cached by src.Key (kernel, generator, defines). Compile errors name our
+// GLSL files and lines, not the driver's source-string numbers.
+func (c *Context) Compute(src shaders.Source) (*Program, error) {
+	if p, ok := c.programs[src.Key]; ok {
+		return p, nil
+	}
+	sh := gl.CreateShader(gl.COMPUTE_SHADER)
+	defer gl.DeleteShader(sh)
+	text, free := gl.Strs(src.Text + "\x00")
+	length := int32(len(src.Text))
+	gl.ShaderSource(sh, 1, text, &length)
+	free()
+	gl.CompileShader(sh)
+	var ok int32
+	gl.GetShaderiv(sh, gl.COMPILE_STATUS, &ok)
+	if ok == gl.FALSE {
+		return nil, fmt.Errorf("compiling %s:\n%s", src.Key, src.MapLog(shaderLog(sh)))
+	}
+	id := gl.CreateProgram()
+	gl.AttachShader(id, sh)
+	gl.LinkProgram(id)
+	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
+	if ok == gl.FALSE {
+		log := programLog(id)
+		gl.DeleteProgram(id)
+		return nil, fmt.Errorf("linking %s:\n%s", src.Key, src.MapLog(log))
+	}
+	p := &Program{id: id, key: src.Key, uniforms: map[string]int32{}}
+	var size [3]int32
+	gl.GetProgramiv(id, gl.COMPUTE_WORK_GROUP_SIZE, &size[0])
+	p.LocalSize = [3]int{int(size[0]), int(size[1]), int(size[2])}
+	c.programs[src.Key] = p
+	return p, nil
+}
+
+func shaderLog(sh uint32) string {
+	var n int32
+	gl.GetShaderiv(sh, gl.INFO_LOG_LENGTH, &n)
+	buf := strings.Repeat("\x00", int(n)+1)
+	gl.GetShaderInfoLog(sh, n, nil, gl.Str(buf))
+	return strings.TrimRight(buf, "\x00")
+}
+
+func programLog(id uint32) string {
+	var n int32
+	gl.GetProgramiv(id, gl.INFO_LOG_LENGTH, &n)
+	buf := strings.Repeat("\x00", int(n)+1)
+	gl.GetProgramInfoLog(id, n, nil, gl.Str(buf))
+	return strings.TrimRight(buf, "\x00")
+}
+
+func (p *Program) location(name string) int32 {
+	loc, ok := p.uniforms[name]
+	if !ok {
+		loc = gl.GetUniformLocation(p.id, gl.Str(name+"\x00"))
+		p.uniforms[name] = loc
+	}
+	return loc
+}
+
+// SetUint sets a uint uniform; a uniform the compiler removed is ignored.
+func (p *Program) SetUint(name string, v uint32) {
+	if loc := p.location(name); loc >= 0 {
+		gl.ProgramUniform1ui(p.id, loc, v)
+	}
+}
+
+// SetFloat sets a float uniform; a uniform the compiler removed is ignored.
+func (p *Program) SetFloat(name string, v float32) {
+	if loc := p.location(name); loc >= 0 {
+		gl.ProgramUniform1f(p.id, loc, v)
+	}
+}
+
+// Has reports whether the program uses uniform name.
+func (p *Program) Has(name string) bool { return p.location(name) >= 0 }
+
+// Dispatch runs the program over n invocations along x, folding groups into y
+// where the driver limits groups per dimension; kernels recover the index with
+// linear_invocation() and skip indices >= n.
+func (c *Context) Dispatch(p *Program, n int) error {
+	if n <= 0 {
+		return nil
+	}
+	local := p.LocalSize[0]
+	groups := (n + local - 1) / local
+	gx, gy := groups, 1
+	if groups > c.Info.MaxGroupsX {
+		gx = c.Info.MaxGroupsX
+		gy = (groups + gx - 1) / gx
+		if gy > c.Info.MaxGroupsY {
+			return fmt.Errorf("dispatch of %d invocations exceeds the driver's %dx%d work groups", n, c.Info.MaxGroupsX, c.Info.MaxGroupsY)
+		}
+	}
+	gl.UseProgram(p.id)
+	gl.DispatchCompute(uint32(gx), uint32(gy), 1)
+	gl.MemoryBarrier(gl.SHADER_STORAGE_BARRIER_BIT | gl.BUFFER_UPDATE_BARRIER_BIT)
+	return c.CheckError("dispatching " + p.key)
+}

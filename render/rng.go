@@ -1,0 +1,208 @@
+// Package render runs Speckle's GPU work: generator kernels, and later the
+// photon mapper, on a gpu.Context.
+package render
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"time"
+
+	"speckle/render/gpu"
+	"speckle/rng"
+	"speckle/shaders"
+)
+
+// Binding points fixed by rng/common.glsl.
+const (
+	rngPoolBinding = 14
+	rngAuxBinding  = 15
+)
+
+// RNG is a configured generator on the GPU: its auxiliary data, a state pool
+// and the programs built with its port.
+type RNG struct {
+	ctx  *gpu.Context
+	Gen  *rng.Generator
+	Inst rng.Instance
+	Cfg  rng.Config
+	aux  *gpu.Buffer
+	pool *gpu.Buffer
+	// Slots is the number of streams the pool holds (after Seed).
+	Slots int
+}
+
+// NewRNG configures gen for the GPU.
+func NewRNG(ctx *gpu.Context, gen *rng.Generator, cfg rng.Config) (*RNG, error) {
+	inst, err := gen.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	aux := inst.Aux()
+	buf, err := ctx.NewBuffer(len(aux)*4, aux)
+	if err != nil {
+		return nil, err
+	}
+	return &RNG{ctx: ctx, Gen: gen, Inst: inst, Cfg: cfg, aux: buf}, nil
+}
+
+// Close frees the generator's buffers.
+func (r *RNG) Close() {
+	r.aux.Delete()
+	r.pool.Delete()
+}
+
+// Program builds kernel with this generator's port, its defines plus extra.
+func (r *RNG) Program(kernel string, extra map[string]string) (*gpu.Program, error) {
+	defs := maps.Clone(r.Inst.Defines())
+	if defs == nil {
+		defs = map[string]string{}
+	}
+	maps.Copy(defs, extra)
+	src, err := shaders.Build(kernel, r.Gen.Source, defs)
+	if err != nil {
+		return nil, err
+	}
+	return r.ctx.Compute(src)
+}
+
+// Bind makes the generator's buffers and uniforms current for p, for
+// dispatch number iteration (quasi-random generators use it).
+func (r *RNG) Bind(p *gpu.Program, iteration uint32) {
+	r.aux.Bind(rngAuxBinding)
+	if r.pool != nil {
+		r.pool.Bind(rngPoolBinding)
+	} else {
+		r.aux.Bind(rngPoolBinding) // never written: stateless use (dump)
+	}
+	p.SetUint("rng_seed", r.Cfg.Seed)
+	p.SetUint("rng_streams", uint32(r.Cfg.Streams))
+	p.SetUint("rng_pool_stride", uint32(max(r.Slots, 1)))
+	p.SetUint("rng_iteration", iteration)
+}
+
+// Seed fills a fresh pool of Cfg.Streams slots: slot i holds stream i.
+func (r *RNG) Seed() error {
+	n := r.Cfg.Streams
+	words := r.Inst.StateWords()
+	r.pool.Delete()
+	r.pool, r.Slots = nil, 0
+	if words > 0 {
+		pool, err := r.ctx.NewBuffer(n*words*4, nil)
+		if err != nil {
+			return fmt.Errorf("state pool for %d streams of %s: %v", n, r.Gen.Name, err)
+		}
+		r.pool = pool
+	}
+	r.Slots = n
+	p, err := r.Program("rng_init.comp", nil)
+	if err != nil {
+		return err
+	}
+	r.Bind(p, 0)
+	p.SetUint("first_stream", 0)
+	p.SetUint("chunk_streams", uint32(n))
+	return r.ctx.Dispatch(p, n)
+}
+
+// DumpChunkBytes bounds one dump dispatch's output buffer.
+const DumpChunkBytes = 64 << 20
+
+// Dump writes `speckle rng dump`'s bytes for Cfg.Streams streams of count
+// values each to w, one chunk of whole streams per dispatch. progress, if not
+// nil, is told how many streams are done.
+func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) error {
+	perStream := count * 4
+	limit := min(int64(DumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
+	if int64(perStream) > limit {
+		return fmt.Errorf("--count %d is too large: one stream must fit in %d MiB on this GPU", count, limit>>20)
+	}
+	chunk := min(r.Cfg.Streams, int(limit)/perStream)
+	defs := map[string]string{}
+	if f32 {
+		defs["DUMP_F32"] = "1"
+	}
+	p, err := r.Program("rng_dump.comp", defs)
+	if err != nil {
+		return err
+	}
+	out, err := r.ctx.NewBuffer(chunk*perStream, nil)
+	if err != nil {
+		return err
+	}
+	defer out.Delete()
+	words := make([]uint32, chunk*count)
+	bytes := make([]byte, len(words)*4)
+	r.Bind(p, 0)
+	p.SetUint("count", uint32(count))
+	for first := 0; first < r.Cfg.Streams; first += chunk {
+		n := min(chunk, r.Cfg.Streams-first)
+		out.Bind(0)
+		p.SetUint("first_stream", uint32(first))
+		p.SetUint("chunk_streams", uint32(n))
+		if err := r.ctx.Dispatch(p, n); err != nil {
+			return err
+		}
+		out.Read(0, words[:n*count])
+		b := bytes[:n*count*4]
+		putWords(b, words[:n*count])
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(first + n)
+		}
+	}
+	return nil
+}
+
+// DrawMode says what rng_draw.comp does with the values it draws.
+type DrawMode int
+
+const (
+	DrawRecord DrawMode = iota // keep every u32 and f32 (tests)
+	DrawStore                  // store every renderer float (bench)
+	DrawSum                    // only sum them (bench)
+)
+
+// Draw runs rng_draw.comp once over the pool: each slot draws count values.
+// It returns the output buffer (the caller deletes it) and the GPU time.
+func (r *RNG) Draw(mode DrawMode, count int, iteration uint32, out *gpu.Buffer) (time.Duration, error) {
+	defs := map[string]string{}
+	switch mode {
+	case DrawStore:
+		defs["BENCH_STORE"] = "1"
+	case DrawSum:
+		defs["BENCH_SUM"] = "1"
+	}
+	p, err := r.Program("rng_draw.comp", defs)
+	if err != nil {
+		return 0, err
+	}
+	r.Bind(p, iteration)
+	out.Bind(0)
+	p.SetUint("invocations", uint32(r.Slots))
+	p.SetUint("count", uint32(count))
+	return r.ctx.Time(func() error { return r.ctx.Dispatch(p, r.Slots) })
+}
+
+// DrawWords is how many words Draw writes for mode.
+func DrawWords(mode DrawMode, slots, count int) int {
+	switch mode {
+	case DrawRecord:
+		return slots * count * 2
+	case DrawStore:
+		return slots * count
+	default:
+		return slots
+	}
+}
+
+func putWords(b []byte, w []uint32) {
+	for i, v := range w {
+		b[4*i] = byte(v)
+		b[4*i+1] = byte(v >> 8)
+		b[4*i+2] = byte(v >> 16)
+		b[4*i+3] = byte(v >> 24)
+	}
+}

@@ -1,0 +1,165 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"testing"
+
+	"speckle/render/gpu"
+	"speckle/rng"
+)
+
+// optionSets is every generator's defaults plus its TestOptions.
+func optionSets(g *rng.Generator) []map[string]string {
+	return append([]map[string]string{nil}, g.TestOptions...)
+}
+
+func describe(opts map[string]string) string {
+	if len(opts) == 0 {
+		return "defaults"
+	}
+	var parts []string
+	for k, v := range opts {
+		parts = append(parts, "--"+k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, " ")
+}
+
+// firstMismatch names the first differing value of two dumps.
+func firstMismatch(gpuOut, cpuOut []byte, count int) string {
+	if len(gpuOut) != len(cpuOut) {
+		return fmt.Sprintf("GPU wrote %d bytes, CPU %d", len(gpuOut), len(cpuOut))
+	}
+	for i := 0; i+4 <= len(gpuOut); i += 4 {
+		a := binary.LittleEndian.Uint32(gpuOut[i:])
+		b := binary.LittleEndian.Uint32(cpuOut[i:])
+		if a != b {
+			k := i / 4
+			return fmt.Sprintf("stream %d, value %d: GPU %08x, CPU %08x", k/count, k%count, a, b)
+		}
+	}
+	return ""
+}
+
+// TestDumpGPUEqualsCPU: for every generator, option set and format, the GLSL
+// port's dump is byte-identical to the Go reference's.
+func TestDumpGPUEqualsCPU(t *testing.T) {
+	const streams, count = 64, 4096
+	for _, g := range rng.All {
+		for _, opts := range optionSets(g) {
+			for _, f32 := range []bool{false, true} {
+				for _, seed := range []uint32{0, 0x9E3779B9} {
+					name := fmt.Sprintf("%s/%s/f32=%v/seed=%x", g.Name, describe(opts), f32, seed)
+					t.Run(name, func(t *testing.T) {
+						cfg := rng.Config{Seed: seed, Streams: streams, Options: opts}
+						inst, err := g.New(cfg)
+						if err != nil {
+							t.Fatal(err)
+						}
+						var cpu, gpuOut bytes.Buffer
+						if err := rng.Dump(inst, streams, count, f32, &cpu, nil); err != nil {
+							t.Fatal(err)
+						}
+						onGL(t, func(c *gpu.Context) error {
+							r, err := NewRNG(c, g, cfg)
+							if err != nil {
+								return err
+							}
+							defer r.Close()
+							return r.Dump(count, f32, &gpuOut, nil)
+						})
+						if d := firstMismatch(gpuOut.Bytes(), cpu.Bytes(), count); d != "" {
+							t.Fatalf("GPU and CPU dumps differ: %s", d)
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// TestRendererDrawsContinue: the renderer's path (seed a pool, draw, store,
+// draw again) gives what the Go reference gives, u32 and f32 alike, and the
+// second dispatch continues each stream where the first stopped.
+func TestRendererDrawsContinue(t *testing.T) {
+	const slots, count = 300, 97 // odd sizes: partial work groups, float4 generators mid-block
+	for _, g := range rng.All {
+		for _, opts := range optionSets(g) {
+			t.Run(g.Name+"/"+describe(opts), func(t *testing.T) {
+				cfg := rng.Config{Seed: 12345, Streams: slots, Options: opts}
+				inst, err := g.New(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got [2][]uint32
+				onGL(t, func(c *gpu.Context) error {
+					r, err := NewRNG(c, g, cfg)
+					if err != nil {
+						return err
+					}
+					defer r.Close()
+					if err := r.Seed(); err != nil {
+						return err
+					}
+					n := DrawWords(DrawRecord, slots, count)
+					out, err := c.NewBuffer(n*4, nil)
+					if err != nil {
+						return err
+					}
+					defer out.Delete()
+					for it := range got {
+						if _, err := r.Draw(DrawRecord, count, uint32(it), out); err != nil {
+							return err
+						}
+						got[it] = make([]uint32, n)
+						out.Read(0, got[it])
+					}
+					return nil
+				})
+				quasi, isQuasi := inst.(rng.QuasiRandom)
+				streams := make([]rng.Stream, slots)
+				for it := range got {
+					for i := 0; i < slots; i++ {
+						if isQuasi {
+							streams[i] = quasi.Point(uint64(it*slots + i))
+						} else if it == 0 {
+							streams[i] = inst.Stream(i)
+						}
+						for m := 0; m < count; m++ {
+							k := (i*count + m) * 2
+							wantU := streams[i].U32()
+							wantF := math.Float32bits(streams[i].F32())
+							if got[it][k] != wantU || got[it][k+1] != wantF {
+								t.Fatalf("dispatch %d, slot %d, draw %d: GPU u32 %08x f32 %08x, Go u32 %08x f32 %08x",
+									it, i, m, got[it][k], got[it][k+1], wantU, wantF)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestRendererFloatsInUnitInterval: every renderer float is in [0,1).
+func TestRendererFloatsInUnitInterval(t *testing.T) {
+	for _, g := range rng.All {
+		inst, err := g.New(rng.Config{Seed: 7, Streams: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 16; i++ {
+			s := inst.Stream(i)
+			for m := 0; m < 4096; m++ {
+				if f := s.F32(); !(f >= 0 && f < 1) {
+					t.Fatalf("%s stream %d draw %d: renderer float %v outside [0,1)", g.Name, i, m, f)
+				}
+			}
+		}
+	}
+}

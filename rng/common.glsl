@@ -1,0 +1,46 @@
+// What every generator port shares: the state pool, the auxiliary data and the
+// uniforms a kernel sets, plus exact integer-to-float helpers.
+//
+// Contract (each rng/<name>.glsl defines these):
+//   void  rng_init(uint stream);   seed stream `stream` exactly as the spec says
+//   void  rng_load(uint slot);     continue the stream kept in pool slot `slot`
+//   void  rng_store(uint slot);    keep it there for the next dispatch
+//   uint  rng_u32();               next native integer
+//   float rng_f32();               next renderer float in [0,1)
+//   float rng_dump_f32();          next float as `speckle rng dump --format f32` writes it
+
+#define RNG_POOL_BINDING 14
+#define RNG_AUX_BINDING 15
+
+// Word w of slot s lives at rng_pool[w * rng_pool_stride + s], so neighbouring
+// invocations touch neighbouring words.
+layout(std430, binding = RNG_POOL_BINDING) buffer RngPool { uint rng_pool[]; };
+layout(std430, binding = RNG_AUX_BINDING) readonly buffer RngAux { uint rng_aux[]; };
+
+uniform uint rng_seed;        // --seed
+uniform uint rng_streams;     // T, the number of streams (Sobol: dimensions or points per dispatch)
+uniform uint rng_pool_stride; // slots in the pool
+uniform uint rng_iteration;   // dispatch number, for quasi-random generators
+
+uint rng_pool_index(uint word, uint slot) { return word * rng_pool_stride + slot; }
+
+// The spec's default float: the top 24 bits scaled to [0,1); exact everywhere.
+float rng_unit24(uint u) { return float(u >> 8) * (1.0 / 16777216.0); }
+
+// float(u) rounded to nearest even, done in integers: GLSL leaves the rounding
+// of uint-to-float conversion to the implementation, C and Go do not.
+float rng_uint_to_float_rne(uint u) {
+	if (u < 0x1000000u) return float(u);
+	int shift = findMSB(u) - 23;
+	uint m = u >> uint(shift);
+	uint rem = u & ((1u << uint(shift)) - 1u);
+	uint half_ = 1u << uint(shift - 1);
+	if (rem > half_ || (rem == half_ && (m & 1u) == 1u)) m += 1u;
+	return ldexp(float(m), shift);
+}
+
+uint rng_bswap32(uint x) {
+	return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+}
+
+const float RNG_BELOW_ONE = 0.99999994; // largest float below 1

@@ -1,0 +1,150 @@
+// Package rng holds every random number generator Speckle knows, each as a Go
+// reference (the truth) and a GLSL port (rng/<name>.glsl) behind one contract.
+// Nothing here touches OpenGL: the GPU side only sees the GLSL text, the
+// #defines and the auxiliary words an Instance hands out.
+package rng
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// GLSL is the generator ports, for the shader include resolver.
+//
+//go:embed *.glsl
+var GLSL embed.FS
+
+// Option is one generator option as it appears on the command line.
+type Option struct {
+	Name    string // flag name without dashes, e.g. "lux"
+	Default string
+	Values  string // what is accepted, e.g. "0..4" or "consecutive|slm"
+	Help    string
+}
+
+// Config fixes everything a generator needs before it can draw numbers.
+type Config struct {
+	Seed    uint32
+	Streams int               // T: invocations drawing at once (Sobol: dimensions)
+	Options map[string]string // option name -> value; a missing name takes its default
+}
+
+// Generator is one registered generator.
+type Generator struct {
+	Name    string
+	Doc     string   // one line: what it is and where it comes from
+	Source  string   // GLSL port, a file of this package
+	Options []Option // generator-specific options
+	// MaxStreams bounds Config.Streams (0: no bound of its own).
+	MaxStreams int
+	// Configure validates the options and returns an instance; New calls it
+	// with every option of the generator present (defaults filled in).
+	Configure func(c Config) (Instance, error)
+	// TestOptions are the option sets every GPU-vs-CPU test covers (besides the defaults).
+	TestOptions []map[string]string
+}
+
+// Instance is a configured generator: the Go reference streams and what the
+// GLSL port needs to reproduce them.
+type Instance interface {
+	// StateWords is the number of uint32 words one stream keeps in the state pool.
+	StateWords() int
+	// Defines are the #defines the GLSL port is compiled with (options).
+	Defines() map[string]string
+	// Aux is read-only data for the GLSL port (bound as rng_aux); nil if none.
+	Aux() []uint32
+	// Stream is the Go reference of stream t, freshly seeded as `rng dump` starts it.
+	Stream(t int) Stream
+}
+
+// Stream is one sequence of numbers.
+type Stream interface {
+	U32() uint32      // the generator's native integer
+	F32() float32     // the renderer's float, in [0,1)
+	DumpF32() float32 // the float `rng dump --format f32` writes (see the spec)
+}
+
+// QuasiRandom is implemented by instances whose renderer draws are points of a
+// low-discrepancy sequence: invocation i of dispatch k draws successive
+// dimensions of point k*streams+i instead of continuing a stream.
+type QuasiRandom interface {
+	Point(index uint64) Stream
+}
+
+// All is the registry: the CLI, the kernels and the tests iterate it.
+var All = []*Generator{
+	Lehmer,
+}
+
+// Lookup finds a generator by name.
+func Lookup(name string) (*Generator, error) {
+	for _, g := range All {
+		if g.Name == name {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown generator %q (known: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Names lists the registered generators in registry order.
+func Names() []string {
+	n := make([]string, len(All))
+	for i, g := range All {
+		n[i] = g.Name
+	}
+	return n
+}
+
+// New checks c against the generator's options and configures it.
+func (g *Generator) New(c Config) (Instance, error) {
+	if c.Streams < 1 {
+		return nil, fmt.Errorf("%s: streams must be at least 1", g.Name)
+	}
+	if g.MaxStreams > 0 && c.Streams > g.MaxStreams {
+		return nil, fmt.Errorf("%s: at most %d streams (got %d)", g.Name, g.MaxStreams, c.Streams)
+	}
+	opts := map[string]string{}
+	for k, v := range c.Options {
+		if g.option(k) == nil {
+			return nil, fmt.Errorf("option --%s does not apply to generator %s", k, g.Name)
+		}
+		opts[k] = v
+	}
+	for _, o := range g.Options {
+		if _, ok := opts[o.Name]; !ok {
+			opts[o.Name] = o.Default
+		}
+	}
+	c.Options = opts
+	return g.Configure(c)
+}
+
+func (g *Generator) option(name string) *Option {
+	for i := range g.Options {
+		if g.Options[i].Name == name {
+			return &g.Options[i]
+		}
+	}
+	return nil
+}
+
+// OptionNames lists every option of every generator, sorted, without duplicates.
+func OptionNames() []string {
+	seen := map[string]bool{}
+	var names []string
+	for _, g := range All {
+		for _, o := range g.Options {
+			if !seen[o.Name] {
+				seen[o.Name] = true
+				names = append(names, o.Name)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ToF32 is the spec's default float: the top 24 bits of u scaled to [0,1).
+func ToF32(u uint32) float32 { return float32(u>>8) * (1.0 / (1 << 24)) }

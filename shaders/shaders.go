@@ -1,0 +1,170 @@
+// Package shaders holds the GLSL kernels and the include resolver that stitches
+// a kernel, the shared library and one generator port into one source text.
+//
+// GLSL has no #include. The resolver understands two forms:
+//
+//	#include "lib/x.glsl"   a file of this package (or "rng/x.glsl": a file of package rng)
+//	#include <rng>          the port of the generator the kernel is built with
+//
+// Each file is included once; a cycle is an error. #line directives carry a
+// source-string number per file, so driver messages map back to our files.
+package shaders
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"speckle/rng"
+)
+
+//go:embed *.comp lib
+var files embed.FS
+
+// Version is the GLSL version line every program starts with.
+const Version = "#version 430 core"
+
+// Source is a resolved program text and what is needed to map driver messages back.
+type Source struct {
+	Key   string   // kernel, generator and defines: identifies the program
+	Text  string   // the text to hand to the driver
+	Files []string // repository paths by #line source-string number; 0 is the header
+}
+
+// Build resolves kernel (a file of this package, e.g. "rng_dump.comp") with the
+// generator port gen (a file of package rng; "" for none) and the defines,
+// which are emitted sorted so that equal inputs give equal text.
+func Build(kernel, gen string, defines map[string]string) (Source, error) {
+	return build(sources{files, rng.GLSL}, kernel, gen, defines)
+}
+
+// sources are the two embedded trees: this package's and the generator ports.
+type sources struct{ shaders, rng fs.FS }
+
+func (s sources) read(path string) ([]byte, error) {
+	if name, ok := strings.CutPrefix(path, "rng/"); ok {
+		return fs.ReadFile(s.rng, name)
+	}
+	return fs.ReadFile(s.shaders, path)
+}
+
+var includeRE = regexp.MustCompile(`^\s*#\s*include\s+(?:"([^"]+)"|<([^>]+)>)\s*(//.*)?$`)
+
+type resolver struct {
+	src      sources
+	gen      string
+	out      strings.Builder
+	files    []string
+	included map[string]bool
+	stack    []string
+}
+
+func build(src sources, kernel, gen string, defines map[string]string) (Source, error) {
+	r := &resolver{src: src, gen: gen, included: map[string]bool{}}
+	names := make([]string, 0, len(defines))
+	for k := range defines {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	var key strings.Builder
+	key.WriteString(kernel + "|" + gen)
+	r.out.WriteString(Version + "\n")
+	r.files = append(r.files, "<defines>")
+	for _, k := range names {
+		fmt.Fprintf(&r.out, "#define %s %s\n", k, defines[k])
+		fmt.Fprintf(&key, "|%s=%s", k, defines[k])
+	}
+	if err := r.include(kernel, ""); err != nil {
+		return Source{}, err
+	}
+	return Source{Key: key.String(), Text: r.out.String(), Files: r.files}, nil
+}
+
+func (r *resolver) include(path, from string) error {
+	for _, p := range r.stack {
+		if p == path {
+			return fmt.Errorf("%s: include cycle: %s -> %s", from, strings.Join(r.stack, " -> "), path)
+		}
+	}
+	if r.included[path] {
+		return nil
+	}
+	text, err := r.src.read(path)
+	if err != nil {
+		if from == "" {
+			return fmt.Errorf("shader %s not found", path)
+		}
+		return fmt.Errorf("%s: cannot include %q: no such file", from, path)
+	}
+	r.included[path] = true
+	r.stack = append(r.stack, path)
+	defer func() { r.stack = r.stack[:len(r.stack)-1] }()
+	id := len(r.files)
+	r.files = append(r.files, repoPath(path))
+	fmt.Fprintf(&r.out, "#line 1 %d\n", id)
+	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	for i, line := range lines {
+		m := includeRE.FindStringSubmatch(line)
+		if m == nil {
+			if strings.HasPrefix(strings.TrimSpace(line), "#version") {
+				return fmt.Errorf("%s:%d: no #version in shader files: Build adds it", repoPath(path), i+1)
+			}
+			r.out.WriteString(line + "\n")
+			continue
+		}
+		target := m[1]
+		where := fmt.Sprintf("%s:%d", repoPath(path), i+1)
+		if m[2] != "" {
+			if m[2] != "rng" {
+				return fmt.Errorf("%s: unknown include <%s> (only <rng>)", where, m[2])
+			}
+			if r.gen == "" {
+				return fmt.Errorf("%s: includes <rng> but no generator was given", where)
+			}
+			target = "rng/" + r.gen
+		}
+		if err := r.include(target, where); err != nil {
+			return err
+		}
+		fmt.Fprintf(&r.out, "#line %d %d\n", i+2, id)
+	}
+	return nil
+}
+
+// repoPath names a file as it lies in the repository.
+func repoPath(path string) string {
+	if strings.HasPrefix(path, "rng/") {
+		return path
+	}
+	return "shaders/" + path
+}
+
+// Driver messages: Mesa writes "0:12(5): error: ...", NVIDIA "0(12) : error C1008: ...".
+var (
+	mesaRE   = regexp.MustCompile(`(?m)^(\d+):(\d+)\((\d+)\):\s*`)
+	nvidiaRE = regexp.MustCompile(`(?m)^(\d+)\((\d+)\)\s*:\s*`)
+)
+
+// MapLog rewrites a driver's compile log so each message starts with file:line.
+func (s Source) MapLog(log string) string {
+	name := func(id string) string {
+		n, err := strconv.Atoi(id)
+		if err != nil || n < 0 || n >= len(s.Files) {
+			return "string " + id
+		}
+		return s.Files[n]
+	}
+	log = mesaRE.ReplaceAllStringFunc(log, func(m string) string {
+		g := mesaRE.FindStringSubmatch(m)
+		return fmt.Sprintf("%s:%s:%s: ", name(g[1]), g[2], g[3])
+	})
+	log = nvidiaRE.ReplaceAllStringFunc(log, func(m string) string {
+		g := nvidiaRE.FindStringSubmatch(m)
+		return fmt.Sprintf("%s:%s: ", name(g[1]), g[2])
+	})
+	return strings.TrimSpace(log)
+}
