@@ -1,9 +1,9 @@
 package gpu
 
 import (
-	"unsafe"
 	"fmt"
 	"os"
+	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
 )
