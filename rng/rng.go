@@ -37,8 +37,8 @@ type Generator struct {
 	Doc     string   // one line: what it is and where it comes from
 	Source  string   // GLSL port, a file of this package
 	Options []Option // generator-specific options
-	// MaxStreams bounds Config.Streams (0: no bound of its own).
-	MaxStreams int
+	// MaxDumpStreams bounds the streams of a dump (Sobol: its dimensions); 0: none.
+	MaxDumpStreams int
 	// Configure validates the options and returns an instance; New calls it
 	// with every option of the generator present (defaults filled in).
 	Configure func(c Config) (Instance, error)
@@ -102,9 +102,6 @@ func (g *Generator) New(c Config) (Instance, error) {
 	if c.Streams < 1 {
 		return nil, fmt.Errorf("%s: streams must be at least 1", g.Name)
 	}
-	if g.MaxStreams > 0 && c.Streams > g.MaxStreams {
-		return nil, fmt.Errorf("%s: at most %d streams (got %d)", g.Name, g.MaxStreams, c.Streams)
-	}
 	opts := map[string]string{}
 	for k, v := range c.Options {
 		if g.option(k) == nil {
@@ -119,6 +116,17 @@ func (g *Generator) New(c Config) (Instance, error) {
 	}
 	c.Options = opts
 	return g.Configure(c)
+}
+
+// CheckDump rejects dump sizes the generator cannot produce.
+func (g *Generator) CheckDump(streams, count int) error {
+	if streams < 1 || count < 1 {
+		return fmt.Errorf("--streams and --count must be at least 1")
+	}
+	if g.MaxDumpStreams > 0 && streams > g.MaxDumpStreams {
+		return fmt.Errorf("--streams %d is too many for %s: at most %d", streams, g.Name, g.MaxDumpStreams)
+	}
+	return nil
 }
 
 func (g *Generator) option(name string) *Option {
