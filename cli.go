@@ -1,11 +1,166 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strings"
+
+	"speckle/render/gpu"
 )
 
+// usageError is a bad command line: one line on stderr, exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+const mainUsage = `Speckle: what a random number generator does to an image.
+
+Usage:
+  speckle rng list  [--json]            the generators and their options
+  speckle rng dump  --gen NAME [...]    raw numbers of a generator (see 'speckle rng dump --help')
+  speckle rng bench [--gen A,B] [--json] numbers per second on this GPU
+  speckle gpu                           the OpenGL device Speckle would use
+
+Headless OpenGL runs through EGL: the device platform on a GPU server, Mesa's
+surfaceless platform elsewhere; set SPECKLE_EGL_PLATFORM=device|surfaceless
+(or --egl-platform) to choose. --gl-debug prints the driver's debug messages.
+`
+
+// command is one subcommand: it parses its own flags.
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"rng list", "list the generators and their options", rngList},
+		{"rng dump", "write raw numbers of a generator", rngDump},
+		{"rng bench", "measure numbers per second on the GPU", rngBench},
+		{"gpu", "describe the OpenGL device", gpuInfo},
+	}
+}
+
+// run dispatches a command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "speckle: not yet")
-	return 2
+	if len(args) == 0 || isHelp(args[0]) || args[0] == "help" {
+		fmt.Fprint(stdout, mainUsage)
+		return 0
+	}
+	var match *command
+	var rest []string
+	for _, c := range commands() {
+		words := strings.Fields(c.name)
+		if len(args) >= len(words) && strings.Join(args[:len(words)], " ") == c.name {
+			match, rest = &c, args[len(words):]
+			break
+		}
+	}
+	if match == nil {
+		if args[0] == "rng" {
+			if len(args) == 1 || isHelp(args[1]) {
+				fmt.Fprint(stdout, mainUsage)
+				return 0
+			}
+			fmt.Fprintf(stderr, "speckle: unknown command \"rng %s\" (list, dump or bench)\n", args[1])
+			return 2
+		}
+		fmt.Fprintf(stderr, "speckle: unknown command %q (try speckle --help)\n", args[0])
+		return 2
+	}
+	err := match.run(rest, stdout, stderr)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	default:
+		fmt.Fprintf(stderr, "speckle %s: %v\n", match.name, err)
+		return 2
+	}
+}
+
+func isHelp(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
+
+// newFlags makes a flag set that reports errors as values, prints usage only
+// for --help, and names the command.
+func newFlags(name, usage string, stdout io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	// The flag package calls Usage on every parse error; only --help prints it.
+	fs.Usage = func() {}
+	helps[fs] = func() {
+		fmt.Fprintf(stdout, "Usage: speckle %s\n\n", usage)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// helps holds each flag set's usage printer.
+var helps = map[*flag.FlagSet]func(){}
+
+// parse parses args; a bad flag becomes a one-line error, --help prints usage.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			helps[fs]()
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+// glFlags are the flags of every command that opens a GPU context.
+type glFlags struct {
+	platform string
+	debug    bool
+}
+
+func (g *glFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&g.platform, "egl-platform", "", "EGL platform: device or surfaceless (default: $"+gpu.PlatformEnv+", else device, then surfaceless)")
+	fs.BoolVar(&g.debug, "gl-debug", false, "print OpenGL debug messages")
+}
+
+// open makes the GPU context; main has locked this goroutine to its thread.
+func (g *glFlags) open() (*gpu.Context, error) {
+	c, err := gpu.Open(gpu.Options{Platform: g.platform, Debug: g.debug})
+	if err != nil {
+		return nil, fmt.Errorf("no usable GPU: %v", err)
+	}
+	return c, nil
+}
+
+func gpuInfo(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("gpu", "gpu [--egl-platform P]", stdout)
+	var g glFlags
+	g.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	c, err := g.open()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	i := c.Info
+	fmt.Fprintf(stdout, "renderer  %s\nvendor    %s\nversion   %s\nplatform  EGL %s\nssbo max  %d MiB\ngroups    %d x %d\n",
+		i.Renderer, i.Vendor, i.Version, i.Platform, i.MaxSSBOBytes>>20, i.MaxGroupsX, i.MaxGroupsY)
+	return nil
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -1,0 +1,102 @@
+package render
+
+import (
+	"time"
+
+	"speckle/render/gpu"
+	"speckle/rng"
+)
+
+// BenchSize says how much work one timed dispatch does.
+type BenchSize struct {
+	Invocations int           // N, each with its own stream
+	StoreDraws  int           // values per invocation when every value is stored
+	SumDraws    int           // values per invocation when values are only summed
+	MinTime     time.Duration // keep repeating until this much GPU time is measured
+	MinReps     int
+}
+
+// DefaultBenchSize fills the GPU: on a real GPU about a GiB of output per
+// dispatch (2^21 invocations, enough to hide memory latency on the largest
+// GPUs); on a CPU rasteriser something that finishes in seconds.
+func DefaultBenchSize(info gpu.Info, stateWords int) BenchSize {
+	s := BenchSize{Invocations: 1 << 21, StoreDraws: 128, SumDraws: 1024, MinTime: 500 * time.Millisecond, MinReps: 5}
+	if info.Software() {
+		s = BenchSize{Invocations: 1 << 14, StoreDraws: 64, SumDraws: 256, MinTime: 200 * time.Millisecond, MinReps: 2}
+	}
+	limit := min(info.MaxSSBOBytes, 1<<30)
+	for s.Invocations > 1024 && int64(s.Invocations)*int64(max(stateWords, 1))*4 > limit {
+		s.Invocations /= 2
+	}
+	for s.StoreDraws > 1 && int64(s.Invocations)*int64(s.StoreDraws)*4 > limit {
+		s.StoreDraws /= 2
+	}
+	return s
+}
+
+// BenchResult is one generator's throughput.
+type BenchResult struct {
+	Generator   string  `json:"generator"`
+	Options     string  `json:"options,omitempty"`
+	StateWords  int     `json:"state_words"`
+	Invocations int     `json:"invocations"`
+	StoredPerS  float64 `json:"stored_per_s"`   // renderer floats written to a buffer, per second
+	SumPerS     float64 `json:"consumed_per_s"` // renderer floats drawn and summed in registers, per second
+	StoreDraws  int     `json:"store_draws_per_invocation"`
+	SumDraws    int     `json:"sum_draws_per_invocation"`
+}
+
+// Bench measures r's renderer floats per second, stored and consumed, after
+// seeding a pool of size.Invocations streams (r.Cfg.Streams is replaced).
+func Bench(r *RNG, size BenchSize) (BenchResult, error) {
+	res := BenchResult{Generator: r.Gen.Name, StateWords: r.Inst.StateWords(), Invocations: size.Invocations,
+		StoreDraws: size.StoreDraws, SumDraws: size.SumDraws}
+	if err := r.Seed(); err != nil {
+		return res, err
+	}
+	out, err := r.ctx.NewBuffer(DrawWords(DrawStore, size.Invocations, size.StoreDraws)*4, nil)
+	if err != nil {
+		return res, err
+	}
+	defer out.Delete()
+	rate := func(mode DrawMode, draws int) (float64, error) {
+		iteration := uint32(0)
+		for i := 0; i < 2; i++ { // warm-up: compile, first-touch, clocks
+			if _, err := r.Draw(mode, draws, iteration, out); err != nil {
+				return 0, err
+			}
+			iteration++
+		}
+		var total time.Duration
+		reps := 0
+		for total < size.MinTime || reps < size.MinReps {
+			d, err := r.Draw(mode, draws, iteration, out)
+			if err != nil {
+				return 0, err
+			}
+			total += d
+			reps++
+			iteration++
+		}
+		return float64(reps) * float64(size.Invocations) * float64(draws) / total.Seconds(), nil
+	}
+	if res.StoredPerS, err = rate(DrawStore, size.StoreDraws); err != nil {
+		return res, err
+	}
+	if res.SumPerS, err = rate(DrawSum, size.SumDraws); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// NewBenchRNG configures gen for a bench of size on ctx.
+func NewBenchRNG(ctx *gpu.Context, gen *rng.Generator, seed uint32, opts map[string]string) (*RNG, BenchSize, error) {
+	// State words are known only once configured; configure for one stream first.
+	probe, err := gen.New(rng.Config{Seed: seed, Streams: 1, Options: opts})
+	if err != nil {
+		return nil, BenchSize{}, err
+	}
+	size := DefaultBenchSize(ctx.Info, probe.StateWords())
+	r, err := NewRNG(ctx, gen, rng.Config{Seed: seed, Streams: size.Invocations, Options: opts})
+	return r, size, err
+}
