@@ -77,6 +77,7 @@ type QuasiRandom interface {
 var All = []*Generator{
 	Lehmer,
 	Rand48,
+	PCG32,
 }
 
 // Lookup finds a generator by name.
