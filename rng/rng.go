@@ -78,6 +78,7 @@ var All = []*Generator{
 	Lehmer,
 	Rand48,
 	PCG32,
+	Philox,
 }
 
 // Lookup finds a generator by name.
