@@ -76,6 +76,9 @@ type QuasiRandom interface {
 // All is the registry: the CLI, the kernels and the tests iterate it.
 var All = []*Generator{
 	Lehmer,
+	Rand48,
+	PCG32,
+	Philox,
 }
 
 // Lookup finds a generator by name.

@@ -1,0 +1,70 @@
+package rng
+
+import "math/bits"
+
+// Philox4x32-10 constants (Salmon et al., SC'11; Random123).
+const (
+	philoxM0 = 0xD2511F53
+	philoxM1 = 0xCD9E8D57
+	philoxW0 = 0x9E3779B9 // key schedule: golden ratio
+	philoxW1 = 0xBB67AE85 // sqrt(3) - 1
+)
+
+// Philox is Random123's counter-based Philox4x32-10: value m of stream t is
+// lane m%4 of the block for counter (m/4, t, 0, 0) under key (seed, 0).
+var Philox = &Generator{
+	Name:      "philox",
+	Doc:       "Philox4x32-10 (Salmon, Moraes, Dror & Shaw, Random123, SC'11): counter (m/4, stream, 0, 0), key (seed, 0)",
+	Source:    "philox.glsl",
+	Configure: func(c Config) (Instance, error) { return philoxInstance{seed: c.Seed}, nil },
+}
+
+// philox4x32 is Random123's Philox4x32-10 bijection: ten rounds, the key bumped by the
+// Weyl constants between rounds.
+func philox4x32(ctr [4]uint32, key [2]uint32) [4]uint32 {
+	for r := 0; r < 10; r++ {
+		if r > 0 {
+			key[0] += philoxW0
+			key[1] += philoxW1
+		}
+		hi0, lo0 := bits.Mul32(philoxM0, ctr[0])
+		hi1, lo1 := bits.Mul32(philoxM1, ctr[2])
+		ctr = [4]uint32{hi1 ^ ctr[1] ^ key[0], lo1, hi0 ^ ctr[3] ^ key[1], lo0}
+	}
+	return ctr
+}
+
+type philoxInstance struct{ seed uint32 }
+
+// StateWords: the current block (lo, hi), the lanes left in it and the stream.
+func (p philoxInstance) StateWords() int            { return 4 }
+func (p philoxInstance) Defines() map[string]string { return nil }
+func (p philoxInstance) Aux() []uint32              { return nil }
+
+func (p philoxInstance) Stream(t int) Stream {
+	return &philoxStream{key: p.seed, t: uint32(t), block: ^uint64(0)}
+}
+
+// philoxStream keeps the current block's outputs. The block index is 64-bit:
+// its high word goes to counter word 2, so beyond the spec's 2^34 values a
+// stream continues without running into the next stream's counters.
+type philoxStream struct {
+	key, t uint32
+	block  uint64 // the block in buf (all ones before the first)
+	buf    [4]uint32
+	left   int // lanes of buf not yet drawn
+}
+
+func (p *philoxStream) U32() uint32 {
+	if p.left == 0 {
+		p.block++
+		p.buf = philox4x32([4]uint32{uint32(p.block), p.t, uint32(p.block >> 32), 0}, [2]uint32{p.key, 0})
+		p.left = 4
+	}
+	v := p.buf[4-p.left]
+	p.left--
+	return v
+}
+
+func (p *philoxStream) F32() float32     { return ToF32(p.U32()) }
+func (p *philoxStream) DumpF32() float32 { return p.F32() }
