@@ -75,8 +75,9 @@ type QuasiRandom interface {
 
 // All is the registry: the CLI, the kernels and the tests iterate it.
 var All = []*Generator{
-	Lehmer,
 	Rand48,
+	Ranlux,
+	Lehmer,
 	PCG32,
 	Philox,
 }
