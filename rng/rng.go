@@ -76,6 +76,7 @@ type QuasiRandom interface {
 // All is the registry: the CLI, the kernels and the tests iterate it.
 var All = []*Generator{
 	Lehmer,
+	Sobol,
 }
 
 // Lookup finds a generator by name.
