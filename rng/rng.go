@@ -77,6 +77,7 @@ type QuasiRandom interface {
 var All = []*Generator{
 	Lehmer,
 	Sobol,
+	CA,
 }
 
 // Lookup finds a generator by name.
