@@ -28,7 +28,6 @@ type naiveCA struct {
 
 func newNaiveCA(seed uint32, t uint32, k [4]int, rule, steps, warmup int) *naiveCA {
 	z := uint64(seed)<<32 | uint64(t) // SplitMix64, as the spec writes it
-
 	z += 0x9E3779B97F4A7C15
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
