@@ -77,7 +77,9 @@ type QuasiRandom interface {
 var All = []*Generator{
 	Rand48,
 	Ranlux,
+	Sobol,
 	Lehmer,
+	CA,
 	PCG32,
 	Philox,
 }

@@ -1,0 +1,12 @@
+// Package assets holds data files the program embeds: it lives at the
+// repository root because //go:embed cannot reach files above a package.
+package assets
+
+import _ "embed"
+
+// JoeKuo is the Sobol direction-number table new-joe-kuo-6.21201 of S. Joe and
+// F. Y. Kuo, first 1024 dimensions, in its original `d s a m_i...` text format
+// (see README.md here for the attribution).
+//
+//go:embed new-joe-kuo-6.1024.txt
+var JoeKuo []byte

@@ -1,0 +1,90 @@
+// Sobol quasi-random sequence, Joe–Kuo direction numbers, gray-code order, with
+// Burley's hash-based Owen scramble when rng_seed != 0 (definition: rng/sobol.go).
+// rng_aux[d*32 + j] is direction number v_{j+1} of dimension d.
+//
+// Two modes, both in registers only (no pool words):
+//  - dump (rng_init(stream)): dimension = stream, points 0, 1, 2, ... one XOR
+//    each: X(i+1) = X(i) ^ v[findLSB(~i)];
+//  - renderer (rng_load(slot)): point rng_iteration*rng_streams + slot, each
+//    draw its next dimension (0, 1, ..., 1023, then 0 again), X from the bits
+//    of the point's gray code.
+#include "rng/common.glsl"
+
+bool sobol_point_mode; // false: dump, true: renderer
+uint sobol_dim;        // dump: the dimension; renderer: the next dimension
+uint sobol_x;          // dump: X of the next point
+uint sobol_i;          // dump: index of the next point
+uint sobol_dseed;      // dump: the dimension's scramble seed
+uint sobol_gray;       // renderer: gray code of the point
+
+// Chris Wellons' lowbias32.
+uint sobol_lowbias32(uint x) {
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	x ^= x >> 16;
+	return x;
+}
+
+uint sobol_dim_seed(uint d) { return sobol_lowbias32(sobol_lowbias32(d) ^ rng_seed); }
+
+// Burley 2020, nested_uniform_scramble: reverse, Laine–Karras hash, reverse.
+uint sobol_owen(uint x, uint seed) {
+	x = bitfieldReverse(x);
+	x += seed;
+	x ^= x * 0x6c50b47cu;
+	x ^= x * 0xb82f1e52u;
+	x ^= x * 0xc7afe638u;
+	x ^= x * 0x8d22f6e6u;
+	return bitfieldReverse(x);
+}
+
+void rng_init(uint stream) {
+	sobol_point_mode = false;
+	sobol_dim = stream & 1023u; // pools beyond 1024 streams: never drawn from
+	sobol_x = 0u;               // point 0 is the origin
+	sobol_i = 0u;
+	sobol_dseed = sobol_dim_seed(sobol_dim);
+	sobol_gray = 0u;
+}
+
+void rng_load(uint slot) {
+	sobol_point_mode = true;
+	uint i = rng_iteration * rng_streams + slot; // mod 2^32
+	sobol_gray = i ^ (i >> 1);
+	sobol_dim = 0u;
+	sobol_x = 0u;
+	sobol_i = 0u;
+	sobol_dseed = 0u;
+}
+
+void rng_store(uint slot) {}
+
+uint rng_u32() {
+	uint x, dseed;
+	if (sobol_point_mode) { // the same branch for the whole dispatch
+		uint base = sobol_dim << 5;
+		x = 0u;
+		for (uint g = sobol_gray; g != 0u; g &= g - 1u) x ^= rng_aux[base + uint(findLSB(g))];
+		dseed = rng_seed != 0u ? sobol_dim_seed(sobol_dim) : 0u;
+		sobol_dim = (sobol_dim + 1u) & 1023u;
+	} else {
+		x = sobol_x;
+		// gray(i+1) = gray(i) ^ 1 << (number of trailing ones of i); 31 at i = 2^32-1 (never reached)
+		sobol_x ^= rng_aux[(sobol_dim << 5) + min(uint(findLSB(~sobol_i)), 31u)];
+		sobol_i++;
+		dseed = sobol_dseed;
+	}
+	if (rng_seed != 0u) x = sobol_owen(x, dseed);
+	return x;
+}
+
+// The seed's (float)X * 2^-32: X rounded to nearest even, then an exact scaling.
+float sobol_unit(uint x) {
+	precise float f = rng_uint_to_float_rne(x) * (1.0 / 4294967296.0);
+	return f;
+}
+
+float rng_f32() { return min(sobol_unit(rng_u32()), RNG_BELOW_ONE); }
+float rng_dump_f32() { return sobol_unit(rng_u32()); }
