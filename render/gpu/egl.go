@@ -76,8 +76,19 @@ type eglContext struct {
 // PlatformEnv overrides the EGL platform choice: "device" or "surfaceless".
 const PlatformEnv = "SPECKLE_EGL_PLATFORM"
 
+var eglErrorNames = map[int]string{
+	0x3001: "EGL_NOT_INITIALIZED", 0x3002: "EGL_BAD_ACCESS", 0x3003: "EGL_BAD_ALLOC",
+	0x3004: "EGL_BAD_ATTRIBUTE", 0x3005: "EGL_BAD_CONFIG", 0x3006: "EGL_BAD_CONTEXT",
+	0x3008: "EGL_BAD_DISPLAY", 0x3009: "EGL_BAD_MATCH", 0x300C: "EGL_BAD_PARAMETER",
+}
+
 func eglError(what string) error {
-	return fmt.Errorf("%s failed (EGL error 0x%04x)", what, int(C.eglGetError()))
+	code := int(C.eglGetError())
+	name, ok := eglErrorNames[code]
+	if !ok {
+		name = fmt.Sprintf("EGL error 0x%04x", code)
+	}
+	return fmt.Errorf("%s failed (%s)", what, name)
 }
 
 // openEGL makes a headless 4.x core context current on the calling thread.
@@ -114,7 +125,7 @@ func openPlatform(platform string, debug bool) (*eglContext, error) {
 		d = C.surfaceless_display()
 	}
 	if d == C.EGLDisplay(C.EGL_NO_DISPLAY) {
-		return nil, fmt.Errorf("EGL platform not offered")
+		return nil, fmt.Errorf("EGL platform not offered (no EGL driver? Mesa's is libegl-mesa0)")
 	}
 	var major, minor C.EGLint
 	if C.eglInitialize(d, &major, &minor) == C.EGL_FALSE {
@@ -138,7 +149,7 @@ func openPlatform(platform string, debug bool) (*eglContext, error) {
 		ctx = C.create_context(d, 4, 3, dbg)
 	}
 	if ctx == C.EGLContext(C.EGL_NO_CONTEXT) {
-		err := eglError("creating an OpenGL 4.3 core context")
+		err := fmt.Errorf("OpenGL 4.3 or newer is needed for compute shaders: %v", eglError("creating a 4.3 core context"))
 		C.eglTerminate(d)
 		return nil, err
 	}
