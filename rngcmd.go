@@ -260,8 +260,12 @@ func rngBench(args []string, stdout, stderr io.Writer) error {
 	}
 	defer c.Close()
 	var results []render.BenchResult
+	ceiling, err := render.WriteCeiling(c, render.DefaultBenchSize(c.Info, 1))
+	if err != nil {
+		return err
+	}
 	if !*asJSON {
-		fmt.Fprintf(stdout, "device: %s\n", c.Info)
+		fmt.Fprintf(stdout, "device: %s\nwrite ceiling (same store pattern, no generator): %.1f G floats/s\n", c.Info, ceiling/1e9)
 	}
 	bar := newProgress(os.Stderr, "bench", len(list), "generators")
 	for i, g := range list {
@@ -285,7 +289,7 @@ func rngBench(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		e := json.NewEncoder(stdout)
 		e.SetIndent("", "  ")
-		return e.Encode(map[string]any{"device": c.Info.String(), "results": results})
+		return e.Encode(map[string]any{"device": c.Info.String(), "write_ceiling_per_s": ceiling, "results": results})
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "generator\toptions\tstate words\tstored G/s\tconsumed G/s\t")

@@ -5,6 +5,7 @@ import (
 
 	"speckle/render/gpu"
 	"speckle/rng"
+	"speckle/shaders"
 )
 
 // BenchSize says how much work one timed dispatch does.
@@ -28,7 +29,7 @@ func DefaultBenchSize(info gpu.Info, stateWords int) BenchSize {
 	for s.Invocations > 1024 && int64(s.Invocations)*int64(max(stateWords, 1))*4 > limit {
 		s.Invocations /= 2
 	}
-	for s.StoreDraws > 1 && int64(s.Invocations)*int64(s.StoreDraws)*4 > limit {
+	for s.StoreDraws > 4 && int64(s.Invocations)*int64(s.StoreDraws)*4 > limit {
 		s.StoreDraws /= 2
 	}
 	return s
@@ -46,6 +47,55 @@ type BenchResult struct {
 	SumDraws    int     `json:"sum_draws_per_invocation"`
 }
 
+// repeat times run until size's minimum time and repetitions are reached, after
+// two warm-up runs, and returns the total GPU time and the repetitions.
+func repeat(size BenchSize, run func() (time.Duration, error)) (time.Duration, int, error) {
+	for i := 0; i < 2; i++ { // warm-up: compile, first touch, clocks
+		if _, err := run(); err != nil {
+			return 0, 0, err
+		}
+	}
+	var total time.Duration
+	reps := 0
+	for total < size.MinTime || reps < size.MinReps {
+		d, err := run()
+		if err != nil {
+			return 0, 0, err
+		}
+		total += d
+		reps++
+	}
+	return total, reps, nil
+}
+
+// WriteCeiling measures how many floats per second the bench's store pattern
+// reaches with no generator at all.
+func WriteCeiling(ctx *gpu.Context, size BenchSize) (float64, error) {
+	src, err := shaders.Build("write_ceiling.comp", "", nil)
+	if err != nil {
+		return 0, err
+	}
+	p, err := ctx.Compute(src)
+	if err != nil {
+		return 0, err
+	}
+	out, err := ctx.NewBuffer(size.Invocations*size.StoreDraws*4, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer out.Delete()
+	out.Bind(0)
+	p.SetUint("invocations", uint32(size.Invocations))
+	p.SetUint("count", uint32(size.StoreDraws))
+	total, reps, err := repeat(size, func() (time.Duration, error) {
+		return ctx.Time(func() error { return ctx.Dispatch(p, size.Invocations) })
+	})
+	if err != nil {
+		return 0, err
+	}
+	return float64(reps) * float64(size.Invocations) * float64(size.StoreDraws) / total.Seconds(), nil
+}
+
 // Bench measures r's renderer floats per second, stored and consumed, after
 // seeding a pool of size.Invocations streams (r.Cfg.Streams is replaced).
 func Bench(r *RNG, size BenchSize) (BenchResult, error) {
@@ -61,22 +111,12 @@ func Bench(r *RNG, size BenchSize) (BenchResult, error) {
 	defer out.Delete()
 	rate := func(mode DrawMode, draws int) (float64, error) {
 		iteration := uint32(0)
-		for i := 0; i < 2; i++ { // warm-up: compile, first-touch, clocks
-			if _, err := r.Draw(mode, draws, iteration, out); err != nil {
-				return 0, err
-			}
+		total, reps, err := repeat(size, func() (time.Duration, error) {
 			iteration++
-		}
-		var total time.Duration
-		reps := 0
-		for total < size.MinTime || reps < size.MinReps {
-			d, err := r.Draw(mode, draws, iteration, out)
-			if err != nil {
-				return 0, err
-			}
-			total += d
-			reps++
-			iteration++
+			return r.Draw(mode, draws, iteration, out)
+		})
+		if err != nil {
+			return 0, err
 		}
 		return float64(reps) * float64(size.Invocations) * float64(draws) / total.Seconds(), nil
 	}

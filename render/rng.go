@@ -168,6 +168,9 @@ const (
 // Draw runs rng_draw.comp once over the pool: each slot draws count values.
 // It returns the output buffer (the caller deletes it) and the GPU time.
 func (r *RNG) Draw(mode DrawMode, count int, iteration uint32, out *gpu.Buffer) (time.Duration, error) {
+	if mode == DrawStore && count%4 != 0 {
+		return 0, fmt.Errorf("stored draws come in fours (got %d)", count)
+	}
 	defs := map[string]string{}
 	switch mode {
 	case DrawStore:

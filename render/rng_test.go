@@ -163,3 +163,83 @@ func TestRendererFloatsInUnitInterval(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchStoreWritesRendererFloats: the bench's stored mode writes exactly
+// the renderer's floats, so what it times is what the renderer draws.
+func TestBenchStoreWritesRendererFloats(t *testing.T) {
+	const slots, count = 200, 12
+	for _, g := range rng.All {
+		t.Run(g.Name, func(t *testing.T) {
+			cfg := rng.Config{Seed: 3, Streams: slots}
+			inst, err := g.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := make([]uint32, DrawWords(DrawStore, slots, count))
+			onGL(t, func(c *gpu.Context) error {
+				r, err := NewRNG(c, g, cfg)
+				if err != nil {
+					return err
+				}
+				defer r.Close()
+				if err := r.Seed(); err != nil {
+					return err
+				}
+				out, err := c.NewBuffer(len(got)*4, nil)
+				if err != nil {
+					return err
+				}
+				defer out.Delete()
+				if _, err := r.Draw(DrawStore, count, 0, out); err != nil {
+					return err
+				}
+				out.Read(0, got)
+				return nil
+			})
+			for i := 0; i < slots; i++ {
+				var s rng.Stream
+				if q, ok := inst.(rng.QuasiRandom); ok {
+					s = q.Point(uint64(i))
+				} else {
+					s = inst.Stream(i)
+				}
+				for m := 0; m < count; m++ {
+					w := got[(m/4*slots+i)*4+m%4]
+					if want := math.Float32bits(s.F32()); w != want {
+						t.Fatalf("slot %d draw %d: stored %08x, Go %08x", i, m, w, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestBenchReportsThroughput: the bench runs every generator and the write
+// ceiling on this GPU and reports positive rates.
+func TestBenchReportsThroughput(t *testing.T) {
+	size := BenchSize{Invocations: 4096, StoreDraws: 16, SumDraws: 16, MinReps: 1}
+	onGL(t, func(c *gpu.Context) error {
+		ceiling, err := WriteCeiling(c, size)
+		if err != nil {
+			return err
+		}
+		if !(ceiling > 0) {
+			return fmt.Errorf("write ceiling %v", ceiling)
+		}
+		for _, g := range rng.All {
+			r, err := NewRNG(c, g, rng.Config{Seed: 1, Streams: size.Invocations})
+			if err != nil {
+				return err
+			}
+			res, err := Bench(r, size)
+			r.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %v", g.Name, err)
+			}
+			if !(res.StoredPerS > 0 && res.SumPerS > 0) {
+				return fmt.Errorf("%s: rates %v %v", g.Name, res.StoredPerS, res.SumPerS)
+			}
+		}
+		return nil
+	})
+}

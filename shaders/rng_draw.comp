@@ -2,14 +2,19 @@
 // pool slot, draws `count` renderer values and stores the state back. The
 // tests compare its output with the Go reference; `rng bench` times it.
 //
-// BENCH_STORE: every value is written, out[m*N + i] (coalesced);
+// BENCH_STORE: every value is written, four at a time as a uvec4 (count is a
+//              multiple of 4): out4[(m/4)*N + i], coalesced 16-byte stores;
 // BENCH_SUM:   values are only consumed (summed), one word per invocation;
 // otherwise:   the raw u32 and f32 bits, out[(i*count + m)*2 + {0,1}] (tests).
 layout(local_size_x = 128) in;
 #include "lib/invocation.glsl"
 #include <rng>
 
+#ifdef BENCH_STORE
+layout(std430, binding = 0) writeonly buffer Draws { uvec4 draw_out4[]; };
+#else
 layout(std430, binding = 0) writeonly buffer Draws { uint draw_out[]; };
+#endif
 
 uniform uint invocations; // N
 uniform uint count;       // values per invocation
@@ -19,7 +24,14 @@ void main() {
 	if (i >= invocations) return;
 	rng_load(i);
 #if defined(BENCH_STORE)
-	for (uint m = 0u; m < count; m++) draw_out[m * invocations + i] = floatBitsToUint(rng_f32());
+	for (uint m = 0u; m < count; m += 4u) {
+		uvec4 v; // one draw per statement: the order of draws is fixed
+		v.x = floatBitsToUint(rng_f32());
+		v.y = floatBitsToUint(rng_f32());
+		v.z = floatBitsToUint(rng_f32());
+		v.w = floatBitsToUint(rng_f32());
+		draw_out4[(m >> 2) * invocations + i] = v;
+	}
 #elif defined(BENCH_SUM)
 	float sum = 0.0;
 	for (uint m = 0u; m < count; m++) sum += rng_f32();

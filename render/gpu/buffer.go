@@ -25,7 +25,8 @@ func (c *Context) NewBuffer(n int, words []uint32) (*Buffer, error) {
 	}
 	b := &Buffer{Bytes: n}
 	gl.CreateBuffers(1, &b.id)
-	gl.NamedBufferData(b.id, n, nil, gl.DYNAMIC_COPY)
+	// Immutable storage the CPU never maps: drivers keep it in device memory.
+	gl.NamedBufferStorage(b.id, n, nil, gl.DYNAMIC_STORAGE_BIT)
 	if len(words) > 0 {
 		gl.NamedBufferSubData(b.id, 0, len(words)*4, unsafe.Pointer(&words[0]))
 	}
