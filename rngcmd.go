@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"speckle/render"
+	"speckle/render/gpu"
 	"speckle/rng"
 )
 
@@ -217,6 +218,10 @@ func rngBench(args []string, stdout, stderr io.Writer) error {
 	gens := fs.String("gen", "all", "generators to measure, comma-separated, or all")
 	asJSON := fs.Bool("json", false, "JSON instead of a table")
 	seedText := fs.String("seed", "1", "seed")
+	invocations := fs.Int("invocations", 0, "invocations per dispatch, each with its own stream (default: fill the GPU)")
+	storeDraws := fs.Int("store-draws", 0, "values each invocation stores per dispatch, a multiple of 4 (default: about 1 GiB per dispatch)")
+	sumDraws := fs.Int("sum-draws", 0, "values each invocation sums per dispatch (default 1024)")
+	minTime := fs.Duration("min-time", 0, "GPU time to measure per generator and mode (default 0.5s)")
 	var glf glFlags
 	glf.register(fs)
 	opts := registerGenOptions(fs)
@@ -254,13 +259,32 @@ func rngBench(args []string, stdout, stderr io.Writer) error {
 			return usageError{err.Error()}
 		}
 	}
+	if *invocations < 0 || *sumDraws < 0 || *minTime < 0 || *storeDraws < 0 || *storeDraws%4 != 0 {
+		return usagef("--invocations, --sum-draws and --min-time must be positive, --store-draws a positive multiple of 4")
+	}
+	sizeFor := func(info gpu.Info, stateWords int) render.BenchSize {
+		s := render.DefaultBenchSize(info, stateWords)
+		if *invocations > 0 {
+			s.Invocations = *invocations
+		}
+		if *storeDraws > 0 {
+			s.StoreDraws = *storeDraws
+		}
+		if *sumDraws > 0 {
+			s.SumDraws = *sumDraws
+		}
+		if *minTime > 0 {
+			s.MinTime = *minTime
+		}
+		return s
+	}
 	c, err := glf.open()
 	if err != nil {
 		return err
 	}
 	defer c.Close()
 	var results []render.BenchResult
-	ceiling, err := render.WriteCeiling(c, render.DefaultBenchSize(c.Info, 1))
+	ceiling, err := render.WriteCeiling(c, sizeFor(c.Info, 1))
 	if err != nil {
 		return err
 	}
@@ -270,12 +294,18 @@ func rngBench(args []string, stdout, stderr io.Writer) error {
 	bar := newProgress(os.Stderr, "bench", len(list), "generators")
 	for i, g := range list {
 		o := forGenerator(g, given)
-		r, _, err := render.NewBenchRNG(c, g, seed, o)
+		probe, err := g.New(rng.Config{Seed: seed, Streams: 1, Options: o})
+		if err != nil {
+			bar.done()
+			return usageError{err.Error()}
+		}
+		size := sizeFor(c.Info, probe.StateWords())
+		r, err := render.NewRNG(c, g, rng.Config{Seed: seed, Streams: size.Invocations, Options: o})
 		if err != nil {
 			bar.done()
 			return fmt.Errorf("%s: %v", g.Name, err)
 		}
-		res, err := render.Bench(r, render.DefaultBenchSize(c.Info, r.Inst.StateWords()))
+		res, err := render.Bench(r, size)
 		r.Close()
 		if err != nil {
 			bar.done()

@@ -1,10 +1,10 @@
 package render
 
 import (
+	"fmt"
 	"time"
 
 	"speckle/render/gpu"
-	"speckle/rng"
 	"speckle/shaders"
 )
 
@@ -15,15 +15,18 @@ type BenchSize struct {
 	SumDraws    int           // values per invocation when values are only summed
 	MinTime     time.Duration // keep repeating until this much GPU time is measured
 	MinReps     int
+	// Batch is the number of dispatches timed together: a lone dispatch of a
+	// millisecond or less is dominated by the driver's start-up and drain.
+	Batch int
 }
 
 // DefaultBenchSize fills the GPU: on a real GPU about a GiB of output per
 // dispatch (2^21 invocations, enough to hide memory latency on the largest
 // GPUs); on a CPU rasteriser something that finishes in seconds.
 func DefaultBenchSize(info gpu.Info, stateWords int) BenchSize {
-	s := BenchSize{Invocations: 1 << 21, StoreDraws: 128, SumDraws: 1024, MinTime: 500 * time.Millisecond, MinReps: 5}
+	s := BenchSize{Invocations: 1 << 21, StoreDraws: 128, SumDraws: 1024, MinTime: 500 * time.Millisecond, MinReps: 5, Batch: 20}
 	if info.Software() {
-		s = BenchSize{Invocations: 1 << 14, StoreDraws: 64, SumDraws: 256, MinTime: 200 * time.Millisecond, MinReps: 2}
+		s = BenchSize{Invocations: 1 << 14, StoreDraws: 64, SumDraws: 256, MinTime: 200 * time.Millisecond, MinReps: 2, Batch: 1}
 	}
 	limit := min(info.MaxSSBOBytes, 1<<30)
 	for s.Invocations > 1024 && int64(s.Invocations)*int64(max(stateWords, 1))*4 > limit {
@@ -50,7 +53,10 @@ type BenchResult struct {
 // repeat times run until size's minimum time and repetitions are reached, after
 // two warm-up runs, and returns the total GPU time and the repetitions.
 func repeat(size BenchSize, run func() (time.Duration, error)) (time.Duration, int, error) {
-	for i := 0; i < 2; i++ { // warm-up: compile, first touch, clocks
+	// Warm-up: compilation, first touch, and GPU clocks, which rise only
+	// after some time under load.
+	warm := time.Now()
+	for i := 0; i < 2 || time.Since(warm) < size.MinTime/2; i++ {
 		if _, err := run(); err != nil {
 			return 0, 0, err
 		}
@@ -88,17 +94,27 @@ func WriteCeiling(ctx *gpu.Context, size BenchSize) (float64, error) {
 	p.SetUint("invocations", uint32(size.Invocations))
 	p.SetUint("count", uint32(size.StoreDraws))
 	total, reps, err := repeat(size, func() (time.Duration, error) {
-		return ctx.Time(func() error { return ctx.Dispatch(p, size.Invocations) })
+		return ctx.Time(func() error {
+			for k := 0; k < size.Batch; k++ {
+				if err := ctx.Dispatch(p, size.Invocations); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	})
 	if err != nil {
 		return 0, err
 	}
-	return float64(reps) * float64(size.Invocations) * float64(size.StoreDraws) / total.Seconds(), nil
+	return float64(reps*size.Batch) * float64(size.Invocations) * float64(size.StoreDraws) / total.Seconds(), nil
 }
 
 // Bench measures r's renderer floats per second, stored and consumed, after
-// seeding a pool of size.Invocations streams (r.Cfg.Streams is replaced).
+// seeding a pool of r.Cfg.Streams slots, which must be size.Invocations.
 func Bench(r *RNG, size BenchSize) (BenchResult, error) {
+	if r.Cfg.Streams != size.Invocations {
+		return BenchResult{}, fmt.Errorf("bench of %d invocations needs a pool of as many streams, not %d", size.Invocations, r.Cfg.Streams)
+	}
 	res := BenchResult{Generator: r.Gen.Name, StateWords: r.Inst.StateWords(), Invocations: size.Invocations,
 		StoreDraws: size.StoreDraws, SumDraws: size.SumDraws}
 	if err := r.Seed(); err != nil {
@@ -112,13 +128,13 @@ func Bench(r *RNG, size BenchSize) (BenchResult, error) {
 	rate := func(mode DrawMode, draws int) (float64, error) {
 		iteration := uint32(0)
 		total, reps, err := repeat(size, func() (time.Duration, error) {
-			iteration++
-			return r.Draw(mode, draws, iteration, out)
+			iteration += uint32(size.Batch)
+			return r.Draw(mode, draws, iteration, size.Batch, out)
 		})
 		if err != nil {
 			return 0, err
 		}
-		return float64(reps) * float64(size.Invocations) * float64(draws) / total.Seconds(), nil
+		return float64(reps*size.Batch) * float64(size.Invocations) * float64(draws) / total.Seconds(), nil
 	}
 	if res.StoredPerS, err = rate(DrawStore, size.StoreDraws); err != nil {
 		return res, err
@@ -127,16 +143,4 @@ func Bench(r *RNG, size BenchSize) (BenchResult, error) {
 		return res, err
 	}
 	return res, nil
-}
-
-// NewBenchRNG configures gen for a bench of size on ctx.
-func NewBenchRNG(ctx *gpu.Context, gen *rng.Generator, seed uint32, opts map[string]string) (*RNG, BenchSize, error) {
-	// State words are known only once configured; configure for one stream first.
-	probe, err := gen.New(rng.Config{Seed: seed, Streams: 1, Options: opts})
-	if err != nil {
-		return nil, BenchSize{}, err
-	}
-	size := DefaultBenchSize(ctx.Info, probe.StateWords())
-	r, err := NewRNG(ctx, gen, rng.Config{Seed: seed, Streams: size.Invocations, Options: opts})
-	return r, size, err
 }

@@ -165,9 +165,10 @@ const (
 	DrawSum                    // only sum them (bench)
 )
 
-// Draw runs rng_draw.comp once over the pool: each slot draws count values.
-// It returns the output buffer (the caller deletes it) and the GPU time.
-func (r *RNG) Draw(mode DrawMode, count int, iteration uint32, out *gpu.Buffer) (time.Duration, error) {
+// Draw runs rng_draw.comp over the pool `dispatches` times back to back, for
+// iterations first, first+1, ...: each slot draws count values per dispatch
+// into out. It returns the GPU time of them all.
+func (r *RNG) Draw(mode DrawMode, count int, first uint32, dispatches int, out *gpu.Buffer) (time.Duration, error) {
 	if mode == DrawStore && count%4 != 0 {
 		return 0, fmt.Errorf("stored draws come in fours (got %d)", count)
 	}
@@ -182,11 +183,19 @@ func (r *RNG) Draw(mode DrawMode, count int, iteration uint32, out *gpu.Buffer) 
 	if err != nil {
 		return 0, err
 	}
-	r.Bind(p, iteration)
+	r.Bind(p, first)
 	out.Bind(0)
 	p.SetUint("invocations", uint32(r.Slots))
 	p.SetUint("count", uint32(count))
-	return r.ctx.Time(func() error { return r.ctx.Dispatch(p, r.Slots) })
+	return r.ctx.Time(func() error {
+		for k := 0; k < dispatches; k++ {
+			p.SetUint("rng_iteration", first+uint32(k))
+			if err := r.ctx.Dispatch(p, r.Slots); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // DrawWords is how many words Draw writes for mode.

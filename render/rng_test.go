@@ -113,7 +113,7 @@ func TestRendererDrawsContinue(t *testing.T) {
 					}
 					defer out.Delete()
 					for it := range got {
-						if _, err := r.Draw(DrawRecord, count, uint32(it), out); err != nil {
+						if _, err := r.Draw(DrawRecord, count, uint32(it), 1, out); err != nil {
 							return err
 						}
 						got[it] = make([]uint32, n)
@@ -190,7 +190,7 @@ func TestBenchStoreWritesRendererFloats(t *testing.T) {
 					return err
 				}
 				defer out.Delete()
-				if _, err := r.Draw(DrawStore, count, 0, out); err != nil {
+				if _, err := r.Draw(DrawStore, count, 0, 1, out); err != nil {
 					return err
 				}
 				out.Read(0, got)
@@ -217,7 +217,7 @@ func TestBenchStoreWritesRendererFloats(t *testing.T) {
 // TestBenchReportsThroughput: the bench runs every generator and the write
 // ceiling on this GPU and reports positive rates.
 func TestBenchReportsThroughput(t *testing.T) {
-	size := BenchSize{Invocations: 4096, StoreDraws: 16, SumDraws: 16, MinReps: 1}
+	size := BenchSize{Invocations: 4096, StoreDraws: 16, SumDraws: 16, MinReps: 1, Batch: 2}
 	onGL(t, func(c *gpu.Context) error {
 		ceiling, err := WriteCeiling(c, size)
 		if err != nil {
