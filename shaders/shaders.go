@@ -39,7 +39,13 @@ type Source struct {
 // generator port gen (a file of package rng; "" for none) and the defines,
 // which are emitted sorted so that equal inputs give equal text.
 func Build(kernel, gen string, defines map[string]string) (Source, error) {
-	return build(sources{files, rng.GLSL}, kernel, gen, defines)
+	return Resolve(files, rng.GLSL, kernel, gen, defines)
+}
+
+// Resolve is Build over other trees: kernels and lib/ in shaderFS, generator
+// ports in rngFS (tests use it with files of their own).
+func Resolve(shaderFS, rngFS fs.FS, kernel, gen string, defines map[string]string) (Source, error) {
+	return build(sources{shaderFS, rngFS}, kernel, gen, defines)
 }
 
 // sources are the two embedded trees: this package's and the generator ports.
