@@ -1,6 +1,7 @@
 // Sobol quasi-random sequence, Joe–Kuo direction numbers, gray-code order, with
 // Burley's hash-based Owen scramble when rng_seed != 0 (definition: rng/sobol.go).
-// rng_aux[d*32 + j] is direction number v_{j+1} of dimension d.
+// rng_aux[d*32 + j] is direction number v_{j+1} of dimension d; then the
+// nibble tables and the per-dimension scramble seeds (layout: Aux in sobol.go).
 //
 // Two modes, both in registers only (no pool words):
 //  - dump (rng_init(stream)): dimension = stream, points 0, 1, 2, ... one XOR
@@ -10,6 +11,9 @@
 //    of the point's gray code.
 #include "rng/common.glsl"
 
+#define SOBOL_NIBBLE_BASE 32768u // 1024 * 32
+#define SOBOL_SEED_BASE 163840u  // + 1024 * 8 * 16
+
 bool sobol_point_mode; // false: dump, true: renderer
 uint sobol_dim;        // dump: the dimension; renderer: the next dimension
 uint sobol_x;          // dump: X of the next point
@@ -17,17 +21,7 @@ uint sobol_i;          // dump: index of the next point
 uint sobol_dseed;      // dump: the dimension's scramble seed
 uint sobol_gray;       // renderer: gray code of the point
 
-// Chris Wellons' lowbias32.
-uint sobol_lowbias32(uint x) {
-	x ^= x >> 16;
-	x *= 0x7feb352du;
-	x ^= x >> 15;
-	x *= 0x846ca68bu;
-	x ^= x >> 16;
-	return x;
-}
-
-uint sobol_dim_seed(uint d) { return sobol_lowbias32(sobol_lowbias32(d) ^ rng_seed); }
+uint sobol_dim_seed(uint d) { return rng_aux[SOBOL_SEED_BASE + d]; }
 
 // Burley 2020, nested_uniform_scramble: reverse, Laine–Karras hash, reverse.
 uint sobol_owen(uint x, uint seed) {
@@ -64,9 +58,10 @@ void rng_store(uint slot) {}
 uint rng_u32() {
 	uint x, dseed;
 	if (sobol_point_mode) { // the same branch for the whole dispatch
-		uint base = sobol_dim << 5;
+		// X is the XOR over the gray code's nibbles of precomputed XORs.
+		uint base = SOBOL_NIBBLE_BASE + (sobol_dim << 7);
 		x = 0u;
-		for (uint g = sobol_gray; g != 0u; g &= g - 1u) x ^= rng_aux[base + uint(findLSB(g))];
+		for (uint k = 0u; k < 8u; k++) x ^= rng_aux[base + (k << 4) + ((sobol_gray >> (4u * k)) & 15u)];
 		dseed = rng_seed != 0u ? sobol_dim_seed(sobol_dim) : 0u;
 		sobol_dim = (sobol_dim + 1u) & 1023u;
 	} else {

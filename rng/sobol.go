@@ -135,7 +135,31 @@ type sobolInstance struct {
 
 func (s sobolInstance) StateWords() int            { return 0 } // everything follows from the uniforms
 func (s sobolInstance) Defines() map[string]string { return nil }
-func (s sobolInstance) Aux() []uint32              { return s.v }
+// Aux lays out, for the GLSL port: the direction numbers (dimension d's
+// v_{j+1} at d*32+j, the dump's one-XOR-per-point walk); then, at
+// sobolNibbleBase, per dimension d and nibble k of the gray code, the XOR of
+// the direction numbers that each of the 16 nibble values selects (the
+// renderer computes X in 8 look-ups, the same for every lane, instead of one
+// per set bit); then at sobolSeedBase the per-dimension scramble seeds.
+func (s sobolInstance) Aux() []uint32 {
+	aux := make([]uint32, sobolSeedBase+SobolDimensions)
+	copy(aux, s.v)
+	for d := 0; d < SobolDimensions; d++ {
+		for k := 0; k < 8; k++ {
+			for nib := uint32(0); nib < 16; nib++ {
+				aux[sobolNibbleBase+(d*8+k)*16+int(nib)] = sobolGray(s.v[d*32:d*32+32], nib<<(4*k))
+			}
+		}
+		aux[sobolSeedBase+d] = sobolDimSeed(s.seed, uint32(d))
+	}
+	return aux
+}
+
+// Offsets into Aux; rng/sobol.glsl has the same numbers.
+const (
+	sobolNibbleBase = SobolDimensions * 32
+	sobolSeedBase   = sobolNibbleBase + SobolDimensions*8*16
+)
 
 // Stream is dimension t mod 1024 (dumps stop at 1024; renderer pools may be
 // larger but their streams are never drawn from).

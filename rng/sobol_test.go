@@ -302,7 +302,30 @@ func TestSobolDumpBound(t *testing.T) {
 	if err := Sobol.CheckDump(1025, 10); err == nil {
 		t.Error("1025 streams accepted")
 	}
-	if n := len(sobolInst(t, 0).Aux()); n != 1024*32 {
+	aux := sobolInst(t, 0).Aux()
+	if n := len(aux); n != 1024*32+1024*8*16+1024 {
 		t.Errorf("aux has %d words", n)
+	}
+}
+
+// The renderer's nibble tables give the same X as the bit-by-bit walk, for
+// every dimension, and the seed words are the per-dimension scramble seeds.
+func TestSobolAuxTables(t *testing.T) {
+	inst := sobolInst(t, 77)
+	aux := inst.Aux()
+	v := SobolDirections()
+	for d := 0; d < SobolDimensions; d++ {
+		for _, g := range []uint32{0, 1, 0xFFFFFFFF, 0x80000000, 0x12345678, 0x9E3779B9} {
+			var x uint32
+			for k := 0; k < 8; k++ {
+				x ^= aux[sobolNibbleBase+(d*8+k)*16+int(g>>(4*k)&15)]
+			}
+			if want := sobolGray(v[d*32:d*32+32], g); x != want {
+				t.Fatalf("dimension %d gray %08x: tables give %08x, walk %08x", d, g, x, want)
+			}
+		}
+		if aux[sobolSeedBase+d] != sobolDimSeed(77, uint32(d)) {
+			t.Fatalf("dimension %d: seed word %08x", d, aux[sobolSeedBase+d])
+		}
 	}
 }
