@@ -160,7 +160,7 @@ func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) er
 type DrawMode int
 
 const (
-	DrawRecord DrawMode = iota // keep every u32 and f32 (tests)
+	DrawRecord DrawMode = iota // keep every value: u32 for even draws, f32 for odd (tests)
 	DrawStore                  // store every renderer float (bench)
 	DrawSum                    // only sum them (bench)
 )
@@ -201,9 +201,7 @@ func (r *RNG) Draw(mode DrawMode, count int, first uint32, dispatches int, out *
 // DrawWords is how many words Draw writes for mode.
 func DrawWords(mode DrawMode, slots, count int) int {
 	switch mode {
-	case DrawRecord:
-		return slots * count * 2
-	case DrawStore:
+	case DrawRecord, DrawStore:
 		return slots * count
 	default:
 		return slots

@@ -5,7 +5,8 @@
 // BENCH_STORE: every value is written, four at a time as a uvec4 (count is a
 //              multiple of 4): out4[(m/4)*N + i], coalesced 16-byte stores;
 // BENCH_SUM:   values are only consumed (summed), one word per invocation;
-// otherwise:   the raw u32 and f32 bits, out[(i*count + m)*2 + {0,1}] (tests).
+// otherwise:   draw m is rng_u32() for even m, rng_f32()'s bits for odd m,
+//              at out[i*count + m] (tests: odd counts leave streams mid-block).
 layout(local_size_x = 128) in;
 #include "lib/invocation.glsl"
 #include <rng>
@@ -38,8 +39,10 @@ void main() {
 	draw_out[i] = floatBitsToUint(sum);
 #else
 	for (uint m = 0u; m < count; m++) {
-		draw_out[(i * count + m) * 2u] = rng_u32();
-		draw_out[(i * count + m) * 2u + 1u] = floatBitsToUint(rng_f32());
+		uint v;
+		if ((m & 1u) == 0u) v = rng_u32();
+		else v = floatBitsToUint(rng_f32());
+		draw_out[i * count + m] = v;
 	}
 #endif
 	rng_store(i);
