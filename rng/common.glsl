@@ -27,16 +27,12 @@ uint rng_pool_index(uint word, uint slot) { return word * rng_pool_stride + slot
 // The spec's default float: the top 24 bits scaled to [0,1); exact everywhere.
 float rng_unit24(uint u) { return float(u >> 8) * (1.0 / 16777216.0); }
 
-// float(u) rounded to nearest even, done in integers: GLSL leaves the rounding
-// of uint-to-float conversion to the implementation, C and Go do not.
+// float(u) rounded to nearest even. GLSL leaves the rounding of uint-to-float
+// conversion to the implementation (C and Go round to nearest even), but
+// addition is correctly rounded: both parts below are exact floats, so their
+// sum is u rounded once. An FMA contraction rounds once too.
 float rng_uint_to_float_rne(uint u) {
-	if (u < 0x1000000u) return float(u);
-	int shift = findMSB(u) - 23;
-	uint m = u >> uint(shift);
-	uint rem = u & ((1u << uint(shift)) - 1u);
-	uint half_ = 1u << uint(shift - 1);
-	if (rem > half_ || (rem == half_ && (m & 1u) == 1u)) m += 1u;
-	return ldexp(float(m), shift);
+	return float(u >> 8) * 256.0 + float(u & 255u);
 }
 
 uint rng_bswap32(uint x) {
