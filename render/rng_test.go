@@ -100,30 +100,7 @@ func TestRendererDrawsContinue(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := make([][]uint32, len(counts))
-				onGL(t, func(c *gpu.Context) error {
-					r, err := NewRNG(c, g, cfg)
-					if err != nil {
-						return err
-					}
-					defer r.Close()
-					if err := r.Seed(); err != nil {
-						return err
-					}
-					out, err := c.NewBuffer(DrawWords(DrawRecord, slots, slices.Max(counts))*4, nil)
-					if err != nil {
-						return err
-					}
-					defer out.Delete()
-					for it, count := range counts {
-						if _, err := r.Draw(DrawRecord, count, uint32(it), 1, out); err != nil {
-							return err
-						}
-						got[it] = make([]uint32, DrawWords(DrawRecord, slots, count))
-						out.Read(0, got[it])
-					}
-					return nil
-				})
+				got := drawOnGPU(t, g, cfg, DrawRecord, counts)
 				quasi, isQuasi := inst.(rng.QuasiRandom)
 				streams := make([]rng.Stream, slots)
 				for it, count := range counts {
@@ -150,6 +127,37 @@ func TestRendererDrawsContinue(t *testing.T) {
 			})
 		}
 	}
+}
+
+// drawOnGPU seeds a pool of cfg.Streams slots, then runs one rng_draw.comp
+// dispatch per count (iterations 0, 1, ...) and returns what each wrote.
+func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, counts []int) [][]uint32 {
+	t.Helper()
+	got := make([][]uint32, len(counts))
+	onGL(t, func(c *gpu.Context) error {
+		r, err := NewRNG(c, g, cfg)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		if err := r.Seed(); err != nil {
+			return err
+		}
+		out, err := c.NewBuffer(DrawWords(mode, cfg.Streams, slices.Max(counts))*4, nil)
+		if err != nil {
+			return err
+		}
+		defer out.Delete()
+		for it, count := range counts {
+			if _, err := r.Draw(mode, count, uint32(it), 1, out); err != nil {
+				return err
+			}
+			got[it] = make([]uint32, DrawWords(mode, cfg.Streams, count))
+			out.Read(0, got[it])
+		}
+		return nil
+	})
+	return got
 }
 
 // TestRendererFloatsInUnitInterval: every renderer float is in [0,1).
@@ -181,27 +189,7 @@ func TestBenchStoreWritesRendererFloats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := make([]uint32, DrawWords(DrawStore, slots, count))
-			onGL(t, func(c *gpu.Context) error {
-				r, err := NewRNG(c, g, cfg)
-				if err != nil {
-					return err
-				}
-				defer r.Close()
-				if err := r.Seed(); err != nil {
-					return err
-				}
-				out, err := c.NewBuffer(len(got)*4, nil)
-				if err != nil {
-					return err
-				}
-				defer out.Delete()
-				if _, err := r.Draw(DrawStore, count, 0, 1, out); err != nil {
-					return err
-				}
-				out.Read(0, got)
-				return nil
-			})
+			got := drawOnGPU(t, g, cfg, DrawStore, []int{count})[0]
 			for i := 0; i < slots; i++ {
 				var s rng.Stream
 				if q, ok := inst.(rng.QuasiRandom); ok {
