@@ -194,6 +194,10 @@ func writeAtomically(path string, stdout io.Writer, write func(io.Writer) error)
 		tmp.Close()
 		return err
 	}
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+		tmp.Close()
+		return fmt.Errorf("writing %s: %v", path, err)
+	}
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %v", path, err)
 	}

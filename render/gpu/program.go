@@ -37,6 +37,9 @@ func (c *Context) Compute(src shaders.Source) (*Program, error) {
 	if ok == gl.FALSE {
 		return nil, fmt.Errorf("compiling %s:\n%s", src.Key, src.MapLog(shaderLog(sh)))
 	}
+	if log := shaderLog(sh); c.DebugLog != nil && log != "" {
+		c.DebugLog("compiling " + src.Key + ":\n" + src.MapLog(log))
+	}
 	id := gl.CreateProgram()
 	gl.AttachShader(id, sh)
 	gl.LinkProgram(id)
