@@ -24,15 +24,27 @@ static int client_has(const char *name) {
 	return has_ext(eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS), name);
 }
 
-// The first EGL device (a GPU server's way), or EGL_NO_DISPLAY.
-static EGLDisplay device_display(void) {
+#ifndef EGL_EXTENSIONS
+#define EGL_EXTENSIONS 0x3055
+#endif
+
+// The first EGL device (a GPU server's way), or EGL_NO_DISPLAY. With
+// hardware_only, devices that are software rasterisers (Mesa's llvmpipe
+// device) are passed over.
+static EGLDisplay device_display(int hardware_only) {
 	if (!client_has("EGL_EXT_platform_device")) return EGL_NO_DISPLAY;
 	PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+	PFNEGLQUERYDEVICESTRINGEXTPROC query_string = (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
 	if (!query) return EGL_NO_DISPLAY;
 	EGLDeviceEXT devices[16];
 	EGLint n = 0;
 	if (!query(16, devices, &n) || n < 1) return EGL_NO_DISPLAY;
-	return eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devices[0], NULL);
+	for (EGLint i = 0; i < n; i++) {
+		if (hardware_only && query_string &&
+		    has_ext(query_string(devices[i], EGL_EXTENSIONS), "EGL_MESA_device_software")) continue;
+		return eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devices[i], NULL);
+	}
+	return EGL_NO_DISPLAY;
 }
 
 static EGLDisplay surfaceless_display(void) {
@@ -92,7 +104,8 @@ func eglError(what string) error {
 }
 
 // openEGL makes a headless 4.x core context current on the calling thread.
-// platform is "", "device" or "surfaceless"; "" tries device, then surfaceless.
+// platform is "", "device" or "surfaceless". "" tries a hardware EGL device
+// first (a GPU server), then Mesa's surfaceless platform, then any device.
 func openEGL(platform string, debug bool) (*eglContext, error) {
 	if platform == "" {
 		platform = os.Getenv(PlatformEnv)
@@ -100,28 +113,38 @@ func openEGL(platform string, debug bool) (*eglContext, error) {
 	var tries []string
 	switch platform {
 	case "", "auto":
-		tries = []string{"device", "surfaceless"}
+		tries = []string{"gpu device", "surfaceless", "device"}
 	case "device", "surfaceless":
 		tries = []string{platform}
 	default:
 		return nil, fmt.Errorf("unknown EGL platform %q (device or surfaceless)", platform)
 	}
 	var errs []string
+	same := true
 	for _, p := range tries {
 		c, err := openPlatform(p, debug)
 		if err == nil {
 			return c, nil
 		}
+		same = same && (len(errs) == 0 || strings.HasSuffix(errs[0], ": "+err.Error()))
 		errs = append(errs, p+": "+err.Error())
+	}
+	if same {
+		_, msg, _ := strings.Cut(errs[0], ": ")
+		return nil, fmt.Errorf("no headless OpenGL context: %s", msg)
 	}
 	return nil, fmt.Errorf("no headless OpenGL context (%s)", strings.Join(errs, "; "))
 }
 
 func openPlatform(platform string, debug bool) (*eglContext, error) {
 	var d C.EGLDisplay
-	if platform == "device" {
-		d = C.device_display()
-	} else {
+	switch platform {
+	case "gpu device":
+		d = C.device_display(1)
+		platform = "device"
+	case "device":
+		d = C.device_display(0)
+	default:
 		d = C.surfaceless_display()
 	}
 	if d == C.EGLDisplay(C.EGL_NO_DISPLAY) {

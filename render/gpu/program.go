@@ -121,3 +121,16 @@ func (c *Context) Dispatch(p *Program, n int) error {
 	gl.MemoryBarrier(gl.SHADER_STORAGE_BARRIER_BIT | gl.BUFFER_UPDATE_BARRIER_BIT)
 	return c.CheckError("dispatching " + p.key)
 }
+
+// Dispatch2D runs the program over a w x h grid of invocations (an image).
+func (c *Context) Dispatch2D(p *Program, w, h int) error {
+	gx := (w + p.LocalSize[0] - 1) / p.LocalSize[0]
+	gy := (h + p.LocalSize[1] - 1) / p.LocalSize[1]
+	if gx > c.Info.MaxGroupsX || gy > c.Info.MaxGroupsY {
+		return fmt.Errorf("a %dx%d dispatch exceeds the driver's work groups", w, h)
+	}
+	gl.UseProgram(p.id)
+	gl.DispatchCompute(uint32(gx), uint32(gy), 1)
+	gl.MemoryBarrier(gl.SHADER_IMAGE_ACCESS_BARRIER_BIT | gl.TEXTURE_UPDATE_BARRIER_BIT | gl.SHADER_STORAGE_BARRIER_BIT)
+	return c.CheckError("dispatching " + p.key)
+}
