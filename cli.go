@@ -26,8 +26,8 @@ Usage:
   speckle rng bench [--gen A,B] [--json] numbers per second on this GPU
   speckle gpu                           the OpenGL device Speckle would use
 
-Headless OpenGL runs through EGL: the device platform on a GPU server, Mesa's
-surfaceless platform elsewhere; set SPECKLE_EGL_PLATFORM=device|surfaceless
+Headless OpenGL runs through EGL: a hardware GPU through the device platform,
+else Mesa's surfaceless platform (llvmpipe); set SPECKLE_EGL_PLATFORM=device|surfaceless
 (or --egl-platform) to choose. --gl-debug prints the driver's debug messages.
 `
 
@@ -128,7 +128,7 @@ type glFlags struct {
 }
 
 func (g *glFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.platform, "egl-platform", "", "EGL platform: device or surfaceless (default: $"+gpu.PlatformEnv+", else device, then surfaceless)")
+	fs.StringVar(&g.platform, "egl-platform", "", "EGL platform: device or surfaceless (default: $"+gpu.PlatformEnv+", else a hardware device, else surfaceless)")
 	fs.BoolVar(&g.debug, "gl-debug", false, "print OpenGL debug messages")
 }
 
