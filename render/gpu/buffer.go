@@ -47,6 +47,13 @@ func (b *Buffer) Read(first int, dst []uint32) {
 	}
 }
 
+// Write copies src into the buffer from word first on.
+func (b *Buffer) Write(first int, src []uint32) {
+	if len(src) > 0 {
+		gl.NamedBufferSubData(b.id, first*4, len(src)*4, unsafe.Pointer(&src[0]))
+	}
+}
+
 // Delete frees the buffer.
 func (b *Buffer) Delete() {
 	if b != nil && b.id != 0 {

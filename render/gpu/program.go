@@ -96,6 +96,20 @@ func (p *Program) SetFloat(name string, v float32) {
 	}
 }
 
+// SetInt sets an int uniform; a uniform the compiler removed is ignored.
+func (p *Program) SetInt(name string, v int32) {
+	if loc := p.location(name); loc >= 0 {
+		gl.ProgramUniform1i(p.id, loc, v)
+	}
+}
+
+// SetVec3 sets a vec3 uniform; a uniform the compiler removed is ignored.
+func (p *Program) SetVec3(name string, v [3]float32) {
+	if loc := p.location(name); loc >= 0 {
+		gl.ProgramUniform3f(p.id, loc, v[0], v[1], v[2])
+	}
+}
+
 // Has reports whether the program uses uniform name.
 func (p *Program) Has(name string) bool { return p.location(name) >= 0 }
 

@@ -1,0 +1,354 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"speckle/render/gpu"
+	"speckle/rng"
+	"speckle/scenes"
+	"speckle/shaders"
+)
+
+// SPPMConfig fixes what one progressive render computes.
+type SPPMConfig struct {
+	Width, Height int
+	Photons       int     // photons per iteration
+	Alpha         float32 // fraction of new photons kept per iteration (0.7)
+	Radius        float32 // initial radius in scene units; 0 picks one from the pixel footprint
+	Seed          uint32
+	Generator     *rng.Generator
+	Options       map[string]string // generator options
+	MaxDepth      int               // eye path specular bounces (default 10)
+	MaxBounces    int               // photon bounces (default 16)
+}
+
+// Check fills defaults and rejects impossible values.
+func (c *SPPMConfig) Check() error {
+	switch {
+	case c.Width < 1 || c.Height < 1 || c.Width > 16384 || c.Height > 16384:
+		return fmt.Errorf("--size %dx%d: width and height must be 1..16384", c.Width, c.Height)
+	case c.Photons < 1:
+		return fmt.Errorf("photons per iteration must be at least 1 (got %d)", c.Photons)
+	case c.Alpha <= 0 || c.Alpha > 1:
+		return fmt.Errorf("--alpha must be in (0, 1] (got %v)", c.Alpha)
+	case c.Radius < 0:
+		return fmt.Errorf("--radius must be positive (got %v)", c.Radius)
+	case c.Generator == nil:
+		return fmt.Errorf("no generator")
+	}
+	if c.MaxDepth == 0 {
+		c.MaxDepth = 10
+	}
+	if c.MaxBounces == 0 {
+		c.MaxBounces = 16
+	}
+	return nil
+}
+
+// eyeSeedSalt keeps the eye pass's streams apart from the photons' when both
+// come from one seed.
+const eyeSeedSalt = 0x5bd1e995
+
+// SPPM is one progressive photon-mapping render on the GPU.
+type SPPM struct {
+	ctx                *gpu.Context
+	Scene              *scenes.Scene
+	Cfg                SPPMConfig
+	packed             scenes.Packed
+	photonRNG, eyeRNG  *RNG
+	sceneBufs          []*gpu.Buffer
+	vps, stats, acc    *gpu.Buffer
+	heads, next        *gpu.Buffer
+	counters           *gpu.Buffer
+	image              *gpu.Texture
+	eye, clear, insert *gpu.Program
+	photon, update     *gpu.Program
+	buckets            int
+	radius, cell       float32
+	origin             scenes.Vec3
+	fluxScale          float32
+	Iterations         int
+	Emitted            int64
+	// Times sums GPU time per pass when Profile is set (costs a glFinish per pass).
+	Profile bool
+	Times   PassTimes
+}
+
+// PassTimes is where the time goes.
+type PassTimes struct{ Eye, Grid, Photon, Update time.Duration }
+
+// NewSPPM allocates a render of scene with cfg.
+func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	s := &SPPM{ctx: ctx, Scene: scene, Cfg: cfg, packed: scene.Pack()}
+	if len(scene.Lights()) == 0 {
+		return nil, fmt.Errorf("scene %s has no light", scene.Name)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			s.Close()
+		}
+	}()
+	var err error
+	s.photonRNG, err = NewRNG(ctx, cfg.Generator, rng.Config{Seed: cfg.Seed, Streams: cfg.Photons, Options: cfg.Options})
+	if err != nil {
+		return nil, err
+	}
+	pixels := cfg.Width * cfg.Height
+	s.eyeRNG, err = NewRNG(ctx, cfg.Generator, rng.Config{Seed: cfg.Seed ^ eyeSeedSalt, Streams: pixels, Options: cfg.Options})
+	if err != nil {
+		return nil, err
+	}
+	for _, data := range [][]float32{s.packed.Materials, s.packed.Spheres, s.packed.Quads, s.packed.Triangles, s.packed.Lights} {
+		b, err := ctx.NewBuffer(len(data)*4, floatWords(data))
+		if err != nil {
+			return nil, err
+		}
+		s.sceneBufs = append(s.sceneBufs, b)
+	}
+	s.buckets = 1
+	for s.buckets < 2*pixels {
+		s.buckets *= 2
+	}
+	alloc := func(bytes int) (*gpu.Buffer, error) { return ctx.NewBuffer(bytes, nil) }
+	if s.vps, err = alloc(pixels * 48); err != nil {
+		return nil, err
+	}
+	if s.stats, err = alloc(pixels * 32); err != nil {
+		return nil, err
+	}
+	if s.acc, err = alloc(pixels * 32); err != nil {
+		return nil, err
+	}
+	if s.heads, err = alloc(s.buckets * 4); err != nil {
+		return nil, err
+	}
+	if s.next, err = alloc(pixels * 4); err != nil {
+		return nil, err
+	}
+	if s.counters, err = ctx.NewBuffer(8, []uint32{0, 0}); err != nil {
+		return nil, err
+	}
+	if s.image, err = ctx.NewTexture(cfg.Width, cfg.Height, gpu.RGBA32F); err != nil {
+		return nil, err
+	}
+	if err := s.build(); err != nil {
+		return nil, err
+	}
+	lo, hi := scene.Bounds()
+	s.radius = cfg.Radius
+	if s.radius == 0 {
+		// About two pixel footprints across the scene: small enough to keep
+		// detail, large enough to gather photons from the first iteration.
+		s.radius = 2 * hi.Sub(lo).Len() / float32(max(cfg.Width, cfg.Height))
+	}
+	s.cell = 2 * s.radius
+	s.origin = lo.Sub(scenes.Vec3{s.cell, s.cell, s.cell})
+	// One photon's contribution is at most the largest per-channel photon
+	// power times 1/pi (albedo <= 1, throughput <= 1): scale it to < 2^32 so
+	// one deposit fits a word; the 64-bit sum then holds 2^32 photons.
+	maxPower := float32(0)
+	for i, l := range scene.Lights() {
+		p := s.packed.Lights[4*i+1]
+		if i > 0 {
+			p -= s.packed.Lights[4*i-3]
+		}
+		maxPower = max(maxPower, scene.LightPower(l).Max()/p)
+	}
+	s.fluxScale = float32(math.Ldexp(1, 31)) / (maxPower / math.Pi)
+	if err := s.Reset(); err != nil {
+		return nil, err
+	}
+	ok = true
+	return s, nil
+}
+
+func (s *SPPM) build() error {
+	var err error
+	if s.eye, err = s.eyeRNG.Program("sppm_eye.comp", nil); err != nil {
+		return err
+	}
+	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", nil); err != nil {
+		return err
+	}
+	for _, p := range []struct {
+		prog   **gpu.Program
+		kernel string
+		defs   map[string]string
+	}{
+		{&s.clear, "sppm_grid.comp", map[string]string{"GRID_CLEAR": "1"}},
+		{&s.insert, "sppm_grid.comp", nil},
+		{&s.update, "sppm_update.comp", nil},
+	} {
+		src, err := shaders.Build(p.kernel, "", p.defs)
+		if err != nil {
+			return err
+		}
+		if *p.prog, err = s.ctx.Compute(src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Reset starts the render over: fresh streams, radii and statistics.
+func (s *SPPM) Reset() error {
+	if err := s.photonRNG.Seed(); err != nil {
+		return err
+	}
+	if err := s.eyeRNG.Seed(); err != nil {
+		return err
+	}
+	pixels := s.Cfg.Width * s.Cfg.Height
+	stats := make([]float32, pixels*8)
+	for i := 0; i < pixels; i++ {
+		stats[8*i+3] = s.radius * s.radius
+	}
+	s.stats.Delete()
+	s.acc.Delete()
+	var err error
+	if s.stats, err = s.ctx.NewBuffer(pixels*32, floatWords(stats)); err != nil {
+		return err
+	}
+	if s.acc, err = s.ctx.NewBuffer(pixels*32, make([]uint32, pixels*8)); err != nil {
+		return err
+	}
+	s.counters.Write(0, []uint32{0, 0})
+	s.Iterations, s.Emitted, s.Times = 0, 0, PassTimes{}
+	return nil
+}
+
+func (s *SPPM) bindCommon(p *gpu.Program) {
+	for i, b := range s.sceneBufs {
+		b.Bind(uint32(1 + i))
+	}
+	s.vps.Bind(6)
+	s.stats.Bind(7)
+	s.acc.Bind(8)
+	s.heads.Bind(9)
+	s.next.Bind(10)
+	s.counters.Bind(11)
+	p.SetUint("width", uint32(s.Cfg.Width))
+	p.SetUint("height", uint32(s.Cfg.Height))
+	p.SetVec3("grid_origin", s.origin)
+	p.SetFloat("grid_cell", s.cell)
+	p.SetUint("grid_mask", uint32(s.buckets-1))
+	p.SetInt("n_spheres", int32(len(s.Scene.Spheres)))
+	p.SetInt("n_quads", int32(len(s.Scene.Quads)))
+	p.SetInt("n_triangles", int32(len(s.Scene.Triangles)))
+	p.SetInt("n_lights", int32(len(s.Scene.Lights())))
+	cam := s.Scene.Camera
+	forward := cam.LookAt.Sub(cam.Position).Normalize()
+	right := forward.Cross(cam.Up).Normalize()
+	p.SetVec3("cam_pos", cam.Position)
+	p.SetVec3("cam_forward", forward)
+	p.SetVec3("cam_right", right)
+	p.SetVec3("cam_up", right.Cross(forward))
+	p.SetFloat("cam_tan", float32(math.Tan(float64(cam.FOV)*math.Pi/360)))
+}
+
+// pass runs one pass, timed into *into when profiling.
+func (s *SPPM) pass(into *time.Duration, run func() error) error {
+	if !s.Profile {
+		return run()
+	}
+	d, err := s.ctx.Time(run)
+	*into += d
+	return err
+}
+
+// Iterate runs n iterations: eye pass, grid, photon pass, update.
+func (s *SPPM) Iterate(n int) error {
+	w, h, pixels := s.Cfg.Width, s.Cfg.Height, s.Cfg.Width*s.Cfg.Height
+	for k := 0; k < n; k++ {
+		it := uint32(s.Iterations)
+		err := s.pass(&s.Times.Eye, func() error {
+			s.eyeRNG.Bind(s.eye, it)
+			s.bindCommon(s.eye)
+			s.eye.SetInt("max_depth", int32(s.Cfg.MaxDepth))
+			return s.ctx.Dispatch2D(s.eye, w, h)
+		})
+		if err != nil {
+			return err
+		}
+		err = s.pass(&s.Times.Grid, func() error {
+			s.bindCommon(s.clear)
+			s.clear.SetUint("count", uint32(s.buckets))
+			if err := s.ctx.Dispatch(s.clear, s.buckets); err != nil {
+				return err
+			}
+			s.bindCommon(s.insert)
+			s.insert.SetUint("count", uint32(pixels))
+			return s.ctx.Dispatch(s.insert, pixels)
+		})
+		if err != nil {
+			return err
+		}
+		err = s.pass(&s.Times.Photon, func() error {
+			s.photonRNG.Bind(s.photon, it)
+			s.bindCommon(s.photon)
+			s.photon.SetUint("photons", uint32(s.Cfg.Photons))
+			s.photon.SetFloat("flux_scale", s.fluxScale)
+			s.photon.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
+			return s.ctx.Dispatch(s.photon, s.Cfg.Photons)
+		})
+		if err != nil {
+			return err
+		}
+		s.Iterations++
+		s.Emitted += int64(s.Cfg.Photons)
+		err = s.pass(&s.Times.Update, func() error {
+			s.bindCommon(s.update)
+			s.image.BindImage(0)
+			s.update.SetFloat("alpha", s.Cfg.Alpha)
+			s.update.SetFloat("flux_scale", s.fluxScale)
+			s.update.SetFloat("emitted", float32(s.Emitted))
+			s.update.SetFloat("iterations", float32(s.Iterations))
+			return s.ctx.Dispatch2D(s.update, w, h)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Bounces is the number of surfaces photons have hit so far.
+func (s *SPPM) Bounces() int64 {
+	var w [2]uint32
+	s.counters.Read(0, w[:])
+	return int64(w[1])<<32 | int64(w[0])
+}
+
+// Radiance reads the current estimate: RGBA float32 per pixel, row 0 at the top.
+func (s *SPPM) Radiance() ([]float32, error) { return s.image.ReadFloats() }
+
+// Close frees everything.
+func (s *SPPM) Close() {
+	if s.photonRNG != nil {
+		s.photonRNG.Close()
+	}
+	if s.eyeRNG != nil {
+		s.eyeRNG.Close()
+	}
+	for _, b := range s.sceneBufs {
+		b.Delete()
+	}
+	for _, b := range []*gpu.Buffer{s.vps, s.stats, s.acc, s.heads, s.next, s.counters} {
+		b.Delete()
+	}
+	s.image.Delete()
+}
+
+func floatWords(f []float32) []uint32 {
+	w := make([]uint32, len(f))
+	for i, v := range f {
+		w[i] = math.Float32bits(v)
+	}
+	return w
+}

@@ -1,0 +1,113 @@
+// The scene as scenes.Pack lays it out, nearest-hit intersection and the
+// camera. Bindings 1-5; counts come as uniforms.
+#define KIND_DIFFUSE 0
+#define KIND_MIRROR 1
+#define KIND_GLASS 2
+#define KIND_LIGHT 3
+
+layout(std430, binding = 1) readonly buffer SceneMaterials { vec4 scene_materials[]; };
+layout(std430, binding = 2) readonly buffer SceneSpheres { vec4 scene_spheres[]; };
+layout(std430, binding = 3) readonly buffer SceneQuads { vec4 scene_quads[]; };
+layout(std430, binding = 4) readonly buffer SceneTriangles { vec4 scene_triangles[]; };
+layout(std430, binding = 5) readonly buffer SceneLights { vec4 scene_lights[]; };
+
+uniform int n_spheres;
+uniform int n_quads;
+uniform int n_triangles;
+uniform int n_lights;
+
+// Camera: position, orthonormal right/up/forward and tan(fov/2) (Go computes them).
+uniform vec3 cam_pos;
+uniform vec3 cam_right;
+uniform vec3 cam_up;
+uniform vec3 cam_forward;
+uniform float cam_tan;
+
+const float RAY_EPS = 1e-4;
+const float INF = 1e30;
+
+struct Hit {
+	float t;
+	vec3 n;       // geometric normal as stored (not flipped)
+	int material; // -1: miss
+};
+
+// Same as scenes.Camera.Ray: (px, py) continuous pixel position, y = 0 at the top.
+vec3 camera_dir(vec2 p, vec2 size) {
+	float u = (2.0 * p.x / size.x - 1.0) * (size.x / size.y) * cam_tan;
+	float v = (1.0 - 2.0 * p.y / size.y) * cam_tan;
+	return normalize(cam_forward + u * cam_right + v * cam_up);
+}
+
+void hit_sphere(int i, vec3 o, vec3 d, inout Hit h) {
+	vec4 cr = scene_spheres[2 * i];
+	vec3 oc = o - cr.xyz;
+	float b = dot(oc, d);
+	float c = dot(oc, oc) - cr.w * cr.w;
+	float disc = b * b - c;
+	if (disc < 0.0) return;
+	float s = sqrt(disc);
+	float t = -b - s;
+	if (t < RAY_EPS) t = -b + s;
+	if (t < RAY_EPS || t >= h.t) return;
+	h.t = t;
+	h.n = (o + t * d - cr.xyz) / cr.w;
+	h.material = int(scene_spheres[2 * i + 1].x);
+}
+
+void hit_quad(int i, vec3 o, vec3 d, inout Hit h) {
+	vec4 c = scene_quads[4 * i];
+	vec3 u = scene_quads[4 * i + 1].xyz;
+	vec3 v = scene_quads[4 * i + 2].xyz;
+	vec3 n = scene_quads[4 * i + 3].xyz;
+	float denom = dot(n, d);
+	if (abs(denom) < 1e-12) return;
+	float t = dot(c.xyz - o, n) / denom;
+	if (t < RAY_EPS || t >= h.t) return;
+	vec3 p = o + t * d - c.xyz;
+	// Coordinates in the (u, v) basis: solve with the dual basis.
+	vec3 w = cross(u, v);
+	float inv = 1.0 / dot(w, w);
+	float a = dot(cross(p, v), w) * inv;
+	float b = dot(cross(u, p), w) * inv;
+	if (a < 0.0 || a > 1.0 || b < 0.0 || b > 1.0) return;
+	h.t = t;
+	h.n = n;
+	h.material = int(c.w);
+}
+
+void hit_triangle(int i, vec3 o, vec3 d, inout Hit h) {
+	vec4 a = scene_triangles[4 * i];
+	vec3 e1 = scene_triangles[4 * i + 1].xyz - a.xyz;
+	vec3 e2 = scene_triangles[4 * i + 2].xyz - a.xyz;
+	vec3 p = cross(d, e2);
+	float det = dot(e1, p);
+	if (abs(det) < 1e-12) return;
+	float inv = 1.0 / det;
+	vec3 s = o - a.xyz;
+	float bu = dot(s, p) * inv;
+	if (bu < 0.0 || bu > 1.0) return;
+	vec3 q = cross(s, e1);
+	float bv = dot(d, q) * inv;
+	if (bv < 0.0 || bu + bv > 1.0) return;
+	float t = dot(e2, q) * inv;
+	if (t < RAY_EPS || t >= h.t) return;
+	h.t = t;
+	h.n = scene_triangles[4 * i + 3].xyz;
+	h.material = int(a.w);
+}
+
+Hit intersect(vec3 o, vec3 d) {
+	Hit h;
+	h.t = INF;
+	h.n = vec3(0.0);
+	h.material = -1;
+	for (int i = 0; i < n_spheres; i++) hit_sphere(i, o, d, h);
+	for (int i = 0; i < n_quads; i++) hit_quad(i, o, d, h);
+	for (int i = 0; i < n_triangles; i++) hit_triangle(i, o, d, h);
+	return h;
+}
+
+vec3 material_color(int m) { return scene_materials[2 * m].xyz; }
+int material_kind(int m) { return int(scene_materials[2 * m].w); }
+float material_ior(int m) { return scene_materials[2 * m + 1].x; }

@@ -1,0 +1,44 @@
+// SPPM state shared by the passes (Hachisuka & Jensen 2009), one entry per
+// pixel. Bindings 6-10.
+
+// Visible point of this iteration: position + valid flag, normal (facing the
+// eye ray), weight = eye-path throughput * albedo / pi (what a photon's
+// power is multiplied by).
+struct VisiblePoint {
+	vec4 pos_valid;
+	vec4 normal;
+	vec4 weight;
+};
+layout(std430, binding = 6) buffer VisiblePoints { VisiblePoint vps[]; };
+
+// Progressive statistics: tau (accumulated flux, rgb) and R^2; N (photons
+// kept) and the summed direct emission seen by the eye (rgb).
+struct PixelStats {
+	vec4 tau_r2;
+	vec4 n_direct;
+};
+layout(std430, binding = 7) buffer Stats { PixelStats stats[]; };
+
+// This iteration's photons per pixel: M and the flux per channel as 64-bit
+// fixed point in two words (lo, hi), added with integer atomics so the sum
+// is exact and independent of the order photons arrive in.
+// Words: [0] M, [1..2] red lo/hi, [3..4] green, [5..6] blue, [7] unused.
+layout(std430, binding = 8) buffer Accumulators { uint acc[]; };
+
+// Hash grid of visible points: per bucket the first point, per point the next.
+layout(std430, binding = 9) buffer GridHeads { uint grid_head[]; };
+layout(std430, binding = 10) buffer GridNext { uint grid_next[]; };
+
+uniform uint width;
+uniform uint height;
+uniform vec3 grid_origin;
+uniform float grid_cell; // >= 2 * the largest radius
+uniform uint grid_mask;  // buckets - 1 (a power of two)
+
+const uint NONE = 0xFFFFFFFFu;
+
+uint grid_hash(ivec3 c) {
+	return (uint(c.x * 73856093) ^ uint(c.y * 19349663) ^ uint(c.z * 83492791)) & grid_mask;
+}
+
+ivec3 grid_cell_of(vec3 p) { return ivec3(floor((p - grid_origin) / grid_cell)); }

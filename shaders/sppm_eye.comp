@@ -1,0 +1,55 @@
+// SPPM eye pass: one jittered ray per pixel, followed through mirrors and
+// glass to the first diffuse surface, which becomes the pixel's visible point
+// for this iteration. Light seen directly is summed into the pixel's stats.
+// Random decisions: pixel jitter (2), then one per specular bounce.
+layout(local_size_x = 8, local_size_y = 8) in;
+#include "lib/scene.glsl"
+#include "lib/sampling.glsl"
+#include "lib/sppm.glsl"
+#include <rng>
+
+uniform int max_depth;
+
+void main() {
+	uvec2 px = gl_GlobalInvocationID.xy;
+	if (px.x >= width || px.y >= height) return;
+	uint pixel = px.y * width + px.x;
+	rng_load(pixel);
+	vec2 jitter = vec2(rng_f32(), rng_f32());
+	vec3 o = cam_pos;
+	vec3 d = camera_dir(vec2(px) + jitter, vec2(width, height));
+	vec3 throughput = vec3(1.0);
+	VisiblePoint vp;
+	vp.pos_valid = vec4(0.0);
+	vp.normal = vec4(0.0);
+	vp.weight = vec4(0.0);
+	for (int depth = 0; depth < max_depth; depth++) {
+		Hit h = intersect(o, d);
+		if (h.material < 0) break;
+		vec3 x = o + h.t * d;
+		int kind = material_kind(h.material);
+		vec3 color = material_color(h.material);
+		if (kind == KIND_LIGHT) {
+			if (dot(h.n, d) < 0.0) stats[pixel].n_direct.yzw += throughput * color;
+			break;
+		}
+		if (kind == KIND_DIFFUSE) {
+			vec3 n = dot(h.n, d) < 0.0 ? h.n : -h.n;
+			vp.pos_valid = vec4(x, 1.0);
+			vp.normal = vec4(n, 0.0);
+			vp.weight = vec4(throughput * color / PI, 0.0);
+			break;
+		}
+		float u = rng_f32();
+		if (kind == KIND_MIRROR) {
+			throughput *= color;
+			d = reflect(d, dot(h.n, d) < 0.0 ? h.n : -h.n);
+		} else {
+			throughput *= color;
+			d = glass_dir(d, h.n, material_ior(h.material), u);
+		}
+		o = x;
+	}
+	vps[pixel] = vp;
+	rng_store(pixel);
+}

@@ -1,0 +1,20 @@
+// SPPM grid build. GRID_CLEAR: empty every bucket. Otherwise: link each valid
+// visible point into the bucket of its cell (the order within a bucket varies
+// from run to run; the sums gathered from it do not, being integer).
+layout(local_size_x = 128) in;
+#include "lib/invocation.glsl"
+#include "lib/sppm.glsl"
+
+uniform uint count; // buckets (GRID_CLEAR) or pixels
+
+void main() {
+	uint i = linear_invocation();
+	if (i >= count) return;
+#ifdef GRID_CLEAR
+	grid_head[i] = NONE;
+#else
+	if (vps[i].pos_valid.w == 0.0) return;
+	uint b = grid_hash(grid_cell_of(vps[i].pos_valid.xyz));
+	grid_next[i] = atomicExchange(grid_head[b], i);
+#endif
+}

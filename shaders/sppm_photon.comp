@@ -1,0 +1,120 @@
+// SPPM photon pass: photon i of this iteration leaves a light (chosen by
+// power, position 2 numbers, cosine direction 2), and at each diffuse hit adds
+// its power times each nearby visible point's weight to that point's
+// accumulator; Russian roulette on the albedo ends it. Random decisions per
+// bounce: roulette (or glass's Fresnel choice) 1, scattering 2 (always drawn,
+// so quasi-random dimensions line up with the bounce).
+layout(local_size_x = 64) in;
+#include "lib/invocation.glsl"
+#include "lib/scene.glsl"
+#include "lib/sampling.glsl"
+#include "lib/sppm.glsl"
+#include <rng>
+
+uniform uint photons;      // this iteration
+uniform vec3 total_power;  // the lights' summed power (for the light choice weights)
+uniform float flux_scale;  // fixed-point units per unit of flux
+uniform int max_bounces;
+
+// 64-bit fixed-point add in two words: the carry goes to the high word.
+void add64(uint base, float v) {
+	uint q = uint(v * flux_scale + 0.5);
+	if (q == 0u) return;
+	uint old = atomicAdd(acc[base], q);
+	if (old + q < old) atomicAdd(acc[base + 1u], 1u);
+}
+
+void deposit(vec3 x, vec3 n, vec3 power) {
+	// The 2x2x2 cells nearest x cover every point within grid_cell/2 of x.
+	vec3 g = (x - grid_origin) / grid_cell;
+	ivec3 c = ivec3(floor(g));
+	ivec3 step_ = ivec3(greaterThanEqual(fract(g), vec3(0.5))) * 2 - 1;
+	uint seen[8];
+	for (int k = 0; k < 8; k++) {
+		ivec3 cell = c + ivec3(k & 1, (k >> 1) & 1, (k >> 2) & 1) * step_;
+		uint b = grid_hash(cell);
+		bool dup = false; // two cells may share a bucket: walk it once
+		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
+		seen[k] = b;
+		if (dup) continue;
+		for (uint v = grid_head[b]; v != NONE; v = grid_next[v]) {
+			vec3 d = vps[v].pos_valid.xyz - x;
+			if (dot(d, d) > stats[v].tau_r2.w) continue;
+			if (dot(vps[v].normal.xyz, n) < 0.9) continue;
+			vec3 f = power * vps[v].weight.xyz;
+			atomicAdd(acc[8u * v], 1u);
+			add64(8u * v + 1u, f.r);
+			add64(8u * v + 3u, f.g);
+			add64(8u * v + 5u, f.b);
+		}
+	}
+}
+
+// Surfaces hit by photons (bounces), counted per work group, then added to a
+// 64-bit total (lo, hi) for the bounces/s figure.
+layout(std430, binding = 11) buffer Counters { uint bounce_count[2]; };
+shared uint group_bounces;
+
+// trace follows photon i and returns the number of surfaces it hit.
+uint trace(uint i) {
+	rng_load(i);
+	// Light by power: u0 picks the light from the CDF and is then rescaled to
+	// stay uniform within its interval, so no extra dimension is spent.
+	float u0 = rng_f32();
+	float u1 = rng_f32();
+	int l = 0;
+	float lo = 0.0;
+	while (l < n_lights - 1 && u0 >= scene_lights[l].y) {
+		lo = scene_lights[l].y;
+		l++;
+	}
+	float p_light = scene_lights[l].y - lo;
+	u0 = clamp((u0 - lo) / p_light, 0.0, RNG_BELOW_ONE);
+	int q = int(scene_lights[l].x);
+	vec4 qc = scene_quads[4 * q];
+	vec3 n = scene_quads[4 * q + 3].xyz;
+	vec3 x = qc.xyz + u0 * scene_quads[4 * q + 1].xyz + u1 * scene_quads[4 * q + 2].xyz;
+	float area = scene_quads[4 * q + 3].w;
+	vec3 power = material_color(int(qc.w)) * (PI * area / p_light);
+	float u2 = rng_f32();
+	float u3 = rng_f32();
+	vec3 d = cosine_dir(n, u2, u3);
+	uint hits = 0u;
+	for (int bounce = 0; bounce < max_bounces; bounce++) {
+		Hit h = intersect(x, d);
+		if (h.material < 0) break;
+		hits++;
+		x += h.t * d;
+		int kind = material_kind(h.material);
+		if (kind == KIND_LIGHT) break;
+		vec3 color = material_color(h.material);
+		vec3 nn = dot(h.n, d) < 0.0 ? h.n : -h.n; // facing where the photon came from
+		if (kind == KIND_DIFFUSE) deposit(x, nn, power);
+		float u = rng_f32();
+		float s1 = rng_f32();
+		float s2 = rng_f32();
+		if (kind == KIND_GLASS) {
+			power *= color;
+			d = glass_dir(d, h.n, material_ior(h.material), u);
+			continue;
+		}
+		float p = max(color.r, max(color.g, color.b));
+		if (u >= p) break;
+		power *= color / p;
+		d = kind == KIND_MIRROR ? reflect(d, nn) : cosine_dir(nn, s1, s2);
+	}
+	rng_store(i);
+	return hits;
+}
+
+void main() {
+	if (gl_LocalInvocationIndex == 0u) group_bounces = 0u;
+	barrier();
+	uint i = linear_invocation();
+	if (i < photons) atomicAdd(group_bounces, trace(i));
+	barrier();
+	if (gl_LocalInvocationIndex == 0u) {
+		uint old = atomicAdd(bounce_count[0], group_bounces);
+		if (old + group_bounces < old) atomicAdd(bounce_count[1], 1u);
+	}
+}

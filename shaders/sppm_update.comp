@@ -1,0 +1,40 @@
+// SPPM progressive update (Hachisuka & Jensen 2009) and resolve, per pixel:
+// fold this iteration's photons into N, R^2 and tau, clear the accumulator,
+// and write the radiance estimate tau / (pi R^2 N_emitted) plus the mean
+// direct emission into the image.
+layout(local_size_x = 8, local_size_y = 8) in;
+#include "lib/sampling.glsl"
+#include "lib/sppm.glsl"
+
+layout(binding = 0, rgba32f) uniform writeonly image2D radiance;
+
+uniform float alpha;         // fraction of new photons kept
+uniform float flux_scale;    // fixed-point units per unit of flux
+uniform float emitted;       // photons emitted so far, all iterations
+uniform float iterations;    // iterations so far
+
+float unfix(uint base) {
+	return (float(acc[base + 1u]) * 4294967296.0 + float(acc[base])) / flux_scale;
+}
+
+void main() {
+	uvec2 px = gl_GlobalInvocationID.xy;
+	if (px.x >= width || px.y >= height) return;
+	uint i = px.y * width + px.x;
+	PixelStats s = stats[i];
+	float m = float(acc[8u * i]);
+	if (m > 0.0) {
+		vec3 phi = vec3(unfix(8u * i + 1u), unfix(8u * i + 3u), unfix(8u * i + 5u));
+		float n = s.n_direct.x;
+		float kept = n + alpha * m;
+		float ratio = kept / (n + m);
+		s.tau_r2.xyz = (s.tau_r2.xyz + phi) * ratio;
+		s.tau_r2.w *= ratio;
+		s.n_direct.x = kept;
+		stats[i] = s;
+	}
+	for (uint k = 0u; k < 8u; k++) acc[8u * i + k] = 0u;
+	vec3 l = s.n_direct.yzw / iterations;
+	if (s.tau_r2.w > 0.0) l += s.tau_r2.xyz / (PI * s.tau_r2.w * emitted);
+	imageStore(radiance, ivec2(px), vec4(l, 1.0));
+}
