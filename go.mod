@@ -7,4 +7,5 @@ require (
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587 // indirect
 	github.com/go-gl/mathgl v1.2.0 // indirect
 	github.com/inkyblackness/imgui-go/v4 v4.7.0 // indirect
+	golang.org/x/image v0.24.0
 )

@@ -1,0 +1,96 @@
+package imageio
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestRMSE(t *testing.T) {
+	a, b := NewImage(3, 2), NewImage(3, 2)
+	if v, err := RMSE(a, b); err != nil || v != 0 {
+		t.Errorf("identical: %v, %v", v, err)
+	}
+	for i := range b.Pix {
+		b.Pix[i] = 2
+		if i%4 == 3 {
+			b.Pix[i] = 100 // alpha is ignored
+		}
+	}
+	if v, err := RMSE(a, b); err != nil || v != 2 {
+		t.Errorf("constant difference 2: %v, %v", v, err)
+	}
+	// One channel of one pixel of a 1×1 image differs by 3: sqrt(9/3).
+	c, d := NewImage(1, 1), NewImage(1, 1)
+	d.Pix[1] = 3
+	if v, err := RMSE(c, d); err != nil || math.Abs(v-math.Sqrt(3)) > 1e-15 {
+		t.Errorf("one channel: %v, want sqrt(3)", v)
+	}
+	// Symmetric, and a known mixed case: differences 1, 2, 3, 4, 5, 6 over two pixels.
+	e, f := NewImage(2, 1), NewImage(2, 1)
+	copy(f.Pix, []float32{1, 2, 3, 0, 4, 5, 6, 0})
+	want := math.Sqrt((1 + 4 + 9 + 16 + 25 + 36) / 6.0)
+	for _, p := range [][2]Image{{e, f}, {f, e}} {
+		if v, _ := RMSE(p[0], p[1]); math.Abs(v-want) > 1e-12 {
+			t.Errorf("RMSE = %v, want %v", v, want)
+		}
+	}
+	d.Pix[0] = float32(math.NaN())
+	if v, _ := RMSE(c, d); !math.IsNaN(v) {
+		t.Errorf("NaN is hidden: %v", v)
+	}
+	if _, err := RMSE(NewImage(2, 2), NewImage(2, 3)); err == nil || !strings.Contains(err.Error(), "sizes differ: 2x2 and 2x3") {
+		t.Errorf("size mismatch: %v", err)
+	}
+	if _, err := RMSE(Image{W: 2, H: 2, Pix: make([]float32, 4)}, NewImage(2, 2)); err == nil {
+		t.Error("no error for a short Pix")
+	}
+	if _, err := RMSE(NewImage(0, 0), NewImage(0, 0)); err == nil {
+		t.Error("no error for empty images")
+	}
+}
+
+func TestRelRMSE(t *testing.T) {
+	img, ref := NewImage(1, 1), NewImage(1, 1)
+	copy(ref.Pix, []float32{1, 1, 1, 1})
+	copy(img.Pix, []float32{2, 1, 1, 1})
+	want := math.Sqrt(1 / (1 + RelEpsilon) / 3)
+	if v, err := RelRMSE(img, ref); err != nil || math.Abs(v-want) > 1e-12 {
+		t.Errorf("RelRMSE = %v, %v; want %v", v, err, want)
+	}
+	if _, err := RelRMSE(NewImage(1, 1), NewImage(2, 1)); err == nil {
+		t.Error("no error for a size mismatch")
+	}
+}
+
+func TestStats(t *testing.T) {
+	img := NewImage(2, 2)
+	copy(img.Pix, []float32{
+		1, 2, 3, 9,
+		3, 4, -5, 9,
+		float32(math.NaN()), 0, 1, 9,
+		float32(math.Inf(1)), float32(math.Inf(-1)), 1, 9,
+	})
+	s := Stats(img)
+	if s.NaN != 1 || s.Inf != 2 {
+		t.Errorf("NaN %d, Inf %d; want 1, 2", s.NaN, s.Inf)
+	}
+	if s.Min != -5 || s.Max != 4 {
+		t.Errorf("min %v, max %v; want -5, 4", s.Min, s.Max)
+	}
+	want := [3]float64{2, 2, 0}
+	if s.Mean != want {
+		t.Errorf("mean %v, want %v", s.Mean, want)
+	}
+	if !strings.Contains(s.String(), "1 NaN, 2 Inf") {
+		t.Errorf("String() = %q", s)
+	}
+	allNaN := NewImage(1, 1)
+	for i := range allNaN.Pix {
+		allNaN.Pix[i] = float32(math.NaN())
+	}
+	s = Stats(allNaN)
+	if s.NaN != 3 || !math.IsNaN(float64(s.Min)) || !math.IsNaN(s.Mean[0]) {
+		t.Errorf("all NaN: %+v", s)
+	}
+}

@@ -1,0 +1,133 @@
+package imageio
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+)
+
+// Montage colours and spacing.
+var (
+	MontageBackground = color.NRGBA{R: 20, G: 20, B: 24, A: 255}
+	montageEmpty      = color.NRGBA{R: 44, G: 44, B: 52, A: 255} // a missing (nil) cell
+	montageLabel      = color.NRGBA{R: 230, G: 230, B: 230, A: 255}
+	montageTitle      = color.NRGBA{R: 255, G: 255, B: 255, A: 255}
+)
+
+const (
+	montageMargin = 16 // around everything
+	montageGap    = 8  // between cells
+	montagePad    = 12 // between labels and cells, below the title
+)
+
+// montageLabelScale is the text scale for cells of height cellH: legible when a montage of
+// 1280×720 renders is shown shrunk (4 there), never below 2.
+func montageLabelScale(cellH int) int {
+	return min(max(cellH/160, 2), 6)
+}
+
+type montageLayout struct {
+	rows, cols    int
+	slotW, slotH  int // one grid slot: the largest cell, widened for its labels
+	labelScale    int
+	titleScale    int
+	rowLabelW     int // width of the row-label column (0 without row labels)
+	colLabelH     int // height of the column-label line (0 without column labels)
+	titleH        int // 0 without a title
+	gridX, gridY  int // top-left of the first slot
+	width, height int
+	titleW        int
+}
+
+func layoutMontage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string) montageLayout {
+	var l montageLayout
+	l.rows = max(len(cells), len(rowLabels))
+	l.cols = len(colLabels)
+	cellW, cellH := 0, 0
+	for _, row := range cells {
+		l.cols = max(l.cols, len(row))
+		for _, c := range row {
+			if c != nil {
+				cellW, cellH = max(cellW, c.Rect.Dx()), max(cellH, c.Rect.Dy())
+			}
+		}
+	}
+	l.labelScale = montageLabelScale(cellH)
+	l.titleScale = l.labelScale + 1
+	textH := glyphH * l.labelScale
+	l.slotW, l.slotH = cellW, cellH
+	for _, s := range rowLabels {
+		if s != "" {
+			l.rowLabelW = max(l.rowLabelW, textSize(s, l.labelScale).X)
+			l.slotH = max(l.slotH, textH)
+		}
+	}
+	for _, s := range colLabels {
+		if s != "" {
+			l.colLabelH = textH
+			l.slotW = max(l.slotW, textSize(s, l.labelScale).X)
+		}
+	}
+	if title != "" {
+		l.titleH = glyphH * l.titleScale
+		l.titleW = textSize(title, l.titleScale).X
+	}
+	l.gridX = montageMargin
+	if l.rowLabelW > 0 {
+		l.gridX += l.rowLabelW + montagePad
+	}
+	l.gridY = montageMargin
+	if l.titleH > 0 {
+		l.gridY += l.titleH + montagePad
+	}
+	if l.colLabelH > 0 {
+		l.gridY += l.colLabelH + montagePad
+	}
+	gridW := max(l.cols*l.slotW+(l.cols-1)*montageGap, 0)
+	gridH := max(l.rows*l.slotH+(l.rows-1)*montageGap, 0)
+	l.width = max(l.gridX+gridW+montageMargin, 2*montageMargin+l.titleW)
+	l.height = l.gridY + gridH + montageMargin
+	return l
+}
+
+// Montage lays cells out in a labelled grid on a dark background: cells[i][j] is row i
+// (a generator) and column j (a photon count). Row labels go on the left, column labels above
+// the columns, the title on top; any of them may be empty or nil. Each grid slot is as large as
+// the largest cell (and wide enough for its column label); smaller cells are centred, nil or
+// missing cells leave a grey slot. Text is basicfont 7×13 scaled to stay legible for the cell
+// size (×2 up to 319-pixel-high cells, ×4 for 720).
+func Montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string) *image.NRGBA {
+	l := layoutMontage(cells, rowLabels, colLabels, title)
+	out := image.NewNRGBA(image.Rect(0, 0, l.width, l.height))
+	draw.Draw(out, out.Rect, image.NewUniform(MontageBackground), image.Point{}, draw.Src)
+	if title != "" {
+		drawText(out, montageMargin, montageMargin, title, montageTitle, l.titleScale)
+	}
+	textH := glyphH * l.labelScale
+	slotX := func(j int) int { return l.gridX + j*(l.slotW+montageGap) }
+	slotY := func(i int) int { return l.gridY + i*(l.slotH+montageGap) }
+	for j, s := range colLabels {
+		w := textSize(s, l.labelScale).X
+		drawText(out, slotX(j)+(l.slotW-w)/2, l.gridY-montagePad-textH, s, montageLabel, l.labelScale)
+	}
+	for i, s := range rowLabels {
+		drawText(out, montageMargin, slotY(i)+(l.slotH-textH)/2, s, montageLabel, l.labelScale)
+	}
+	for i := 0; i < l.rows; i++ {
+		for j := 0; j < l.cols; j++ {
+			var c *image.NRGBA
+			if i < len(cells) && j < len(cells[i]) {
+				c = cells[i][j]
+			}
+			x, y := slotX(j), slotY(i)
+			if c == nil {
+				draw.Draw(out, image.Rect(x, y, x+l.slotW, y+l.slotH), image.NewUniform(montageEmpty), image.Point{}, draw.Src)
+				continue
+			}
+			x += (l.slotW - c.Rect.Dx()) / 2
+			y += (l.slotH - c.Rect.Dy()) / 2
+			draw.Draw(out, image.Rect(x, y, x+c.Rect.Dx(), y+c.Rect.Dy()), c, c.Rect.Min, draw.Over)
+		}
+	}
+	return out
+}

@@ -1,0 +1,128 @@
+package imageio
+
+import (
+	"image"
+	"image/color"
+	"testing"
+)
+
+func solid(w, h int, c color.NRGBA) *image.NRGBA {
+	m := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(m.Pix); i += 4 {
+		m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = c.R, c.G, c.B, c.A
+	}
+	return m
+}
+
+// count is the number of pixels of m inside r equal to c.
+func count(m *image.NRGBA, r image.Rectangle, c color.NRGBA) int {
+	n := 0
+	r = r.Intersect(m.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if m.NRGBAAt(x, y) == c {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestMontage(t *testing.T) {
+	const cw, ch = 50, 30 // wider than the column labels (3 glyphs × 14)
+	colour := func(i, j int) color.NRGBA { return color.NRGBA{uint8(60 + 60*i), uint8(50 + 100*j), 200, 255} }
+	var cells [][]*image.NRGBA
+	for i := 0; i < 3; i++ {
+		var row []*image.NRGBA
+		for j := 0; j < 2; j++ {
+			row = append(row, solid(cw, ch, colour(i, j)))
+		}
+		cells = append(cells, row)
+	}
+	rows := []string{"rand48", "ranlux", "ca"}
+	cols := []string{"1e5", "1e6"}
+	m := Montage(cells, rows, cols, "test")
+
+	// Text at scale 2 (cells under 320 pixels high), the title at 3: 7×13 glyphs.
+	rowLabelW := 6 * 7 * 2 // "rand48", "ranlux"
+	gridX := montageMargin + rowLabelW + montagePad
+	gridY := montageMargin + 13*3 + montagePad + 13*2 + montagePad
+	wantW := gridX + 2*cw + montageGap + montageMargin
+	wantH := gridY + 3*ch + 2*montageGap + montageMargin
+	if m.Rect != image.Rect(0, 0, wantW, wantH) {
+		t.Fatalf("size %v, want %dx%d", m.Rect.Size(), wantW, wantH)
+	}
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 2; j++ {
+			r := image.Rect(0, 0, cw, ch).Add(image.Pt(gridX+j*(cw+montageGap), gridY+i*(ch+montageGap)))
+			if n := count(m, r, colour(i, j)); n != cw*ch {
+				t.Errorf("cell (%d,%d): %d of its pixels in place", i, j, n)
+			}
+		}
+	}
+	// Labels are drawn: the label colour appears left of each row, above each column and in
+	// the title band; the background is everywhere else outside the grid.
+	for i := range rows {
+		r := image.Rect(montageMargin, gridY+i*(ch+montageGap), gridX, gridY+i*(ch+montageGap)+ch)
+		if count(m, r, montageLabel) < 20 {
+			t.Errorf("row label %q not drawn", rows[i])
+		}
+	}
+	for j := range cols {
+		r := image.Rect(gridX+j*(cw+montageGap), gridY-montagePad-26, gridX+j*(cw+montageGap)+cw, gridY-montagePad)
+		if count(m, r, montageLabel) < 20 {
+			t.Errorf("column label %q not drawn", cols[j])
+		}
+	}
+	if count(m, image.Rect(0, 0, wantW, montageMargin+39), montageTitle) < 20 {
+		t.Error("title not drawn")
+	}
+	if count(m, image.Rect(0, 0, wantW, montageMargin), MontageBackground) != wantW*montageMargin {
+		t.Error("the top margin is not background")
+	}
+}
+
+func TestMontageBare(t *testing.T) {
+	// No labels, no title; a missing cell and a smaller one.
+	cells := [][]*image.NRGBA{
+		{solid(20, 10, color.NRGBA{255, 0, 0, 255}), nil},
+		{solid(10, 6, color.NRGBA{0, 255, 0, 255})},
+	}
+	m := Montage(cells, nil, nil, "")
+	wantW := 2*montageMargin + 2*20 + montageGap
+	wantH := 2*montageMargin + 2*10 + montageGap
+	if m.Rect != image.Rect(0, 0, wantW, wantH) {
+		t.Fatalf("size %v, want %dx%d", m.Rect.Size(), wantW, wantH)
+	}
+	slot := func(i, j int) image.Rectangle {
+		return image.Rect(0, 0, 20, 10).Add(image.Pt(montageMargin+j*(20+montageGap), montageMargin+i*(10+montageGap)))
+	}
+	if n := count(m, slot(0, 1), montageEmpty); n != 200 {
+		t.Errorf("nil cell: %d placeholder pixels, want 200", n)
+	}
+	if n := count(m, slot(1, 1), montageEmpty); n != 200 {
+		t.Errorf("missing cell: %d placeholder pixels, want 200", n)
+	}
+	if n := count(m, slot(1, 0), color.NRGBA{0, 255, 0, 255}); n != 60 {
+		t.Errorf("small cell: %d pixels, want 60", n)
+	}
+	if m.NRGBAAt(slot(1, 0).Min.X+10, slot(1, 0).Min.Y+5) != (color.NRGBA{0, 255, 0, 255}) {
+		t.Error("small cell not centred")
+	}
+	if e := Montage(nil, nil, nil, ""); e.Rect.Dx() != 2*montageMargin || e.Rect.Dy() != 2*montageMargin {
+		t.Errorf("empty montage %v", e.Rect)
+	}
+}
+
+func TestMontageLabelScale(t *testing.T) {
+	for _, c := range []struct{ h, want int }{{30, 2}, {319, 2}, {480, 3}, {720, 4}, {5000, 6}} {
+		if got := montageLabelScale(c.h); got != c.want {
+			t.Errorf("cell height %d: scale %d, want %d", c.h, got, c.want)
+		}
+	}
+	// A wide column label widens its slot.
+	m := Montage([][]*image.NRGBA{{solid(10, 10, color.NRGBA{1, 2, 3, 255})}}, nil, []string{"a long label"}, "")
+	if want := 2*montageMargin + 12*7*2; m.Rect.Dx() != want {
+		t.Errorf("width %d, want %d", m.Rect.Dx(), want)
+	}
+}

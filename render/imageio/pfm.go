@@ -1,0 +1,199 @@
+package imageio
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+)
+
+// maxPFMPixels bounds the size a PFM header may claim (1<<28 pixels, 3 GiB of RGB floats), so a
+// corrupt header cannot make ReadPFM allocate without limit.
+const maxPFMPixels = 1 << 28
+
+// WritePFM writes the RGB of img as a colour PFM file ("PF", scale −1: little-endian), rows
+// bottom to top as the format says, atomically. Alpha is not stored. Values are written bit for
+// bit, NaN and Inf included.
+func WritePFM(path string, img Image) error {
+	if err := img.Validate(); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	return WriteFileAtomic(path, func(w io.Writer) error {
+		if _, err := fmt.Fprintf(w, "PF\n%d %d\n-1.0\n", img.W, img.H); err != nil {
+			return err
+		}
+		row := make([]byte, 12*img.W)
+		for y := img.H - 1; y >= 0; y-- {
+			src := img.Pix[4*img.W*y : 4*img.W*(y+1)]
+			for x := 0; x < img.W; x++ {
+				for c := 0; c < 3; c++ {
+					binary.LittleEndian.PutUint32(row[12*x+4*c:], math.Float32bits(src[4*x+c]))
+				}
+			}
+			if _, err := w.Write(row); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ReadPFM reads a PFM file into an Image (row 0 at the top, alpha 1). It accepts colour ("PF")
+// and greyscale ("Pf", copied into R, G and B) files of either byte order (negative scale:
+// little-endian, positive: big-endian); the scale's magnitude is ignored. Errors name the file
+// and what is wrong: not a PFM file, a bad width, height or scale, a short file.
+func ReadPFM(path string) (Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Image{}, err
+	}
+	defer f.Close()
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	img, err := readPFM(&countingReader{r: bufio.NewReaderSize(f, 1<<16)}, size)
+	if err != nil {
+		return Image{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return img, nil
+}
+
+// countingReader counts the header bytes read through ReadByte.
+type countingReader struct {
+	r *bufio.Reader
+	n int64
+}
+
+func (c *countingReader) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err == nil {
+		c.n++
+	}
+	return b, err
+}
+
+// readPFM reads a PFM from r; size is the whole file's size, or −1 if unknown, so that a short
+// file is reported before allocating the image its header claims.
+func readPFM(r *countingReader, size int64) (Image, error) {
+	magic, err := pfmToken(r, "the PF or Pf magic")
+	if err != nil {
+		return Image{}, err
+	}
+	var channels int
+	switch magic {
+	case "PF":
+		channels = 3
+	case "Pf":
+		channels = 1
+	default:
+		return Image{}, fmt.Errorf("not a PFM file: starts with %q, want PF or Pf", truncate(magic, 16))
+	}
+	dim := func(what string) (int, error) {
+		tok, err := pfmToken(r, "the "+what)
+		if err != nil {
+			return 0, err
+		}
+		n, err := strconv.Atoi(tok)
+		if err != nil || n <= 0 || n > maxPFMPixels {
+			return 0, fmt.Errorf("bad PFM header: %s %q is not a positive integer up to %d", what, truncate(tok, 16), maxPFMPixels)
+		}
+		return n, nil
+	}
+	w, err := dim("width")
+	if err != nil {
+		return Image{}, err
+	}
+	h, err := dim("height")
+	if err != nil {
+		return Image{}, err
+	}
+	if int64(w)*int64(h) > maxPFMPixels {
+		return Image{}, fmt.Errorf("bad PFM header: %dx%d is more than %d pixels", w, h, maxPFMPixels)
+	}
+	tok, err := pfmToken(r, "the scale")
+	if err != nil {
+		return Image{}, err
+	}
+	scale, err := strconv.ParseFloat(tok, 64)
+	if err != nil || scale == 0 || math.IsNaN(scale) || math.IsInf(scale, 0) {
+		return Image{}, fmt.Errorf("bad PFM header: scale %q is not a non-zero number", truncate(tok, 16))
+	}
+	var order binary.ByteOrder = binary.LittleEndian
+	if scale > 0 {
+		order = binary.BigEndian
+	}
+	// pfmToken consumed the single whitespace byte after the scale: pixel data follows.
+	row := make([]byte, 4*channels*w)
+	want := int64(len(row)) * int64(h)
+	short := func(got int64) error {
+		return fmt.Errorf("short PFM file: %d bytes of pixel data, want %d for %dx%d %s", got, want, w, h, magic)
+	}
+	if size >= 0 && size-r.n < want {
+		return Image{}, short(max(size-r.n, 0))
+	}
+	img := NewImage(w, h)
+	for y := h - 1; y >= 0; y-- {
+		if n, err := io.ReadFull(r.r, row); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return Image{}, short(int64(h-1-y)*int64(len(row)) + int64(n))
+			}
+			return Image{}, err
+		}
+		dst := img.Pix[4*w*y : 4*w*(y+1)]
+		for x := 0; x < w; x++ {
+			for c := 0; c < 3; c++ {
+				k := c
+				if channels == 1 {
+					k = 0
+				}
+				dst[4*x+c] = math.Float32frombits(order.Uint32(row[4*(channels*x+k):]))
+			}
+			dst[4*x+3] = 1
+		}
+	}
+	return img, nil
+}
+
+// pfmToken skips whitespace, returns the next whitespace-delimited token and consumes the one
+// whitespace byte that ends it.
+func pfmToken(r *countingReader, what string) (string, error) {
+	var tok []byte
+	for {
+		b, err := r.ReadByte()
+		if err != nil {
+			if errors.Is(err, io.EOF) && len(tok) > 0 {
+				return string(tok), nil // no pixel data: reported as a short file
+			}
+			if errors.Is(err, io.EOF) {
+				return "", fmt.Errorf("bad PFM header: file ends before %s", what)
+			}
+			return "", err
+		}
+		if isSpace(b) {
+			if len(tok) > 0 {
+				return string(tok), nil
+			}
+			continue
+		}
+		if len(tok) >= 64 {
+			return "", fmt.Errorf("bad PFM header: %q... where %s should be", truncate(string(tok), 16), what)
+		}
+		tok = append(tok, b)
+	}
+}
+
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\n' || b == '\r' || b == '\t' || b == '\v' || b == '\f'
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
