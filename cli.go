@@ -21,6 +21,13 @@ func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(forma
 const mainUsage = `Speckle: what a random number generator does to an image.
 
 Usage:
+  speckle                               the default comparison: cornell with rand48, lehmer,
+                                        ca and philox side by side, into screenshots/compare
+  speckle render    --scene S --gen G [--photons 1e7] [--out FILE.png]
+  speckle capture   --scene S --gens A,B --at 1e5,1e6,1e7 [--out DIR]
+                                        images, montage, convergence CSV and plot
+  speckle reference --scene S           a long philox render to measure RMSE against
+  speckle bench render [--scenes ...] [--gens ...]   photons per second per scene and generator
   speckle rng list  [--json]            the generators and their options
   speckle rng dump  --gen NAME [...]    raw numbers of a generator (see 'speckle rng dump --help')
   speckle rng bench [--gen A,B] [--json] numbers per second on this GPU
@@ -42,13 +49,20 @@ func commands() []command {
 		{"rng list", "list the generators and their options", rngList},
 		{"rng dump", "write raw numbers of a generator", rngDump},
 		{"rng bench", "measure numbers per second on the GPU", rngBench},
+		{"render", "render a scene with one generator", renderCmd},
+		{"capture", "render with several generators at several photon counts", captureCmd},
+		{"reference", "render a long reference image of a scene", referenceCmd},
+		{"bench render", "measure photons per second per scene and generator", benchRenderCmd},
 		{"gpu", "describe the OpenGL device", gpuInfo},
 	}
 }
 
 // run dispatches a command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || isHelp(args[0]) || args[0] == "help" {
+	if len(args) == 0 {
+		args = defaultComparison
+	}
+	if isHelp(args[0]) || args[0] == "help" {
 		fmt.Fprint(stdout, mainUsage)
 		return 0
 	}
@@ -84,6 +98,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 }
+
+// defaultComparison is what plain `speckle` (and `make run`) does until the
+// window app exists: the default side-by-side comparison, rendered headless.
+var defaultComparison = []string{"capture", "--scene", "cornell", "--gens", "rand48,lehmer,ca,philox",
+	"--at", "auto", "--out", "screenshots/compare"}
 
 func isHelp(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
 

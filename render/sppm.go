@@ -140,12 +140,14 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if err := s.build(); err != nil {
 		return nil, err
 	}
-	lo, hi := scene.Bounds()
+	lo, _ := scene.Bounds()
 	s.radius = cfg.Radius
 	if s.radius == 0 {
-		// About two pixel footprints across the scene: small enough to keep
-		// detail, large enough to gather photons from the first iteration.
-		s.radius = 2 * hi.Sub(lo).Len() / float32(max(cfg.Width, cfg.Height))
+		// Two pixel footprints at the distance the camera looks at: small
+		// enough to keep detail, large enough to gather photons at once.
+		cam := scene.Camera
+		pixel := 2 * float32(math.Tan(float64(cam.FOV)*math.Pi/360)) / float32(cfg.Height)
+		s.radius = 2 * cam.LookAt.Sub(cam.Position).Len() * pixel
 	}
 	s.cell = 2 * s.radius
 	s.origin = lo.Sub(scenes.Vec3{s.cell, s.cell, s.cell})

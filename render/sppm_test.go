@@ -1,0 +1,182 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"testing"
+
+	"speckle/render/gpu"
+	"speckle/render/imageio"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// renderScene runs iterations of a small render and returns the radiance
+// after each entry of stops (iterations, ascending).
+func renderScene(t *testing.T, scene *scenes.Scene, cfg SPPMConfig, stops ...int) []imageio.Image {
+	t.Helper()
+	var out []imageio.Image
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, scene, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		for _, stop := range stops {
+			if err := s.Iterate(stop - s.Iterations); err != nil {
+				return err
+			}
+			px, err := s.Radiance()
+			if err != nil {
+				return err
+			}
+			out = append(out, imageio.Image{W: cfg.Width, H: cfg.Height, Pix: px})
+		}
+		return nil
+	})
+	return out
+}
+
+func builtin(t *testing.T, name string) *scenes.Scene {
+	t.Helper()
+	s, err := scenes.Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// On `plane` the exact image is known. SPPM's error falls as photons grow:
+// bias (the radius) and noise both shrink; with alpha = 0.7 the expected rate
+// is about N^-1/3, so 16 times the photons must at least halve the RMSE
+// (16^-1/3 = 0.40, with margin for noise). The image's mean radiance, the
+// light's power arriving on the plane as the estimator sees it, must match the
+// analytic mean within 3 %.
+func TestPlaneConvergesToAnalytic(t *testing.T) {
+	scene := builtin(t, "plane")
+	const w, h = 64, 48
+	exact := imageio.Image{W: w, H: h, Pix: scene.AnalyticImage(w, h, 4)}
+	cfg := SPPMConfig{Width: w, Height: h, Photons: 1 << 15, Alpha: 0.7, Generator: rng.Philox, Seed: 5}
+	imgs := renderScene(t, scene, cfg, 2, 32)
+	var rmse []float64
+	for _, img := range imgs {
+		r, err := imageio.RMSE(img, exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rmse = append(rmse, r)
+	}
+	mean := imageio.Stats(exact).Mean[1]
+	t.Logf("plane: exact mean %.4f; RMSE %.4g after 2 iterations, %.4g after 32 (ratio %.3f)", mean, rmse[0], rmse[1], rmse[1]/rmse[0])
+	if rmse[1] > 0.5*rmse[0] {
+		t.Errorf("RMSE fell from %.4g to only %.4g with 16x the photons (want at most half)", rmse[0], rmse[1])
+	}
+	if rel := rmse[1] / mean; rel > 0.1 {
+		t.Errorf("RMSE after 32 iterations is %.1f%% of the mean radiance (want < 10%%)", 100*rel)
+	}
+	got := imageio.Stats(imgs[1]).Mean[1]
+	if d := math.Abs(got-mean) / mean; d > 0.03 {
+		t.Errorf("mean radiance %.4f, analytic %.4f: off by %.1f%% (want < 3%%)", got, mean, 100*d)
+	}
+}
+
+// Same scene, seed, generator and photons: the same bytes, also after Reset.
+func TestRenderIsDeterministic(t *testing.T) {
+	scene := builtin(t, "cornell")
+	cfg := SPPMConfig{Width: 48, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.Lehmer, Seed: 9}
+	a := renderScene(t, scene, cfg, 3)[0]
+	b := renderScene(t, scene, cfg, 3)[0]
+	var c imageio.Image
+	onGL(t, func(ctx *gpu.Context) error {
+		s, err := NewSPPM(ctx, scene, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Iterate(2); err != nil {
+			return err
+		}
+		if err := s.Reset(); err != nil {
+			return err
+		}
+		if err := s.Iterate(3); err != nil {
+			return err
+		}
+		px, err := s.Radiance()
+		c = imageio.Image{W: cfg.Width, H: cfg.Height, Pix: px}
+		return err
+	})
+	if !bytes.Equal(floatBytes(a.Pix), floatBytes(b.Pix)) {
+		t.Error("two renders with the same inputs differ")
+	}
+	if !bytes.Equal(floatBytes(a.Pix), floatBytes(c.Pix)) {
+		t.Error("a render after Reset differs from a fresh one")
+	}
+	cfg.Seed++
+	d := renderScene(t, scene, cfg, 3)[0]
+	if bytes.Equal(floatBytes(a.Pix), floatBytes(d.Pix)) {
+		t.Error("another seed gives the same image")
+	}
+}
+
+func floatBytes(f []float32) []byte {
+	var b bytes.Buffer
+	for _, v := range f {
+		u := math.Float32bits(v)
+		b.Write([]byte{byte(u), byte(u >> 8), byte(u >> 16), byte(u >> 24)})
+	}
+	return b.Bytes()
+}
+
+// Every generator renders every scene: finite, not constant.
+func TestEveryGeneratorRendersEveryScene(t *testing.T) {
+	for _, name := range scenes.Names() {
+		scene := builtin(t, name)
+		for _, g := range rng.All {
+			t.Run(name+"/"+g.Name, func(t *testing.T) {
+				cfg := SPPMConfig{Width: 32, Height: 24, Photons: 4096, Alpha: 0.7, Generator: g, Seed: 3}
+				img := renderScene(t, scene, cfg, 2)[0]
+				st := imageio.Stats(img)
+				if st.NaN > 0 || st.Inf > 0 {
+					t.Fatalf("%d NaN and %d Inf pixels", st.NaN, st.Inf)
+				}
+				if st.Max <= st.Min {
+					t.Fatalf("constant image (%v)", st.Min)
+				}
+			})
+		}
+	}
+}
+
+// Golden images: each scene, small, philox, compared with a tolerance; the
+// failing image is saved under testdata/failed. Regenerate with
+// SPECKLE_UPDATE_GOLDEN=1 go test ./render -run Golden.
+func TestGoldenScenes(t *testing.T) {
+	for _, name := range scenes.Names() {
+		t.Run(name, func(t *testing.T) {
+			scene := builtin(t, name)
+			cfg := SPPMConfig{Width: 96, Height: 72, Photons: 1 << 15, Alpha: 0.7, Generator: rng.Philox, Seed: 1}
+			img := renderScene(t, scene, cfg, 8)[0]
+			imageio.GoldenTest(t, fmt.Sprintf("scene-%s", name), img.ToneMap(scene.Exposure), imageio.DefaultTolerance)
+		})
+	}
+}
+
+// Bad configurations are refused with the option named.
+func TestSPPMConfigErrors(t *testing.T) {
+	for _, c := range []struct {
+		cfg  SPPMConfig
+		want string
+	}{
+		{SPPMConfig{Width: 0, Height: 10, Photons: 1, Alpha: 0.7, Generator: rng.Philox}, "--size"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 0, Alpha: 0.7, Generator: rng.Philox}, "photons per iteration"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 1.5, Generator: rng.Philox}, "--alpha"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: -1, Generator: rng.Philox}, "--radius"},
+	} {
+		err := c.cfg.Check()
+		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
+			t.Errorf("%+v: error %v, want one naming %s", c.cfg, err, c.want)
+		}
+	}
+}

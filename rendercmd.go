@@ -1,0 +1,455 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"speckle/render"
+	"speckle/render/imageio"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// parseCount reads a count like 1e7, 2.5e6 or 1000000.
+func parseCount(flag, s string) (int64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || v < 1 || v > 1e15 || v != math.Trunc(v) {
+		return 0, usagef("--%s must be a whole number of at least 1, like 1e7 (got %q)", flag, s)
+	}
+	return int64(v), nil
+}
+
+// parseSize reads WxH.
+func parseSize(s string) (int, int, error) {
+	w, h, ok := strings.Cut(strings.ToLower(s), "x")
+	wi, err1 := strconv.Atoi(w)
+	hi, err2 := strconv.Atoi(h)
+	if !ok || err1 != nil || err2 != nil || wi < 1 || hi < 1 || wi > 16384 || hi > 16384 {
+		return 0, 0, usagef("--size must be WIDTHxHEIGHT, each 1..16384 (got %q)", s)
+	}
+	return wi, hi, nil
+}
+
+// renderFlags are the options render, capture and reference share.
+type renderFlags struct {
+	scene, size, photons, perIter, seed string
+	alpha, radius, exposure             float64
+	opts                                *genOptions
+	gl                                  glFlags
+}
+
+func (r *renderFlags) register(fs *flag.FlagSet, defaultPhotons string) {
+	fs.StringVar(&r.scene, "scene", "cornell", "built-in scene ("+strings.Join(scenes.Names(), ", ")+") or a scene file")
+	fs.StringVar(&r.size, "size", "960x540", "image size WIDTHxHEIGHT")
+	fs.StringVar(&r.photons, "photons", defaultPhotons, "photons in all, e.g. 1e7")
+	fs.StringVar(&r.perIter, "photons-per-iteration", "auto", "photons per SPPM iteration, e.g. 1e6 (auto: 2^20 on a GPU, 2^16 on a CPU rasteriser)")
+	fs.StringVar(&r.seed, "seed", "1", "seed")
+	fs.Float64Var(&r.alpha, "alpha", 0.7, "SPPM alpha: fraction of new photons kept per iteration, (0,1]")
+	fs.Float64Var(&r.radius, "radius", 0, "initial gather radius in scene units (0: two pixel footprints)")
+	fs.Float64Var(&r.exposure, "exposure", 0, "exposure multiplier before tone mapping (0: the scene's)")
+	r.gl.register(fs)
+	r.opts = registerGenOptions(fs)
+}
+
+// config checks the flags that do not need the GPU.
+func (r *renderFlags) config(gen *rng.Generator) (*scenes.Scene, render.SPPMConfig, int64, error) {
+	var cfg render.SPPMConfig
+	scene, err := scenes.Open(r.scene)
+	if err != nil {
+		return nil, cfg, 0, usageError{err.Error()}
+	}
+	w, h, err := parseSize(r.size)
+	if err != nil {
+		return nil, cfg, 0, err
+	}
+	total, err := parseCount("photons", r.photons)
+	if err != nil {
+		return nil, cfg, 0, err
+	}
+	seed, err := parseSeed(r.seed)
+	if err != nil {
+		return nil, cfg, 0, err
+	}
+	if r.exposure < 0 {
+		return nil, cfg, 0, usagef("--exposure must be positive (got %v)", r.exposure)
+	}
+	cfg = render.SPPMConfig{Width: w, Height: h, Alpha: float32(r.alpha), Radius: float32(r.radius), Seed: seed,
+		Generator: gen, Options: forGenerator(gen, r.opts.set())}
+	if r.perIter != "auto" {
+		n, err := parseCount("photons-per-iteration", r.perIter)
+		if err != nil {
+			return nil, cfg, 0, err
+		}
+		if n > 1<<26 {
+			return nil, cfg, 0, usagef("--photons-per-iteration %d is too large (at most %d)", n, 1<<26)
+		}
+		cfg.Photons = int(n)
+	}
+	cfg.Photons = max(cfg.Photons, 1) // checked below once auto is resolved
+	if err := (&render.SPPMConfig{Width: w, Height: h, Photons: 1, Alpha: cfg.Alpha, Radius: cfg.Radius, Generator: gen}).Check(); err != nil {
+		return nil, cfg, 0, usageError{err.Error()}
+	}
+	if _, err := gen.New(rng.Config{Seed: seed, Streams: 1, Options: cfg.Options}); err != nil {
+		return nil, cfg, 0, usageError{err.Error()}
+	}
+	if r.exposure == 0 {
+		r.exposure = float64(scene.Exposure)
+	}
+	return scene, cfg, total, nil
+}
+
+// dividingIteration is the largest iteration size up to limit that divides
+// every stop, so that each capture happens at exactly its photon count.
+func dividingIteration(limit int, stops []int64) int {
+	g := stops[0]
+	for _, s := range stops[1:] {
+		for b := s; b != 0; g, b = b, g%b {
+		}
+	}
+	for d := int64(min(int64(limit), g)); d > 1; d-- {
+		if g%d == 0 {
+			return int(d)
+		}
+	}
+	return 1
+}
+
+// autoPhotons sizes an iteration for the GPU at hand.
+func autoPhotons(software bool) int {
+	if software {
+		return 1 << 16
+	}
+	return 1 << 20
+}
+
+// referenceImage is what RMSE is measured against: the analytic image for a
+// scene that has one, else a stored reference render (speckle reference), or
+// nil with the reason.
+func referenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string) {
+	if scene.Analytic() {
+		return &imageio.Image{W: w, H: h, Pix: scene.AnalyticImage(w, h, 4)}, "analytic"
+	}
+	path := referencePath(scene.Name, w, h)
+	img, err := imageio.ReadPFM(path)
+	if err != nil {
+		return nil, fmt.Sprintf("no reference (%v): make one with speckle reference --scene %s --size %dx%d", err, scene.Name, w, h)
+	}
+	return &img, path
+}
+
+// referencePath is where speckle reference stores a scene's reference image.
+func referencePath(scene string, w, h int) string {
+	return fmt.Sprintf("assets/reference/%s-%dx%d.pfm", scene, w, h)
+}
+
+// progressiveRender runs one SPPM render, calling at(emitted) after every
+// iteration that reaches one of the stops (sorted ascending); the last stop
+// ends it.
+func progressiveRender(s *render.SPPM, stops []int64, bar interface{ set(int) }, at func(k int) error) error {
+	k := 0
+	for k < len(stops) {
+		left := stops[k] - s.Emitted
+		n := int(max(1, min(int64(64), left/int64(s.Cfg.Photons))))
+		if err := s.Iterate(n); err != nil {
+			return err
+		}
+		bar.set(int(min(s.Emitted, stops[len(stops)-1]) / 1000))
+		for k < len(stops) && s.Emitted >= stops[k] {
+			if err := at(k); err != nil {
+				return err
+			}
+			k++
+		}
+	}
+	return nil
+}
+
+func renderCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("render", "render --scene S --gen G [--photons 1e7] [--size WxH] [--out FILE.png] [options]", stdout)
+	var rf renderFlags
+	rf.register(fs, "1e7")
+	gen := fs.String("gen", "philox", "generator: "+strings.Join(rng.Names(), ", "))
+	out := fs.String("out", "", "PNG to write (default screenshots/<scene>-<gen>.png)")
+	pfm := fs.String("pfm", "", "also write the linear radiance as PFM")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	g, err := rng.Lookup(*gen)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	scene, cfg, total, err := rf.config(g)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		*out = fmt.Sprintf("screenshots/%s-%s.png", scene.Name, g.Name)
+	}
+	c, err := rf.gl.open()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if rf.perIter == "auto" {
+		cfg.Photons = autoPhotons(c.Info.Software())
+	}
+	cfg.Photons = int(min(int64(cfg.Photons), total))
+	s, err := render.NewSPPM(c, scene, cfg)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	bar := newProgress(os.Stderr, "render "+scene.Name+" "+g.Name, int(total/1000), "k photons")
+	start := time.Now()
+	err = progressiveRender(s, []int64{total}, bar, func(int) error { return nil })
+	bar.done()
+	if err != nil {
+		return err
+	}
+	c.Finish()
+	secs := time.Since(start).Seconds()
+	img, err := radianceImage(s)
+	if err != nil {
+		return err
+	}
+	if err := imageio.WritePNG(*out, img.ToneMap(float32(rf.exposure))); err != nil {
+		return err
+	}
+	if *pfm != "" {
+		if err := imageio.WritePFM(*pfm, img); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
+		*out, scene.Name, g.Name, s.Emitted, s.Iterations, secs, float64(s.Emitted)/secs, float64(s.Bounces())/secs)
+	if ref, where := referenceImage(scene, cfg.Width, cfg.Height); ref != nil {
+		rmse, _ := imageio.RMSE(img, *ref)
+		fmt.Fprintf(stdout, "RMSE against the %s reference: %.4g\n", where, rmse)
+	}
+	return nil
+}
+
+func radianceImage(s *render.SPPM) (imageio.Image, error) {
+	px, err := s.Radiance()
+	return imageio.Image{W: s.Cfg.Width, H: s.Cfg.Height, Pix: px}, err
+}
+
+// parseCounts reads a comma-separated list of counts, returned sorted.
+func parseCounts(flag, s string) ([]int64, error) {
+	var out []int64
+	for _, f := range strings.Split(s, ",") {
+		n, err := parseCount(flag, f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// parseGenerators reads a comma-separated list of generator names, or all.
+func parseGenerators(s string) ([]*rng.Generator, error) {
+	if s == "all" {
+		return rng.All, nil
+	}
+	var out []*rng.Generator
+	for _, name := range strings.Split(s, ",") {
+		g, err := rng.Lookup(strings.TrimSpace(name))
+		if err != nil {
+			return nil, usageError{err.Error()}
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+func captureCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("capture", "capture --scene S --gens A,B,... --at 1e5,1e6,1e7 --out DIR [options]", stdout)
+	var rf renderFlags
+	rf.register(fs, "1")
+	gens := fs.String("gens", "rand48,lehmer,ranlux,sobol,ca,philox", "generators, comma-separated, or all")
+	at := fs.String("at", "1e5,1e6,1e7", "photon counts to capture, comma-separated, or auto (1e5,1e6 on a CPU rasteriser, 1e6,1e7,1e8 on a GPU)")
+	out := fs.String("out", "", "output directory (default screenshots/<scene>)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	list, err := parseGenerators(*gens)
+	if err != nil {
+		return err
+	}
+	var stops []int64
+	if *at != "auto" {
+		if stops, err = parseCounts("at", *at); err != nil {
+			return err
+		}
+	}
+	var scene *scenes.Scene
+	cfgs := make([]render.SPPMConfig, len(list))
+	for i, g := range list {
+		if scene, cfgs[i], _, err = rf.config(g); err != nil {
+			return err
+		}
+	}
+	if *out == "" {
+		*out = "screenshots/" + scene.Name
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fmt.Errorf("cannot create %s: %v", *out, unwrapPathError(err))
+	}
+	c, err := rf.gl.open()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if *at == "auto" {
+		stops = []int64{1e6, 1e7, 1e8}
+		if c.Info.Software() {
+			stops = []int64{1e5, 1e6}
+		}
+	}
+	w, h := cfgs[0].Width, cfgs[0].Height
+	ref, where := referenceImage(scene, w, h)
+	if ref == nil {
+		fmt.Fprintln(stderr, "speckle capture: "+where+"; RMSE left out")
+	}
+	cells := make([][]*image.NRGBA, len(list))
+	var rows []imageio.ConvergenceRow
+	var rowLabels, colLabels []string
+	for _, n := range stops {
+		colLabels = append(colLabels, imageio.FormatCount(n)+" photons")
+	}
+	bar := newProgress(os.Stderr, "capture "+scene.Name, len(list)*int(stops[len(stops)-1]/1000), "k photons")
+	for i, g := range list {
+		cfg := cfgs[i]
+		if rf.perIter == "auto" {
+			cfg.Photons = dividingIteration(autoPhotons(c.Info.Software()), stops)
+		}
+		s, err := render.NewSPPM(c, scene, cfg)
+		if err != nil {
+			bar.done()
+			return err
+		}
+		label := g.Name
+		if o := describeOptions(cfg.Options); o != "-" {
+			label += " " + o
+		}
+		rowLabels = append(rowLabels, label)
+		start := time.Now()
+		offset := i * int(stops[len(stops)-1]/1000)
+		err = progressiveRender(s, stops, &offsetBar{bar, offset}, func(k int) error {
+			c.Finish()
+			secs := time.Since(start).Seconds()
+			img, err := radianceImage(s)
+			if err != nil {
+				return err
+			}
+			png := img.ToneMap(float32(rf.exposure))
+			cells[i] = append(cells[i], png)
+			path := fmt.Sprintf("%s/%s-%s.png", *out, g.Name, imageio.FormatCount(stops[k]))
+			if err := imageio.WritePNG(path, png); err != nil {
+				return err
+			}
+			row := imageio.ConvergenceRow{Scene: scene.Name, Generator: label, Photons: s.Emitted, RMSE: math.NaN(), Seconds: secs}
+			if ref != nil {
+				row.RMSE, _ = imageio.RMSE(img, *ref)
+			}
+			rows = append(rows, row)
+			return nil
+		})
+		s.Close()
+		if err != nil {
+			bar.done()
+			return err
+		}
+	}
+	bar.done()
+	title := fmt.Sprintf("%s, %dx%d, seed %s", scene.Name, w, h, rf.seed)
+	if err := imageio.WritePNG(*out+"/montage.png", imageio.Montage(cells, rowLabels, colLabels, title)); err != nil {
+		return err
+	}
+	if err := imageio.WriteConvergenceCSV(*out+"/convergence.csv", rows); err != nil {
+		return err
+	}
+	if ref != nil {
+		if err := imageio.WritePNG(*out+"/convergence.png", imageio.ConvergencePlot(rows, "RMSE against the "+where+" reference: "+title)); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "%s: %d images, montage.png, convergence.csv", *out, len(rows))
+	if ref != nil {
+		fmt.Fprint(stdout, ", convergence.png")
+	}
+	fmt.Fprintln(stdout)
+	return nil
+}
+
+// offsetBar shows one render's progress within a capture of several.
+type offsetBar struct {
+	*progress
+	offset int
+}
+
+func (o *offsetBar) set(done int) { o.progress.set(o.offset + done) }
+
+func referenceCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("reference", "reference --scene S [--size WxH] [--photons 1e9]", stdout)
+	var rf renderFlags
+	rf.register(fs, "1e9")
+	gen := fs.String("gen", "philox", "generator for the reference")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	g, err := rng.Lookup(*gen)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	scene, cfg, total, err := rf.config(g)
+	if err != nil {
+		return err
+	}
+	if scene.Analytic() {
+		return usagef("scene %s has an analytic image: it needs no reference render", scene.Name)
+	}
+	c, err := rf.gl.open()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if rf.perIter == "auto" {
+		cfg.Photons = autoPhotons(c.Info.Software())
+	}
+	cfg.Photons = int(min(int64(cfg.Photons), total))
+	s, err := render.NewSPPM(c, scene, cfg)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	bar := newProgress(os.Stderr, "reference "+scene.Name, int(total/1000), "k photons")
+	err = progressiveRender(s, []int64{total}, bar, func(int) error { return nil })
+	bar.done()
+	if err != nil {
+		return err
+	}
+	img, err := radianceImage(s)
+	if err != nil {
+		return err
+	}
+	path := referencePath(scene.Name, cfg.Width, cfg.Height)
+	if err := os.MkdirAll("assets/reference", 0o755); err != nil {
+		return err
+	}
+	if err := imageio.WritePFM(path, img); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %s with %s, %d photons\n", path, scene.Name, g.Name, s.Emitted)
+	return nil
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDividingIteration(t *testing.T) {
+	for _, c := range []struct {
+		limit int
+		stops []int64
+		want  int
+	}{
+		{65536, []int64{1e5, 1e6, 1e7}, 50000},
+		{1 << 20, []int64{1e6, 1e7, 1e8}, 1000000},
+		{1 << 20, []int64{3}, 3},
+		{1 << 16, []int64{1 << 20}, 1 << 16},
+		{100, []int64{97}, 97},
+		{50, []int64{97}, 1},
+	} {
+		if got := dividingIteration(c.limit, c.stops); got != c.want {
+			t.Errorf("dividingIteration(%d, %v) = %d, want %d", c.limit, c.stops, got, c.want)
+		}
+	}
+}
+
+func TestParseCountAndSize(t *testing.T) {
+	if n, err := parseCount("photons", "1e7"); err != nil || n != 10000000 {
+		t.Errorf("1e7: %d %v", n, err)
+	}
+	if n, err := parseCount("photons", "2.5e6"); err != nil || n != 2500000 {
+		t.Errorf("2.5e6: %d %v", n, err)
+	}
+	for _, bad := range []string{"0", "-5", "1.5", "x", "1e16"} {
+		if _, err := parseCount("photons", bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if w, h, err := parseSize("1280x720"); err != nil || w != 1280 || h != 720 {
+		t.Errorf("1280x720: %d %d %v", w, h, err)
+	}
+	for _, bad := range []string{"1280", "0x10", "10x", "x10", "99999x10"} {
+		if _, _, err := parseSize(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// Bad render, capture and scene input: one line, exit 2.
+func TestRenderBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"name": "x", "camera": {`), 0o644)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"render", "--scene", "nosuch"}, "nosuch"},
+		{[]string{"render", "--scene", bad}, "bad.json"},
+		{[]string{"render", "--gen", "nope"}, `unknown generator "nope"`},
+		{[]string{"render", "--photons", "0"}, "--photons must be"},
+		{[]string{"render", "--size", "10"}, "--size must be"},
+		{[]string{"render", "--alpha", "2"}, "--alpha must be"},
+		{[]string{"render", "--gen", "ranlux", "--lux", "9"}, "--lux must be 0..4"},
+		{[]string{"render", "--photons-per-iteration", "1e9"}, "too large"},
+		{[]string{"render", "--exposure", "-1"}, "--exposure must be positive"},
+		{[]string{"render", "--out", "/nonexistent/dir/x.png", "--photons", "1000", "--size", "8x8"}, "cannot write /nonexistent/dir/x.png"},
+		{[]string{"capture", "--gens", "rand48,nope"}, `unknown generator "nope"`},
+		{[]string{"capture", "--at", "1e5,0"}, "--at must be"},
+		{[]string{"reference", "--scene", "plane"}, "analytic"},
+		{[]string{"bench", "render", "--scenes", "nosuch"}, "nosuch"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			r := speckle(t, nil, c.args...)
+			if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, c.want) {
+				t.Errorf("exit %d, stderr %q; want exit 2 and one line with %q", r.code, r.stderr, c.want)
+			}
+		})
+	}
+}
+
+// A small render writes its PNG and says photons/s; a capture writes every
+// cell, the montage, the CSV and, for a scene with an exact image, the plot.
+func TestRenderAndCaptureWriteTheirFiles(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.png")
+	r := speckle(t, nil, "render", "--scene", "plane", "--gen", "pcg32", "--photons", "2e4", "--size", "32x24", "--out", out)
+	if r.code != 0 || !strings.Contains(r.stdout, "photons/s") || !strings.Contains(r.stdout, "RMSE against the analytic reference") {
+		t.Fatalf("render: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+	capDir := filepath.Join(dir, "cap")
+	r = speckle(t, nil, "capture", "--scene", "plane", "--gens", "lehmer,philox", "--at", "1e4,2e4", "--size", "32x24", "--out", capDir)
+	if r.code != 0 {
+		t.Fatalf("capture: exit %d, %s", r.code, r.stderr)
+	}
+	for _, f := range []string{"lehmer-1e4.png", "lehmer-2e4.png", "philox-1e4.png", "philox-2e4.png", "montage.png", "convergence.csv", "convergence.png"} {
+		if _, err := os.Stat(filepath.Join(capDir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	csv, _ := os.ReadFile(filepath.Join(capDir, "convergence.csv"))
+	if lines := strings.Count(string(csv), "\n"); lines != 5 || strings.Contains(string(csv), "NaN") {
+		t.Errorf("convergence.csv has %d lines:\n%s", lines, csv)
+	}
+}
