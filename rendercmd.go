@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	xdraw "golang.org/x/image/draw"
+
 	"speckle/render"
 	"speckle/render/imageio"
 	"speckle/rng"
@@ -46,9 +48,9 @@ type renderFlags struct {
 	gl                                  glFlags
 }
 
-func (r *renderFlags) register(fs *flag.FlagSet, defaultPhotons string) {
+func (r *renderFlags) register(fs *flag.FlagSet, defaultPhotons, defaultSize string) {
 	fs.StringVar(&r.scene, "scene", "cornell", "built-in scene ("+strings.Join(scenes.Names(), ", ")+") or a scene file")
-	fs.StringVar(&r.size, "size", "960x540", "image size WIDTHxHEIGHT")
+	fs.StringVar(&r.size, "size", defaultSize, "image size WIDTHxHEIGHT")
 	fs.StringVar(&r.photons, "photons", defaultPhotons, "photons in all, e.g. 1e7")
 	fs.StringVar(&r.perIter, "photons-per-iteration", "auto", "photons per SPPM iteration, e.g. 1e6 (auto: 2^20 on a GPU, 2^16 on a CPU rasteriser)")
 	fs.StringVar(&r.seed, "seed", "1", "seed")
@@ -145,6 +147,10 @@ func referenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string) {
 	return &img, path
 }
 
+// referenceSize is the size of the stored reference renders, and so the
+// default of capture and reference.
+const referenceSize = "640x360"
+
 // referencePath is where speckle reference stores a scene's reference image.
 func referencePath(scene string, w, h int) string {
 	return fmt.Sprintf("assets/reference/%s-%dx%d.pfm", scene, w, h)
@@ -175,7 +181,7 @@ func progressiveRender(s *render.SPPM, stops []int64, bar interface{ set(int) },
 func renderCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("render", "render --scene S --gen G [--photons 1e7] [--size WxH] [--out FILE.png] [options]", stdout)
 	var rf renderFlags
-	rf.register(fs, "1e7")
+	rf.register(fs, "1e7", "960x540")
 	gen := fs.String("gen", "philox", "generator: "+strings.Join(rng.Names(), ", "))
 	out := fs.String("out", "", "PNG to write (default screenshots/<scene>-<gen>.png)")
 	pfm := fs.String("pfm", "", "also write the linear radiance as PFM")
@@ -275,7 +281,7 @@ func parseGenerators(s string) ([]*rng.Generator, error) {
 func captureCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("capture", "capture --scene S --gens A,B,... --at 1e5,1e6,1e7 --out DIR [options]", stdout)
 	var rf renderFlags
-	rf.register(fs, "1")
+	rf.register(fs, "1", referenceSize)
 	gens := fs.String("gens", "rand48,lehmer,ranlux,sobol,ca,philox", "generators, comma-separated, or all")
 	at := fs.String("at", "1e5,1e6,1e7", "photon counts to capture, comma-separated, or auto (1e5,1e6 on a CPU rasteriser, 1e6,1e7,1e8 on a GPU)")
 	out := fs.String("out", "", "output directory (default screenshots/<scene>)")
@@ -373,6 +379,11 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	bar.done()
 	title := fmt.Sprintf("%s, %dx%d, seed %s", scene.Name, w, h, rf.seed)
+	for _, row := range cells {
+		for k, cell := range row {
+			row[k] = shrink(cell, montageCellWidth)
+		}
+	}
 	if err := imageio.WritePNG(*out+"/montage.png", imageio.Montage(cells, rowLabels, colLabels, title)); err != nil {
 		return err
 	}
@@ -392,6 +403,21 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// montageCellWidth keeps a montage of many large renders a picture one can
+// open; the cells' own PNGs keep every pixel.
+const montageCellWidth = 400
+
+// shrink scales img down to at most width pixels across (Catmull-Rom).
+func shrink(img *image.NRGBA, width int) *image.NRGBA {
+	b := img.Bounds()
+	if b.Dx() <= width {
+		return img
+	}
+	dst := image.NewNRGBA(image.Rect(0, 0, width, b.Dy()*width/b.Dx()))
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
+	return dst
+}
+
 // offsetBar shows one render's progress within a capture of several.
 type offsetBar struct {
 	*progress
@@ -403,7 +429,7 @@ func (o *offsetBar) set(done int) { o.progress.set(o.offset + done) }
 func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("reference", "reference --scene S [--size WxH] [--photons 1e9]", stdout)
 	var rf renderFlags
-	rf.register(fs, "1e9")
+	rf.register(fs, "1e9", referenceSize)
 	gen := fs.String("gen", "philox", "generator for the reference")
 	if err := parse(fs, args); err != nil {
 		return err

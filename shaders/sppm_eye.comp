@@ -20,9 +20,8 @@ void main() {
 	vec3 d = camera_dir(vec2(px) + jitter, vec2(width, height));
 	vec3 throughput = vec3(1.0);
 	VisiblePoint vp;
-	vp.pos_valid = vec4(0.0);
-	vp.normal = vec4(0.0);
-	vp.weight = vec4(0.0);
+	vp.pos_r2 = vec4(0.0);
+	vp.weight_normal = vec4(0.0);
 	for (int depth = 0; depth < max_depth; depth++) {
 		Hit h = intersect(o, d);
 		if (h.material < 0) break;
@@ -35,9 +34,8 @@ void main() {
 		}
 		if (kind == KIND_DIFFUSE) {
 			vec3 n = dot(h.n, d) < 0.0 ? h.n : -h.n;
-			vp.pos_valid = vec4(x, 1.0);
-			vp.normal = vec4(n, 0.0);
-			vp.weight = vec4(throughput * color / PI, 0.0);
+			vp.pos_r2 = vec4(x, stats[pixel].tau_r2.w);
+			vp.weight_normal = vec4(throughput * color / PI, pack_normal(n));
 			break;
 		}
 		float u = rng_f32();

@@ -13,8 +13,9 @@ void main() {
 #ifdef GRID_CLEAR
 	grid_head[i] = NONE;
 #else
-	if (vps[i].pos_valid.w == 0.0) return;
-	uint b = grid_hash(grid_cell_of(vps[i].pos_valid.xyz));
+	vec4 p = vps[i].pos_r2;
+	if (p.w == 0.0) return;
+	uint b = grid_hash(grid_cell_of(p.xyz));
 	grid_next[i] = atomicExchange(grid_head[b], i);
 #endif
 }

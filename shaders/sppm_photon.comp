@@ -38,10 +38,12 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		seen[k] = b;
 		if (dup) continue;
 		for (uint v = grid_head[b]; v != NONE; v = grid_next[v]) {
-			vec3 d = vps[v].pos_valid.xyz - x;
-			if (dot(d, d) > stats[v].tau_r2.w) continue;
-			if (dot(vps[v].normal.xyz, n) < 0.9) continue;
-			vec3 f = power * vps[v].weight.xyz;
+			vec4 p = vps[v].pos_r2;
+			vec3 d = p.xyz - x;
+			if (dot(d, d) > p.w) continue;
+			vec4 wn = vps[v].weight_normal;
+			if (dot(unpack_normal(wn.w), n) < 0.9) continue;
+			vec3 f = power * wn.xyz;
 			atomicAdd(acc[8u * v], 1u);
 			add64(8u * v + 1u, f.r);
 			add64(8u * v + 3u, f.g);

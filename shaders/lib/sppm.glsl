@@ -1,13 +1,14 @@
 // SPPM state shared by the passes (Hachisuka & Jensen 2009), one entry per
 // pixel. Bindings 6-10.
 
-// Visible point of this iteration: position + valid flag, normal (facing the
-// eye ray), weight = eye-path throughput * albedo / pi (what a photon's
-// power is multiplied by).
+// Visible point of this iteration, 32 bytes, all a photon's gather reads:
+// position and the pixel's current R^2 (0: no visible point this
+// iteration); weight = eye-path throughput * albedo / pi (what a photon's
+// power is multiplied by) and the normal (facing the eye ray) packed in
+// octahedral 2 x 16 bits.
 struct VisiblePoint {
-	vec4 pos_valid;
-	vec4 normal;
-	vec4 weight;
+	vec4 pos_r2;
+	vec4 weight_normal;
 };
 layout(std430, binding = 6) buffer VisiblePoints { VisiblePoint vps[]; };
 
@@ -42,3 +43,17 @@ uint grid_hash(ivec3 c) {
 }
 
 ivec3 grid_cell_of(vec3 p) { return ivec3(floor((p - grid_origin) / grid_cell)); }
+
+// Octahedral normal encoding (Cigolle et al. 2014) in two snorm16s.
+vec2 oct_wrap(vec2 v) { return (1.0 - abs(v.yx)) * vec2(v.x >= 0.0 ? 1.0 : -1.0, v.y >= 0.0 ? 1.0 : -1.0); }
+float pack_normal(vec3 n) {
+	n /= abs(n.x) + abs(n.y) + abs(n.z);
+	vec2 e = n.z >= 0.0 ? n.xy : oct_wrap(n.xy);
+	return uintBitsToFloat(packSnorm2x16(e));
+}
+vec3 unpack_normal(float f) {
+	vec2 e = unpackSnorm2x16(floatBitsToUint(f));
+	vec3 n = vec3(e, 1.0 - abs(e.x) - abs(e.y));
+	if (n.z < 0.0) n.xy = oct_wrap(n.xy);
+	return normalize(n);
+}
