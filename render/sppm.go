@@ -22,6 +22,9 @@ type SPPMConfig struct {
 	Options       map[string]string // generator options
 	MaxDepth      int               // eye path specular bounces (default 10)
 	MaxBounces    int               // photon bounces (default 16)
+	// FluxTally makes the photon pass sum the power reaching diffuse
+	// surfaces (DepositedFlux); for tests, it costs atomics.
+	FluxTally bool
 }
 
 // Check fills defaults and rejects impossible values.
@@ -131,7 +134,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.next, err = alloc(pixels * 4); err != nil {
 		return nil, err
 	}
-	if s.counters, err = ctx.NewBuffer(8, []uint32{0, 0}); err != nil {
+	if s.counters, err = ctx.NewBuffer(32, make([]uint32, 8)); err != nil {
 		return nil, err
 	}
 	if s.image, err = ctx.NewTexture(cfg.Width, cfg.Height, gpu.RGBA32F); err != nil {
@@ -177,7 +180,11 @@ func (s *SPPM) build() error {
 	if s.eye, err = s.eyeRNG.Program("sppm_eye.comp", nil); err != nil {
 		return err
 	}
-	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", nil); err != nil {
+	var photonDefs map[string]string
+	if s.Cfg.FluxTally {
+		photonDefs = map[string]string{"FLUX_TALLY": "1"}
+	}
+	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
 	}
 	for _, p := range []struct {
@@ -222,7 +229,7 @@ func (s *SPPM) Reset() error {
 	if s.acc, err = s.ctx.NewBuffer(pixels*32, make([]uint32, pixels*8)); err != nil {
 		return err
 	}
-	s.counters.Write(0, []uint32{0, 0})
+	s.counters.Write(0, make([]uint32, 8))
 	s.Iterations, s.Emitted, s.Times = 0, 0, PassTimes{}
 	return nil
 }
@@ -299,6 +306,7 @@ func (s *SPPM) Iterate(n int) error {
 			s.photon.SetUint("photons", uint32(s.Cfg.Photons))
 			s.photon.SetFloat("flux_scale", s.fluxScale)
 			s.photon.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
+			s.photon.SetFloat("tally_scale", s.tallyScale())
 			return s.ctx.Dispatch(s.photon, s.Cfg.Photons)
 		})
 		if err != nil {
@@ -320,6 +328,24 @@ func (s *SPPM) Iterate(n int) error {
 		}
 	}
 	return nil
+}
+
+// tallyScale keeps a work group's tally (64 photons x 16 bounces of at most
+// the largest photon power) within 32 bits.
+func (s *SPPM) tallyScale() float32 { return s.fluxScale / math.Pi * (1 << 20) / (1 << 31) }
+
+// DepositedFlux is the power photons brought to diffuse surfaces, per
+// emitted photon (FluxTally only): the lights' power that lands, as the
+// photon pass distributes it.
+func (s *SPPM) DepositedFlux() scenes.Vec3 {
+	var w [8]uint32
+	s.counters.Read(0, w[:])
+	var f scenes.Vec3
+	for c := 0; c < 3; c++ {
+		total := float64(w[3+2*c])*4294967296 + float64(w[2+2*c])
+		f[c] = float32(total / float64(s.tallyScale()) / float64(s.Emitted))
+	}
+	return f
 }
 
 // Bounces is the number of surfaces photons have hit so far.

@@ -54,8 +54,15 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 
 // Surfaces hit by photons (bounces), counted per work group, then added to a
 // 64-bit total (lo, hi) for the bounces/s figure.
-layout(std430, binding = 11) buffer Counters { uint bounce_count[2]; };
+// FLUX_TALLY (tests): the power photons bring to diffuse surfaces, per
+// channel, in fixed point (tally_scale units per unit of power), 64-bit
+// totals at words 2..7.
+layout(std430, binding = 11) buffer Counters { uint bounce_count[8]; };
 shared uint group_bounces;
+#ifdef FLUX_TALLY
+uniform float tally_scale;
+shared uint group_flux[3];
+#endif
 
 // trace follows photon i and returns the number of surfaces it hit.
 uint trace(uint i) {
@@ -91,7 +98,15 @@ uint trace(uint i) {
 		if (kind == KIND_LIGHT) break;
 		vec3 color = material_color(h.material);
 		vec3 nn = dot(h.n, d) < 0.0 ? h.n : -h.n; // facing where the photon came from
-		if (kind == KIND_DIFFUSE) deposit(x, nn, power);
+		if (kind == KIND_DIFFUSE) {
+			deposit(x, nn, power);
+#ifdef FLUX_TALLY
+			uvec3 q = uvec3(power * tally_scale + 0.5);
+			atomicAdd(group_flux[0], q.r);
+			atomicAdd(group_flux[1], q.g);
+			atomicAdd(group_flux[2], q.b);
+#endif
+		}
 		float u = rng_f32();
 		float s1 = rng_f32();
 		float s2 = rng_f32();
@@ -109,14 +124,27 @@ uint trace(uint i) {
 	return hits;
 }
 
+// add_counter adds v to the 64-bit counter at word w.
+void add_counter(uint w, uint v) {
+	uint old = atomicAdd(bounce_count[w], v);
+	if (old + v < old) atomicAdd(bounce_count[w + 1u], 1u);
+}
+
 void main() {
-	if (gl_LocalInvocationIndex == 0u) group_bounces = 0u;
+	if (gl_LocalInvocationIndex == 0u) {
+		group_bounces = 0u;
+#ifdef FLUX_TALLY
+		group_flux[0] = group_flux[1] = group_flux[2] = 0u;
+#endif
+	}
 	barrier();
 	uint i = linear_invocation();
 	if (i < photons) atomicAdd(group_bounces, trace(i));
 	barrier();
 	if (gl_LocalInvocationIndex == 0u) {
-		uint old = atomicAdd(bounce_count[0], group_bounces);
-		if (old + group_bounces < old) atomicAdd(bounce_count[1], 1u);
+		add_counter(0u, group_bounces);
+#ifdef FLUX_TALLY
+		for (uint c = 0u; c < 3u; c++) add_counter(2u + 2u * c, group_flux[c]);
+#endif
 	}
 }
