@@ -198,6 +198,9 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" {
 		*out = fmt.Sprintf("screenshots/%s-%s.png", scene.Name, g.Name)
+		if err := os.MkdirAll("screenshots", 0o755); err != nil {
+			return fmt.Errorf("cannot create screenshots: %v", unwrapPathError(err))
+		}
 	}
 	c, err := rf.gl.open()
 	if err != nil {
