@@ -15,6 +15,7 @@ import (
 	xdraw "golang.org/x/image/draw"
 
 	"speckle/render"
+	"speckle/render/gpu"
 	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes"
@@ -207,23 +208,12 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer c.Close()
-	if rf.perIter == "auto" {
-		cfg.Photons = autoPhotons(c.Info.Software())
-	}
-	cfg.Photons = int(min(int64(cfg.Photons), total))
-	s, err := render.NewSPPM(c, scene, cfg)
+	start := time.Now()
+	s, err := rf.renderAll(c, scene, cfg, total, "render "+scene.Name+" "+g.Name)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	bar := newProgress(os.Stderr, "render "+scene.Name+" "+g.Name, int(total/1000), "k photons")
-	start := time.Now()
-	err = progressiveRender(s, []int64{total}, bar, func(int) error { return nil })
-	bar.done()
-	if err != nil {
-		return err
-	}
-	c.Finish()
 	secs := time.Since(start).Seconds()
 	img, err := radianceImage(s)
 	if err != nil {
@@ -244,6 +234,29 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "RMSE against the %s reference: %.4g\n", where, rmse)
 	}
 	return nil
+}
+
+// renderAll renders total photons of scene with a progress bar and returns
+// the finished render (the caller closes it); "auto" photons per iteration
+// are sized for the GPU at hand.
+func (rf *renderFlags) renderAll(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, total int64, label string) (*render.SPPM, error) {
+	if rf.perIter == "auto" {
+		cfg.Photons = autoPhotons(c.Info.Software())
+	}
+	cfg.Photons = int(min(int64(cfg.Photons), total))
+	s, err := render.NewSPPM(c, scene, cfg)
+	if err != nil {
+		return nil, err
+	}
+	bar := newProgress(os.Stderr, label, int(total/1000), "k photons")
+	err = progressiveRender(s, []int64{total}, bar, func(int) error { return nil })
+	bar.done()
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	c.Finish()
+	return s, nil
 }
 
 func radianceImage(s *render.SPPM) (imageio.Image, error) {
@@ -453,21 +466,11 @@ func referenceCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer c.Close()
-	if rf.perIter == "auto" {
-		cfg.Photons = autoPhotons(c.Info.Software())
-	}
-	cfg.Photons = int(min(int64(cfg.Photons), total))
-	s, err := render.NewSPPM(c, scene, cfg)
+	s, err := rf.renderAll(c, scene, cfg, total, "reference "+scene.Name)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	bar := newProgress(os.Stderr, "reference "+scene.Name, int(total/1000), "k photons")
-	err = progressiveRender(s, []int64{total}, bar, func(int) error { return nil })
-	bar.done()
-	if err != nil {
-		return err
-	}
 	img, err := radianceImage(s)
 	if err != nil {
 		return err
