@@ -30,6 +30,10 @@ type RNG struct {
 	pool *gpu.Buffer
 	// Slots is the number of streams the pool holds (after Seed).
 	Slots int
+	// SlotSequences gives each slot a quasi-random sequence of its own
+	// (rng.SlotSequences), for passes where each slot integrates its own
+	// domain; stream generators are unaffected.
+	SlotSequences bool
 }
 
 // NewRNG configures gen for the GPU.
@@ -59,6 +63,9 @@ func (r *RNG) Program(kernel string, extra map[string]string) (*gpu.Program, err
 		defs = map[string]string{}
 	}
 	maps.Copy(defs, extra)
+	if r.SlotSequences {
+		defs["RNG_SLOT_SEQUENCES"] = "1"
+	}
 	src, err := shaders.Build(kernel, r.Gen.Source, defs)
 	if err != nil {
 		return nil, err

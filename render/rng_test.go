@@ -89,49 +89,57 @@ func TestDumpGPUEqualsCPU(t *testing.T) {
 // f32 alike, each dispatch continuing every stream where the last stopped.
 // The odd draw counts leave block generators (ranlux's float4s, philox's
 // 4-lane blocks) stored at every position within a block.
+//
+// With slot sequences (the eye pass), quasi-random generators give each slot
+// a sequence of its own and the others are unaffected.
 func TestRendererDrawsContinue(t *testing.T) {
 	const slots = 300 // not a multiple of the work group: a partial group
 	counts := []int{97, 1, 2, 3, 1, 6, 5}
 	for _, g := range rng.All {
 		for _, opts := range optionSets(g) {
-			t.Run(g.Name+"/"+describe(opts), func(t *testing.T) {
-				cfg := rng.Config{Seed: 12345, Streams: slots, Options: opts}
-				inst, err := g.New(cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := drawOnGPU(t, g, cfg, DrawRecord, counts)
-				quasi, isQuasi := inst.(rng.QuasiRandom)
-				streams := make([]rng.Stream, slots)
-				for it, count := range counts {
-					for i := 0; i < slots; i++ {
-						if isQuasi {
-							streams[i] = quasi.Point(uint64(it*slots + i))
-						} else if it == 0 {
-							streams[i] = inst.Stream(i)
-						}
-						for m := 0; m < count; m++ {
-							var want uint32
-							kind := "u32"
-							if m%2 == 0 {
-								want = streams[i].U32()
-							} else {
-								want, kind = math.Float32bits(streams[i].F32()), "f32"
+			for _, perSlot := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/slot-sequences=%v", g.Name, describe(opts), perSlot), func(t *testing.T) {
+					cfg := rng.Config{Seed: 12345, Streams: slots, Options: opts}
+					inst, err := g.New(cfg)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := drawOnGPU(t, g, cfg, DrawRecord, counts, perSlot)
+					quasi, isQuasi := inst.(rng.QuasiRandom)
+					slotSeq, hasSlotSeq := inst.(rng.SlotSequences)
+					streams := make([]rng.Stream, slots)
+					for it, count := range counts {
+						for i := 0; i < slots; i++ {
+							if perSlot && hasSlotSeq {
+								streams[i] = slotSeq.SlotPoint(i, uint64(it))
+							} else if isQuasi {
+								streams[i] = quasi.Point(uint64(it*slots + i))
+							} else if it == 0 {
+								streams[i] = inst.Stream(i)
 							}
-							if gpu := got[it][i*count+m]; gpu != want {
-								t.Fatalf("dispatch %d, slot %d, draw %d (%s): GPU %08x, Go %08x", it, i, m, kind, gpu, want)
+							for m := 0; m < count; m++ {
+								var want uint32
+								kind := "u32"
+								if m%2 == 0 {
+									want = streams[i].U32()
+								} else {
+									want, kind = math.Float32bits(streams[i].F32()), "f32"
+								}
+								if gpu := got[it][i*count+m]; gpu != want {
+									t.Fatalf("dispatch %d, slot %d, draw %d (%s): GPU %08x, Go %08x", it, i, m, kind, gpu, want)
+								}
 							}
 						}
 					}
-				}
-			})
+				})
+			}
 		}
 	}
 }
 
 // drawOnGPU seeds a pool of cfg.Streams slots, then runs one rng_draw.comp
 // dispatch per count (iterations 0, 1, ...) and returns what each wrote.
-func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, counts []int) [][]uint32 {
+func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, counts []int, slotSequences bool) [][]uint32 {
 	t.Helper()
 	got := make([][]uint32, len(counts))
 	onGL(t, func(c *gpu.Context) error {
@@ -140,6 +148,7 @@ func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, co
 			return err
 		}
 		defer r.Close()
+		r.SlotSequences = slotSequences
 		if err := r.Seed(); err != nil {
 			return err
 		}
@@ -189,7 +198,7 @@ func TestBenchStoreWritesRendererFloats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := drawOnGPU(t, g, cfg, DrawStore, []int{count})[0]
+			got := drawOnGPU(t, g, cfg, DrawStore, []int{count}, false)[0]
 			for i := 0; i < slots; i++ {
 				var s rng.Stream
 				if q, ok := inst.(rng.QuasiRandom); ok {

@@ -107,6 +107,9 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if err != nil {
 		return nil, err
 	}
+	// Each pixel integrates its own area: a quasi-random generator gives it
+	// a sequence of its own (photons share one domain and take k*N+i).
+	s.eyeRNG.SlotSequences = true
 	for _, data := range [][]float32{s.packed.Materials, s.packed.Spheres, s.packed.Quads, s.packed.Triangles, s.packed.Lights} {
 		b, err := ctx.NewBuffer(len(data)*4, floatWords(data))
 		if err != nil {

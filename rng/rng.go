@@ -73,6 +73,17 @@ type QuasiRandom interface {
 	Point(index uint64) Stream
 }
 
+// SlotSequences is implemented by quasi-random instances that can give each
+// pool slot a sequence of its own: slot s of dispatch k draws the dimensions
+// of point k of a sequence scrambled for s. A renderer wants that where each
+// slot integrates its own domain (a pixel's area): with QuasiRandom's
+// k*streams+s, a slot's points differ only in high index bits across
+// dispatches, and low dimensions barely move. Kernels ask for it with the
+// define RNG_SLOT_SEQUENCES; other generators ignore it.
+type SlotSequences interface {
+	SlotPoint(slot int, index uint64) Stream
+}
+
 // All is the registry: the CLI, the kernels and the tests iterate it.
 var All = []*Generator{
 	Rand48,

@@ -20,6 +20,17 @@ uint sobol_x;          // dump: X of the next point
 uint sobol_i;          // dump: index of the next point
 uint sobol_dseed;      // dump: the dimension's scramble seed
 uint sobol_gray;       // renderer: gray code of the point
+uint sobol_slot_key;   // renderer with RNG_SLOT_SEQUENCES: the slot's scramble key, else 0
+
+// Chris Wellons' lowbias32 (sobol.go has the same).
+uint sobol_lowbias32(uint x) {
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	x ^= x >> 16;
+	return x;
+}
 
 uint sobol_dim_seed(uint d) { return rng_aux[SOBOL_SEED_BASE + d]; }
 
@@ -41,11 +52,19 @@ void rng_init(uint stream) {
 	sobol_i = 0u;
 	sobol_dseed = sobol_dim_seed(sobol_dim);
 	sobol_gray = 0u;
+	sobol_slot_key = 0u;
 }
 
 void rng_load(uint slot) {
 	sobol_point_mode = true;
+#ifdef RNG_SLOT_SEQUENCES
+	// Each slot its own sequence: point rng_iteration, scrambled for the slot.
+	uint i = rng_iteration;
+	sobol_slot_key = sobol_lowbias32(slot + 1u);
+#else
 	uint i = rng_iteration * rng_streams + slot; // mod 2^32
+	sobol_slot_key = 0u;
+#endif
 	sobol_gray = i ^ (i >> 1);
 	sobol_dim = 0u;
 	sobol_x = 0u;
@@ -62,7 +81,7 @@ uint rng_u32() {
 		uint base = SOBOL_NIBBLE_BASE + (sobol_dim << 7);
 		x = 0u;
 		for (uint k = 0u; k < 8u; k++) x ^= rng_aux[base + (k << 4) + ((sobol_gray >> (4u * k)) & 15u)];
-		dseed = rng_seed != 0u ? sobol_dim_seed(sobol_dim) : 0u;
+		dseed = sobol_dim_seed(sobol_dim) ^ sobol_slot_key;
 		sobol_dim = (sobol_dim + 1u) & 1023u;
 	} else {
 		x = sobol_x;
@@ -71,7 +90,11 @@ uint rng_u32() {
 		sobol_i++;
 		dseed = sobol_dseed;
 	}
+#ifdef RNG_SLOT_SEQUENCES
+	if (rng_seed != 0u || sobol_point_mode) x = sobol_owen(x, dseed);
+#else
 	if (rng_seed != 0u) x = sobol_owen(x, dseed);
+#endif
 	return x;
 }
 

@@ -207,19 +207,32 @@ func (s *sobolDimension) U32() uint32 {
 func (s *sobolDimension) F32() float32     { return min(sobolUnit(s.U32()), largestBelowOne) }
 func (s *sobolDimension) DumpF32() float32 { return sobolUnit(s.U32()) }
 
+// SlotPoint is point index of slot's own sequence: Owen-scrambled with the
+// dimension's seed XOR a hash of the slot, always (also for seed 0, or every
+// slot would draw the same points).
+func (s sobolInstance) SlotPoint(slot int, index uint64) Stream {
+	i := uint32(index)
+	return &sobolPoint{inst: s, gray: i ^ i>>1, slotKey: sobolSlotKey(uint32(slot)), perSlot: true}
+}
+
+// sobolSlotKey decorrelates the slots' sequences.
+func sobolSlotKey(slot uint32) uint32 { return lowbias32(slot + 1) }
+
 // sobolPoint walks the dimensions of one point.
 type sobolPoint struct {
-	inst sobolInstance
-	gray uint32
-	d    uint32
+	inst    sobolInstance
+	gray    uint32
+	d       uint32
+	slotKey uint32
+	perSlot bool
 }
 
 func (p *sobolPoint) U32() uint32 {
 	d := p.d
 	p.d = (p.d + 1) % SobolDimensions
 	x := sobolGray(p.inst.v[d*32:d*32+32], p.gray)
-	if p.inst.seed != 0 {
-		x = owenScramble(x, sobolDimSeed(p.inst.seed, d))
+	if p.inst.seed != 0 || p.perSlot {
+		x = owenScramble(x, sobolDimSeed(p.inst.seed, d)^p.slotKey)
 	}
 	return x
 }
