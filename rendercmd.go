@@ -152,6 +152,14 @@ func referenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string) {
 // default of capture and reference.
 const referenceSize = "640x360"
 
+// refLabel names a reference for a plot title.
+func refLabel(where string) string {
+	if where == "analytic" {
+		return "the exact image"
+	}
+	return "the reference render"
+}
+
 // referencePath is where speckle reference stores a scene's reference image.
 func referencePath(scene string, w, h int) string {
 	return fmt.Sprintf("assets/reference/%s-%dx%d.pfm", scene, w, h)
@@ -407,7 +415,7 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if ref != nil {
-		if err := imageio.WritePNG(*out+"/convergence.png", imageio.ConvergencePlot(rows, "RMSE against the "+where+" reference: "+title)); err != nil {
+		if err := imageio.WritePNG(*out+"/convergence.png", imageio.ConvergencePlot(rows, title+": RMSE against "+refLabel(where))); err != nil {
 			return err
 		}
 	}
