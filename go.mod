@@ -3,9 +3,6 @@ module speckle
 go 1.22
 
 require (
-	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71 // indirect
-	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587 // indirect
-	github.com/go-gl/mathgl v1.2.0 // indirect
-	github.com/inkyblackness/imgui-go/v4 v4.7.0 // indirect
+	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71
 	golang.org/x/image v0.24.0
 )

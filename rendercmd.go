@@ -84,7 +84,8 @@ func (r *renderFlags) config(gen *rng.Generator) (*scenes.Scene, render.SPPMConf
 	if r.exposure < 0 {
 		return nil, cfg, 0, usagef("--exposure must be positive (got %v)", r.exposure)
 	}
-	cfg = render.SPPMConfig{Width: w, Height: h, Alpha: float32(r.alpha), Radius: float32(r.radius), Seed: seed,
+	// Photons per iteration: 1 stands in for "auto" until the GPU is known.
+	cfg = render.SPPMConfig{Width: w, Height: h, Photons: 1, Alpha: float32(r.alpha), Radius: float32(r.radius), Seed: seed,
 		Generator: gen, Options: forGenerator(gen, r.opts.set())}
 	if r.perIter != "auto" {
 		n, err := parseCount("photons-per-iteration", r.perIter)
@@ -96,8 +97,8 @@ func (r *renderFlags) config(gen *rng.Generator) (*scenes.Scene, render.SPPMConf
 		}
 		cfg.Photons = int(n)
 	}
-	cfg.Photons = max(cfg.Photons, 1) // checked below once auto is resolved
-	if err := (&render.SPPMConfig{Width: w, Height: h, Photons: 1, Alpha: cfg.Alpha, Radius: cfg.Radius, Generator: gen}).Check(); err != nil {
+	check := cfg // Check fills defaults; those are NewSPPM's to fill
+	if err := check.Check(); err != nil {
 		return nil, cfg, 0, usageError{err.Error()}
 	}
 	if _, err := gen.New(rng.Config{Seed: seed, Streams: 1, Options: cfg.Options}); err != nil {

@@ -1,7 +1,5 @@
 package scenes
 
-import "math"
-
 // Packed is a scene in the std430 layout of shaders/lib/scene.glsl: one
 // buffer of 32-bit words per primitive kind, four-word (vec4) rows.
 //
@@ -62,6 +60,5 @@ func (s *Scene) Pack() Packed {
 		}
 		p.Lights = append(p.Lights, float32(l), cdf, 0, 0)
 	}
-	_ = math.Pi
 	return p
 }
