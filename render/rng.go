@@ -92,9 +92,7 @@ func (r *RNG) Bind(p *gpu.Program, iteration uint32) {
 func (r *RNG) Seed() error {
 	n := r.Cfg.Streams
 	words := r.Inst.StateWords()
-	r.pool.Delete()
-	r.pool, r.Slots = nil, 0
-	if words > 0 {
+	if words > 0 && r.pool == nil { // a reseed rewrites the pool it has
 		pool, err := r.ctx.NewBuffer(n*words*4, nil)
 		if err != nil {
 			return fmt.Errorf("state pool for %d streams of %s: %v", n, r.Gen.Name, err)

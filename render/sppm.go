@@ -143,9 +143,6 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.image, err = ctx.NewTexture(cfg.Width, cfg.Height, gpu.RGBA32F); err != nil {
 		return nil, err
 	}
-	if err := s.build(); err != nil {
-		return nil, err
-	}
 	lo, _ := scene.Bounds()
 	s.radius = cfg.Radius
 	if s.radius == 0 {
@@ -171,6 +168,9 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 		maxPower = max(maxPower, scene.LightPower(l).Max()/p)
 	}
 	s.fluxScale = float32(math.Ldexp(1, 31)) / (maxPower / math.Pi)
+	if err := s.build(); err != nil {
+		return nil, err
+	}
 	if err := s.Reset(); err != nil {
 		return nil, err
 	}
@@ -207,6 +207,18 @@ func (s *SPPM) build() error {
 			return err
 		}
 	}
+	for _, p := range []*gpu.Program{s.eye, s.clear, s.insert, s.photon, s.update} {
+		s.setUniforms(p)
+	}
+	s.eye.SetInt("max_depth", int32(s.Cfg.MaxDepth))
+	s.clear.SetUint("count", uint32(s.buckets))
+	s.insert.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
+	s.photon.SetUint("photons", uint32(s.Cfg.Photons))
+	s.photon.SetFloat("flux_scale", s.fluxScale)
+	s.photon.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
+	s.photon.SetFloat("tally_scale", s.tallyScale())
+	s.update.SetFloat("alpha", s.Cfg.Alpha)
+	s.update.SetFloat("flux_scale", s.fluxScale)
 	return nil
 }
 
@@ -223,21 +235,16 @@ func (s *SPPM) Reset() error {
 	for i := 0; i < pixels; i++ {
 		stats[8*i+3] = s.radius * s.radius
 	}
-	s.stats.Delete()
-	s.acc.Delete()
-	var err error
-	if s.stats, err = s.ctx.NewBuffer(pixels*32, floatWords(stats)); err != nil {
-		return err
-	}
-	if s.acc, err = s.ctx.NewBuffer(pixels*32, make([]uint32, pixels*8)); err != nil {
-		return err
-	}
+	s.stats.Write(0, floatWords(stats))
+	s.acc.Write(0, make([]uint32, pixels*8))
 	s.counters.Write(0, make([]uint32, 8))
 	s.Iterations, s.Emitted, s.Times = 0, 0, PassTimes{}
 	return nil
 }
 
-func (s *SPPM) bindCommon(p *gpu.Program) {
+// bindBuffers attaches the scene and SPPM buffers to their binding points
+// (shared by every program, and the generators' pools move in between).
+func (s *SPPM) bindBuffers() {
 	for i, b := range s.sceneBufs {
 		b.Bind(uint32(1 + i))
 	}
@@ -247,6 +254,11 @@ func (s *SPPM) bindCommon(p *gpu.Program) {
 	s.heads.Bind(9)
 	s.next.Bind(10)
 	s.counters.Bind(11)
+}
+
+// setUniforms sets what every pass may read and never changes: sizes, grid,
+// scene counts, camera. Uniforms are program state: set once.
+func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetUint("width", uint32(s.Cfg.Width))
 	p.SetUint("height", uint32(s.Cfg.Height))
 	p.SetVec3("grid_origin", s.origin)
@@ -282,22 +294,17 @@ func (s *SPPM) Iterate(n int) error {
 	for k := 0; k < n; k++ {
 		it := uint32(s.Iterations)
 		err := s.pass(&s.Times.Eye, func() error {
+			s.bindBuffers()
 			s.eyeRNG.Bind(s.eye, it)
-			s.bindCommon(s.eye)
-			s.eye.SetInt("max_depth", int32(s.Cfg.MaxDepth))
 			return s.ctx.Dispatch2D(s.eye, w, h)
 		})
 		if err != nil {
 			return err
 		}
 		err = s.pass(&s.Times.Grid, func() error {
-			s.bindCommon(s.clear)
-			s.clear.SetUint("count", uint32(s.buckets))
 			if err := s.ctx.Dispatch(s.clear, s.buckets); err != nil {
 				return err
 			}
-			s.bindCommon(s.insert)
-			s.insert.SetUint("count", uint32(pixels))
 			return s.ctx.Dispatch(s.insert, pixels)
 		})
 		if err != nil {
@@ -305,11 +312,6 @@ func (s *SPPM) Iterate(n int) error {
 		}
 		err = s.pass(&s.Times.Photon, func() error {
 			s.photonRNG.Bind(s.photon, it)
-			s.bindCommon(s.photon)
-			s.photon.SetUint("photons", uint32(s.Cfg.Photons))
-			s.photon.SetFloat("flux_scale", s.fluxScale)
-			s.photon.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
-			s.photon.SetFloat("tally_scale", s.tallyScale())
 			return s.ctx.Dispatch(s.photon, s.Cfg.Photons)
 		})
 		if err != nil {
@@ -318,10 +320,7 @@ func (s *SPPM) Iterate(n int) error {
 		s.Iterations++
 		s.Emitted += int64(s.Cfg.Photons)
 		err = s.pass(&s.Times.Update, func() error {
-			s.bindCommon(s.update)
 			s.image.BindImage(0)
-			s.update.SetFloat("alpha", s.Cfg.Alpha)
-			s.update.SetFloat("flux_scale", s.fluxScale)
 			s.update.SetFloat("emitted", float32(s.Emitted))
 			s.update.SetFloat("iterations", float32(s.Iterations))
 			return s.ctx.Dispatch2D(s.update, w, h)
