@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"speckle/render"
 	"speckle/render/gpu"
+	"speckle/render/imageio"
 	"speckle/rng"
 )
 
@@ -175,9 +175,9 @@ func rngDump(args []string, stdout, stderr io.Writer) error {
 	})
 }
 
-// writeAtomically gives write a temporary file beside path and renames it to
-// path only if write succeeds, so no half-written file is left; "-" is stdout,
-// which must not be a terminal for binary output.
+// writeAtomically writes through imageio.WriteFileAtomic (a temporary file
+// renamed into place, so no half-written file is left); "-" is stdout, which
+// must not be a terminal for binary output.
 func writeAtomically(path string, stdout io.Writer, write func(io.Writer) error) error {
 	if path == "-" || path == "" {
 		if f, ok := stdout.(*os.File); ok && isTerminal(f) {
@@ -185,26 +185,7 @@ func writeAtomically(path string, stdout io.Writer, write func(io.Writer) error)
 		}
 		return write(stdout)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
-	}
-	defer os.Remove(tmp.Name()) // a no-op after the rename
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-		tmp.Close()
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPathError(err))
-	}
-	return nil
+	return imageio.WriteFileAtomic(path, write)
 }
 
 func unwrapPathError(err error) error {
