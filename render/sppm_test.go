@@ -213,3 +213,21 @@ func TestPlaneFluxMatchesLightPower(t *testing.T) {
 	}
 	t.Logf("light power %.3f, landed %.3f (want %.3f)", power[0], got[0], float64(power[0])*landing)
 }
+
+// The BVH finds the same nearest hits as testing every primitive: caustics
+// renders to the same bytes both ways.
+func TestBVHMatchesLinearIntersection(t *testing.T) {
+	scene := builtin(t, "caustics")
+	if scene.Primitives() <= bvhThreshold {
+		t.Fatalf("caustics has %d primitives: no BVH to test", scene.Primitives())
+	}
+	cfg := SPPMConfig{Width: 48, Height: 36, Photons: 1 << 13, Alpha: 0.7, Generator: rng.PCG32, Seed: 4}
+	withBVH := renderScene(t, scene, cfg, 2)[0]
+	defer func(old int) { bvhThreshold = old }(bvhThreshold)
+	bvhThreshold = 1 << 30
+	linear := renderScene(t, scene, cfg, 2)[0]
+	if !bytes.Equal(floatBytes(withBVH.Pix), floatBytes(linear.Pix)) {
+		r, _ := imageio.RMSE(withBVH, linear)
+		t.Fatalf("BVH and linear renders differ (RMSE %g)", r)
+	}
+}

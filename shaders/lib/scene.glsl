@@ -1,5 +1,6 @@
-// The scene as scenes.Pack lays it out, nearest-hit intersection and the
-// camera. Bindings 1-5; counts come as uniforms.
+// The scene as scenes.Pack lays it out, nearest-hit intersection through its
+// BVH (scenes.BVH) and the camera. Bindings 1-5, 12 and 13; counts come as
+// uniforms.
 #define KIND_DIFFUSE 0
 #define KIND_MIRROR 1
 #define KIND_GLASS 2
@@ -10,10 +11,9 @@ layout(std430, binding = 2) readonly buffer SceneSpheres { vec4 scene_spheres[];
 layout(std430, binding = 3) readonly buffer SceneQuads { vec4 scene_quads[]; };
 layout(std430, binding = 4) readonly buffer SceneTriangles { vec4 scene_triangles[]; };
 layout(std430, binding = 5) readonly buffer SceneLights { vec4 scene_lights[]; };
+layout(std430, binding = 12) readonly buffer SceneBVH { vec4 scene_bvh[]; };
+layout(std430, binding = 13) readonly buffer SceneRefs { vec2 scene_refs[]; };
 
-uniform int n_spheres;
-uniform int n_quads;
-uniform int n_triangles;
 uniform int n_lights;
 
 // Camera: position, orthonormal right/up/forward and tan(fov/2) (Go computes them).
@@ -97,6 +97,60 @@ void hit_triangle(int i, vec3 o, vec3 d, inout Hit h) {
 	h.material = int(a.w);
 }
 
+// Does the ray enter the box before tmax? inv_d is 1/d with zero components
+// replaced by huge values of the same sign, so no 0 * inf appears.
+bool hit_box(vec3 lo, vec3 hi, vec3 o, vec3 inv_d, float tmax) {
+	vec3 t0 = (lo - o) * inv_d;
+	vec3 t1 = (hi - o) * inv_d;
+	vec3 near = min(t0, t1);
+	vec3 far = max(t0, t1);
+	float a = max(max(near.x, near.y), max(near.z, 0.0));
+	float b = min(min(far.x, far.y), min(far.z, tmax));
+	return a <= b;
+}
+
+#ifdef SCENE_BVH
+// Nearest hit through the BVH; its depth is at most BVH_STACK (checked in Go).
+Hit intersect(vec3 o, vec3 d) {
+	Hit h;
+	h.t = INF;
+	h.n = vec3(0.0);
+	h.material = -1;
+	vec3 safe = mix(d, vec3(1e-30), equal(d, vec3(0.0)));
+	vec3 inv_d = 1.0 / safe;
+	uint stack[BVH_STACK];
+	int sp = 0;
+	uint node = 0u;
+	while (true) {
+		vec4 a = scene_bvh[2u * node];
+		vec4 b = scene_bvh[2u * node + 1u];
+		if (hit_box(a.xyz, b.xyz, o, inv_d, h.t)) {
+			uint count = uint(b.w);
+			if (count == 0u) { // inner node: left is next, right at a.w
+				stack[sp++] = uint(a.w);
+				node++;
+				continue;
+			}
+			uint first = uint(a.w);
+			for (uint i = first; i < first + count; i++) {
+				vec2 r = scene_refs[i];
+				int idx = int(r.y);
+				if (r.x == 0.0) hit_sphere(idx, o, d, h);
+				else if (r.x == 1.0) hit_quad(idx, o, d, h);
+				else hit_triangle(idx, o, d, h);
+			}
+		}
+		if (sp == 0) break;
+		node = stack[--sp];
+	}
+	return h;
+}
+#else
+// A handful of primitives: testing them all beats a traversal's stack.
+uniform int n_spheres;
+uniform int n_quads;
+uniform int n_triangles;
+
 Hit intersect(vec3 o, vec3 d) {
 	Hit h;
 	h.t = INF;
@@ -107,6 +161,7 @@ Hit intersect(vec3 o, vec3 d) {
 	for (int i = 0; i < n_triangles; i++) hit_triangle(i, o, d, h);
 	return h;
 }
+#endif
 
 vec3 material_color(int m) { return scene_materials[2 * m].xyz; }
 int material_kind(int m) { return int(scene_materials[2 * m].w); }
