@@ -128,10 +128,14 @@ func benchRenderCmd(args []string, stdout, stderr io.Writer) error {
 // ones for the split between passes.
 func benchOne(finish func(), s *render.SPPM, iters int) (renderBench, error) {
 	r := renderBench{Scene: s.Scene.Name, Generator: s.Cfg.Generator.Name, Width: s.Cfg.Width, Height: s.Cfg.Height, Photons: s.Cfg.Photons}
-	if err := s.Iterate(2); err != nil {
-		return r, err
+	// Warm up for a quarter of a second at least: GPU clocks idle low
+	// between runs and take a while to rise.
+	for warm := time.Now(); time.Since(warm) < 250*time.Millisecond || s.Iterations < 2; {
+		if err := s.Iterate(1); err != nil {
+			return r, err
+		}
+		finish()
 	}
-	finish()
 	b0, e0 := s.Bounces(), s.Emitted
 	start := time.Now()
 	if err := s.Iterate(iters); err != nil {
