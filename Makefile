@@ -1,8 +1,16 @@
 # Speckle: `make run` and `make test` install what is missing, then build and run.
 SHELL := /bin/bash
-GO ?= $(shell command -v go || echo /usr/local/go/bin/go)
 export CGO_ENABLED := 1
-export PATH := $(dir $(GO)):$(PATH)
+export GOTOOLCHAIN := local
+
+# Go 1.22 or newer: the one on PATH, in /usr/local/go, or the one `make deps`
+# fetched into .cache/go (Debian 12's own Go is 1.19: it downloads a Go 1.22
+# toolchain from the Go module proxy). Evaluated on each use, so that it
+# finds what deps just installed.
+GO_MIN_RE := go1\.(2[2-9]|[3-9][0-9])
+GO = $(shell for g in "$$(command -v go)" /usr/local/go/bin/go $(CURDIR)/.cache/go/bin/go; do \
+	[ -x "$$g" ] && "$$g" version 2>/dev/null | grep -qE '$(GO_MIN_RE)' && { echo "$$g"; break; }; done)
+GO_TOOLCHAIN := golang.org/toolchain@v0.0.1-go1.22.12.linux-$(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 
 # Debian 12 packages: cgo, the GL/EGL/X11 headers and Mesa's software renderer.
 DEBS := gcc g++ libc6-dev pkg-config ca-certificates libx11-dev libxrandr-dev \
@@ -21,7 +29,7 @@ build: deps
 	$(GO) build -o bin/speckle .
 
 test: deps
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	@unformatted=$$($(dir $(GO))gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(TEST_ENV) $(GO) test -count=1 -timeout 30m ./...
@@ -37,7 +45,18 @@ deps:
 	  else echo "please install (as root): apt-get install $$missing"; exit 1; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
-	@command -v $(GO) >/dev/null || { echo "Go 1.22 or newer is needed: see https://go.dev/doc/install"; exit 1; }
+	@if [ -z "$(GO)" ]; then \
+	  echo "no Go 1.22 or newer: fetching $(GO_TOOLCHAIN) through Debian's Go and the Go module proxy"; \
+	  boot=$$(command -v go || echo /usr/lib/go/bin/go); \
+	  if [ ! -x "$$boot" ]; then \
+	    if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
+	    else echo "please install Go 1.22 or newer (https://go.dev/doc/install) or, as root, apt-get install golang-go"; exit 1; fi; \
+	    $$SUDO apt-get install -y -qq --no-install-recommends golang-go >/dev/null || exit 1; boot=/usr/lib/go/bin/go; \
+	  fi; \
+	  json=$$(GOFLAGS=-modcacherw GOMODCACHE=$(CURDIR)/.cache/gomod "$$boot" mod download -json $(GO_TOOLCHAIN)) || exit 1; \
+	  dir=$$(echo "$$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$$/\1/p'); \
+	  rm -rf .cache/go && cp -r "$$dir" .cache/go && chmod -R u+w .cache/go && chmod +x .cache/go/bin/* .cache/go/pkg/tool/*/*; \
+	fi
 	$(GO) mod download
 
 clean:
