@@ -20,7 +20,7 @@ DEBS := gcc g++ libc6-dev pkg-config ca-certificates libx11-dev libxrandr-dev \
 # The GPU tests run on Mesa's llvmpipe when there is no GPU.
 TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc)
 
-.PHONY: run test deps build bench clean
+.PHONY: run test deps debs go-toolchain build bench clean
 
 run: build
 	./bin/speckle
@@ -37,7 +37,10 @@ test: deps
 bench: build
 	./bin/speckle rng bench
 
-deps:
+deps: debs go-toolchain
+	$(GO) mod download
+
+debs:
 	@missing=$$(for p in $(DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages: $$missing"; \
@@ -45,19 +48,22 @@ deps:
 	  else echo "please install (as root): apt-get install $$missing"; exit 1; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
+
+# Separate from deps: make expands a recipe whole before running it, and GO
+# must be looked up again once this has run.
+go-toolchain:
 	@if [ -z "$(GO)" ]; then \
 	  echo "no Go 1.22 or newer: fetching $(GO_TOOLCHAIN) through Debian's Go and the Go module proxy"; \
 	  boot=$$(command -v go || echo /usr/lib/go/bin/go); \
 	  if [ ! -x "$$boot" ]; then \
 	    if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
 	    else echo "please install Go 1.22 or newer (https://go.dev/doc/install) or, as root, apt-get install golang-go"; exit 1; fi; \
-	    $$SUDO apt-get install -y -qq --no-install-recommends golang-go >/dev/null || exit 1; boot=/usr/lib/go/bin/go; \
+	    { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends golang-go >/dev/null; } || exit 1; boot=/usr/lib/go/bin/go; \
 	  fi; \
 	  json=$$(GOFLAGS=-modcacherw GOMODCACHE=$(CURDIR)/.cache/gomod "$$boot" mod download -json $(GO_TOOLCHAIN)) || exit 1; \
 	  dir=$$(echo "$$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$$/\1/p'); \
 	  rm -rf .cache/go && cp -r "$$dir" .cache/go && chmod -R u+w .cache/go && chmod +x .cache/go/bin/* .cache/go/pkg/tool/*/*; \
 	fi
-	$(GO) mod download
 
 clean:
 	rm -rf bin
