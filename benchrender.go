@@ -45,6 +45,9 @@ func benchRenderCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkOptions(opts, list); err != nil {
+		return err
+	}
 	names := scenes.Names()
 	if *sceneList != "all" {
 		names = strings.Split(*sceneList, ",")

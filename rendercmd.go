@@ -62,6 +62,24 @@ func (r *renderFlags) register(fs *flag.FlagSet, defaultPhotons, defaultSize str
 	r.opts = registerGenOptions(fs)
 }
 
+// checkOptions rejects a generator option that none of gens has.
+func checkOptions(opts *genOptions, gens []*rng.Generator) error {
+	for name := range opts.set() {
+		used := false
+		for _, g := range gens {
+			used = used || len(forGenerator(g, map[string]string{name: ""})) > 0
+		}
+		if !used {
+			names := make([]string, len(gens))
+			for i, g := range gens {
+				names[i] = g.Name
+			}
+			return usagef("option --%s does not apply to %s", name, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}
+
 // config checks the flags that do not need the GPU.
 func (r *renderFlags) config(gen *rng.Generator) (*scenes.Scene, render.SPPMConfig, int64, error) {
 	var cfg render.SPPMConfig
@@ -202,6 +220,9 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	if err := checkOptions(rf.opts, []*rng.Generator{g}); err != nil {
+		return err
+	}
 	scene, cfg, total, err := rf.config(g)
 	if err != nil {
 		return err
@@ -322,6 +343,9 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 		if stops, err = parseCounts("at", *at); err != nil {
 			return err
 		}
+	}
+	if err := checkOptions(rf.opts, list); err != nil {
+		return err
 	}
 	var scene *scenes.Scene
 	cfgs := make([]render.SPPMConfig, len(list))
@@ -462,6 +486,9 @@ func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	g, err := rng.Lookup(*gen)
 	if err != nil {
 		return usageError{err.Error()}
+	}
+	if err := checkOptions(rf.opts, []*rng.Generator{g}); err != nil {
+		return err
 	}
 	scene, cfg, total, err := rf.config(g)
 	if err != nil {

@@ -65,6 +65,8 @@ func TestRenderBadInput(t *testing.T) {
 		{[]string{"render", "--alpha", "2"}, "--alpha must be"},
 		{[]string{"render", "--gen", "ranlux", "--lux", "9"}, "--lux must be 0..4"},
 		{[]string{"render", "--photons-per-iteration", "1e9"}, "too large"},
+		{[]string{"render", "--gen", "lehmer", "--lux", "2"}, "option --lux does not apply to lehmer"},
+		{[]string{"capture", "--gens", "rand48,philox", "--ca-preset", "linear"}, "option --ca-preset does not apply to rand48, philox"},
 		{[]string{"render", "--exposure", "-1"}, "--exposure must be positive"},
 		{[]string{"render", "--out", "/nonexistent/dir/x.png", "--photons", "1000", "--size", "8x8"}, "cannot write /nonexistent/dir/x.png"},
 		{[]string{"capture", "--gens", "rand48,nope"}, `unknown generator "nope"`},

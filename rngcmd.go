@@ -230,14 +230,8 @@ func rngBench(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	given := opts.set()
-	for name := range given {
-		used := false
-		for _, g := range list {
-			used = used || len(forGenerator(g, map[string]string{name: ""})) > 0
-		}
-		if !used {
-			return usagef("option --%s applies to none of the generators measured", name)
-		}
+	if err := checkOptions(opts, list); err != nil {
+		return err
 	}
 	for _, g := range list { // bad option values fail before the GPU is opened
 		if _, err := g.New(rng.Config{Seed: seed, Streams: 1, Options: forGenerator(g, given)}); err != nil {
