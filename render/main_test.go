@@ -1,11 +1,13 @@
 package render
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"testing"
 
 	"speckle/render/gpu"
+	"speckle/render/imageio"
 )
 
 // GL work must stay on one OS thread: TestMain keeps the main thread for it
@@ -16,7 +18,15 @@ var (
 	glErr    error
 )
 
+// -update-golden rewrites the golden images under testdata/ (as does
+// SPECKLE_UPDATE_GOLDEN=1): go test ./render -run Golden -update-golden
+var updateGolden = flag.Bool("update-golden", false, "rewrite the golden images in testdata/")
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if *updateGolden {
+		os.Setenv(imageio.UpdateGoldenEnv, "1")
+	}
 	os.Setenv("MESA_SHADER_CACHE_DISABLE", "true")
 	os.Exit(glThread.Serve(func() int {
 		glThread.Do(func() { glCtx, glErr = gpu.Open(gpu.Options{}) })

@@ -151,7 +151,7 @@ func TestEveryGeneratorRendersEveryScene(t *testing.T) {
 
 // Golden images: each scene, small, philox, compared with a tolerance; the
 // failing image is saved under testdata/failed. Regenerate with
-// SPECKLE_UPDATE_GOLDEN=1 go test ./render -run Golden.
+// go test ./render -run Golden -update-golden.
 func TestGoldenScenes(t *testing.T) {
 	for _, name := range scenes.Names() {
 		t.Run(name, func(t *testing.T) {
