@@ -62,6 +62,23 @@ func (r *renderFlags) register(fs *flag.FlagSet, defaultPhotons, defaultSize str
 	r.opts = registerGenOptions(fs)
 }
 
+// parseOne parses a command of one generator (named by *gen once parsed) and
+// checks everything that does not need the GPU.
+func (r *renderFlags) parseOne(fs *flag.FlagSet, args []string, gen *string) (*rng.Generator, *scenes.Scene, render.SPPMConfig, int64, error) {
+	if err := parse(fs, args); err != nil {
+		return nil, nil, render.SPPMConfig{}, 0, err
+	}
+	g, err := rng.Lookup(*gen)
+	if err != nil {
+		return nil, nil, render.SPPMConfig{}, 0, usageError{err.Error()}
+	}
+	if err := checkOptions(r.opts, []*rng.Generator{g}); err != nil {
+		return nil, nil, render.SPPMConfig{}, 0, err
+	}
+	scene, cfg, total, err := r.config(g)
+	return g, scene, cfg, total, err
+}
+
 // checkOptions rejects a generator option that none of gens has.
 func checkOptions(opts *genOptions, gens []*rng.Generator) error {
 	for name := range opts.set() {
@@ -213,17 +230,7 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 	gen := fs.String("gen", "philox", "generator: "+strings.Join(rng.Names(), ", "))
 	out := fs.String("out", "", "PNG to write (default screenshots/<scene>-<gen>.png)")
 	pfm := fs.String("pfm", "", "also write the linear radiance as PFM")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	g, err := rng.Lookup(*gen)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	if err := checkOptions(rf.opts, []*rng.Generator{g}); err != nil {
-		return err
-	}
-	scene, cfg, total, err := rf.config(g)
+	g, scene, cfg, total, err := rf.parseOne(fs, args, gen)
 	if err != nil {
 		return err
 	}
@@ -480,17 +487,7 @@ func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	var rf renderFlags
 	rf.register(fs, "1e9", referenceSize)
 	gen := fs.String("gen", "philox", "generator for the reference")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	g, err := rng.Lookup(*gen)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	if err := checkOptions(rf.opts, []*rng.Generator{g}); err != nil {
-		return err
-	}
-	scene, cfg, total, err := rf.config(g)
+	g, scene, cfg, total, err := rf.parseOne(fs, args, gen)
 	if err != nil {
 		return err
 	}

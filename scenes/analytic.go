@@ -289,6 +289,27 @@ func (s *Scene) AnalyticImage(w, h, samples int) []float32 {
 	}
 	lights := s.lightPolys()
 	img := make([]float32, 4*w*h)
+	forRows(h, func(y int) {
+		for x := 0; x < w; x++ {
+			var sum [3]float64
+			for j := 0; j < samples; j++ {
+				for i := 0; i < samples; i++ {
+					px := float32(x) + (float32(i)+0.5)/float32(samples)
+					py := float32(y) + (float32(j)+0.5)/float32(samples)
+					o, d := s.Camera.Ray(px, py, w, h)
+					sum = add64(sum, s.radiance64(lights, to64(o), to64(d)))
+				}
+			}
+			sum = scale64(sum, 1/float64(samples*samples))
+			k := 4 * (y*w + x)
+			img[k], img[k+1], img[k+2], img[k+3] = float32(sum[0]), float32(sum[1]), float32(sum[2]), 1
+		}
+	})
+	return img
+}
+
+// forRows calls row(y) for y = 0..h-1 spread over all cores.
+func forRows(h int, row func(y int)) {
 	rows := make(chan int)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
@@ -296,20 +317,7 @@ func (s *Scene) AnalyticImage(w, h, samples int) []float32 {
 		go func() {
 			defer wg.Done()
 			for y := range rows {
-				for x := 0; x < w; x++ {
-					var sum [3]float64
-					for j := 0; j < samples; j++ {
-						for i := 0; i < samples; i++ {
-							px := float32(x) + (float32(i)+0.5)/float32(samples)
-							py := float32(y) + (float32(j)+0.5)/float32(samples)
-							o, d := s.Camera.Ray(px, py, w, h)
-							sum = add64(sum, s.radiance64(lights, to64(o), to64(d)))
-						}
-					}
-					sum = scale64(sum, 1/float64(samples*samples))
-					k := 4 * (y*w + x)
-					img[k], img[k+1], img[k+2], img[k+3] = float32(sum[0]), float32(sum[1]), float32(sum[2]), 1
-				}
+				row(y)
 			}
 		}()
 	}
@@ -318,5 +326,4 @@ func (s *Scene) AnalyticImage(w, h, samples int) []float32 {
 	}
 	close(rows)
 	wg.Wait()
-	return img
 }

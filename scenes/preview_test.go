@@ -9,8 +9,6 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"testing"
 )
 
@@ -83,34 +81,21 @@ func writePreview(t *testing.T, path string, img []float32, w, h int, exposure f
 // out, slowly) for previews.
 func pathTrace(s *Scene, w, h, spp int) []float32 {
 	img := make([]float32, 4*w*h)
-	rows := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for y := range rows {
-				rng := rand.New(rand.NewSource(int64(y)))
-				for x := 0; x < w; x++ {
-					var sum [3]float64
-					for i := 0; i < spp; i++ {
-						o, d := s.Camera.Ray(float32(x)+rng.Float32(), float32(y)+rng.Float32(), w, h)
-						sum = add64(sum, tracePath(s, to64(o), to64(d), rng))
-					}
-					k := 4 * (y*w + x)
-					for c := 0; c < 3; c++ {
-						img[k+c] = float32(sum[c] / float64(spp))
-					}
-					img[k+3] = 1
-				}
+	forRows(h, func(y int) {
+		rng := rand.New(rand.NewSource(int64(y)))
+		for x := 0; x < w; x++ {
+			var sum [3]float64
+			for i := 0; i < spp; i++ {
+				o, d := s.Camera.Ray(float32(x)+rng.Float32(), float32(y)+rng.Float32(), w, h)
+				sum = add64(sum, tracePath(s, to64(o), to64(d), rng))
 			}
-		}()
-	}
-	for y := 0; y < h; y++ {
-		rows <- y
-	}
-	close(rows)
-	wg.Wait()
+			k := 4 * (y*w + x)
+			for c := 0; c < 3; c++ {
+				img[k+c] = float32(sum[c] / float64(spp))
+			}
+			img[k+3] = 1
+		}
+	})
 	return img
 }
 
