@@ -26,9 +26,14 @@ var CA = &Generator{
 		{Name: "ca-preset", Default: "paper", Values: "paper|linear",
 			Help: "paper: K = 56,2,21,49, rule 0x99A5 (the slides' GA-optimised CA); linear: same K, rule 0x9696 (XOR of the first three neighbours, a poor linear CA)"},
 		{Name: "ca-k", Default: "", Values: "a,b,c,d (each 0..63)",
-			Help: "connectivity: cell i reads cells i-a, i-b, i-c, i-d (mod 64); empty: the preset's"},
+			Help: "connectivity: cell i reads cells i-a, i-b, i-c, i-d (mod 64); empty: the preset's",
+			Effective: func(o map[string]string) string {
+				k := caPresetOf(o).k
+				return fmt.Sprintf("%d,%d,%d,%d", k[0], k[1], k[2], k[3])
+			}},
 		{Name: "ca-rule", Default: "", Values: "0x0000..0xFFFF",
-			Help: "the 16-entry truth table: new cell = bit (n0 + 2 n1 + 4 n2 + 8 n3) of the rule; empty: the preset's"},
+			Help:      "the 16-entry truth table: new cell = bit (n0 + 2 n1 + 4 n2 + 8 n3) of the rule; empty: the preset's",
+			Effective: func(o map[string]string) string { return fmt.Sprintf("0x%04X", caPresetOf(o).rule) }},
 		{Name: "ca-steps", Default: "1", Values: "1..4096", Help: "CA steps per emitted 32-bit number"},
 		{Name: "ca-warmup", Default: "64", Values: "0..1000000", Help: "steps after seeding whose output is dropped"},
 	},
@@ -47,6 +52,14 @@ var CA = &Generator{
 var caPresets = map[string]caConfig{
 	"paper":  {k: [4]int{56, 2, 21, 49}, rule: 0x99A5},
 	"linear": {k: [4]int{56, 2, 21, 49}, rule: 0x9696},
+}
+
+// caPresetOf is the preset options name, paper if none or unknown.
+func caPresetOf(o map[string]string) caConfig {
+	if c, ok := caPresets[o["ca-preset"]]; ok {
+		return c
+	}
+	return caPresets["paper"]
 }
 
 type caConfig struct {

@@ -22,6 +22,10 @@ type Option struct {
 	Default string
 	Values  string // what is accepted, e.g. "0..4" or "consecutive|slm"
 	Help    string
+	// Effective, when set, is the value in effect while the option is
+	// empty (e.g. the preset's rule), given the other options; the UI starts
+	// editing from it.
+	Effective func(opts map[string]string) string
 }
 
 // Config fixes everything a generator needs before it can draw numbers.

@@ -1,0 +1,222 @@
+package app
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// Model is the app's state apart from OpenGL: the settings, and what each
+// pane's render must be. A pane restarts when its RenderKey changes, so a
+// change restarts exactly the panes whose result it changes.
+type Model struct {
+	S           Settings
+	Paused      bool
+	ShowHelp    bool
+	Focus       [2]float32 // magnifier centre, in image coordinates 0..1 (x right, y down)
+	FocusLocked bool
+	resets      [MaxPanes]int // bumped by Reset: part of the key
+}
+
+// NewModel starts from s.
+func NewModel(s Settings) *Model { return &Model{S: s, Focus: [2]float32{0.5, 0.5}} }
+
+// Visible is how many panes the layout shows.
+func (m *Model) Visible() int { return m.S.Layout }
+
+// BuildKey names everything that needs a pane's render rebuilt: scene,
+// size, iteration size, SPPM parameters, generator and its options.
+func (m *Model) BuildKey(i int) string {
+	p := m.S.Panes[i]
+	return fmt.Sprintf("%s|%s|%d|%g|%g|%d|%s|%s", m.S.Scene, m.S.Resolution, m.S.Photons,
+		m.S.Alpha, m.S.Radius, m.S.Seed, p.Generator, OptionString(p.Options))
+}
+
+// RenderKey is BuildKey plus what only restarts a render: the camera and
+// explicit resets.
+func (m *Model) RenderKey(i int) string {
+	cam := "scene"
+	if c := m.S.Camera; c != nil {
+		cam = fmt.Sprint(*c)
+	}
+	return fmt.Sprintf("%s|%s|%d", m.BuildKey(i), cam, m.resets[i])
+}
+
+// Reset restarts every pane.
+func (m *Model) Reset() {
+	for i := range m.resets {
+		m.resets[i]++
+	}
+}
+
+// ResetPane restarts one pane.
+func (m *Model) ResetPane(i int) { m.resets[i]++ }
+
+// SetGenerator swaps pane i's generator; its options go back to the defaults.
+func (m *Model) SetGenerator(i int, name string) error {
+	if _, err := rng.Lookup(name); err != nil {
+		return err
+	}
+	if m.S.Panes[i].Generator != name {
+		m.S.Panes[i].Generator, m.S.Panes[i].Options = name, nil
+	}
+	return nil
+}
+
+// SetOption sets a generator option of pane i (and, with Sync, of every
+// visible pane whose generator has it). A value the generator refuses
+// changes nothing and comes back as the error. Options at their default
+// are dropped, so equal settings have equal keys.
+func (m *Model) SetOption(i int, name, value string) error {
+	targets := []int{i}
+	if m.S.Sync {
+		targets = targets[:0]
+		for j := 0; j < m.Visible(); j++ {
+			if g, _ := rng.Lookup(m.S.Panes[j].Generator); g != nil && optionOf(g, name) != nil {
+				targets = append(targets, j)
+			}
+		}
+		if !slices.Contains(targets, i) {
+			targets = append(targets, i)
+		}
+	}
+	next := m.S.Panes
+	for _, j := range targets {
+		g, err := rng.Lookup(next[j].Generator)
+		if err != nil {
+			return err
+		}
+		o := optionOf(g, name)
+		if o == nil {
+			return fmt.Errorf("%s has no option %s", g.Name, name)
+		}
+		opts := maps.Clone(next[j].Options)
+		if opts == nil {
+			opts = map[string]string{}
+		}
+		if value == o.Default {
+			delete(opts, name)
+		} else {
+			opts[name] = value
+		}
+		if len(opts) == 0 {
+			opts = nil
+		}
+		if _, err := g.New(rng.Config{Streams: 1, Options: opts}); err != nil {
+			return err
+		}
+		next[j].Options = opts
+	}
+	m.S.Panes = next
+	return nil
+}
+
+// Option is pane i's value of a generator option (its default if unset).
+func (m *Model) Option(i int, name string) string {
+	if v, ok := m.S.Panes[i].Options[name]; ok {
+		return v
+	}
+	if g, _ := rng.Lookup(m.S.Panes[i].Generator); g != nil {
+		if o := optionOf(g, name); o != nil {
+			return o.Default
+		}
+	}
+	return ""
+}
+
+// SetCamera moves the shared camera; every pane restarts.
+func (m *Model) SetCamera(c scenes.Camera) { m.S.Camera = &c }
+
+// ResetCamera goes back to the scene's camera.
+func (m *Model) ResetCamera() { m.S.Camera = nil }
+
+// SetScene switches scene (already loaded by the caller); the camera goes
+// back to the new scene's own.
+func (m *Model) SetScene(name string) {
+	if m.S.Scene != name {
+		m.S.Scene, m.S.Camera = name, nil
+	}
+}
+
+// SetLayout shows n panes; panes keep their settings and renders.
+func (m *Model) SetLayout(n int) error {
+	if !slices.Contains(Layouts, n) {
+		return fmt.Errorf("layout %d: want 1, 2 or 4 panes", n)
+	}
+	m.S.Layout = n
+	return nil
+}
+
+// SetPanes puts generators (with options, "ca:ca-preset=linear") into the
+// first panes and shows that many, for --panes.
+func (m *Model) SetPanes(specs []string) error {
+	if len(specs) == 0 || len(specs) > MaxPanes || len(specs) == 3 {
+		return fmt.Errorf("--panes: want 1, 2 or 4 generators, got %d", len(specs))
+	}
+	for i, spec := range specs {
+		p, err := ParsePane(spec)
+		if err != nil {
+			return err
+		}
+		p.View = m.S.Panes[i].View
+		m.S.Panes[i] = p
+	}
+	m.S.Layout = len(specs)
+	return nil
+}
+
+// ParsePane reads "name" or "name:opt=value:opt=value".
+func ParsePane(spec string) (PaneSettings, error) {
+	parts := strings.Split(spec, ":")
+	p := PaneSettings{Generator: parts[0], View: ViewImage}
+	for _, kv := range parts[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return p, fmt.Errorf("pane %q: option %q is not name=value", spec, kv)
+		}
+		if p.Options == nil {
+			p.Options = map[string]string{}
+		}
+		p.Options[strings.TrimPrefix(k, "--")] = v
+	}
+	if err := p.Check(); err != nil {
+		return p, fmt.Errorf("pane %q: %v", spec, err)
+	}
+	return p, nil
+}
+
+// OptionString is options as sorted name=value pairs joined by ":" (empty
+// for none): the form ParsePane reads after the generator's name.
+func OptionString(opts map[string]string) string {
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + "=" + opts[k]
+	}
+	return strings.Join(keys, ":")
+}
+
+// PaneLabel is a pane's generator and options for overlays and legends.
+func PaneLabel(p PaneSettings) string {
+	if len(p.Options) == 0 {
+		return p.Generator
+	}
+	return p.Generator + " " + strings.ReplaceAll(OptionString(p.Options), ":", " ")
+}
+
+func optionOf(g *rng.Generator, name string) *rng.Option {
+	for k := range g.Options {
+		if g.Options[k].Name == name {
+			return &g.Options[k]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,269 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+func keys(m *Model) (build, render [MaxPanes]string) {
+	for i := range build {
+		build[i], render[i] = m.BuildKey(i), m.RenderKey(i)
+	}
+	return
+}
+
+// changed lists the panes whose key differs.
+func changed(a, b [MaxPanes]string) []int {
+	var out []int
+	for i := range a {
+		if a[i] != b[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func TestDefaults(t *testing.T) {
+	s := Defaults()
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	var gens []string
+	for _, p := range s.Panes {
+		gens = append(gens, p.Generator)
+	}
+	if s.Scene != "cornell" || s.Layout != 4 || strings.Join(gens, ",") != "rand48,lehmer,ca,philox" {
+		t.Fatalf("defaults: scene %s layout %d panes %v", s.Scene, s.Layout, gens)
+	}
+	if m := NewModel(s); m.Option(2, "ca-preset") != "paper" {
+		t.Fatalf("ca pane preset %q, want paper", m.Option(2, "ca-preset"))
+	}
+}
+
+func TestSwapGeneratorRestartsOnlyThatPane(t *testing.T) {
+	m := NewModel(Defaults())
+	_, before := keys(m)
+	if err := m.SetGenerator(1, "pcg32"); err != nil {
+		t.Fatal(err)
+	}
+	_, after := keys(m)
+	if got := changed(before, after); !reflect.DeepEqual(got, []int{1}) {
+		t.Fatalf("swapping pane 2's generator restarted panes %v", got)
+	}
+	if err := m.SetGenerator(0, "mt19937"); err == nil {
+		t.Fatal("unknown generator accepted")
+	}
+	_, again := keys(m)
+	if got := changed(after, again); got != nil {
+		t.Fatalf("a refused swap restarted panes %v", got)
+	}
+}
+
+func TestSetOption(t *testing.T) {
+	s := Defaults()
+	s.Panes[0].Generator = "lehmer" // panes 1 and 2 both lehmer
+	m := NewModel(s)
+	_, before := keys(m)
+	if err := m.SetOption(1, "lehmer-seeding", "slm"); err != nil {
+		t.Fatal(err)
+	}
+	_, after := keys(m)
+	if got := changed(before, after); !reflect.DeepEqual(got, []int{1}) {
+		t.Fatalf("without sync, option restarted panes %v", got)
+	}
+	m.S.Sync = true
+	if err := m.SetOption(1, "lehmer-seeding", "consecutive"); err != nil {
+		t.Fatal(err)
+	}
+	if m.S.Panes[1].Options != nil {
+		t.Fatalf("an option set to its default is kept: %v", m.S.Panes[1].Options)
+	}
+	_, back := keys(m)
+	if !reflect.DeepEqual(back, before) {
+		t.Fatal("returning to the defaults does not give the default keys")
+	}
+	if err := m.SetOption(0, "lehmer-seeding", "slm"); err != nil {
+		t.Fatal(err)
+	}
+	_, synced := keys(m)
+	if got := changed(back, synced); !reflect.DeepEqual(got, []int{0, 1}) {
+		t.Fatalf("with sync, option restarted panes %v, want the two lehmer panes", got)
+	}
+	if err := m.SetOption(2, "ca-steps", "0"); err == nil {
+		t.Fatal("ca-steps 0 accepted")
+	}
+	if err := m.SetOption(3, "lux", "2"); err == nil {
+		t.Fatal("an option philox does not have accepted")
+	}
+	_, last := keys(m)
+	if got := changed(synced, last); got != nil {
+		t.Fatalf("refused options restarted panes %v", got)
+	}
+}
+
+func TestSharedChanges(t *testing.T) {
+	m := NewModel(Defaults())
+	build, render := keys(m)
+	m.S.Exposure = 4
+	m.S.Layout = 1
+	m.S.Panes[2].View = ViewHeatmap
+	if b, r := keys(m); changed(build, b) != nil || changed(render, r) != nil {
+		t.Fatal("exposure, layout or view restarted a pane")
+	}
+	cam := scenes.Camera{Position: scenes.Vec3{0, 1, 5}, Up: scenes.Vec3{0, 1, 0}, FOV: 40}
+	m.SetCamera(cam)
+	b, r := keys(m)
+	if changed(build, b) != nil || len(changed(render, r)) != MaxPanes {
+		t.Fatal("a camera change must restart every pane and rebuild none")
+	}
+	m.S.Photons = 1 << 12
+	if b2, _ := keys(m); len(changed(b, b2)) != MaxPanes {
+		t.Fatal("photons per iteration must rebuild every pane")
+	}
+	_, r = keys(m)
+	m.ResetPane(3)
+	if _, r2 := keys(m); !reflect.DeepEqual(changed(r, r2), []int{3}) {
+		t.Fatal("resetting pane 4 restarted others")
+	}
+	m.SetScene("caustics")
+	if m.S.Camera != nil {
+		t.Fatal("a new scene keeps the old scene's camera")
+	}
+}
+
+func TestSettingsRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "settings.json")
+	s := Defaults()
+	s.Scene, s.Layout, s.Exposure, s.Sync = "caustics", 2, 2.5, true
+	s.Panes[1] = PaneSettings{Generator: "ca", Options: map[string]string{"ca-rule": "0x35AC", "ca-k": "0,32,17,63"}, View: ViewMagnifier}
+	s.Camera = &scenes.Camera{Position: scenes.Vec3{1, 2, 3}, LookAt: scenes.Vec3{0, 1, 0}, Up: scenes.Vec3{0, 1, 0}, FOV: 35}
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, s) {
+		t.Fatalf("round trip:\n got %+v\nwant %+v", got, s)
+	}
+	if got, err := LoadSettings(filepath.Join(t.TempDir(), "none.json")); err != nil || !reflect.DeepEqual(got, Defaults()) {
+		t.Fatalf("a missing file gives %+v, %v; want the defaults", got, err)
+	}
+	for name, text := range map[string]string{
+		"json":   `{"layout": 4,`,
+		"layout": `{"layout": 3}`,
+		"unknown generator": `{"panes": [{"generator": "mt19937", "view": "image"},
+			{"generator": "lehmer", "view": "image"}, {"generator": "ca", "view": "image"}, {"generator": "philox", "view": "image"}]}`,
+		"lux": `{"panes": [{"generator": "ranlux", "options": {"lux": "9"}, "view": "image"},
+			{"generator": "lehmer", "view": "image"}, {"generator": "ca", "view": "image"}, {"generator": "philox", "view": "image"}]}`,
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.json")
+		os.WriteFile(bad, []byte(text), 0o644)
+		got, err := LoadSettings(bad)
+		if err == nil || !strings.Contains(err.Error(), bad) || !reflect.DeepEqual(got, Defaults()) {
+			t.Errorf("%s: got %v (defaults: %v); want an error naming the file and the defaults", name, err, reflect.DeepEqual(got, Defaults()))
+		}
+	}
+}
+
+func TestWidgets(t *testing.T) {
+	want := map[string]WidgetKind{
+		"lux": WidgetInt, "lehmer-seeding": WidgetChoice, "ca-preset": WidgetChoice,
+		"ca-rule": WidgetBits, "ca-k": WidgetIntList, "ca-steps": WidgetInt,
+	}
+	seen := 0
+	for _, g := range rng.All {
+		for _, o := range g.Options {
+			w := WidgetFor(o)
+			if k, ok := want[o.Name]; ok {
+				seen++
+				if w.Kind != k {
+					t.Errorf("%s: widget %d, want %d", o.Name, w.Kind, k)
+				}
+			}
+			if w.Kind == WidgetChoice && !strings.Contains(o.Values, o.Default) {
+				t.Errorf("%s: default %q is not one of %v", o.Name, o.Default, w.Choices)
+			}
+			if w.Kind == WidgetInt && o.Default != "" {
+				if _, err := g.New(rng.Config{Streams: 1, Options: map[string]string{o.Name: itoa(w.Hi + 1)}}); err == nil {
+					t.Errorf("%s: %d above the widget's range is accepted by the generator", o.Name, w.Hi+1)
+				}
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("found %d of the %d options the UI is known to need", seen, len(want))
+	}
+	if w := WidgetFor(rng.Option{Values: "a,b,c,d (each 0..63)"}); w.N != 4 || w.Lo != 0 || w.Hi != 63 {
+		t.Errorf("int list widget %+v", w)
+	}
+	bits, err := ParseBits("0x99A5", 16)
+	if err != nil || FormatBits(bits) != "0x99A5" || !bits[0] || bits[1] || !bits[15] {
+		t.Fatalf("bits round trip: %v %v", bits, err)
+	}
+	if _, err := ParseBits("0x1FFFF", 16); err == nil {
+		t.Fatal("17-bit word accepted")
+	}
+	l, err := ParseIntList("56, 2,21,49", 4)
+	if err != nil || FormatIntList(l) != "56,2,21,49" {
+		t.Fatalf("int list round trip: %v %v", l, err)
+	}
+	// Generators say what an empty option means, so the editor starts there.
+	ca, _ := rng.Lookup("ca")
+	if got := optionOf(ca, "ca-rule").Effective(map[string]string{"ca-preset": "linear"}); got != "0x9696" {
+		t.Errorf("linear preset's rule %s", got)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+
+func TestFileNames(t *testing.T) {
+	stem := ShotStem("/tmp/my scenes/room.json", time.Date(2026, 11, 30, 6, 15, 4, 0, time.UTC))
+	if stem != "room_20261130-061504" {
+		t.Fatalf("stem %q", stem)
+	}
+	p := PaneSettings{Generator: "ca", Options: map[string]string{"ca-preset": "linear", "ca-k": "1,2,3,4"}, View: ViewHeatmap}
+	name := PaneShotName(stem, 2, p, 123456789)
+	want := "room_20261130-061504_pane3_ca_ca-k-1-2-3-4_ca-preset-linear_heatmap_1.23e8photons.png"
+	if name != want {
+		t.Fatalf("pane file %q, want %q", name, want)
+	}
+	if !regexp.MustCompile(`^[A-Za-z0-9._+-]+$`).MatchString(name) {
+		t.Fatalf("unsafe characters in %q", name)
+	}
+	for n, s := range map[int64]string{0: "0", 999: "999", 1000: "1e3", 1 << 20: "1.05e6", 4e9: "4e9"} {
+		if got := ShortCount(n); got != s {
+			t.Errorf("ShortCount(%d) = %q, want %q", n, got, s)
+		}
+	}
+}
+
+func TestParsePane(t *testing.T) {
+	p, err := ParsePane("ca:ca-preset=linear:--ca-steps=3")
+	if err != nil || p.Generator != "ca" || p.Options["ca-preset"] != "linear" || p.Options["ca-steps"] != "3" {
+		t.Fatalf("%+v %v", p, err)
+	}
+	for _, bad := range []string{"nope", "ca:ca-preset", "ca:lux=2", "ranlux:lux=7"} {
+		if _, err := ParsePane(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	m := NewModel(Defaults())
+	if err := m.SetPanes([]string{"sobol", "pcg32", "ranlux"}); err == nil {
+		t.Error("three panes accepted")
+	}
+	if err := m.SetPanes([]string{"sobol", "pcg32"}); err != nil || m.S.Layout != 2 || m.S.Panes[1].Generator != "pcg32" {
+		t.Errorf("--panes sobol,pcg32: layout %d, %v", m.S.Layout, err)
+	}
+}

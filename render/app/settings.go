@@ -1,0 +1,181 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"speckle/render/imageio"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// View is what a pane shows.
+type View string
+
+const (
+	ViewImage     View = "image"     // the tone-mapped render
+	ViewHeatmap   View = "heatmap"   // relative error against the reference
+	ViewMagnifier View = "magnifier" // a zoomed crop around the shared focus point
+)
+
+// Views in the order the UI offers them.
+var Views = []View{ViewImage, ViewHeatmap, ViewMagnifier}
+
+// PaneSettings is what one pane renders with.
+type PaneSettings struct {
+	Generator string            `json:"generator"`
+	Options   map[string]string `json:"options,omitempty"` // only options that differ from the defaults
+	View      View              `json:"view"`
+}
+
+// Settings is everything that persists between runs.
+type Settings struct {
+	Scene  string `json:"scene"` // a built-in scene's name or a scene file's path
+	Layout int    `json:"layout"`
+	// Panes holds four panes whatever the layout, so going 4 -> 1 -> 4
+	// brings the same generators back.
+	Panes  [MaxPanes]PaneSettings `json:"panes"`
+	Camera *scenes.Camera         `json:"camera,omitempty"` // nil: the scene's own
+	// Resolution is every pane's render size, WxH; the stored references
+	// are 640x360.
+	Resolution string  `json:"resolution"`
+	Photons    int     `json:"photons_per_iteration"` // 0: picked from the GPU
+	BudgetMS   float32 `json:"frame_budget_ms"`       // photon work per frame, all panes
+	Exposure   float32 `json:"exposure"`
+	Alpha      float32 `json:"alpha"`
+	Radius     float32 `json:"initial_radius"` // 0: one pixel's footprint
+	Seed       uint32  `json:"seed"`
+	Sync       bool    `json:"sync"`      // an option change applies to every pane that has the option
+	Zoom       float32 `json:"magnifier"` // magnifier zoom factor
+	ErrorScale float32 `json:"heatmap_scale"`
+	ShowPlot   bool    `json:"show_plot"`
+}
+
+// MaxPanes is the most panes a window shows.
+const MaxPanes = 4
+
+// Layouts are the pane counts the app offers.
+var Layouts = []int{1, 2, 4}
+
+// Resolutions the UI offers.
+var Resolutions = []string{"320x180", "640x360", "960x540", "1280x720", "1600x900"}
+
+// Defaults is the teacher's starting point: cornell, rand48, lehmer, ca
+// (paper) and philox side by side.
+func Defaults() Settings {
+	s := Settings{
+		Scene: "cornell", Layout: 4, Resolution: "640x360",
+		BudgetMS: 16, Exposure: 1, Alpha: 0.7, Seed: 1,
+		Zoom: 8, ErrorScale: 0.5, ShowPlot: true,
+	}
+	for i, g := range []string{"rand48", "lehmer", "ca", "philox"} {
+		s.Panes[i] = PaneSettings{Generator: g, View: ViewImage}
+	}
+	return s
+}
+
+// Size is the render size the Resolution names.
+func (s Settings) Size() (w, h int) {
+	if _, err := fmt.Sscanf(s.Resolution, "%dx%d", &w, &h); err != nil {
+		return 640, 360
+	}
+	return w, h
+}
+
+// Check reports the first setting that cannot be used, naming it.
+func (s Settings) Check() error {
+	if !slices.Contains(Layouts, s.Layout) {
+		return fmt.Errorf("layout %d: must be 1, 2 or 4", s.Layout)
+	}
+	var w, h int
+	if n, err := fmt.Sscanf(s.Resolution, "%dx%d", &w, &h); n != 2 || err != nil || w < 16 || h < 16 || w > 8192 || h > 8192 {
+		return fmt.Errorf("resolution %q: want WxH, 16..8192 each", s.Resolution)
+	}
+	switch {
+	case s.Photons < 0 || s.Photons > 1<<26:
+		return fmt.Errorf("photons per iteration %d: must be 0 (auto) .. 2^26", s.Photons)
+	case s.BudgetMS < 1 || s.BudgetMS > 1000:
+		return fmt.Errorf("frame budget %g ms: must be 1..1000", s.BudgetMS)
+	case s.Exposure <= 0 || s.Exposure > 1e4:
+		return fmt.Errorf("exposure %g: must be in (0, 1e4]", s.Exposure)
+	case s.Alpha <= 0 || s.Alpha > 1:
+		return fmt.Errorf("alpha %g: must be in (0, 1]", s.Alpha)
+	case s.Radius < 0:
+		return fmt.Errorf("initial radius %g: must be >= 0 (0: automatic)", s.Radius)
+	case s.Zoom < 1 || s.Zoom > 64:
+		return fmt.Errorf("magnifier zoom %g: must be 1..64", s.Zoom)
+	case s.ErrorScale <= 0:
+		return fmt.Errorf("heatmap scale %g: must be > 0", s.ErrorScale)
+	}
+	for i, p := range s.Panes {
+		if err := p.Check(); err != nil {
+			return fmt.Errorf("pane %d: %v", i+1, err)
+		}
+	}
+	return nil
+}
+
+// Check validates a pane's generator, options and view.
+func (p PaneSettings) Check() error {
+	g, err := rng.Lookup(p.Generator)
+	if err != nil {
+		return err
+	}
+	if _, err := g.New(rng.Config{Streams: 1, Options: p.Options}); err != nil {
+		return err
+	}
+	if !slices.Contains(Views, p.View) {
+		return fmt.Errorf("view %q: want image, heatmap or magnifier", p.View)
+	}
+	return nil
+}
+
+// DefaultSettingsPath is where settings persist: the user's configuration
+// directory (~/.config/speckle/settings.json on Linux).
+func DefaultSettingsPath() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "speckle", "settings.json")
+}
+
+// LoadSettings reads a settings file. A missing file gives the defaults and
+// no error; an unreadable or invalid one gives the defaults and an error
+// that says why (the app reports it and goes on).
+func LoadSettings(path string) (Settings, error) {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return Defaults(), nil
+	}
+	if err != nil {
+		return Defaults(), err
+	}
+	s := Defaults()
+	if err := json.Unmarshal(data, &s); err != nil {
+		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, err)
+	}
+	if err := s.Check(); err != nil {
+		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, err)
+	}
+	return s, nil
+}
+
+// Save writes the settings atomically, making the directory if needed.
+func (s Settings) Save(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	return imageio.WriteFileAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
+}
