@@ -169,21 +169,6 @@ func autoPhotons(software bool) int {
 	return 1 << 20
 }
 
-// referenceImage is what RMSE is measured against: the analytic image for a
-// scene that has one, else a stored reference render (speckle reference), or
-// nil with the reason.
-func referenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string) {
-	if scene.Analytic() {
-		return &imageio.Image{W: w, H: h, Pix: scene.AnalyticImage(w, h, 4)}, "analytic"
-	}
-	path := referencePath(scene.Name, w, h)
-	img, err := imageio.ReadPFM(path)
-	if err != nil {
-		return nil, fmt.Sprintf("no reference (%v): make one with speckle reference --scene %s --size %dx%d", err, scene.Name, w, h)
-	}
-	return &img, path
-}
-
 // referenceSize is the size of the stored reference renders, and so the
 // default of capture and reference.
 const referenceSize = "640x360"
@@ -196,10 +181,6 @@ func refLabel(where string) string {
 	return "the reference render"
 }
 
-// referencePath is where speckle reference stores a scene's reference image.
-func referencePath(scene string, w, h int) string {
-	return fmt.Sprintf("assets/reference/%s-%dx%d.pfm", scene, w, h)
-}
 
 // progressiveRender runs one SPPM render, calling at(emitted) after every
 // iteration that reaches one of the stops (sorted ascending); the last stop
@@ -266,7 +247,7 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
 		*out, scene.Name, g.Name, s.Emitted, s.Iterations, secs, float64(s.Emitted)/secs, float64(s.Bounces())/secs)
-	if ref, where := referenceImage(scene, cfg.Width, cfg.Height); ref != nil {
+	if ref, where := render.ReferenceImage(scene, cfg.Width, cfg.Height); ref != nil {
 		rmse, _ := imageio.RMSE(img, *ref)
 		fmt.Fprintf(stdout, "RMSE against the %s reference: %.4g\n", where, rmse)
 	}
@@ -379,7 +360,7 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	w, h := cfgs[0].Width, cfgs[0].Height
-	ref, where := referenceImage(scene, w, h)
+	ref, where := render.ReferenceImage(scene, w, h)
 	if ref == nil {
 		fmt.Fprintln(stderr, "speckle capture: "+where+"; RMSE left out")
 	}
@@ -508,7 +489,7 @@ func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	path := referencePath(scene.Name, cfg.Width, cfg.Height)
+	path := render.ReferencePath(scene.Name, cfg.Width, cfg.Height)
 	if err := os.MkdirAll("assets/reference", 0o755); err != nil {
 		return err
 	}

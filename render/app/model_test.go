@@ -3,6 +3,7 @@ package app
 import (
 	"os"
 	"path/filepath"
+	"math"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -265,5 +266,33 @@ func TestParsePane(t *testing.T) {
 	}
 	if err := m.SetPanes([]string{"sobol", "pcg32"}); err != nil || m.S.Layout != 2 || m.S.Panes[1].Generator != "pcg32" {
 		t.Errorf("--panes sobol,pcg32: layout %d, %v", m.S.Layout, err)
+	}
+}
+
+func TestPlotRange(t *testing.T) {
+	if _, ok := PlotRange(nil); ok {
+		t.Fatal("empty series gave a range")
+	}
+	s := [][]Point{{{1e5, 0.2}, {1e6, 0.07}}, {{3e6, 0.03}, {0, 1}, {5e6, 0}}}
+	r, ok := PlotRange(s)
+	if !ok || r != (LogRange{5, 7, -2, 0}) {
+		t.Fatalf("range %+v", r)
+	}
+	x, y, ok := r.Map(Point{1e6, 0.1}, 200, 100)
+	if !ok || math.Abs(x-100) > 1e-9 || math.Abs(y-50) > 1e-9 {
+		t.Fatalf("1e6, 0.1 maps to %v, %v", x, y)
+	}
+	a, b, ok := r.SlopeLine(Point{1e5, 0.2}, -0.5)
+	if !ok {
+		t.Fatal("no slope line")
+	}
+	slope := (math.Log10(b.RMSE) - math.Log10(a.RMSE)) / (math.Log10(float64(b.Photons)) - math.Log10(float64(a.Photons)))
+	if math.Abs(slope+0.5) > 1e-3 || a.Photons != 1e5 || b.Photons != 1e7 {
+		t.Fatalf("slope line %v..%v, slope %v", a, b, slope)
+	}
+	// A line that would leave the plot's bottom is cut where it does.
+	_, b, _ = r.SlopeLine(Point{1e5, 0.02}, -0.5)
+	if math.Abs(b.RMSE-0.01) > 1e-6 {
+		t.Fatalf("clipped end at RMSE %v, want 0.01", b.RMSE)
 	}
 }

@@ -1,0 +1,430 @@
+// Package app is Speckle's interactive window: one scene rendered side by
+// side by up to four generators, converging live, with Dear ImGui controls.
+// It sees OpenGL only through render/gpu and the window only through
+// ui.Platform and ui.Renderer.
+package app
+
+import (
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"speckle/render"
+	"speckle/render/gpu"
+	"speckle/render/imageio"
+	"speckle/render/ui"
+	"speckle/scenes"
+)
+
+// Options are the command line's choices.
+type Options struct {
+	Settings      Settings // the starting point (loaded, then --panes etc.)
+	SettingsPath  string   // where settings persist on exit; "" keeps them
+	Headless      bool     // render into an offscreen framebuffer (EGL), no window
+	Width, Height int      // window size in screen units
+	Frames        int      // stop after this many frames (0: when the window closes)
+	Screenshot    string   // write the window to this PNG after the last frame
+	VSync         bool
+	GL            gpu.Options
+	Out           io.Writer // progress and where files went
+}
+
+// App is the running window.
+type App struct {
+	ctx      *gpu.Context
+	platform ui.Platform
+	renderer ui.Renderer
+	imgui    *imgui.Context
+	opts     Options
+	Model    *Model
+
+	scene    *scenes.Scene
+	sceneKey string
+	sceneErr error
+	panes    [MaxPanes]*pane
+	ref      *gpu.Texture // the reference radiance, RGBA32F, or nil
+	refKey   string
+	refNote  string // where the reference came from, or why there is none
+	photons  int    // photons per iteration in force
+
+	frames            int
+	step, shot        bool
+	toast             string
+	toastUntil        time.Time
+	frameStart        time.Time
+	fps               float64
+	photonsFrame      int64 // all panes, last frame
+	showControls      bool
+	sceneFile         string
+	uiErr             string
+	dragging          bool
+	hovered           int // pane under the mouse, -1 none
+	headless          *ui.Headless
+	lastWindowPNG     string
+	started           time.Time
+	edit              editBuffer
+	totalPhotonsStart int64
+}
+
+// ErrNoDisplay is returned when a window is asked for where there is none.
+var ErrNoDisplay = ui.ErrNoDisplay
+
+// New opens the window (or the headless framebuffer) and the GPU context.
+func New(o Options) (*App, error) {
+	if o.Out == nil {
+		o.Out = os.Stdout
+	}
+	if o.Width == 0 {
+		o.Width, o.Height = 1600, 900
+	}
+	if err := o.Settings.Check(); err != nil {
+		return nil, err
+	}
+	a := &App{opts: o, Model: NewModel(o.Settings), showControls: true, hovered: -1}
+	a.imgui = imgui.CreateContext(nil)
+	io := imgui.CurrentIO()
+	io.SetIniFilename("") // the app keeps its own settings file
+	ok := false
+	defer func() {
+		if !ok {
+			a.Close()
+		}
+	}()
+	var err error
+	if o.Headless {
+		if a.ctx, err = gpu.Open(o.GL); err != nil {
+			return nil, err
+		}
+		if a.headless, err = ui.NewHeadless(a.ctx, o.Width, o.Height, time.Second/60); err != nil {
+			return nil, err
+		}
+		a.platform = a.headless
+	} else {
+		var w *ui.GLFW
+		if w, a.ctx, err = ui.NewGLFW("Speckle", o.Width, o.Height, o.GL); err != nil {
+			return nil, err
+		}
+		w.SetSwapInterval(map[bool]int{true: 1}[o.VSync])
+		a.platform = w
+	}
+	scale := a.platform.ContentScale()
+	if a.renderer, err = ui.NewRenderer(a.ctx, 15*scale); err != nil {
+		return nil, err
+	}
+	imgui.CurrentStyle().ScaleAllSizes(scale)
+	a.started = time.Now()
+	ok = true
+	return a, nil
+}
+
+// Close frees everything; settings persist if a path was given.
+func (a *App) Close() {
+	for i, p := range a.panes {
+		if p != nil {
+			p.close()
+			a.panes[i] = nil
+		}
+	}
+	a.ref.Delete()
+	if a.renderer != nil {
+		a.renderer.Dispose()
+	}
+	if a.platform != nil {
+		a.platform.Dispose()
+	}
+	if a.imgui != nil {
+		a.imgui.Destroy()
+	}
+	if a.ctx != nil && a.opts.Headless {
+		a.ctx.Close()
+	}
+}
+
+// SaveSettings writes the settings where they persist, if anywhere.
+func (a *App) SaveSettings() error {
+	if a.opts.SettingsPath == "" {
+		return nil
+	}
+	return a.Model.S.Save(a.opts.SettingsPath)
+}
+
+// Run draws frames until the window closes or Frames are done, then writes
+// the screenshot asked for.
+func (a *App) Run() error {
+	for !a.platform.ShouldStop() && (a.opts.Frames == 0 || a.frames < a.opts.Frames) {
+		last := a.opts.Frames > 0 && a.frames == a.opts.Frames-1
+		if last && a.opts.Screenshot != "" {
+			a.lastWindowPNG = a.opts.Screenshot
+		}
+		if err := a.Frame(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Context is the app's OpenGL context.
+func (a *App) Context() *gpu.Context { return a.ctx }
+
+// Headless is the offscreen platform (scripted input), nil with a window.
+func (a *App) Headless() *ui.Headless { return a.headless }
+
+// Frame advances the renders by one time budget and draws one frame.
+func (a *App) Frame() error {
+	now := time.Now()
+	if !a.frameStart.IsZero() {
+		if dt := now.Sub(a.frameStart).Seconds(); dt > 0 {
+			a.fps = 0.9*a.fps + 0.1/dt
+			if a.fps == 0.1/dt {
+				a.fps = 1 / dt
+			}
+		}
+	}
+	a.frameStart = now
+	a.platform.ProcessEvents()
+	// Changes the UI made last frame take effect before anything is drawn,
+	// so no draw command names a texture that was replaced.
+	if err := a.syncScene(); err != nil {
+		return err
+	}
+	a.syncPanes()
+	if err := a.work(); err != nil {
+		return err
+	}
+	for i := 0; i < a.Model.Visible(); i++ {
+		p := a.panes[i]
+		if p.err == nil {
+			if err := p.refresh(a.Model, i, a.ref); err != nil {
+				p.err = err
+			}
+		}
+		p.measure(now)
+	}
+	a.platform.NewFrame()
+	imgui.NewFrame()
+	a.gui()
+	imgui.Render()
+	a.renderer.PreRender([3]float32{0.08, 0.08, 0.09})
+	a.renderer.Render(a.platform.DisplaySize(), a.platform.FramebufferSize(), imgui.RenderedDrawData())
+	if a.shot {
+		a.shot = false
+		a.screenshot()
+	}
+	if a.lastWindowPNG != "" {
+		path := a.lastWindowPNG
+		a.lastWindowPNG = ""
+		if err := a.writeWindow(path); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.opts.Out, "wrote %s\n", path)
+	}
+	a.platform.PostRender()
+	a.frames++
+	return nil
+}
+
+// syncScene loads the scene the settings name, and its reference.
+func (a *App) syncScene() error {
+	s := a.Model.S
+	if s.Scene != a.sceneKey {
+		sc, err := scenes.Open(s.Scene)
+		if err != nil {
+			if a.scene == nil {
+				return err // nothing to fall back to
+			}
+			a.uiErr = err.Error()
+			a.Model.S.Scene = a.sceneKey
+			return nil
+		}
+		a.scene, a.sceneKey = sc, s.Scene
+	}
+	a.photons = s.Photons
+	if a.photons == 0 {
+		a.photons = 1 << 20
+		if a.ctx.Info.Software() {
+			a.photons = 1 << 14
+		}
+	}
+	// The reference holds for the scene's own camera; the exact image of an
+	// analytic scene holds for any camera, so it follows.
+	cam := a.scene.Camera
+	if s.Camera != nil {
+		cam = *s.Camera
+	}
+	key := fmt.Sprint(s.Scene, s.Resolution, cam)
+	if key == a.refKey || a.dragging {
+		return nil
+	}
+	a.refKey = key
+	a.ref.Delete()
+	a.ref = nil
+	if cam != a.scene.Camera && !a.scene.Analytic() {
+		a.refNote = "no reference for a moved camera (reset the camera for RMSE)"
+		return nil
+	}
+	sc := *a.scene
+	sc.Camera = cam
+	w, h := s.Size()
+	img, where := render.ReferenceImage(&sc, w, h)
+	if img == nil {
+		a.refNote = where
+		return nil
+	}
+	t, err := a.ctx.NewTexture(w, h, gpu.RGBA32F)
+	if err != nil {
+		return err
+	}
+	if err := t.WriteFloats(img.Pix); err != nil {
+		t.Delete()
+		return err
+	}
+	a.ref, a.refNote = t, where
+	return nil
+}
+
+func (a *App) syncPanes() {
+	for i := 0; i < a.Model.Visible(); i++ {
+		if a.panes[i] == nil {
+			a.panes[i] = &pane{}
+		}
+		a.panes[i].sync(a.ctx, a.Model, i, a.scene, a.photons)
+	}
+}
+
+// minChunk keeps dispatches from becoming too small to be worth it.
+const minChunk = 1024
+
+// work spends the frame budget on photons, shared among the visible panes by
+// their measured speed, so a slow GPU still draws the UI smoothly.
+func (a *App) work() error {
+	if a.Model.Paused && !a.step {
+		a.photonsFrame = 0
+		return nil
+	}
+	stepping := a.step
+	a.step = false
+	share := float64(a.Model.S.BudgetMS) / 1000 / float64(a.Model.Visible())
+	var total int64
+	for i := 0; i < a.Model.Visible(); i++ {
+		p := a.panes[i]
+		if p.err != nil || p.sppm == nil {
+			continue
+		}
+		n := minChunk
+		if p.rate > 0 {
+			n = int(math.Min(p.rate*share, float64(4*a.photons)))
+		}
+		if stepping { // one whole iteration
+			n = a.photons - p.sppm.InFlight()
+		}
+		n = max(n, minChunk)
+		before := p.Photons()
+		if err := p.trace(a.ctx, n); err != nil {
+			p.err = err
+			continue
+		}
+		total += p.Photons() - before
+	}
+	a.photonsFrame = total
+	return nil
+}
+
+// notify shows a message for a few seconds.
+func (a *App) notify(format string, args ...any) {
+	a.toast = fmt.Sprintf(format, args...)
+	a.toastUntil = time.Now().Add(4 * time.Second)
+	fmt.Fprintln(a.opts.Out, a.toast)
+}
+
+// screenshot writes the window and each visible pane into ScreenshotDir.
+func (a *App) screenshot() {
+	stem := ShotStem(a.Model.S.Scene, time.Now())
+	win := filepath.Join(ScreenshotDir, WindowShotName(stem, a.Model.Visible()))
+	if err := os.MkdirAll(ScreenshotDir, 0o755); err != nil {
+		a.notify("screenshot failed: %v", err)
+		return
+	}
+	if err := a.writeWindow(win); err != nil {
+		a.notify("screenshot failed: %v", err)
+		return
+	}
+	n := 1
+	for i := 0; i < a.Model.Visible(); i++ {
+		p := a.panes[i]
+		if p.display == nil || p.err != nil {
+			continue
+		}
+		px, err := p.display.ReadBytes()
+		if err != nil {
+			a.notify("screenshot failed: %v", err)
+			return
+		}
+		img := &image.NRGBA{Pix: px, Stride: 4 * p.display.Width, Rect: image.Rect(0, 0, p.display.Width, p.display.Height)}
+		path := filepath.Join(ScreenshotDir, PaneShotName(stem, i, a.Model.S.Panes[i], p.Photons()))
+		if err := imageio.WritePNG(path, img); err != nil {
+			a.notify("screenshot failed: %v", err)
+			return
+		}
+		n++
+	}
+	a.notify("saved %d images to %s/%s_*.png", n, ScreenshotDir, stem)
+}
+
+// writeWindow writes what the framebuffer holds now as a PNG.
+func (a *App) writeWindow(path string) error {
+	fb := a.platform.FramebufferSize()
+	w, h := int(fb[0]), int(fb[1])
+	px, err := a.ctx.ReadPixels(w, h)
+	if err != nil {
+		return err
+	}
+	img := &image.NRGBA{Pix: px, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	for i := 3; i < len(px); i += 4 {
+		px[i] = 255 // the window is opaque whatever alpha imgui left
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	return imageio.WritePNG(path, img)
+}
+
+// Stats is what a script or benchmark reads after running.
+type Stats struct {
+	Frames  int
+	Seconds float64
+	Panes   []PaneStats
+}
+
+// PaneStats is one pane's state.
+type PaneStats struct {
+	Label      string
+	Photons    int64
+	Iterations int
+	RMSE       float64
+	Err        error
+}
+
+// Stats reports frames, time and each visible pane.
+func (a *App) Stats() Stats {
+	st := Stats{Frames: a.frames, Seconds: time.Since(a.started).Seconds()}
+	for i := 0; i < a.Model.Visible(); i++ {
+		ps := PaneStats{Label: PaneLabel(a.Model.S.Panes[i])}
+		if p := a.panes[i]; p != nil {
+			ps.Photons, ps.RMSE, ps.Err = p.Photons(), p.RMSE, p.err
+			if p.sppm != nil {
+				ps.Iterations = p.sppm.Iterations
+			}
+		}
+		st.Panes = append(st.Panes, ps)
+	}
+	return st
+}
+

@@ -1,0 +1,179 @@
+package app
+
+import (
+	"fmt"
+	"time"
+
+	"speckle/render"
+	"speckle/render/gpu"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// Point is one convergence measurement of a pane.
+type Point struct {
+	Photons int64
+	RMSE    float64
+}
+
+// pane is one pane's render on the GPU and what the UI shows of it.
+type pane struct {
+	buildKey, renderKey string
+	sppm                *render.SPPM
+	display             *gpu.Texture // RGBA8, what the UI draws
+	shown               string       // what display holds: iterations, exposure, mode
+	err                 error        // why the pane cannot render (shown in it)
+	History             []Point
+	RMSE                float64 // latest; NaN-free: 0 when unknown
+	// rate is photons per second of GPU time (sizes the next frame's work);
+	// WallRate photons per second of wall time (what the overlay says).
+	rate, WallRate float64
+	lastPhotons    int64
+	lastTime       time.Time
+}
+
+// Photons is how many photons the pane's render has traced.
+func (p *pane) Photons() int64 {
+	if p.sppm == nil {
+		return 0
+	}
+	return p.sppm.Emitted + int64(p.sppm.InFlight())
+}
+
+func (p *pane) close() {
+	if p.sppm != nil {
+		p.sppm.Close()
+		p.sppm = nil
+	}
+	p.display.Delete()
+	p.display = nil
+}
+
+// sync makes the pane render what the model says: rebuilt when its build
+// key changed, restarted when only its render key did.
+func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, photons int) {
+	bk, rk := m.BuildKey(i), m.RenderKey(i)
+	if bk == p.buildKey && rk == p.renderKey {
+		return
+	}
+	defer func() { p.buildKey, p.renderKey = bk, rk }()
+	p.History, p.RMSE, p.shown, p.lastPhotons = nil, 0, "", 0
+	cam := scene.Camera
+	if m.S.Camera != nil {
+		cam = *m.S.Camera
+	}
+	if bk == p.buildKey && p.sppm != nil {
+		p.err = p.sppm.SetCamera(cam)
+		return
+	}
+	p.close()
+	p.err = p.build(ctx, m.S, m.S.Panes[i], scene, cam, photons)
+}
+
+func (p *pane) build(ctx *gpu.Context, s Settings, ps PaneSettings, scene *scenes.Scene, cam scenes.Camera, photons int) error {
+	g, err := rng.Lookup(ps.Generator)
+	if err != nil {
+		return err
+	}
+	w, h := s.Size()
+	p.sppm, err = render.NewSPPM(ctx, scene, render.SPPMConfig{
+		Width: w, Height: h, Photons: photons, Alpha: s.Alpha, Radius: s.Radius,
+		Seed: s.Seed, Generator: g, Options: ps.Options,
+	})
+	if err != nil {
+		return err
+	}
+	if cam != scene.Camera {
+		if err := p.sppm.SetCamera(cam); err != nil {
+			return err
+		}
+	}
+	p.display, err = ctx.NewTexture(w, h, gpu.RGBA8)
+	return err
+}
+
+// trace runs about n photons and measures the GPU time they took.
+func (p *pane) trace(ctx *gpu.Context, n int) error {
+	if p.sppm == nil || n <= 0 {
+		return nil
+	}
+	done := 0
+	d, err := ctx.Time(func() error {
+		for done < n {
+			k, err := p.sppm.Trace(n - done)
+			if err != nil {
+				return err
+			}
+			done += k
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if d > 0 {
+		r := float64(done) / d.Seconds()
+		if p.rate == 0 {
+			p.rate = r
+		} else {
+			p.rate = 0.7*p.rate + 0.3*r
+		}
+	}
+	return nil
+}
+
+// measure updates the wall-clock rate, about once a second.
+func (p *pane) measure(now time.Time) {
+	n := p.Photons()
+	if p.lastTime.IsZero() || n < p.lastPhotons {
+		p.lastTime, p.lastPhotons = now, n
+		return
+	}
+	if dt := now.Sub(p.lastTime).Seconds(); dt >= 0.5 {
+		p.WallRate = float64(n-p.lastPhotons) / dt
+		p.lastTime, p.lastPhotons = now, n
+	}
+}
+
+// refresh redraws the display texture when what it shows has changed, and
+// measures the error after each finished iteration.
+func (p *pane) refresh(m *Model, i int, ref *gpu.Texture) error {
+	if p.sppm == nil {
+		return nil
+	}
+	mode := render.DisplayImage
+	if m.S.Panes[i].View == ViewHeatmap && ref != nil {
+		mode = render.DisplayHeatmap
+	}
+	key := fmt.Sprint(p.sppm.Iterations, m.S.Exposure, mode, m.S.ErrorScale, ref != nil)
+	if key == p.shown {
+		return nil
+	}
+	if ref != nil && p.sppm.Iterations > 0 && (len(p.History) == 0 || p.History[len(p.History)-1].Photons < p.sppm.Emitted) {
+		e, err := p.sppm.RMSE(ref)
+		if err != nil {
+			return err
+		}
+		p.RMSE = e
+		p.record(Point{p.sppm.Emitted, e})
+	}
+	p.shown = key
+	return p.sppm.Display(p.display, render.DisplayOptions{Mode: mode, Exposure: m.S.Exposure, Reference: ref, ErrorScale: m.S.ErrorScale})
+}
+
+// maxHistory bounds a pane's convergence points: beyond it every other
+// old point goes (the plot is log-log, so the recent end matters most).
+const maxHistory = 512
+
+func (p *pane) record(pt Point) {
+	p.History = append(p.History, pt)
+	if len(p.History) > maxHistory {
+		kept := p.History[:0]
+		for k, q := range p.History {
+			if k%2 == 0 || k >= len(p.History)-maxHistory/4 {
+				kept = append(kept, q)
+			}
+		}
+		p.History = kept
+	}
+}
