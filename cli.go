@@ -21,8 +21,11 @@ func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(forma
 const mainUsage = `Speckle: what a random number generator does to an image.
 
 Usage:
-  speckle                               the default comparison: cornell with rand48, lehmer,
-                                        ca and philox side by side, into screenshots/compare
+  speckle                               the window: cornell with rand48, lehmer, ca and philox
+                                        side by side, converging live (see 'speckle app --help');
+                                        with no display, the same comparison rendered headless
+                                        into screenshots/compare
+  speckle app [--panes A,B,C,D] [--frames N --screenshot out.png] [--headless]
   speckle render    --scene S --gen G [--photons 1e7] [--out FILE.png]
   speckle capture   --scene S --gens A,B --at 1e5,1e6,1e7 [--out DIR]
                                         images, montage, convergence CSV and plot
@@ -54,13 +57,20 @@ func commands() []command {
 		{"reference", "render a long reference image of a scene", referenceCmd},
 		{"bench render", "measure photons per second per scene and generator", benchRenderCmd},
 		{"gpu", "describe the OpenGL device", gpuInfo},
+		{"app", "the interactive window", appCmd},
 	}
 }
 
 // run dispatches a command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
+	switch {
+	case len(args) == 0 && hasDisplay():
+		args = []string{"app"}
+	case len(args) == 0:
+		fmt.Fprintln(stdout, "no display (DISPLAY and WAYLAND_DISPLAY are unset): rendering the default comparison headless instead of opening the window")
 		args = defaultComparison
+	case strings.HasPrefix(args[0], "-") && !isHelp(args[0]):
+		args = append([]string{"app"}, args...) // speckle --frames 10 ...
 	}
 	if isHelp(args[0]) || args[0] == "help" {
 		fmt.Fprint(stdout, mainUsage)
@@ -99,8 +109,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-// defaultComparison is what plain `speckle` (and `make run`) does until the
-// window app exists: the default side-by-side comparison, rendered headless.
+// defaultComparison is what plain `speckle` (and `make run`) does where no
+// window can open: the default side-by-side comparison, rendered headless.
 var defaultComparison = []string{"capture", "--scene", "cornell", "--gens", "rand48,lehmer,ca,philox",
 	"--at", "auto", "--out", "screenshots/compare"}
 

@@ -43,6 +43,8 @@ type App struct {
 	imgui    *imgui.Context
 	opts     Options
 	Model    *Model
+	// OnFrame, if set, hears the number of frames drawn after each (Run).
+	OnFrame func(frames int)
 
 	scene    *scenes.Scene
 	sceneKey string
@@ -164,6 +166,9 @@ func (a *App) Run() error {
 		}
 		if err := a.Frame(); err != nil {
 			return err
+		}
+		if a.OnFrame != nil {
+			a.OnFrame(a.frames)
 		}
 	}
 	return nil
@@ -427,4 +432,3 @@ func (a *App) Stats() Stats {
 	}
 	return st
 }
-

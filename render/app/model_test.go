@@ -1,9 +1,9 @@
 package app
 
 import (
+	"math"
 	"os"
 	"path/filepath"
-	"math"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -227,7 +227,6 @@ func TestWidgets(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
 
 func TestFileNames(t *testing.T) {
 	stem := ShotStem("/tmp/my scenes/room.json", time.Date(2026, 11, 30, 6, 15, 4, 0, time.UTC))

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"speckle/render/app"
+	"speckle/render/gpu"
+	"speckle/render/ui"
+	"speckle/scenes"
+)
+
+const appUsage = `app [--panes rand48,lehmer,ca,philox] [--scene S] [--frames N --screenshot out.png] [--headless]
+
+The interactive window: one scene, up to four generators side by side,
+converging live. Keys: Space pause, N step, R reset, S screenshot, 1/2/4
+panes, C controls, H help. Plain "speckle" opens it when there is a display.
+A pane is "name" or "name:option=value:option=value", e.g. ca:ca-preset=linear.`
+
+// appCmd runs the window (or, with --headless, the same frames offscreen).
+func appCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("app", appUsage, stdout)
+	var g glFlags
+	g.register(fs)
+	panes := fs.String("panes", "", "generators of the panes, comma-separated (1, 2 or 4)")
+	scene := fs.String("scene", "", "built-in scene name or scene file (default: the saved one, else cornell)")
+	frames := fs.Int("frames", 0, "stop after this many frames (0: when the window closes)")
+	shot := fs.String("screenshot", "", "write the window to this PNG after the last frame (needs --frames)")
+	headless := fs.Bool("headless", false, "render offscreen through EGL (no window): for scripts and GPU servers")
+	size := fs.String("size", "1600x900", "window size WxH")
+	settings := fs.String("settings", "", "settings file (default: "+app.DefaultSettingsPath()+"; scripted runs with --frames keep none unless given)")
+	fresh := fs.Bool("defaults", false, "start from the default settings, ignoring the saved ones")
+	vsync := fs.Bool("vsync", false, "wait for the display's refresh")
+	budget := fs.Float64("budget", 0, "photon work per frame in ms, all panes (default: the saved setting, 16)")
+	photons := fs.Int("photons", -1, "photons per SPPM iteration (0: auto)")
+	bench := fs.Bool("bench", false, "print frames per second and photons per second per pane at the end")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	w, h, err := parseSize(*size)
+	if err != nil {
+		return usagef("--size: %v", err)
+	}
+	if *frames < 0 {
+		return usagef("--frames must be >= 0 (got %d)", *frames)
+	}
+	if *shot != "" && *frames == 0 {
+		return usagef("--screenshot needs --frames N (the window is written after frame N)")
+	}
+	if *shot != "" && !strings.HasSuffix(strings.ToLower(*shot), ".png") {
+		return usagef("--screenshot %s: the file must end in .png", *shot)
+	}
+	if *bench && *frames == 0 {
+		return usagef("--bench needs --frames N")
+	}
+	path := *settings
+	if path == "" && *frames == 0 {
+		path = app.DefaultSettingsPath()
+	}
+	s := app.Defaults()
+	if path != "" && !*fresh {
+		loaded, err := app.LoadSettings(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "speckle app: settings: %v\n", err)
+		}
+		s = loaded
+	}
+	m := app.NewModel(s)
+	if *panes != "" {
+		if err := m.SetPanes(strings.Split(*panes, ",")); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	if *scene != "" {
+		if _, err := scenes.Open(*scene); err != nil {
+			return usageError{err.Error()}
+		}
+		m.SetScene(*scene)
+	}
+	if *budget != 0 {
+		m.S.BudgetMS = float32(*budget)
+	}
+	if *photons >= 0 {
+		m.S.Photons = *photons
+	}
+	if err := m.S.Check(); err != nil {
+		return usageError{err.Error()}
+	}
+	a, err := app.New(app.Options{
+		Settings: m.S, SettingsPath: path, Headless: *headless, Width: w, Height: h,
+		Frames: *frames, Screenshot: *shot, VSync: *vsync, Out: stdout,
+		GL: gpu.Options{Platform: g.platform, Debug: g.debug},
+	})
+	if err != nil {
+		if errors.Is(err, ui.ErrNoDisplay) {
+			return err
+		}
+		return fmt.Errorf("no window: %v", err)
+	}
+	defer a.Close()
+	var bar *progress
+	if *frames > 0 && !*bench {
+		bar = newProgress(stdout, "frames", *frames, "frames")
+		a.OnFrame = func(n int) { bar.set(n) }
+	}
+	runErr := a.Run()
+	if bar != nil {
+		bar.done()
+	}
+	if err := a.SaveSettings(); err != nil {
+		fmt.Fprintf(stderr, "speckle app: saving settings: %v\n", err)
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if *bench {
+		printAppBench(stdout, a.Stats(), a.Context().Info)
+	}
+	return nil
+}
+
+// printAppBench reports a scripted run's speed.
+func printAppBench(w io.Writer, st app.Stats, info gpu.Info) {
+	fmt.Fprintf(w, "%s\n%d frames in %.2f s: %.1f frames/s\n", info, st.Frames, st.Seconds, float64(st.Frames)/st.Seconds)
+	var all int64
+	for i, p := range st.Panes {
+		all += p.Photons
+		fmt.Fprintf(w, "pane %d %-28s %10.3g photons/s  %10.3g photons/frame  %d iterations\n",
+			i+1, p.Label, float64(p.Photons)/st.Seconds, float64(p.Photons)/float64(st.Frames), p.Iterations)
+	}
+	fmt.Fprintf(w, "all panes %.3g photons/s\n", float64(all)/st.Seconds)
+}
+
+// hasDisplay reports whether a window could open.
+func hasDisplay() bool { return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" }
