@@ -181,7 +181,6 @@ func refLabel(where string) string {
 	return "the reference render"
 }
 
-
 // progressiveRender runs one SPPM render, calling at(emitted) after every
 // iteration that reaches one of the stops (sorted ascending); the last stop
 // ends it.
