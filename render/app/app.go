@@ -31,6 +31,7 @@ type Options struct {
 	Frames        int      // stop after this many frames (0: when the window closes)
 	Screenshot    string   // write the window to this PNG after the last frame
 	VSync         bool
+	ShotDir       string // where screenshots go (default ScreenshotDir)
 	GL            gpu.Options
 	Out           io.Writer // progress and where files went
 }
@@ -81,6 +82,9 @@ var ErrNoDisplay = ui.ErrNoDisplay
 func New(o Options) (*App, error) {
 	if o.Out == nil {
 		o.Out = os.Stdout
+	}
+	if o.ShotDir == "" {
+		o.ShotDir = ScreenshotDir
 	}
 	if o.Width == 0 {
 		o.Width, o.Height = 1600, 900
@@ -350,8 +354,9 @@ func (a *App) notify(format string, args ...any) {
 // screenshot writes the window and each visible pane into ScreenshotDir.
 func (a *App) screenshot() {
 	stem := ShotStem(a.Model.S.Scene, time.Now())
-	win := filepath.Join(ScreenshotDir, WindowShotName(stem, a.Model.Visible()))
-	if err := os.MkdirAll(ScreenshotDir, 0o755); err != nil {
+	dir := a.opts.ShotDir
+	win := filepath.Join(dir, WindowShotName(stem, a.Model.Visible()))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		a.notify("screenshot failed: %v", err)
 		return
 	}
@@ -371,14 +376,14 @@ func (a *App) screenshot() {
 			return
 		}
 		img := &image.NRGBA{Pix: px, Stride: 4 * p.display.Width, Rect: image.Rect(0, 0, p.display.Width, p.display.Height)}
-		path := filepath.Join(ScreenshotDir, PaneShotName(stem, i, a.Model.S.Panes[i], p.Photons()))
+		path := filepath.Join(dir, PaneShotName(stem, i, a.Model.S.Panes[i], p.Photons()))
 		if err := imageio.WritePNG(path, img); err != nil {
 			a.notify("screenshot failed: %v", err)
 			return
 		}
 		n++
 	}
-	a.notify("saved %d images to %s/%s_*.png", n, ScreenshotDir, stem)
+	a.notify("saved %d images to %s", n, filepath.Join(dir, stem+"_*.png"))
 }
 
 // writeWindow writes what the framebuffer holds now as a PNG.

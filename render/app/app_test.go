@@ -1,0 +1,235 @@
+package app
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"speckle/render/gpu"
+	"speckle/render/imageio"
+)
+
+// GL work stays on the main thread (see render/main_test.go): TestMain
+// serves it and tests reach it through onGL.
+var glThread = gpu.NewThread()
+
+func TestMain(m *testing.M) {
+	os.Setenv("MESA_SHADER_CACHE_DISABLE", "true")
+	os.Exit(glThread.Serve(m.Run))
+}
+
+// onGL runs f on the GL thread; f must not call t.Fatal.
+func onGL(t *testing.T, f func() error) {
+	t.Helper()
+	var err error
+	glThread.Do(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic on the GL thread: %v", p)
+			}
+		}()
+		err = f()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// testSettings are small enough for llvmpipe: 160x90 panes, 2^12 photons
+// per iteration.
+func testSettings() Settings {
+	s := Defaults()
+	s.Resolution, s.Photons, s.BudgetMS = "160x90", 1<<12, 40
+	return s
+}
+
+func newTestApp(t *testing.T, s Settings) *App {
+	t.Helper()
+	var a *App
+	onGL(t, func() (err error) {
+		a, err = New(Options{Settings: s, Headless: true, Width: 800, Height: 450, ShotDir: t.TempDir(), Out: testWriter{t}})
+		return err
+	})
+	t.Cleanup(func() { glThread.Do(a.Close) })
+	return a
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) { w.t.Log(string(p)); return len(p), nil }
+
+func frames(t *testing.T, a *App, n int) {
+	t.Helper()
+	onGL(t, func() error {
+		for k := 0; k < n; k++ {
+			if err := a.Frame(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func photons(a *App) []int64 {
+	var out []int64
+	for _, p := range a.Stats().Panes {
+		out = append(out, p.Photons)
+	}
+	return out
+}
+
+// window reads the last drawn frame as an image.
+func window(t *testing.T, a *App) *image.NRGBA {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "window.png")
+	onGL(t, func() error { return a.writeWindow(path) })
+	img, err := imageio.ReadPNG(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// crop statistics: mean RGB and the spread of luminance.
+func regionStats(img *image.NRGBA, r image.Rectangle) (mean [3]float64, spread float64) {
+	var lo, hi float64 = 255, 0
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			o := img.PixOffset(x, y)
+			l := 0.0
+			for c := 0; c < 3; c++ {
+				v := float64(img.Pix[o+c])
+				mean[c] += v
+				l += v / 3
+			}
+			lo, hi = math.Min(lo, l), math.Max(hi, l)
+			n++
+		}
+	}
+	for c := range mean {
+		mean[c] /= float64(n)
+	}
+	return mean, hi - lo
+}
+
+func TestAppDrawsPanesAndUI(t *testing.T) {
+	a := newTestApp(t, testSettings())
+	frames(t, a, 6)
+	st := a.Stats()
+	if len(st.Panes) != 4 {
+		t.Fatalf("%d panes, want 4", len(st.Panes))
+	}
+	for i, p := range st.Panes {
+		if p.Err != nil || p.Photons == 0 || p.Iterations == 0 {
+			t.Errorf("pane %d (%s): %d photons, %d iterations, error %v", i+1, p.Label, p.Photons, p.Iterations, p.Err)
+		}
+	}
+	img := window(t, a)
+	if img.Bounds().Dx() != 800 || img.Bounds().Dy() != 450 {
+		t.Fatalf("window image %v, want 800x450", img.Bounds())
+	}
+	// Pane cells: the area right of the sidebar, 2x2. Take each image's
+	// middle, away from overlays.
+	left := sidebarWidth
+	w, h := (800-left)/2, 450/2
+	var means [4][3]float64
+	for i := 0; i < 4; i++ {
+		x0, y0 := left+(i%2)*w, (i/2)*h
+		r := image.Rect(x0+w/4, y0+h/3, x0+3*w/4, y0+5*h/6)
+		var spread float64
+		means[i], spread = regionStats(img, r)
+		if spread < 20 {
+			t.Errorf("pane %d is flat (luminance spread %.0f): no render drawn", i+1, spread)
+		}
+	}
+	// Four different generators: four different images, though of one scene.
+	for i := 0; i < 4; i++ {
+		for j := i + 1; j < 4; j++ {
+			d := 0.0
+			for c := 0; c < 3; c++ {
+				d += math.Abs(means[i][c] - means[j][c])
+			}
+			if d == 0 {
+				t.Errorf("panes %d and %d have the same mean colour: the same picture twice?", i+1, j+1)
+			}
+		}
+	}
+	// The sidebar: imgui's window with text (bright pixels on dark).
+	_, spread := regionStats(img, image.Rect(10, 10, left-10, 200))
+	if spread < 120 {
+		t.Errorf("the controls do not look drawn (luminance spread %.0f in the sidebar)", spread)
+	}
+	if t.Failed() {
+		os.MkdirAll("testdata/failed", 0o755)
+		imageio.WritePNG("testdata/failed/window.png", img)
+		t.Log("window saved to render/app/testdata/failed/window.png")
+	}
+}
+
+func TestSwapRestartsOnlyThatPane(t *testing.T) {
+	a := newTestApp(t, testSettings())
+	frames(t, a, 4)
+	before := photons(a)
+	if err := a.Model.SetGenerator(1, "pcg32"); err != nil {
+		t.Fatal(err)
+	}
+	frames(t, a, 1)
+	after := photons(a)
+	for i := range before {
+		if i == 1 {
+			if after[i] >= before[i] {
+				t.Errorf("pane 2 went on from %d to %d photons after its generator changed", before[i], after[i])
+			}
+		} else if after[i] <= before[i] {
+			t.Errorf("pane %d restarted (%d -> %d photons) when pane 2 changed", i+1, before[i], after[i])
+		}
+	}
+	if got := a.Stats().Panes[1].Label; got != "pcg32" {
+		t.Errorf("pane 2 shows %s", got)
+	}
+}
+
+func TestKeysAndScreenshot(t *testing.T) {
+	a := newTestApp(t, testSettings())
+	frames(t, a, 2)
+	press := func(k int) {
+		a.Headless().PressKey(k)
+		frames(t, a, 2)
+	}
+	press(' ')
+	if !a.Model.Paused {
+		t.Fatal("Space did not pause")
+	}
+	p := photons(a)
+	frames(t, a, 2)
+	if q := photons(a); fmt.Sprint(p) != fmt.Sprint(q) {
+		t.Errorf("paused, photons went on: %v -> %v", p, q)
+	}
+	press('2')
+	if a.Model.Visible() != 2 {
+		t.Errorf("key 2: %d panes", a.Model.Visible())
+	}
+	press('S')
+	files, _ := filepath.Glob(filepath.Join(a.opts.ShotDir, "*.png"))
+	if len(files) != 3 { // the window and two panes
+		t.Errorf("screenshot wrote %v, want the window and two panes", files)
+	}
+	for _, f := range files {
+		img, err := imageio.ReadPNG(f)
+		if err != nil || img.Bounds().Dx() < 100 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	press('H')
+	if !a.Model.ShowHelp {
+		t.Error("H did not show the help")
+	}
+	press('R')
+	if q := photons(a); q[0] != 0 {
+		t.Errorf("R while paused left %d photons in pane 1", q[0])
+	}
+}
