@@ -36,6 +36,7 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	vsync := fs.Bool("vsync", false, "wait for the display's refresh")
 	budget := fs.Float64("budget", 0, "photon work per frame in ms, all panes (default: the saved setting, 16)")
 	photons := fs.Int("photons", -1, "photons per SPPM iteration (0: auto)")
+	resolution := fs.String("resolution", "", "render size of every pane, WxH (default: the saved setting, 640x360)")
 	bench := fs.Bool("bench", false, "print frames per second and photons per second per pane at the end")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -82,6 +83,9 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if *budget != 0 {
 		m.S.BudgetMS = float32(*budget)
+	}
+	if *resolution != "" {
+		m.S.Resolution = *resolution
 	}
 	if *photons >= 0 {
 		m.S.Photons = *photons

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"speckle/render/app"
+	"speckle/render/imageio"
+)
+
+var noDisplay = []string{"DISPLAY=", "WAYLAND_DISPLAY="}
+
+func TestAppBadInput(t *testing.T) {
+	cases := []struct {
+		args []string
+		env  []string
+		want string
+	}{
+		{[]string{"app", "--panes", "rand48,lehmer,ca"}, nil, "want 1, 2 or 4 generators, got 3"},
+		{[]string{"app", "--panes", "rand48,mt19937"}, nil, `unknown generator "mt19937"`},
+		{[]string{"app", "--panes", "ranlux:lux=9"}, nil, "--lux must be 0..4"},
+		{[]string{"app", "--frames", "-1"}, nil, "--frames must be >= 0"},
+		{[]string{"app", "--screenshot", "x.png"}, nil, "--screenshot needs --frames"},
+		{[]string{"app", "--frames", "1", "--screenshot", "x.jpg"}, nil, "must end in .png"},
+		{[]string{"app", "--size", "0x0"}, nil, "--size"},
+		{[]string{"app", "--resolution", "5x5"}, nil, "resolution"},
+		{[]string{"app", "--scene", "/nonexistent/room.json"}, nil, "/nonexistent/room.json"},
+		{[]string{"app", "--budget", "-3"}, nil, "frame budget"},
+		// No display: one line that says how to run headless.
+		{[]string{"app"}, noDisplay, "speckle capture"},
+		{[]string{"--frames", "2"}, noDisplay, "no display"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			r := speckle(t, c.env, c.args...)
+			if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, c.want) ||
+				strings.Contains(r.stderr, "goroutine") || strings.Contains(r.stderr, "panic") {
+				t.Errorf("exit %d, stderr %q; want exit 2 and one line saying %q", r.code, r.stderr, c.want)
+			}
+		})
+	}
+}
+
+// A scripted headless run writes its screenshot, and its settings file
+// brings the same panes back next time.
+func TestAppHeadlessSettingsRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	settings, shot := filepath.Join(dir, "settings.json"), filepath.Join(dir, "shot.png")
+	r := speckle(t, nil, "app", "--headless", "--frames", "3", "--size", "640x360", "--resolution", "96x54",
+		"--photons", "4096", "--panes", "sobol,ca:ca-preset=linear", "--settings", settings, "--screenshot", shot)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	img, err := imageio.ReadPNG(shot)
+	if err != nil || img.Bounds() != image.Rect(0, 0, 640, 360) {
+		t.Fatalf("screenshot: %v, %v", err, img.Bounds())
+	}
+	s, err := app.LoadSettings(settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Layout != 2 || s.Panes[0].Generator != "sobol" || s.Panes[1].Options["ca-preset"] != "linear" || s.Resolution != "96x54" {
+		t.Fatalf("saved settings: layout %d, panes %+v, resolution %s", s.Layout, s.Panes[:2], s.Resolution)
+	}
+	r = speckle(t, nil, "app", "--headless", "--frames", "2", "--size", "640x360", "--settings", settings, "--bench")
+	if r.code != 0 || !strings.Contains(r.stdout, "sobol") || !strings.Contains(r.stdout, "ca ca-preset=linear") || strings.Contains(r.stdout, "pane 3") {
+		t.Fatalf("second run did not bring the panes back: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// The real window, under Xvfb (make test runs the suite under xvfb-run):
+// four panes with different pictures, and the controls drawn.
+func TestAppWindow(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		if os.Getenv("SPECKLE_REQUIRE_DISPLAY") != "" {
+			t.Fatal("no DISPLAY, but SPECKLE_REQUIRE_DISPLAY is set: run under xvfb-run")
+		}
+		t.Skip("no DISPLAY: run under xvfb-run (make test does)")
+	}
+	dir := t.TempDir()
+	shot := filepath.Join(dir, "window.png")
+	r := speckle(t, nil, "--frames", "5", "--size", "800x450", "--resolution", "160x90", "--photons", "4096",
+		"--settings", filepath.Join(dir, "s.json"), "--screenshot", shot)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	img, err := imageio.ReadPNG(shot)
+	if err != nil || img.Bounds().Dx() != 800 || img.Bounds().Dy() != 450 {
+		t.Fatalf("screenshot: %v %v", err, img.Bounds())
+	}
+	left := 340
+	w, h := (800-left)/2, 450/2
+	var means [4]float64
+	for i := 0; i < 4; i++ {
+		x0, y0 := left+(i%2)*w, (i/2)*h
+		lo, hi, sum, n := 255.0, 0.0, 0.0, 0.0
+		for y := y0 + h/3; y < y0+5*h/6; y++ {
+			for x := x0 + w/4; x < x0+3*w/4; x++ {
+				o := img.PixOffset(x, y)
+				l := (float64(img.Pix[o]) + float64(img.Pix[o+1]) + float64(img.Pix[o+2])) / 3
+				lo, hi, sum, n = min(lo, l), max(hi, l), sum+l, n+1
+			}
+		}
+		means[i] = sum / n
+		if hi-lo < 20 {
+			t.Errorf("pane %d is flat (spread %.0f)", i+1, hi-lo)
+		}
+	}
+	if means[0] == means[1] && means[1] == means[2] && means[2] == means[3] {
+		t.Error("the four panes look the same")
+	}
+	if t.Failed() {
+		os.MkdirAll("testdata/failed", 0o755)
+		imageio.WritePNG("testdata/failed/window.png", img)
+	}
+}
