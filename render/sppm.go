@@ -98,8 +98,8 @@ type SPPM struct {
 	// photons have been traced (Trace); closed when all have.
 	open   bool
 	traced int
-	// display and the RMSE reduction are built on first use.
-	display map[string]*gpu.Program
+	// Display and RMSE programs (built on first use) and partial sums.
+	kernels map[string]*gpu.Program
 	rmseOut *gpu.Buffer
 	// Iterations counts closed iterations; Emitted their photons.
 	Iterations int
