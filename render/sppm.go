@@ -245,21 +245,30 @@ func (s *SPPM) build() error {
 			return err
 		}
 	}
-	for _, p := range []*gpu.Program{s.eye, s.clear, s.insert, s.photon, s.update} {
-		s.setUniforms(p)
-	}
-	s.eye.SetInt("max_depth", int32(s.Cfg.MaxDepth))
-	s.clear.SetUint("count", uint32(s.buckets))
-	s.insert.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
-	s.photon.SetUint("photons", uint32(s.Cfg.Photons))
-	s.photon.SetUint("photon_offset", 0)
-	s.photon.SetUint("photon_count", uint32(s.Cfg.Photons))
-	s.photon.SetFloat("flux_scale", s.fluxScale)
-	s.photon.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
-	s.photon.SetFloat("tally_scale", s.tallyScale())
-	s.update.SetFloat("alpha", s.Cfg.Alpha)
-	s.update.SetFloat("flux_scale", s.fluxScale)
 	return nil
+}
+
+// use sets p's uniforms for this render. The context caches programs by
+// source, so renders of one scene with one generator share them (the app's
+// panes), and uniforms are program state: set them before every dispatch.
+func (s *SPPM) use(p *gpu.Program) {
+	s.setUniforms(p)
+	switch p {
+	case s.eye:
+		p.SetInt("max_depth", int32(s.Cfg.MaxDepth))
+	case s.clear:
+		p.SetUint("count", uint32(s.buckets))
+	case s.insert:
+		p.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
+	case s.photon:
+		p.SetUint("photons", uint32(s.Cfg.Photons))
+		p.SetFloat("flux_scale", s.fluxScale)
+		p.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
+		p.SetFloat("tally_scale", s.tallyScale())
+	case s.update:
+		p.SetFloat("alpha", s.Cfg.Alpha)
+		p.SetFloat("flux_scale", s.fluxScale)
+	}
 }
 
 // Reset starts the render over: fresh streams, radii and statistics.
@@ -301,8 +310,7 @@ func (s *SPPM) bindBuffers() {
 	s.counters.Bind(11)
 }
 
-// setUniforms sets what every pass may read and never changes: sizes, grid,
-// scene counts, camera. Uniforms are program state: set once.
+// setUniforms sets what every pass may read: sizes, grid, scene counts, camera.
 func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetUint("width", uint32(s.Cfg.Width))
 	p.SetUint("height", uint32(s.Cfg.Height))
@@ -313,11 +321,6 @@ func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetInt("n_quads", int32(len(s.Scene.Quads)))
 	p.SetInt("n_triangles", int32(len(s.Scene.Triangles)))
 	p.SetInt("n_lights", int32(len(s.Scene.Lights())))
-	s.setCamera(p)
-}
-
-// setCamera sets the camera's uniforms on p.
-func (s *SPPM) setCamera(p *gpu.Program) {
 	cam := s.cam
 	forward := cam.LookAt.Sub(cam.Position).Normalize()
 	right := forward.Cross(cam.Up).Normalize()
@@ -369,6 +372,7 @@ func (s *SPPM) Trace(photons int) (traced int, err error) {
 	n := min(photons, s.Cfg.Photons-s.traced)
 	err = s.pass(&s.Times.Photon, func() error {
 		s.bindBuffers() // another render on this context may have rebound them
+		s.use(s.photon)
 		s.photonRNG.Bind(s.photon, it)
 		s.photon.SetUint("photon_offset", uint32(s.traced))
 		s.photon.SetUint("photon_count", uint32(n))
@@ -395,6 +399,7 @@ func (s *SPPM) openIteration(it uint32) error {
 	w, h, pixels := s.Cfg.Width, s.Cfg.Height, s.Cfg.Width*s.Cfg.Height
 	err := s.pass(&s.Times.Eye, func() error {
 		s.bindBuffers()
+		s.use(s.eye)
 		s.eyeRNG.Bind(s.eye, it)
 		return s.ctx.Dispatch2D(s.eye, w, h)
 	})
@@ -402,6 +407,8 @@ func (s *SPPM) openIteration(it uint32) error {
 		return err
 	}
 	err = s.pass(&s.Times.Grid, func() error {
+		s.use(s.clear)
+		s.use(s.insert)
 		if err := s.ctx.Dispatch(s.clear, s.buckets); err != nil {
 			return err
 		}
@@ -422,6 +429,7 @@ func (s *SPPM) closeIteration() error {
 	return s.pass(&s.Times.Update, func() error {
 		s.bindBuffers()
 		s.image.BindImage(0)
+		s.use(s.update)
 		s.update.SetFloat("emitted", float32(s.Emitted))
 		s.update.SetFloat("iterations", float32(s.Iterations))
 		return s.ctx.Dispatch2D(s.update, s.Cfg.Width, s.Cfg.Height)
@@ -431,18 +439,15 @@ func (s *SPPM) closeIteration() error {
 // Camera is the camera the render uses (the scene's until SetCamera).
 func (s *SPPM) Camera() scenes.Camera { return s.cam }
 
-// SetCamera renders from c instead, starting over (Reset). The initial
-// radius stays the one chosen at creation (or Cfg.Radius): the grid and the
-// fixed-point scale depend on it, and an orbiting camera should not change
-// the render's blur.
+// SetCamera renders from c instead, starting over (Reset); the passes set
+// the camera's uniforms on their programs. The initial radius stays the one
+// chosen at creation (or Cfg.Radius): the grid and the fixed-point scale
+// depend on it, and an orbiting camera should not change the render's blur.
 func (s *SPPM) SetCamera(c scenes.Camera) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
 	s.cam = c
-	for _, p := range []*gpu.Program{s.eye, s.clear, s.insert, s.photon, s.update} {
-		s.setCamera(p)
-	}
 	return s.Reset()
 }
 

@@ -75,3 +75,70 @@ func TestTraceChunksMatchIterate(t *testing.T) {
 		})
 	}
 }
+
+// Renders that share programs (one scene, one generator: the context caches
+// programs by source) but differ in camera, alpha, photons and size, traced
+// in turns as the app's panes are, each give their own bytes.
+func TestInterleavedRendersKeepTheirOwnState(t *testing.T) {
+	scene := builtin(t, "cornell")
+	cfgs := []SPPMConfig{
+		{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.PCG32, Seed: 7},
+		{Width: 48, Height: 30, Photons: 3000, Alpha: 0.5, Generator: rng.PCG32, Seed: 8},
+		{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.Philox, Seed: 7},
+	}
+	cams := []scenes.Camera{scene.Camera, scene.Camera.Orbit(0.5, 0.2).Dolly(1.3), scene.Camera.Orbit(-0.3, 0)}
+	const iterations = 2
+	alone := make([][]byte, len(cfgs))
+	for i, cfg := range cfgs {
+		withSPPM(t, scene, cfg, func(c *gpu.Context, s *SPPM) error {
+			if err := s.SetCamera(cams[i]); err != nil {
+				return err
+			}
+			if err := s.Iterate(iterations); err != nil {
+				return err
+			}
+			px, err := s.Radiance()
+			alone[i] = floatBytes(px)
+			return err
+		})
+	}
+	onGL(t, func(c *gpu.Context) error {
+		var rs []*SPPM
+		defer func() {
+			for _, s := range rs {
+				s.Close()
+			}
+		}()
+		for i, cfg := range cfgs {
+			s, err := NewSPPM(c, scene, cfg)
+			if err != nil {
+				return err
+			}
+			rs = append(rs, s)
+			if err := s.SetCamera(cams[i]); err != nil {
+				return err
+			}
+		}
+		for busy := true; busy; {
+			busy = false
+			for _, s := range rs {
+				if s.Iterations < iterations {
+					busy = true
+					if _, err := s.Trace(1500); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		for i, s := range rs {
+			px, err := s.Radiance()
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(floatBytes(px), alone[i]) {
+				return fmt.Errorf("render %d traced in turns with the others differs from it alone", i)
+			}
+		}
+		return nil
+	})
+}
