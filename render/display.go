@@ -113,7 +113,11 @@ func (s *SPPM) Display(dst *gpu.Texture, d DisplayOptions) error {
 	if d.Reference != nil && d.Mode != DisplayImage {
 		d.Reference.BindImageRead(2)
 	}
-	return s.ctx.Dispatch2D(p, s.Cfg.Width, s.Cfg.Height)
+	if err := s.ctx.Dispatch2D(p, s.Cfg.Width, s.Cfg.Height); err != nil {
+		return err
+	}
+	s.ctx.SampleBarrier()
+	return nil
 }
 
 // rmsePerGroup is how many pixels one work group of image_rmse.comp sums.

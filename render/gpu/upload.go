@@ -27,3 +27,8 @@ func (t *Texture) WriteFloats(px []float32) error {
 func (t *Texture) BindImageRead(unit uint32) {
 	gl.BindImageTexture(unit, t.id, 0, false, 0, gl.READ_ONLY, t.Format.internal())
 }
+
+// SampleBarrier makes image stores of earlier dispatches visible to texture
+// sampling (the UI draws Display's texture through a sampler; Dispatch's own
+// barriers cover image loads, buffers and read-backs only).
+func (c *Context) SampleBarrier() { gl.MemoryBarrier(gl.TEXTURE_FETCH_BARRIER_BIT) }
