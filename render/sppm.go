@@ -93,8 +93,17 @@ type SPPM struct {
 	radius, cell       float32
 	origin             scenes.Vec3
 	fluxScale          float32
-	Iterations         int
-	Emitted            int64
+	cam                scenes.Camera
+	// The open iteration: its eye pass and grid are done and traced of its
+	// photons have been traced (Trace); closed when all have.
+	open   bool
+	traced int
+	// Display and RMSE programs (built on first use) and partial sums.
+	kernels map[string]*gpu.Program
+	rmseOut *gpu.Buffer
+	// Iterations counts closed iterations; Emitted their photons.
+	Iterations int
+	Emitted    int64
 	// Times sums GPU time per pass when Profile is set (costs a glFinish per pass).
 	Profile bool
 	Times   PassTimes
@@ -108,7 +117,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	s := &SPPM{ctx: ctx, Scene: scene, Cfg: cfg, packed: scene.Pack()}
+	s := &SPPM{ctx: ctx, Scene: scene, Cfg: cfg, packed: scene.Pack(), cam: scene.Camera}
 	if len(scene.Lights()) == 0 {
 		return nil, fmt.Errorf("scene %s has no light", scene.Name)
 	}
@@ -236,19 +245,30 @@ func (s *SPPM) build() error {
 			return err
 		}
 	}
-	for _, p := range []*gpu.Program{s.eye, s.clear, s.insert, s.photon, s.update} {
-		s.setUniforms(p)
-	}
-	s.eye.SetInt("max_depth", int32(s.Cfg.MaxDepth))
-	s.clear.SetUint("count", uint32(s.buckets))
-	s.insert.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
-	s.photon.SetUint("photons", uint32(s.Cfg.Photons))
-	s.photon.SetFloat("flux_scale", s.fluxScale)
-	s.photon.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
-	s.photon.SetFloat("tally_scale", s.tallyScale())
-	s.update.SetFloat("alpha", s.Cfg.Alpha)
-	s.update.SetFloat("flux_scale", s.fluxScale)
 	return nil
+}
+
+// use sets p's uniforms for this render. The context caches programs by
+// source, so renders of one scene with one generator share them (the app's
+// panes), and uniforms are program state: set them before every dispatch.
+func (s *SPPM) use(p *gpu.Program) {
+	s.setUniforms(p)
+	switch p {
+	case s.eye:
+		p.SetInt("max_depth", int32(s.Cfg.MaxDepth))
+	case s.clear:
+		p.SetUint("count", uint32(s.buckets))
+	case s.insert:
+		p.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
+	case s.photon:
+		p.SetUint("photons", uint32(s.Cfg.Photons))
+		p.SetFloat("flux_scale", s.fluxScale)
+		p.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
+		p.SetFloat("tally_scale", s.tallyScale())
+	case s.update:
+		p.SetFloat("alpha", s.Cfg.Alpha)
+		p.SetFloat("flux_scale", s.fluxScale)
+	}
 }
 
 // Reset starts the render over: fresh streams, radii and statistics.
@@ -267,7 +287,12 @@ func (s *SPPM) Reset() error {
 	s.stats.Write(0, floatWords(stats))
 	s.acc.Write(0, make([]uint32, pixels*8))
 	s.counters.Write(0, make([]uint32, 8))
+	// Black until the first iteration closes, not the previous render.
+	if err := s.image.WriteFloats(make([]float32, 4*pixels)); err != nil {
+		return err
+	}
 	s.Iterations, s.Emitted, s.Times = 0, 0, PassTimes{}
+	s.open, s.traced = false, 0
 	return nil
 }
 
@@ -285,8 +310,7 @@ func (s *SPPM) bindBuffers() {
 	s.counters.Bind(11)
 }
 
-// setUniforms sets what every pass may read and never changes: sizes, grid,
-// scene counts, camera. Uniforms are program state: set once.
+// setUniforms sets what every pass may read: sizes, grid, scene counts, camera.
 func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetUint("width", uint32(s.Cfg.Width))
 	p.SetUint("height", uint32(s.Cfg.Height))
@@ -297,7 +321,7 @@ func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetInt("n_quads", int32(len(s.Scene.Quads)))
 	p.SetInt("n_triangles", int32(len(s.Scene.Triangles)))
 	p.SetInt("n_lights", int32(len(s.Scene.Lights())))
-	cam := s.Scene.Camera
+	cam := s.cam
 	forward := cam.LookAt.Sub(cam.Position).Normalize()
 	right := forward.Cross(cam.Up).Normalize()
 	p.SetVec3("cam_pos", cam.Position)
@@ -317,48 +341,114 @@ func (s *SPPM) pass(into *time.Duration, run func() error) error {
 	return err
 }
 
-// Iterate runs n iterations: eye pass, grid, photon pass, update.
+// Iterate runs n iterations: eye pass, grid, photon pass, update. An open
+// iteration (see Trace) is finished first and counts as one of the n.
 func (s *SPPM) Iterate(n int) error {
-	w, h, pixels := s.Cfg.Width, s.Cfg.Height, s.Cfg.Width*s.Cfg.Height
-	for k := 0; k < n; k++ {
-		it := uint32(s.Iterations)
-		err := s.pass(&s.Times.Eye, func() error {
-			s.bindBuffers()
-			s.eyeRNG.Bind(s.eye, it)
-			return s.ctx.Dispatch2D(s.eye, w, h)
-		})
-		if err != nil {
-			return err
-		}
-		err = s.pass(&s.Times.Grid, func() error {
-			if err := s.ctx.Dispatch(s.clear, s.buckets); err != nil {
-				return err
-			}
-			return s.ctx.Dispatch(s.insert, pixels)
-		})
-		if err != nil {
-			return err
-		}
-		err = s.pass(&s.Times.Photon, func() error {
-			s.photonRNG.Bind(s.photon, it)
-			return s.ctx.Dispatch(s.photon, s.Cfg.Photons)
-		})
-		if err != nil {
-			return err
-		}
-		s.Iterations++
-		s.Emitted += int64(s.Cfg.Photons)
-		err = s.pass(&s.Times.Update, func() error {
-			s.image.BindImage(0)
-			s.update.SetFloat("emitted", float32(s.Emitted))
-			s.update.SetFloat("iterations", float32(s.Iterations))
-			return s.ctx.Dispatch2D(s.update, w, h)
-		})
-		if err != nil {
+	for target := s.Iterations + n; s.Iterations < target; {
+		if _, err := s.Trace(s.Cfg.Photons); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// Trace advances the render by up to photons photons, so a caller can size
+// the work to a time budget: with no iteration open it opens one (eye pass,
+// grid); it traces the next min(photons, the rest) photons of the open
+// iteration, and after its last photon runs the update and closes it. Photon
+// i of an iteration draws from stream slot i (Sobol: point k*N+i) and the
+// accumulators sum in fixed point with integer atomics, so the result does
+// not depend on how an iteration is cut into calls.
+func (s *SPPM) Trace(photons int) (traced int, err error) {
+	if photons <= 0 {
+		return 0, nil
+	}
+	it := uint32(s.Iterations)
+	if !s.open {
+		if err := s.openIteration(it); err != nil {
+			return 0, err
+		}
+	}
+	n := min(photons, s.Cfg.Photons-s.traced)
+	err = s.pass(&s.Times.Photon, func() error {
+		s.bindBuffers() // another render on this context may have rebound them
+		s.use(s.photon)
+		s.photonRNG.Bind(s.photon, it)
+		s.photon.SetUint("photon_offset", uint32(s.traced))
+		s.photon.SetUint("photon_count", uint32(n))
+		return s.ctx.Dispatch(s.photon, n)
+	})
+	if err != nil {
+		return 0, err
+	}
+	s.traced += n
+	if s.traced == s.Cfg.Photons {
+		if err := s.closeIteration(); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// InFlight is the number of photons traced in the open iteration (0 when
+// none is open): photons so far are Emitted + InFlight.
+func (s *SPPM) InFlight() int { return s.traced }
+
+// openIteration runs iteration it's eye pass and grid build.
+func (s *SPPM) openIteration(it uint32) error {
+	w, h, pixels := s.Cfg.Width, s.Cfg.Height, s.Cfg.Width*s.Cfg.Height
+	err := s.pass(&s.Times.Eye, func() error {
+		s.bindBuffers()
+		s.use(s.eye)
+		s.eyeRNG.Bind(s.eye, it)
+		return s.ctx.Dispatch2D(s.eye, w, h)
+	})
+	if err != nil {
+		return err
+	}
+	err = s.pass(&s.Times.Grid, func() error {
+		s.use(s.clear)
+		s.use(s.insert)
+		if err := s.ctx.Dispatch(s.clear, s.buckets); err != nil {
+			return err
+		}
+		return s.ctx.Dispatch(s.insert, pixels)
+	})
+	if err != nil {
+		return err
+	}
+	s.open, s.traced = true, 0
+	return nil
+}
+
+// closeIteration folds the open iteration's photons in and resolves the image.
+func (s *SPPM) closeIteration() error {
+	s.open, s.traced = false, 0
+	s.Iterations++
+	s.Emitted += int64(s.Cfg.Photons)
+	return s.pass(&s.Times.Update, func() error {
+		s.bindBuffers()
+		s.image.BindImage(0)
+		s.use(s.update)
+		s.update.SetFloat("emitted", float32(s.Emitted))
+		s.update.SetFloat("iterations", float32(s.Iterations))
+		return s.ctx.Dispatch2D(s.update, s.Cfg.Width, s.Cfg.Height)
+	})
+}
+
+// Camera is the camera the render uses (the scene's until SetCamera).
+func (s *SPPM) Camera() scenes.Camera { return s.cam }
+
+// SetCamera renders from c instead, starting over (Reset); the passes set
+// the camera's uniforms on their programs. The initial radius stays the one
+// chosen at creation (or Cfg.Radius): the grid and the fixed-point scale
+// depend on it, and an orbiting camera should not change the render's blur.
+func (s *SPPM) SetCamera(c scenes.Camera) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	s.cam = c
+	return s.Reset()
 }
 
 // tallyScale keeps a work group's tally (64 photons x 16 bounces of at most
@@ -400,7 +490,7 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.stats, s.acc, s.heads, s.next, s.counters} {
+	for _, b := range []*gpu.Buffer{s.vps, s.stats, s.acc, s.heads, s.next, s.counters, s.rmseOut} {
 		b.Delete()
 	}
 	s.image.Delete()

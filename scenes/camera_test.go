@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -65,6 +66,131 @@ func TestCameraRay(t *testing.T) {
 			if !(tl[0] < 0 && tl[1] > 0) {
 				t.Errorf("%v: top-left corner ray %v", c, tl)
 			}
+		}
+	}
+}
+
+func orbitCameras(t *testing.T) []Camera {
+	cams := []Camera{{Position: Vec3{0, 5, 0.01}, LookAt: Vec3{0, 0, 0}, Up: Vec3{0, 1, 0}, FOV: 30}} // nearly overhead
+	for _, s := range Names() {
+		sc, err := Builtin(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cams = append(cams, sc.Camera)
+	}
+	return cams
+}
+
+// pitchOf is the camera's elevation above the plane through LookAt normal to Up.
+func pitchOf(c Camera) float64 {
+	d := norm64(sub64(to64(c.Position), to64(c.LookAt)))
+	return math.Asin(dot64(d, norm64(to64(c.Up))))
+}
+
+// Orbit keeps the distance, look-at, up and fov; its pitch never passes
+// MaxPitch; a full turn of yaw comes back; small steps add up as one.
+func TestCameraOrbit(t *testing.T) {
+	for _, c := range orbitCameras(t) {
+		dist := len64(sub64(to64(c.Position), to64(c.LookAt)))
+		for _, step := range [][2]float32{{0.3, 0}, {0, 0.2}, {-1.1, 0.7}, {2, -3}, {0, 10}, {0, -10}} {
+			o := c.Orbit(step[0], step[1])
+			if o.LookAt != c.LookAt || o.Up != c.Up || o.FOV != c.FOV {
+				t.Errorf("%v.Orbit(%v): look_at, up or fov changed: %v", c, step, o)
+			}
+			if d := len64(sub64(to64(o.Position), to64(o.LookAt))); math.Abs(d-dist) > 1e-5*dist {
+				t.Errorf("%v.Orbit(%v): distance %g, want %g", c, step, d, dist)
+			}
+			if p := pitchOf(o); math.Abs(p) > math.Max(MaxPitch, math.Abs(pitchOf(c)))+1e-5 {
+				t.Errorf("%v.Orbit(%v): pitch %g rad beyond the limit %g", c, step, p, MaxPitch)
+			}
+			if err := o.Validate(); err != nil {
+				t.Errorf("%v.Orbit(%v): %v", c, step, err)
+			}
+		}
+		top := math.Max(MaxPitch, pitchOf(c)) // the nearly overhead camera starts beyond
+		if p := pitchOf(c.Orbit(0, 10)); math.Abs(p-top) > 1e-5 {
+			t.Errorf("%v: pitching up by 10 rad stops at %g, want %g", c, p, top)
+		}
+		if p := pitchOf(c.Orbit(0, -10)); math.Abs(p+MaxPitch) > 1e-5 {
+			t.Errorf("%v: pitching down by 10 rad stops at %g, want -MaxPitch", c, p)
+		}
+		// Pitch changes elevation only: the heading about Up stays.
+		if c.Up == (Vec3{0, 1, 0}) {
+			o := c.Orbit(0, -0.3).Orbit(0, 0.2) // the overhead camera cannot rise from its start
+			h0 := math.Atan2(float64(c.Position[0]-c.LookAt[0]), float64(c.Position[2]-c.LookAt[2]))
+			h1 := math.Atan2(float64(o.Position[0]-o.LookAt[0]), float64(o.Position[2]-o.LookAt[2]))
+			if math.Abs(h0-h1) > 1e-5 {
+				t.Errorf("%v: pitching turned the heading from %g to %g", c, h0, h1)
+			}
+			if pitchOf(o) >= pitchOf(c) || pitchOf(o) <= pitchOf(c.Orbit(0, -0.3)) {
+				t.Errorf("%v: negative pitch did not lower the camera or positive raise it", c)
+			}
+		}
+		full := c.Orbit(2*math.Pi, 0)
+		if d := len64(sub64(to64(full.Position), to64(c.Position))); d > 1e-5*dist {
+			t.Errorf("%v: yaw by 2pi lands %g away from the start", c, d)
+		}
+		steps := c
+		for i := 0; i < 100; i++ {
+			steps = steps.Orbit(2*math.Pi/100, 0)
+		}
+		if d := len64(sub64(to64(steps.Position), to64(c.Position))); d > 1e-4*dist {
+			t.Errorf("%v: 100 yaw steps of 2pi/100 land %g away from the start", c, d)
+		}
+		// Yaw is anticlockwise about Up.
+		o := c.Orbit(0.5, 0)
+		a, b := sub64(to64(c.Position), to64(c.LookAt)), sub64(to64(o.Position), to64(o.LookAt))
+		if dot64(cross64(a, b), to64(c.Up)) <= 0 {
+			t.Errorf("%v: positive yaw turned clockwise about up", c)
+		}
+	}
+}
+
+// Dolly scales the distance to look-at along the view line, within
+// [DollyMin, DollyMax]; a nonsense factor changes nothing.
+func TestCameraDolly(t *testing.T) {
+	for _, c := range orbitCameras(t) {
+		off := sub64(to64(c.Position), to64(c.LookAt))
+		dist := len64(off)
+		for _, f := range []float32{0.5, 2, 1, 1e-9, 1e9} {
+			d := c.Dolly(f)
+			want := math.Max(DollyMin, math.Min(DollyMax, dist*float64(f)))
+			doff := sub64(to64(d.Position), to64(d.LookAt))
+			if got := len64(doff); math.Abs(got-want) > 1e-5*want {
+				t.Errorf("%v.Dolly(%g): distance %g, want %g", c, f, got, want)
+			}
+			if dot64(norm64(doff), norm64(off)) < 1-1e-6 || d.LookAt != c.LookAt || d.Up != c.Up || d.FOV != c.FOV {
+				t.Errorf("%v.Dolly(%g) = %v: left the view line or changed the camera", c, f, d)
+			}
+		}
+		for _, f := range []float32{0, -1, float32(math.Inf(1)), float32(math.NaN())} {
+			if d := c.Dolly(f); d != c {
+				t.Errorf("%v.Dolly(%g) = %v, want the camera unchanged", c, f, d)
+			}
+		}
+	}
+}
+
+func TestCameraValidate(t *testing.T) {
+	good := Camera{Position: Vec3{0, 1, 3}, LookAt: Vec3{0, 1, 0}, Up: Vec3{0, 1, 0}, FOV: 40}
+	if err := good.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		mod  func(*Camera)
+		want string
+	}{
+		{func(c *Camera) { c.LookAt = c.Position }, "must differ"},
+		{func(c *Camera) { c.Up = Vec3{} }, "must not be zero"},
+		{func(c *Camera) { c.Up = Vec3{0, 0, 2} }, "parallel"},
+		{func(c *Camera) { c.FOV = 180 }, "fov"},
+		{func(c *Camera) { c.Position[1] = float32(math.NaN()) }, "non-finite"},
+	} {
+		bad := good
+		c.mod(&bad)
+		if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want one containing %q", bad, err, c.want)
 		}
 	}
 }

@@ -12,6 +12,11 @@ layout(local_size_x = 64) in;
 #include <rng>
 
 uniform uint photons;      // this iteration
+// A dispatch traces photons photon_offset .. photon_offset+photon_count-1 of
+// the iteration (Trace cuts iterations into chunks); photon i keeps stream
+// slot i, so chunking does not change the result.
+uniform uint photon_offset;
+uniform uint photon_count;
 uniform vec3 total_power;  // the lights' summed power (for the light choice weights)
 uniform float flux_scale;  // fixed-point units per unit of flux
 uniform int max_bounces;
@@ -138,8 +143,9 @@ void main() {
 #endif
 	}
 	barrier();
-	uint i = linear_invocation();
-	if (i < photons) atomicAdd(group_bounces, trace(i));
+	uint j = linear_invocation();
+	uint i = photon_offset + j;
+	if (j < photon_count && i < photons) atomicAdd(group_bounces, trace(i));
 	barrier();
 	if (gl_LocalInvocationIndex == 0u) {
 		add_counter(0u, group_bounces);

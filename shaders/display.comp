@@ -1,0 +1,70 @@
+// Display: the SPPM radiance image (RGBA32F) into an RGBA8 texture the UI
+// draws. Default: exposure, clamp and the sRGB curve, as imageio.ToneMap.
+// HEATMAP: each pixel's error against a reference image through the viridis
+// colour map, as imageio.Heatmap: the RMS over R, G, B of lib/error.glsl's
+// sq_error (ERROR_REL: relative, RelRMSE's term, finite where the reference
+// is black), divided by error_scale.
+// A pixel with a NaN or infinite channel is magenta in both modes.
+layout(local_size_x = 8, local_size_y = 8) in;
+
+layout(binding = 0, rgba32f) uniform readonly image2D radiance;
+layout(binding = 1, rgba8) uniform writeonly image2D display;
+
+bool bad(vec3 v) { return any(isnan(v)) || any(isinf(v)); }
+
+const uvec3 MAGENTA = uvec3(255u, 0u, 255u);
+
+#ifdef HEATMAP
+#include "lib/error.glsl"
+layout(binding = 2, rgba32f) uniform readonly image2D reference;
+uniform float error_scale; // the error at the top of the colour scale
+
+// imageio's viridis table (t = k/15), interpolated in sRGB: keep in step.
+const vec3 VIRIDIS[16] = vec3[16](
+	vec3(0.267004, 0.004874, 0.329415), vec3(0.282656, 0.100196, 0.422160),
+	vec3(0.277134, 0.185228, 0.489898), vec3(0.253935, 0.265254, 0.529983),
+	vec3(0.221989, 0.339161, 0.548752), vec3(0.190631, 0.407061, 0.556089),
+	vec3(0.163625, 0.471133, 0.558148), vec3(0.139147, 0.533812, 0.555298),
+	vec3(0.120565, 0.596422, 0.543611), vec3(0.134692, 0.658636, 0.517649),
+	vec3(0.208030, 0.718701, 0.472873), vec3(0.327796, 0.773980, 0.406640),
+	vec3(0.477504, 0.821444, 0.318195), vec3(0.647257, 0.858400, 0.209861),
+	vec3(0.824940, 0.884720, 0.106217), vec3(0.993248, 0.906157, 0.143936));
+
+uvec3 colormap(float t) {
+	t = t > 0.0 ? min(t, 1.0) : 0.0;
+	float x = t * 15.0;
+	int i = min(int(x), 14);
+	vec3 c = VIRIDIS[i] + (VIRIDIS[i + 1] - VIRIDIS[i]) * (x - float(i));
+	return uvec3(c * 255.0 + 0.5);
+}
+
+uvec3 shade(vec3 l, ivec2 p) {
+	vec3 r = imageLoad(reference, p).rgb;
+	if (bad(l) || bad(r)) return MAGENTA;
+	vec3 q = sq_error(l, r);
+	return colormap(sqrt((q.r + q.g + q.b) / 3.0) / error_scale);
+}
+#else
+uniform float exposure;
+
+// imageio.LinearToSRGB8: clamp, the piecewise sRGB curve, round to nearest.
+uint srgb8(float x) {
+	if (!(x > 0.0)) return 0u;
+	if (x >= 1.0) return 255u;
+	x = x <= 0.0031308 ? x * 12.92 : 1.055 * pow(x, 1.0 / 2.4) - 0.055;
+	return uint(x * 255.0 + 0.5);
+}
+
+uvec3 shade(vec3 l, ivec2 p) {
+	vec3 e = l * exposure;
+	if (bad(l) || bad(e)) return MAGENTA;
+	return uvec3(srgb8(e.r), srgb8(e.g), srgb8(e.b));
+}
+#endif
+
+void main() {
+	ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+	if (any(greaterThanEqual(p, imageSize(radiance)))) return;
+	// Bytes computed here, stored as k/255: the unorm conversion gives k back.
+	imageStore(display, p, vec4(uvec4(shade(imageLoad(radiance, p).rgb, p), 255u)) / 255.0);
+}
