@@ -22,7 +22,7 @@ import (
 	"speckle/rng"
 )
 
-//go:embed *.comp lib
+//go:embed *.comp *.vert *.frag lib
 var files embed.FS
 
 // Version is the GLSL version line every program starts with.
@@ -35,7 +35,8 @@ type Source struct {
 	Files []string // repository paths by #line source-string number; 0 is the header
 }
 
-// Build resolves kernel (a file of this package, e.g. "rng_dump.comp") with the
+// Build resolves kernel (a file of this package: a compute kernel such as
+// "rng_dump.comp", or a stage of a graphics program, "ui.vert") with the
 // generator port gen (a file of package rng; "" for none) and the defines,
 // which are emitted sorted so that equal inputs give equal text.
 func Build(kernel, gen string, defines map[string]string) (Source, error) {

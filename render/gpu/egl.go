@@ -191,6 +191,10 @@ func eglProcAddress(name string) unsafe.Pointer {
 	return C.proc_address(cs)
 }
 
+func (e *eglContext) makeCurrent() {
+	C.eglMakeCurrent(e.display, C.EGLSurface(C.EGL_NO_SURFACE), C.EGLSurface(C.EGL_NO_SURFACE), e.context)
+}
+
 func (e *eglContext) close() {
 	C.eglMakeCurrent(e.display, C.EGLSurface(C.EGL_NO_SURFACE), C.EGLSurface(C.EGL_NO_SURFACE), C.EGLContext(C.EGL_NO_CONTEXT))
 	C.eglDestroyContext(e.display, e.context)
