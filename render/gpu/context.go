@@ -123,6 +123,16 @@ func (c *Context) MakeCurrent() error {
 	return nil
 }
 
+// Release leaves the calling thread with no current context, so that a
+// window system's context can be made current there (libglvnd refuses a GLX
+// context on a thread holding an EGL one). MakeCurrent undoes it. An adopted
+// context is released by its owner.
+func (c *Context) Release() {
+	if c.egl != nil {
+		c.egl.release()
+	}
+}
+
 // Close releases what the context made and, for a context from Open, the
 // context itself.
 func (c *Context) Close() {
