@@ -17,8 +17,11 @@ DEBS := gcc g++ libc6-dev pkg-config ca-certificates libx11-dev libxrandr-dev \
 	libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
 	libgl1-mesa-dri libglx-mesa0 libegl-mesa0 xvfb xauth
 
-# The GPU tests run on Mesa's llvmpipe when there is no GPU.
-TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc)
+# The GPU tests run on Mesa's llvmpipe when there is no GPU. The UI's window
+# tests need a display: without one the suite runs under xvfb-run, and
+# SPECKLE_REQUIRE_DISPLAY=1 makes them fail rather than skip.
+TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc) SPECKLE_REQUIRE_DISPLAY=1
+XVFB := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,xvfb-run -a -s '-screen 0 1920x1080x24')
 
 .PHONY: run test deps debs go-toolchain build bench clean
 
@@ -32,7 +35,7 @@ test: deps
 	@unformatted=$$($(dir $(GO))gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(TEST_ENV) $(GO) test -count=1 -timeout 30m ./...
+	$(TEST_ENV) $(XVFB) $(GO) test -count=1 -timeout 30m ./...
 
 bench: build
 	./bin/speckle rng bench

@@ -53,7 +53,11 @@ func (f *Framebuffer) Texture() *Texture { return f.color }
 func (f *Framebuffer) Bind() { gl.BindFramebuffer(gl.FRAMEBUFFER, f.id) }
 
 // Unbind goes back to the default framebuffer (a window's back buffer).
-func (f *Framebuffer) Unbind() { gl.BindFramebuffer(gl.FRAMEBUFFER, 0) }
+func (f *Framebuffer) Unbind() { f.c.BindDefaultFramebuffer() }
+
+// BindDefaultFramebuffer makes the window's back buffer (framebuffer 0) the
+// target of drawing and ReadPixels; a headless context has none.
+func (c *Context) BindDefaultFramebuffer() { gl.BindFramebuffer(gl.FRAMEBUFFER, 0) }
 
 // Delete frees the framebuffer and its texture, unbinding it if bound.
 func (f *Framebuffer) Delete() {

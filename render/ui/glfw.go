@@ -24,6 +24,7 @@ var ErrNoDisplay = errors.New("no display (DISPLAY and WAYLAND_DISPLAY are unset
 // init func calling runtime.LockOSThread) and make every call from there.
 type GLFW struct {
 	window      *glfw.Window
+	ctx         *gpu.Context
 	io          imgui.IO
 	time        float64
 	justPressed [3]bool // clicks shorter than a frame still reach imgui
@@ -102,6 +103,7 @@ func NewGLFW(title string, width, height int, o gpu.Options, opts ...Option) (p 
 	if ctx, err = gpu.Adopt(glfw.GetProcAddress, o); err != nil {
 		return nil, nil, err
 	}
+	p.ctx = ctx
 	if cfg.noIniFile {
 		p.io.SetIniFilename("")
 	}
@@ -134,9 +136,11 @@ func (p *GLFW) ProcessEvents() { glfw.PollEvents() }
 // ShouldStop reports that the window was asked to close.
 func (p *GLFW) ShouldStop() bool { return p.window.ShouldClose() }
 
-// NewFrame sets imgui's display size, framebuffer scale, time step, mouse and
-// the cursor shape imgui asked for last frame.
+// NewFrame binds the window's back buffer (the renderer draws into it) and
+// sets imgui's display size, framebuffer scale, time step, mouse and the
+// cursor shape imgui asked for last frame.
 func (p *GLFW) NewFrame() {
+	p.ctx.BindDefaultFramebuffer()
 	d, f := p.DisplaySize(), p.FramebufferSize()
 	p.io.SetDisplaySize(imgui.Vec2{X: d[0], Y: d[1]})
 	if d[0] > 0 && d[1] > 0 {

@@ -61,8 +61,7 @@ func TestGLFWRendersScene(t *testing.T) {
 					p.PostRender()
 				}
 			}
-			f, d := p.FramebufferSize(), p.DisplaySize()
-			sh, err = readShot(wctx, int(f[0]), int(f[1]), f[0]/d[0])
+			sh, err = readShot(wctx, p)
 			p.PostRender()
 			s = *sc
 			return err

@@ -56,8 +56,8 @@ func NewHeadless(ctx *gpu.Context, width, height int, frameTime time.Duration, o
 	return p, nil
 }
 
-// Framebuffer is where the frames are drawn: read them with
-// Bind and gpu.Context.ReadPixels (NewFrame binds it).
+// Framebuffer is where the frames are drawn (NewFrame binds it); Screenshot
+// reads it.
 func (p *Headless) Framebuffer() *gpu.Framebuffer { return p.fb }
 
 // MoveMouse puts the mouse at (x, y) display units from the top left.

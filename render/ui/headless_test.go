@@ -227,13 +227,13 @@ func checkScene(t *testing.T, sh shot, s *scene) {
 	sh.expect(t, "left of the child (scissor)", c[0].X-3, mid.Y, rgb(windowBg), colourTol)
 }
 
-func readShot(c *gpu.Context, w, h int, scale float32) (shot, error) {
-	px, err := c.ReadPixels(w, h)
+// readShot takes a Screenshot of p's frame.
+func readShot(c *gpu.Context, p Platform) (shot, error) {
+	img, err := Screenshot(c, p)
 	if err != nil {
 		return shot{}, err
 	}
-	img := &image.RGBA{Pix: px, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	return shot{img: img, scale: scale}, nil
+	return shot{img: img, scale: p.FramebufferSize()[0] / p.DisplaySize()[0]}, nil
 }
 
 func TestHeadlessRendersScene(t *testing.T) {
@@ -245,9 +245,9 @@ func TestHeadlessRendersScene(t *testing.T) {
 				frame(p, r, sc)
 			}
 			*s = *sc
-			p.Framebuffer().Bind()
+			c.BindDefaultFramebuffer() // Screenshot binds the right one
 			var err error
-			sh, err = readShot(c, sceneW, sceneH, 1)
+			sh, err = readShot(c, p)
 			return err
 		})
 	})
