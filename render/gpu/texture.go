@@ -15,6 +15,13 @@ const (
 	RGBA8                        // display images: tone-mapped sRGB
 )
 
+func (f TextureFormat) String() string {
+	if f == RGBA8 {
+		return "RGBA8"
+	}
+	return "RGBA32F"
+}
+
 func (f TextureFormat) internal() uint32 {
 	if f == RGBA8 {
 		return gl.RGBA8
@@ -77,7 +84,7 @@ func (t *Texture) ReadBytes() ([]byte, error) {
 // top row of an image.RGBA's Pix comes out at the top of an imgui image).
 func (t *Texture) WriteBytes(px []byte) error {
 	if t.Format != RGBA8 || len(px) != t.Width*t.Height*4 {
-		return fmt.Errorf("WriteBytes of %d bytes to a %dx%d texture of format %d", len(px), t.Width, t.Height, t.Format)
+		return fmt.Errorf("WriteBytes of %d bytes to a %dx%d %v texture (RGBA8: 4 bytes a texel)", len(px), t.Width, t.Height, t.Format)
 	}
 	t.write(gl.UNSIGNED_BYTE, unsafe.Pointer(&px[0]))
 	return nil
@@ -86,7 +93,7 @@ func (t *Texture) WriteBytes(px []byte) error {
 // WriteFloats replaces an RGBA32F texture's texels, row by row from y = 0.
 func (t *Texture) WriteFloats(px []float32) error {
 	if t.Format != RGBA32F || len(px) != t.Width*t.Height*4 {
-		return fmt.Errorf("WriteFloats of %d floats to a %dx%d texture of format %d", len(px), t.Width, t.Height, t.Format)
+		return fmt.Errorf("WriteFloats of %d floats to a %dx%d %v texture (RGBA32F: 4 floats a texel)", len(px), t.Width, t.Height, t.Format)
 	}
 	t.write(gl.FLOAT, unsafe.Pointer(&px[0]))
 	return nil

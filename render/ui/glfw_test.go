@@ -34,38 +34,35 @@ func TestGLFWRendersScene(t *testing.T) {
 		// context steps aside for the window's (GLX), and comes back.
 		c.Release()
 		defer c.MakeCurrent()
-		return withImgui(c, func(sc *scene) error {
-			p, wctx, err := NewGLFW("Speckle UI test", sceneW, sceneH, gpu.Options{}, NoIniFile())
-			if err != nil {
-				return err
-			}
-			defer p.Dispose()
-			defer wctx.Close()
-			info = wctx.Info
-			// The scene's texture lives in the other context: remake it.
-			if sc.tex, err = wctx.NewTexture(2, 2, gpu.RGBA8); err != nil {
-				return err
-			}
-			defer sc.tex.Delete()
-			if err := sc.tex.WriteBytes(texels); err != nil {
-				return err
-			}
-			r, err := NewRenderer(wctx, 15)
-			if err != nil {
-				return err
-			}
-			defer r.Dispose()
-			for i := 0; i < 3; i++ {
-				frame(p, r, sc)
-				if i < 2 {
-					p.PostRender()
-				}
-			}
-			sh, err = readShot(wctx, p)
-			p.PostRender()
-			s = *sc
+		ictx := imgui.CreateContext(nil)
+		defer ictx.Destroy()
+		p, wctx, err := NewGLFW("Speckle UI test", sceneW, sceneH, gpu.Options{}, NoIniFile())
+		if err != nil {
 			return err
-		})
+		}
+		defer p.Dispose()
+		defer wctx.Close()
+		info = wctx.Info
+		sc, err := newScene(wctx)
+		if err != nil {
+			return err
+		}
+		defer sc.tex.Delete()
+		r, err := NewRenderer(wctx, 15)
+		if err != nil {
+			return err
+		}
+		defer r.Dispose()
+		for i := 0; i < 3; i++ {
+			frame(p, r, sc)
+			if i < 2 {
+				p.PostRender()
+			}
+		}
+		sh, err = readShot(wctx, p)
+		p.PostRender()
+		s = *sc
+		return err
 	})
 	if info.Platform != "glfw" || info.Major < 4 {
 		t.Errorf("adopted context reports %+v", info)

@@ -85,36 +85,40 @@ func frame(p Platform, r Renderer, s *scene) {
 	r.Render(p.DisplaySize(), p.FramebufferSize(), imgui.RenderedDrawData())
 }
 
-// withImgui runs f with a fresh imgui context and the scene's texture.
-func withImgui(c *gpu.Context, f func(s *scene) error) error {
+// newScene makes the scene's texture in c; free it with s.tex.Delete.
+func newScene(c *gpu.Context) (*scene, error) {
+	tex, err := c.NewTexture(2, 2, gpu.RGBA8)
+	if err != nil {
+		return nil, err
+	}
+	if err := tex.WriteBytes(texels); err != nil {
+		tex.Delete()
+		return nil, err
+	}
+	return &scene{tex: tex}, nil
+}
+
+// headless runs f with a fresh imgui context, a headless platform, a
+// renderer and the scene, and frees them.
+func headless(c *gpu.Context, f func(p *Headless, r *ImguiRenderer, s *scene) error) error {
 	ictx := imgui.CreateContext(nil)
 	defer ictx.Destroy()
-	tex, err := c.NewTexture(2, 2, gpu.RGBA8)
+	s, err := newScene(c)
 	if err != nil {
 		return err
 	}
-	defer tex.Delete()
-	if err := tex.WriteBytes(texels); err != nil {
+	defer s.tex.Delete()
+	p, err := NewHeadless(c, sceneW, sceneH, time.Second/30, NoIniFile())
+	if err != nil {
 		return err
 	}
-	return f(&scene{tex: tex})
-}
-
-// headless sets up a headless platform and renderer, runs f, frees them.
-func headless(c *gpu.Context, f func(p *Headless, r *ImguiRenderer, s *scene) error) error {
-	return withImgui(c, func(s *scene) error {
-		p, err := NewHeadless(c, sceneW, sceneH, time.Second/30, NoIniFile())
-		if err != nil {
-			return err
-		}
-		defer p.Dispose()
-		r, err := NewRenderer(c, 15)
-		if err != nil {
-			return err
-		}
-		defer r.Dispose()
-		return f(p, r, s)
-	})
+	defer p.Dispose()
+	r, err := NewRenderer(c, 15)
+	if err != nil {
+		return err
+	}
+	defer r.Dispose()
+	return f(p, r, s)
 }
 
 // shot is a read-back frame, row 0 at the top.
