@@ -39,6 +39,8 @@ var _ Platform = (*GLFW)(nil)
 // is refused, makes it current on the calling thread and adopts it into a
 // gpu.Context. Vsync is off unless SwapInterval(1) is given. It reports
 // ErrNoDisplay where there is no display, and GLFW's failures as errors.
+// No EGL context (gpu.Open) may be current on the thread: Release it first,
+// or libglvnd's GLX fails with an X error that ends the process.
 func NewGLFW(title string, width, height int, o gpu.Options, opts ...Option) (p *GLFW, ctx *gpu.Context, err error) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return nil, nil, ErrNoDisplay
