@@ -17,11 +17,11 @@ DEBS := gcc g++ libc6-dev pkg-config ca-certificates libx11-dev libxrandr-dev \
 	libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
 	libgl1-mesa-dri libglx-mesa0 libegl-mesa0 xvfb xauth
 
-# The GPU tests run on Mesa's llvmpipe when there is no GPU; the window tests
-# under a virtual X server (xvfb-run), so a missing display fails them rather
-# than skipping them.
+# The GPU tests run on Mesa's llvmpipe when there is no GPU. The UI's window
+# tests need a display: without one the suite runs under xvfb-run, and
+# SPECKLE_REQUIRE_DISPLAY=1 makes them fail rather than skip.
 TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc) SPECKLE_REQUIRE_DISPLAY=1
-XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
+XVFB := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,xvfb-run -a -s '-screen 0 1920x1080x24')
 
 .PHONY: run test deps debs go-toolchain build bench clean
 

@@ -4,6 +4,7 @@ go 1.22
 
 require (
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71
+	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587
 	github.com/inkyblackness/imgui-go/v4 v4.7.0
 	golang.org/x/image v0.24.0
 )

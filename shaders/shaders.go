@@ -7,7 +7,10 @@
 //	#include <rng>          the port of the generator the kernel is built with
 //
 // Each file is included once; a cycle is an error. #line directives carry a
-// source-string number per file, so driver messages map back to our files.
+// source-string number per file, so driver messages map back to our files,
+// and number file n's lines from n*LineStride on: Mesa reports some errors
+// (an undeclared identifier) with source string 0 whatever #line said, and
+// the line number alone still tells the file.
 package shaders
 
 import (
@@ -22,11 +25,15 @@ import (
 	"speckle/rng"
 )
 
-//go:embed *.comp lib
+//go:embed *.comp *.vert *.frag lib
 var files embed.FS
 
 // Version is the GLSL version line every program starts with.
 const Version = "#version 430 core"
+
+// LineStride separates the files' line numbers in the resolved text: line l
+// of file n is numbered n*LineStride + l.
+const LineStride = 100000
 
 // Source is a resolved program text and what is needed to map driver messages back.
 type Source struct {
@@ -35,7 +42,8 @@ type Source struct {
 	Files []string // repository paths by #line source-string number; 0 is the header
 }
 
-// Build resolves kernel (a file of this package, e.g. "rng_dump.comp") with the
+// Build resolves kernel (a file of this package: a compute kernel such as
+// "rng_dump.comp", or a stage of a graphics program, "ui.vert") with the
 // generator port gen (a file of package rng; "" for none) and the defines,
 // which are emitted sorted so that equal inputs give equal text.
 func Build(kernel, gen string, defines map[string]string) (Source, error) {
@@ -111,8 +119,11 @@ func (r *resolver) include(path, from string) error {
 	defer func() { r.stack = r.stack[:len(r.stack)-1] }()
 	id := len(r.files)
 	r.files = append(r.files, repoPath(path))
-	fmt.Fprintf(&r.out, "#line 1 %d\n", id)
+	fmt.Fprintf(&r.out, "#line %d %d\n", id*LineStride+1, id)
 	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	if len(lines) >= LineStride {
+		return fmt.Errorf("%s: more than %d lines", repoPath(path), LineStride-1)
+	}
 	for i, line := range lines {
 		m := includeRE.FindStringSubmatch(line)
 		if m == nil {
@@ -136,7 +147,7 @@ func (r *resolver) include(path, from string) error {
 		if err := r.include(target, where); err != nil {
 			return err
 		}
-		fmt.Fprintf(&r.out, "#line %d %d\n", i+2, id)
+		fmt.Fprintf(&r.out, "#line %d %d\n", id*LineStride+i+2, id)
 	}
 	return nil
 }
@@ -157,20 +168,27 @@ var (
 
 // MapLog rewrites a driver's compile log so each message starts with file:line.
 func (s Source) MapLog(log string) string {
-	name := func(id string) string {
-		n, err := strconv.Atoi(id)
-		if err != nil || n < 0 || n >= len(s.Files) {
-			return "string " + id
+	where := func(id, line string) string {
+		n, err1 := strconv.Atoi(id)
+		l, err2 := strconv.Atoi(line)
+		if err1 != nil || err2 != nil {
+			return "string " + id + ":" + line
 		}
-		return s.Files[n]
+		if l >= LineStride { // the line number names the file (see LineStride)
+			n, l = l/LineStride, l%LineStride
+		}
+		if n < 0 || n >= len(s.Files) {
+			return fmt.Sprintf("string %d:%d", n, l)
+		}
+		return fmt.Sprintf("%s:%d", s.Files[n], l)
 	}
 	log = mesaRE.ReplaceAllStringFunc(log, func(m string) string {
 		g := mesaRE.FindStringSubmatch(m)
-		return fmt.Sprintf("%s:%s:%s: ", name(g[1]), g[2], g[3])
+		return fmt.Sprintf("%s:%s: ", where(g[1], g[2]), g[3])
 	})
 	log = nvidiaRE.ReplaceAllStringFunc(log, func(m string) string {
 		g := nvidiaRE.FindStringSubmatch(m)
-		return fmt.Sprintf("%s:%s: ", name(g[1]), g[2])
+		return where(g[1], g[2]) + ": "
 	})
 	return strings.TrimSpace(log)
 }

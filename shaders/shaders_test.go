@@ -58,7 +58,10 @@ func TestIncludeOnceAndLineMapping(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSuffix(src.Text, "\n"), "\n") {
 		var n, id int
 		if c, _ := fmtSscan(l, &n, &id); c == 2 {
-			file, line = id, n
+			if n/LineStride != id {
+				t.Fatalf("%q: line number not in file %d's range", l, id)
+			}
+			file, line = id, n%LineStride
 			continue
 		}
 		if file == 0 {
@@ -102,6 +105,10 @@ func TestMapLog(t *testing.T) {
 	mesa := "1:12(5): error: `foo' undeclared\n2:3(1): warning: unused\n"
 	if got, want := src.MapLog(mesa), "shaders/k.comp:12:5: error: `foo' undeclared\nrng/x.glsl:3:1: warning: unused"; got != want {
 		t.Errorf("Mesa log mapped to %q, want %q", got, want)
+	}
+	// Mesa names source string 0 for some errors: the line number tells.
+	if got, want := src.MapLog("0:100004(9): error: `x' undeclared"), "shaders/k.comp:4:9: error: `x' undeclared"; got != want {
+		t.Errorf("Mesa log with string 0 mapped to %q, want %q", got, want)
 	}
 	nv := "2(7) : error C1008: undefined variable \"foo\"\n"
 	if got, want := src.MapLog(nv), `rng/x.glsl:7: error C1008: undefined variable "foo"`; got != want {

@@ -123,7 +123,7 @@ func New(o Options) (*App, error) {
 	if a.renderer, err = ui.NewRenderer(a.ctx, 15*scale); err != nil {
 		return nil, err
 	}
-	imgui.CurrentStyle().ScaleAllSizes(scale)
+	imgui.CurrentStyle().ScaleAllSizes(ui.UIScale(a.platform))
 	a.started = time.Now()
 	ok = true
 	return a, nil

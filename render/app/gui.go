@@ -9,7 +9,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"speckle/render"
+	"speckle/render/imageio"
 	"speckle/render/ui"
 	"speckle/rng"
 	"speckle/scenes"
@@ -97,7 +97,7 @@ func (a *App) keys() {
 		m.ShowHelp = !m.ShowHelp
 	case imgui.IsKeyPressedV('C', false):
 		a.showControls = !a.showControls
-	case imgui.IsKeyPressedV(ui.KeyBase+ui.KeyEscape, false):
+	case imgui.IsKeyPressedV(ui.KeyEscape, false):
 		m.ShowHelp = false
 	}
 }
@@ -226,7 +226,7 @@ func (a *App) colorScale(dl imgui.DrawList, r [4]float64, scale float64) {
 	x0, y0 := r[2]-w-10*scale, r[3]-h-22*scale
 	dl.AddRectFilled(vec(x0-6*scale, y0-4*scale), vec(r[2]-4*scale, r[3]-4*scale), shade)
 	for k := 0; k < steps; k++ {
-		c := render.Colormap(float32(k) / (steps - 1))
+		c := imageio.Colormap(float32(k) / (steps - 1))
 		dl.AddRectFilled(vec(x0+w*float64(k)/steps, y0), vec(x0+w*float64(k+1)/steps+0.5, y0+h), packed(color.RGBA{c[0], c[1], c[2], 255}))
 	}
 	dl.AddText(vec(x0, y0+h+1), white, "0")

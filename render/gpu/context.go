@@ -1,7 +1,9 @@
-// Package gpu is Speckle's only door to OpenGL: a headless context, typed
-// handles for programs, buffers and textures, a program cache and GPU timers.
-// Nothing else imports go-gl/gl. Every call must come from the thread that
-// opened the context (see Thread).
+// Package gpu is Speckle's only door to OpenGL: a headless context (or one a
+// window system made, see Adopt), typed handles for programs, buffers,
+// textures and framebuffers, a program cache, GPU timers and the few
+// graphics-pipeline pieces the UI renderer needs. Nothing else imports
+// go-gl/gl. Every call must come from the thread that opened the context
+// (see Thread).
 package gpu
 
 import (
@@ -9,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
 )
@@ -17,13 +20,20 @@ import (
 type Options struct {
 	Platform string // EGL platform: "", "device" or "surfaceless" (see PlatformEnv)
 	Debug    bool   // a debug context whose messages go to Context.DebugLog
+	// MakeCurrent (Adopt only) makes the adopted context current again, for
+	// Context.MakeCurrent; nil if its owner takes care of that.
+	MakeCurrent func()
 }
 
 // Context is a current OpenGL 4.3+ context and what it caches.
 type Context struct {
-	egl      *eglContext
+	egl      *eglContext // nil for an adopted context
 	Info     Info
 	programs map[string]*Program
+	samplers [2]uint32 // linear, nearest; made on first BindTexture
+	// how to make the context current again and reload functions
+	makeCurrent func()
+	procAddr    func(name string) unsafe.Pointer
 	// DebugLog receives driver debug messages when Options.Debug is set.
 	DebugLog func(msg string)
 }
@@ -31,7 +41,7 @@ type Context struct {
 // Info describes the driver.
 type Info struct {
 	Vendor, Renderer, Version string
-	Platform                  string // EGL platform used
+	Platform                  string // EGL platform used, or "glfw" (Adopt)
 	Major, Minor              int
 	MaxSSBOBytes              int64 // GL_MAX_SHADER_STORAGE_BLOCK_SIZE
 	MaxGroupsX, MaxGroupsY    int   // GL_MAX_COMPUTE_WORK_GROUP_COUNT
@@ -44,6 +54,9 @@ func (i Info) Software() bool {
 }
 
 func (i Info) String() string {
+	if i.Platform == "glfw" {
+		return fmt.Sprintf("%s (OpenGL %s, GLFW window)", i.Renderer, i.Version)
+	}
 	return fmt.Sprintf("%s (OpenGL %s, EGL %s)", i.Renderer, i.Version, i.Platform)
 }
 
@@ -54,17 +67,40 @@ func Open(o Options) (*Context, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := gl.InitWithProcAddrFunc(eglProcAddress); err != nil {
+	c, err := start(eglProcAddress, o)
+	if err != nil {
 		e.close()
+		return nil, err
+	}
+	c.egl = e
+	c.Info.Platform = e.platform
+	c.makeCurrent = e.makeCurrent
+	return c, nil
+}
+
+// Adopt wraps a context that someone else (GLFW) made current on the calling
+// thread: it loads the functions through procAddr and checks the version as
+// Open does. Close leaves the context itself to its owner.
+func Adopt(procAddr func(name string) unsafe.Pointer, o Options) (*Context, error) {
+	c, err := start(procAddr, o)
+	if err != nil {
+		return nil, err
+	}
+	c.Info.Platform = "glfw"
+	c.makeCurrent = o.MakeCurrent
+	return c, nil
+}
+
+// start loads the functions of the current context and checks its version.
+func start(procAddr func(name string) unsafe.Pointer, o Options) (*Context, error) {
+	if err := gl.InitWithProcAddrFunc(procAddr); err != nil {
 		return nil, fmt.Errorf("loading OpenGL functions: %v", err)
 	}
-	c := &Context{egl: e, programs: map[string]*Program{}}
+	c := &Context{programs: map[string]*Program{}, procAddr: procAddr}
 	c.Info = queryInfo()
-	c.Info.Platform = e.platform
 	// libglvnd hands out pointers even for functions the driver lacks, so
 	// gl.Init cannot tell us; GL_VERSION can.
 	if c.Info.Major < 4 || (c.Info.Major == 4 && c.Info.Minor < 3) {
-		e.close()
 		return nil, fmt.Errorf("OpenGL 4.3 or newer is needed for compute shaders; %s offers %s", c.Info.Renderer, c.Info.Version)
 	}
 	if o.Debug {
@@ -73,13 +109,45 @@ func Open(o Options) (*Context, error) {
 	return c, nil
 }
 
-// Close releases the context.
+// MakeCurrent makes the context current on the calling thread again (after
+// another context was) and reloads the function pointers, which belong to
+// whichever context was current when they were loaded.
+func (c *Context) MakeCurrent() error {
+	if c.makeCurrent == nil {
+		return fmt.Errorf("this adopted context is made current by its owner")
+	}
+	c.makeCurrent()
+	if err := gl.InitWithProcAddrFunc(c.procAddr); err != nil {
+		return fmt.Errorf("loading OpenGL functions: %v", err)
+	}
+	return nil
+}
+
+// Release leaves the calling thread with no current context, so that a
+// window system's context can be made current there (libglvnd refuses a GLX
+// context on a thread holding an EGL one). MakeCurrent undoes it. An adopted
+// context is released by its owner.
+func (c *Context) Release() {
+	if c.egl != nil {
+		c.egl.release()
+	}
+}
+
+// Close releases what the context made and, for a context from Open, the
+// context itself.
 func (c *Context) Close() {
 	for _, p := range c.programs {
 		gl.DeleteProgram(p.id)
 	}
 	c.programs = nil
-	c.egl.close()
+	if c.samplers[0] != 0 {
+		gl.DeleteSamplers(2, &c.samplers[0])
+		c.samplers = [2]uint32{}
+	}
+	if c.egl != nil {
+		c.egl.close()
+		c.egl = nil
+	}
 }
 
 var versionRE = regexp.MustCompile(`^(\d+)\.(\d+)`)

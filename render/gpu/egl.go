@@ -191,8 +191,16 @@ func eglProcAddress(name string) unsafe.Pointer {
 	return C.proc_address(cs)
 }
 
-func (e *eglContext) close() {
+func (e *eglContext) makeCurrent() {
+	C.eglMakeCurrent(e.display, C.EGLSurface(C.EGL_NO_SURFACE), C.EGLSurface(C.EGL_NO_SURFACE), e.context)
+}
+
+func (e *eglContext) release() {
 	C.eglMakeCurrent(e.display, C.EGLSurface(C.EGL_NO_SURFACE), C.EGLSurface(C.EGL_NO_SURFACE), C.EGLContext(C.EGL_NO_CONTEXT))
+}
+
+func (e *eglContext) close() {
+	e.release()
 	C.eglDestroyContext(e.display, e.context)
 	C.eglTerminate(e.display)
 }

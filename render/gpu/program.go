@@ -9,24 +9,75 @@ import (
 	"speckle/shaders"
 )
 
-// Program is a linked compute program.
+// Program is a linked program: a compute kernel, or a vertex and fragment
+// shader pair (Graphics).
 type Program struct {
 	id       uint32
 	key      string
 	uniforms map[string]int32
-	// LocalSize is the work group size the shader declares.
+	// LocalSize is the work group size a compute shader declares.
 	LocalSize [3]int
+}
+
+// stage is one shader of a program.
+type stage struct {
+	kind uint32
+	src  shaders.Source
 }
 
 // Compute returns the program for src, compiling it on first use; programs are
 // cached by src.Key (kernel, generator, defines). Compile errors name our
 // GLSL files and lines, not the driver's source-string numbers.
 func (c *Context) Compute(src shaders.Source) (*Program, error) {
-	if p, ok := c.programs[src.Key]; ok {
+	p, err := c.program(src.Key, stage{gl.COMPUTE_SHADER, src})
+	if err == nil && p.LocalSize[0] == 0 {
+		var size [3]int32
+		gl.GetProgramiv(p.id, gl.COMPUTE_WORK_GROUP_SIZE, &size[0])
+		p.LocalSize = [3]int{int(size[0]), int(size[1]), int(size[2])}
+	}
+	return p, err
+}
+
+// Graphics returns the program made of a vertex and a fragment shader,
+// compiling it on first use; cached, and errors reported, as by Compute.
+func (c *Context) Graphics(vert, frag shaders.Source) (*Program, error) {
+	return c.program(vert.Key+"+"+frag.Key, stage{gl.VERTEX_SHADER, vert}, stage{gl.FRAGMENT_SHADER, frag})
+}
+
+func (c *Context) program(key string, stages ...stage) (*Program, error) {
+	if p, ok := c.programs[key]; ok {
 		return p, nil
 	}
-	sh := gl.CreateShader(gl.COMPUTE_SHADER)
-	defer gl.DeleteShader(sh)
+	id := gl.CreateProgram()
+	for _, s := range stages {
+		sh, err := c.compile(s.kind, s.src)
+		if err != nil {
+			gl.DeleteProgram(id)
+			return nil, err
+		}
+		gl.AttachShader(id, sh)
+		gl.DeleteShader(sh) // flagged: freed with the program
+	}
+	gl.LinkProgram(id)
+	var ok int32
+	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
+	if ok == gl.FALSE {
+		log := programLog(id)
+		gl.DeleteProgram(id)
+		if len(stages) == 1 { // else the source-string numbers are ambiguous
+			log = stages[0].src.MapLog(log)
+		}
+		return nil, fmt.Errorf("linking %s:\n%s", key, log)
+	}
+	p := &Program{id: id, key: key, uniforms: map[string]int32{}}
+	c.programs[key] = p
+	return p, nil
+}
+
+// compile compiles one stage; errors come back one message a line, each
+// starting with our file:line.
+func (c *Context) compile(kind uint32, src shaders.Source) (uint32, error) {
+	sh := gl.CreateShader(kind)
 	text, free := gl.Strs(src.Text + "\x00")
 	length := int32(len(src.Text))
 	gl.ShaderSource(sh, 1, text, &length)
@@ -35,26 +86,14 @@ func (c *Context) Compute(src shaders.Source) (*Program, error) {
 	var ok int32
 	gl.GetShaderiv(sh, gl.COMPILE_STATUS, &ok)
 	if ok == gl.FALSE {
-		return nil, fmt.Errorf("compiling %s:\n%s", src.Key, src.MapLog(shaderLog(sh)))
+		log := shaderLog(sh)
+		gl.DeleteShader(sh)
+		return 0, fmt.Errorf("compiling %s:\n%s", src.Key, src.MapLog(log))
 	}
 	if log := shaderLog(sh); c.DebugLog != nil && log != "" {
 		c.DebugLog("compiling " + src.Key + ":\n" + src.MapLog(log))
 	}
-	id := gl.CreateProgram()
-	gl.AttachShader(id, sh)
-	gl.LinkProgram(id)
-	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
-	if ok == gl.FALSE {
-		log := programLog(id)
-		gl.DeleteProgram(id)
-		return nil, fmt.Errorf("linking %s:\n%s", src.Key, src.MapLog(log))
-	}
-	p := &Program{id: id, key: src.Key, uniforms: map[string]int32{}}
-	var size [3]int32
-	gl.GetProgramiv(id, gl.COMPUTE_WORK_GROUP_SIZE, &size[0])
-	p.LocalSize = [3]int{int(size[0]), int(size[1]), int(size[2])}
-	c.programs[src.Key] = p
-	return p, nil
+	return sh, nil
 }
 
 func shaderLog(sh uint32) string {
@@ -107,6 +146,13 @@ func (p *Program) SetInt(name string, v int32) {
 func (p *Program) SetVec3(name string, v [3]float32) {
 	if loc := p.location(name); loc >= 0 {
 		gl.ProgramUniform3f(p.id, loc, v[0], v[1], v[2])
+	}
+}
+
+// SetVec4 sets a vec4 uniform; a uniform the compiler removed is ignored.
+func (p *Program) SetVec4(name string, v [4]float32) {
+	if loc := p.location(name); loc >= 0 {
+		gl.ProgramUniform4f(p.id, loc, v[0], v[1], v[2], v[3])
 	}
 }
 

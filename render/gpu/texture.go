@@ -15,6 +15,13 @@ const (
 	RGBA8                        // display images: tone-mapped sRGB
 )
 
+func (f TextureFormat) String() string {
+	if f == RGBA8 {
+		return "RGBA8"
+	}
+	return "RGBA32F"
+}
+
 func (f TextureFormat) internal() uint32 {
 	if f == RGBA8 {
 		return gl.RGBA8
@@ -71,6 +78,58 @@ func (t *Texture) ReadBytes() ([]byte, error) {
 	px := make([]byte, t.Width*t.Height*4)
 	gl.GetTextureImage(t.id, 0, gl.RGBA, gl.UNSIGNED_BYTE, int32(len(px)), unsafe.Pointer(&px[0]))
 	return px, nil
+}
+
+// WriteBytes replaces an RGBA8 texture's texels, row by row from y = 0 (the
+// top row of an image.RGBA's Pix comes out at the top of an imgui image).
+func (t *Texture) WriteBytes(px []byte) error {
+	if t.Format != RGBA8 || len(px) != t.Width*t.Height*4 {
+		return fmt.Errorf("WriteBytes of %d bytes to a %dx%d %v texture (RGBA8: 4 bytes a texel)", len(px), t.Width, t.Height, t.Format)
+	}
+	t.write(gl.UNSIGNED_BYTE, unsafe.Pointer(&px[0]))
+	return nil
+}
+
+// WriteFloats replaces an RGBA32F texture's texels, row by row from y = 0.
+func (t *Texture) WriteFloats(px []float32) error {
+	if t.Format != RGBA32F || len(px) != t.Width*t.Height*4 {
+		return fmt.Errorf("WriteFloats of %d floats to a %dx%d %v texture (RGBA32F: 4 floats a texel)", len(px), t.Width, t.Height, t.Format)
+	}
+	t.write(gl.FLOAT, unsafe.Pointer(&px[0]))
+	return nil
+}
+
+func (t *Texture) write(kind uint32, px unsafe.Pointer) {
+	// Tightly packed rows whatever the last uploader set (RGBA rows are
+	// 4-byte aligned, the default alignment).
+	gl.PixelStorei(gl.UNPACK_ROW_LENGTH, 0)
+	gl.BindBuffer(gl.PIXEL_UNPACK_BUFFER, 0)
+	gl.TextureSubImage2D(t.id, 0, 0, 0, int32(t.Width), int32(t.Height), gl.RGBA, kind, px)
+}
+
+// Handle is the texture's OpenGL name, for BindTexture: a plain number that
+// can travel where pointers may not (imgui's TextureID).
+func (t *Texture) Handle() uint64 { return uint64(t.id) }
+
+// BindTexture binds the texture named handle to texture unit `unit` for
+// sampling, with bilinear or nearest filtering (two sampler objects, so one
+// texture can be drawn both ways) and edges clamped.
+func (c *Context) BindTexture(unit uint32, handle uint64, nearest bool) {
+	if c.samplers[0] == 0 {
+		gl.CreateSamplers(2, &c.samplers[0])
+		for i, f := range []int32{gl.LINEAR, gl.NEAREST} {
+			gl.SamplerParameteri(c.samplers[i], gl.TEXTURE_MIN_FILTER, f)
+			gl.SamplerParameteri(c.samplers[i], gl.TEXTURE_MAG_FILTER, f)
+			gl.SamplerParameteri(c.samplers[i], gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE)
+			gl.SamplerParameteri(c.samplers[i], gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE)
+		}
+	}
+	s := c.samplers[0]
+	if nearest {
+		s = c.samplers[1]
+	}
+	gl.BindTextureUnit(unit, uint32(handle))
+	gl.BindSampler(unit, s)
 }
 
 // Delete frees the texture.

@@ -38,3 +38,96 @@ type Renderer interface {
 // without knowing the window system. Other keys imgui needs (Tab, arrows,
 // Enter, Backspace, ...) sit at KeyBase and above.
 const KeyBase = 256
+
+// The keys at KeyBase and above. Function keys run from KeyF1 to KeyF12.
+const (
+	KeyTab = KeyBase + iota
+	KeyLeft
+	KeyRight
+	KeyUp
+	KeyDown
+	KeyPageUp
+	KeyPageDown
+	KeyHome
+	KeyEnd
+	KeyInsert
+	KeyDelete
+	KeyBackspace
+	KeyEnter
+	KeyEscape
+	KeyKeypadEnter
+	KeyLeftShift
+	KeyRightShift
+	KeyLeftCtrl
+	KeyRightCtrl
+	KeyLeftAlt
+	KeyRightAlt
+	KeyLeftSuper
+	KeyRightSuper
+	KeyF1
+	KeyF12 = KeyF1 + 11
+)
+
+// mapKeys tells imgui where the keys it needs for navigation and text
+// editing sit in KeysDown.
+func mapKeys(io imgui.IO) {
+	for k, v := range map[int]int{
+		imgui.KeyTab: KeyTab, imgui.KeyLeftArrow: KeyLeft, imgui.KeyRightArrow: KeyRight,
+		imgui.KeyUpArrow: KeyUp, imgui.KeyDownArrow: KeyDown, imgui.KeyPageUp: KeyPageUp,
+		imgui.KeyPageDown: KeyPageDown, imgui.KeyHome: KeyHome, imgui.KeyEnd: KeyEnd,
+		imgui.KeyInsert: KeyInsert, imgui.KeyDelete: KeyDelete, imgui.KeyBackspace: KeyBackspace,
+		imgui.KeySpace: ' ', imgui.KeyEnter: KeyEnter, imgui.KeyEscape: KeyEscape,
+		imgui.KeyKeyPadEnter: KeyKeypadEnter, imgui.KeyA: 'A', imgui.KeyC: 'C', imgui.KeyV: 'V',
+		imgui.KeyX: 'X', imgui.KeyY: 'Y', imgui.KeyZ: 'Z',
+	} {
+		io.KeyMap(k, v)
+	}
+}
+
+// updateModifiers derives imgui's Ctrl/Shift/Alt/Super from KeysDown.
+func updateModifiers(io imgui.IO) {
+	io.KeyCtrl(KeyLeftCtrl, KeyRightCtrl)
+	io.KeyShift(KeyLeftShift, KeyRightShift)
+	io.KeyAlt(KeyLeftAlt, KeyRightAlt)
+	io.KeySuper(KeyLeftSuper, KeyRightSuper)
+}
+
+// Option adjusts a platform as it is made.
+type Option func(*options)
+
+type options struct {
+	noIniFile    bool
+	swapInterval int
+}
+
+func collect(opts []Option) options {
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
+	return o
+}
+
+// NoIniFile stops imgui reading and writing imgui.ini in the working
+// directory (io.SetIniFilename("")): for tests, and for an app that keeps its
+// own settings file. Without it the platforms leave imgui's ini alone.
+func NoIniFile() Option { return func(o *options) { o.noIniFile = true } }
+
+// SwapInterval sets a window's swap interval: 0 (the default) presents at
+// once, 1 waits for vertical sync. Headless ignores it.
+func SwapInterval(n int) Option { return func(o *options) { o.swapInterval = n } }
+
+// UIScale is the factor by which the app should scale imgui's style sizes
+// (ScaleAllSizes): the content scale, less what the framebuffer scale already
+// does where imgui units are points (macOS, Wayland) rather than pixels.
+func UIScale(p Platform) float32 {
+	d, f := p.DisplaySize(), p.FramebufferSize()
+	s := p.ContentScale()
+	if d[0] > 0 && f[0] > d[0] {
+		s /= f[0] / d[0]
+	}
+	if s <= 0 {
+		return 1
+	}
+	return s
+}

@@ -1,0 +1,180 @@
+package gpu_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"speckle/render/gpu"
+	"speckle/rng"
+	"speckle/shaders"
+)
+
+var (
+	glThread = gpu.NewThread()
+	glCtx    *gpu.Context
+	glErr    error
+)
+
+func TestMain(m *testing.M) {
+	os.Setenv("MESA_SHADER_CACHE_DISABLE", "true")
+	os.Exit(glThread.Serve(func() int {
+		glThread.Do(func() { glCtx, glErr = gpu.Open(gpu.Options{}) })
+		code := m.Run()
+		if glErr == nil {
+			glThread.Do(glCtx.Close)
+		}
+		return code
+	}))
+}
+
+// onGL runs f on the GL thread (never t.Fatal inside f) and fails the test
+// with its error.
+func onGL(t *testing.T, f func(c *gpu.Context) error) {
+	t.Helper()
+	if glErr != nil {
+		t.Fatalf("no OpenGL context: %v", glErr)
+	}
+	var err error
+	glThread.Do(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic on the GL thread: %v", p)
+			}
+		}()
+		err = f(glCtx)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A graphics program's compile errors name our file and line, one message a
+// line, as compute programs' do.
+func TestGraphicsCompileErrorNamesFileAndLine(t *testing.T) {
+	files := fstest.MapFS{
+		"t.vert": {Data: []byte("void main() { gl_Position = vec4(0.0); }\n")},
+		"t.frag": {Data: []byte("out vec4 c;\n\nvoid main() {\n\tc = vec4(no_such_thing);\n\tc = no_such_either;\n}\n")},
+	}
+	vert, err := shaders.Resolve(files, rng.GLSL, "t.vert", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag, err := shaders.Resolve(files, rng.GLSL, "t.frag", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(vert.Text, shaders.Version+"\n") {
+		t.Errorf("a vertex stage starts %q, want %q", strings.SplitN(vert.Text, "\n", 2)[0], shaders.Version)
+	}
+	var compileErr error
+	onGL(t, func(c *gpu.Context) error {
+		_, compileErr = c.Graphics(vert, frag)
+		return nil
+	})
+	if compileErr == nil {
+		t.Fatal("a fragment shader using undeclared variables compiled")
+	}
+	msg := compileErr.Error()
+	t.Log(msg)
+	for _, want := range []string{"shaders/t.frag:4:", "shaders/t.frag:5:"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("compile error does not name %s:\n%s", want, msg)
+		}
+	}
+	for _, line := range strings.Split(msg, "\n")[1:] {
+		if !strings.HasPrefix(line, "shaders/t.frag:") {
+			t.Errorf("message line %q does not start with file:line", line)
+		}
+	}
+	// The real UI shaders compile.
+	onGL(t, func(c *gpu.Context) error {
+		v, err := shaders.Build("ui.vert", "", nil)
+		if err != nil {
+			return err
+		}
+		f, err := shaders.Build("ui.frag", "", nil)
+		if err != nil {
+			return err
+		}
+		_, err = c.Graphics(v, f)
+		return err
+	})
+}
+
+// ReadPixels gives the top row first: a framebuffer's row y = 0 (the first
+// row of its texture) is the bottom of the picture.
+func TestReadPixelsTopRowFirst(t *testing.T) {
+	rows := [][]byte{
+		{1, 2, 3, 255, 4, 5, 6, 255},
+		{7, 8, 9, 255, 10, 11, 12, 255},
+		{13, 14, 15, 255, 16, 17, 18, 255},
+	}
+	var got []byte
+	var resized [2]int
+	onGL(t, func(c *gpu.Context) error {
+		fb, err := c.NewFramebuffer(2, 3)
+		if err != nil {
+			return err
+		}
+		defer fb.Delete()
+		if err := fb.Texture().WriteBytes(bytes.Join(rows, nil)); err != nil {
+			return err
+		}
+		fb.Bind()
+		defer fb.Unbind()
+		if got, err = c.ReadPixels(2, 3); err != nil {
+			return err
+		}
+		if err := fb.Resize(5, 4); err != nil {
+			return err
+		}
+		resized[0], resized[1] = fb.Size()
+		c.Clear(1, 0, 0, 1)
+		px, err := c.ReadPixels(5, 4)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(px[len(px)-4:], []byte{255, 0, 0, 255}) {
+			return fmt.Errorf("after Resize and Clear the last pixel is %v", px[len(px)-4:])
+		}
+		return nil
+	})
+	if want := bytes.Join([][]byte{rows[2], rows[1], rows[0]}, nil); !bytes.Equal(got, want) {
+		t.Errorf("ReadPixels gave\n%v, want\n%v", got, want)
+	}
+	if resized != [2]int{5, 4} {
+		t.Errorf("after Resize(5, 4) the size is %v", resized)
+	}
+}
+
+func TestTextureWrites(t *testing.T) {
+	onGL(t, func(c *gpu.Context) error {
+		f, err := c.NewTexture(3, 2, gpu.RGBA32F)
+		if err != nil {
+			return err
+		}
+		defer f.Delete()
+		in := make([]float32, 3*2*4)
+		for i := range in {
+			in[i] = float32(i) * 0.25
+		}
+		if err := f.WriteFloats(in); err != nil {
+			return err
+		}
+		out, err := f.ReadFloats()
+		if err != nil {
+			return err
+		}
+		if fmt.Sprint(out) != fmt.Sprint(in) {
+			return fmt.Errorf("WriteFloats then ReadFloats gave %v, want %v", out, in)
+		}
+		if f.WriteFloats(in[:4]) == nil || f.WriteBytes(make([]byte, 24)) == nil {
+			return fmt.Errorf("a write of the wrong size or kind was accepted")
+		}
+		return nil
+	})
+}
