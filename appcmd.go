@@ -106,7 +106,16 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	defer a.Close()
 	var bar *progress
-	if *frames > 0 && !*bench {
+	var warm app.Stats // the bench counts from here: programs built, clocks up
+	warmAt := min(20, *frames/5)
+	switch {
+	case *bench:
+		a.OnFrame = func(n int) {
+			if n == warmAt {
+				warm = a.Stats()
+			}
+		}
+	case *frames > 0:
 		bar = newProgress(stdout, "frames", *frames, "frames")
 		a.OnFrame = func(n int) { bar.set(n) }
 	}
@@ -121,21 +130,31 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 		return runErr
 	}
 	if *bench {
-		printAppBench(stdout, a.Stats(), a.Context().Info)
+		printAppBench(stdout, warm, a.Stats(), a.Context().Info)
 	}
 	return nil
 }
 
-// printAppBench reports a scripted run's speed.
-func printAppBench(w io.Writer, st app.Stats, info gpu.Info) {
-	fmt.Fprintf(w, "%s\n%d frames in %.2f s: %.1f frames/s\n", info, st.Frames, st.Seconds, float64(st.Frames)/st.Seconds)
-	var all int64
+// printAppBench reports a scripted run's speed between the warm-up and the
+// end (a pane that restarted in between counts from zero).
+func printAppBench(w io.Writer, warm, st app.Stats, info gpu.Info) {
+	frames, secs := st.Frames-warm.Frames, st.Seconds-warm.Seconds
+	fmt.Fprintf(w, "%s\n%d frames in %.2f s after %d warm-up frames: %.1f frames/s\n", info, frames, secs, warm.Frames, float64(frames)/secs)
+	var all float64
 	for i, p := range st.Panes {
-		all += p.Photons
-		fmt.Fprintf(w, "pane %d %-28s %10.3g photons/s  %10.3g photons/frame  %d iterations\n",
-			i+1, p.Label, float64(p.Photons)/st.Seconds, float64(p.Photons)/float64(st.Frames), p.Iterations)
+		n := p.Photons
+		if i < len(warm.Panes) && warm.Panes[i].Photons <= n {
+			n -= warm.Panes[i].Photons
+		}
+		all += float64(n)
+		rmse := ""
+		if p.RMSE > 0 {
+			rmse = fmt.Sprintf("  RMSE %.4g", p.RMSE)
+		}
+		fmt.Fprintf(w, "pane %d %-24s %9.3g photons/s  %9.3g photons/frame  %d iterations%s\n",
+			i+1, p.Label, float64(n)/secs, float64(n)/float64(frames), p.Iterations, rmse)
 	}
-	fmt.Fprintf(w, "all panes %.3g photons/s\n", float64(all)/st.Seconds)
+	fmt.Fprintf(w, "all panes %.3g photons/s\n", all/secs)
 }
 
 // hasDisplay reports whether a window could open.

@@ -16,10 +16,41 @@ func ReferenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string) {
 	}
 	path := ReferencePath(scene.Name, w, h)
 	img, err := imageio.ReadPFM(path)
-	if err != nil {
-		return nil, fmt.Sprintf("no reference (%v): make one with speckle reference --scene %s --size %dx%d", err, scene.Name, w, h)
+	if err == nil {
+		return &img, path
 	}
-	return &img, path
+	// A reference k times as large, averaged over k x k blocks, is one at
+	// this size (each pixel the mean radiance over its area).
+	for k := 2; k <= 8; k++ {
+		big, err := imageio.ReadPFM(ReferencePath(scene.Name, k*w, k*h))
+		if err == nil {
+			small := downsample(big, k)
+			return &small, fmt.Sprintf("%s averaged %dx%d", ReferencePath(scene.Name, k*w, k*h), k, k)
+		}
+	}
+	return nil, fmt.Sprintf("no reference at %dx%d (%v): make one with speckle reference --scene %s --size %dx%d", w, h, err, scene.Name, w, h)
+}
+
+// downsample averages k x k blocks.
+func downsample(img imageio.Image, k int) imageio.Image {
+	out := imageio.NewImage(img.W/k, img.H/k)
+	for y := 0; y < out.H; y++ {
+		for x := 0; x < out.W; x++ {
+			var sum [4]float32
+			for dy := 0; dy < k; dy++ {
+				for dx := 0; dx < k; dx++ {
+					o := 4 * ((y*k+dy)*img.W + x*k + dx)
+					for c := range sum {
+						sum[c] += img.Pix[o+c]
+					}
+				}
+			}
+			for c := range sum {
+				out.Pix[4*(y*out.W+x)+c] = sum[c] / float32(k*k)
+			}
+		}
+	}
+	return out
 }
 
 // ReferencePath is where speckle reference stores a scene's reference image

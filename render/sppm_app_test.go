@@ -3,6 +3,9 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"math"
+	"os"
+	"strings"
 	"testing"
 
 	"speckle/render/gpu"
@@ -141,4 +144,40 @@ func TestInterleavedRendersKeepTheirOwnState(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// A reference twice the size, averaged 2x2, stands in at half size.
+func TestReferenceDownsampled(t *testing.T) {
+	wd, _ := os.Getwd()
+	if err := os.Chdir(".."); err != nil { // references live under the repository root
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	scene, err := scenes.Builtin("cornell")
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, where := ReferenceImage(scene, 640, 360)
+	if big == nil {
+		t.Fatalf("no 640x360 cornell reference: %s", where)
+	}
+	small, where := ReferenceImage(scene, 320, 180)
+	if small == nil || !strings.Contains(where, "averaged 2x2") || small.W != 320 || small.H != 180 {
+		t.Fatalf("320x180: %v (%s)", small != nil, where)
+	}
+	for _, p := range [][2]int{{0, 0}, {160, 90}, {319, 179}} {
+		x, y := p[0], p[1]
+		for c := 0; c < 3; c++ {
+			var sum float32
+			for d := 0; d < 4; d++ {
+				sum += big.Pix[4*((2*y+d/2)*640+2*x+d%2)+c]
+			}
+			if got := small.Pix[4*(y*320+x)+c]; math.Abs(float64(got-sum/4)) > 1e-6*float64(sum) {
+				t.Errorf("pixel %v channel %d: %v, want the mean %v", p, c, got, sum/4)
+			}
+		}
+	}
+	if none, _ := ReferenceImage(scene, 333, 111); none != nil {
+		t.Error("a reference at a size no stored one divides")
+	}
 }

@@ -58,7 +58,12 @@ func (a *App) gui() {
 	a.keys()
 	a.drawPanes(left, 0, float64(size[0]), float64(size[1]))
 	if a.showControls {
-		a.controls(left, float64(size[1]))
+		plotH := 0.0
+		if a.Model.S.ShowPlot {
+			plotH = math.Min(left*0.8, float64(size[1])/2)
+			a.plotWindow(0, float64(size[1])-plotH, left, plotH)
+		}
+		a.controls(left, float64(size[1])-plotH)
 	}
 	if a.Model.ShowHelp {
 		a.help()
@@ -189,7 +194,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 		}
 		lines = append(lines, l)
 		if ps.View == ViewHeatmap && a.ref == nil {
-			lines = append(lines, "no heatmap: "+a.refNote)
+			lines = append(lines, "no heatmap: no reference here (see the controls)")
 		}
 	}
 	x, y := r[0]+6*scale, r[1]+4*scale
@@ -378,6 +383,8 @@ func (a *App) controls(width, height float64) {
 			m.S.Seed = uint32(seed)
 		}
 		imgui.Checkbox("sync options across panes", &m.S.Sync)
+		imgui.SameLine()
+		imgui.Checkbox("plot", &m.S.ShowPlot)
 		imgui.SliderFloatV("magnifier", &m.S.Zoom, 2, 32, "%.0fx", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
 		imgui.SliderFloatV("heatmap scale", &m.S.ErrorScale, 0.02, 2, "%.2f", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
 		if imgui.Button("Reset to defaults") {
@@ -389,8 +396,19 @@ func (a *App) controls(width, height float64) {
 	for i := 0; i < m.Visible(); i++ {
 		a.paneControls(i)
 	}
-	if imgui.CollapsingHeaderV("Convergence", imgui.TreeNodeFlagsDefaultOpen) {
-		a.plot(width - 2*float64(imgui.CurrentStyle().WindowPadding().X))
+}
+
+// plotWindow holds the convergence plot under the controls, always in view.
+func (a *App) plotWindow(x, y, w, h float64) {
+	imgui.SetNextWindowPosV(vec(x, y), imgui.ConditionAlways, vec(0, 0))
+	imgui.SetNextWindowSizeV(vec(w, h), imgui.ConditionAlways)
+	open := true
+	imgui.BeginV("RMSE against photons (log-log)", &open, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoScrollbar)
+	avail := imgui.ContentRegionAvail()
+	a.plot(float64(avail.X), float64(avail.Y))
+	imgui.End()
+	if !open {
+		a.Model.S.ShowPlot = false
 	}
 }
 
@@ -558,8 +576,7 @@ func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
 
 // plot draws RMSE against photons, log-log, one line per pane in its colour,
 // with a slope -1/2 guide.
-func (a *App) plot(width float64) {
-	height := width * 0.75
+func (a *App) plot(width, height float64) {
 	pos := imgui.CursorScreenPos()
 	imgui.Dummy(vec(width, height))
 	dl := imgui.WindowDrawList()
