@@ -608,7 +608,9 @@ func (a *App) plot(width, height float64) {
 	for d := r.X0; d <= r.X1; d++ {
 		x := x0 + (d-r.X0)/(r.X1-r.X0)*w
 		dl.AddLine(vec(x, y0), vec(x, y1), packed(color.RGBA{60, 60, 66, 255}))
-		dl.AddText(vec(x-lh*0.8, y1+2), grey, fmt.Sprintf("1e%d", int(d)))
+		label := fmt.Sprintf("1e%d", int(d))
+		tw := float64(imgui.CalcTextSize(label, false, 0).X)
+		dl.AddText(vec(math.Min(x-tw/2, x1-tw), y1+2), grey, label)
 	}
 	for d := r.Y0; d <= r.Y1; d++ {
 		y := y0 + (r.Y1-d)/(r.Y1-r.Y0)*h

@@ -6,9 +6,13 @@
 vec3 sq_error(vec3 l, vec3 r) {
 	vec3 d = l - r;
 #ifdef ERROR_REL
-	vec3 a = abs(r);
-	vec3 big = a * sqrt(1.0 + REL_EPSILON / (r * r));
-	d /= mix(sqrt(r * r + REL_EPSILON), big, greaterThanEqual(a, vec3(1.0)));
+	// A select per channel, not mix(): NVIDIA evaluates mix(x, y, bvec)
+	// arithmetically, so the branch not taken (0 * inf for a black
+	// reference) poisoned the result with NaN.
+	for (int c = 0; c < 3; c++) {
+		float a = abs(r[c]);
+		d[c] /= a >= 1.0 ? a * sqrt(1.0 + REL_EPSILON / (a * a)) : sqrt(a * a + REL_EPSILON);
+	}
 #endif
 	return d * d;
 }
