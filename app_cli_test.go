@@ -117,3 +117,17 @@ func TestAppWindow(t *testing.T) {
 		imageio.WritePNG("testdata/failed/window.png", img)
 	}
 }
+
+// Below OpenGL 4.3 the app says so in one line, window or not.
+func TestAppNoGL43(t *testing.T) {
+	args := [][]string{{"app", "--headless", "--frames", "1"}}
+	if os.Getenv("DISPLAY") != "" {
+		args = append(args, []string{"app", "--frames", "1"})
+	}
+	for _, a := range args {
+		r := speckle(t, []string{"MESA_GL_VERSION_OVERRIDE=4.1"}, a...)
+		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "OpenGL 4.3 or newer is needed") {
+			t.Errorf("%v: exit %d, stderr %q", a, r.code, r.stderr)
+		}
+	}
+}

@@ -233,3 +233,42 @@ func TestKeysAndScreenshot(t *testing.T) {
 		t.Errorf("R while paused left %d photons in pane 1", q[0])
 	}
 }
+
+// Dragging over a pane orbits the camera, which restarts every pane; the
+// magnifier's point follows the mouse over an image.
+func TestMouseOrbitAndFocus(t *testing.T) {
+	a := newTestApp(t, testSettings())
+	frames(t, a, 8)
+	h := a.Headless()
+	// Pane 1's cell spans x 340..570, y 0..225; its 16:9 image is centred.
+	h.MoveMouse(455, 112)
+	frames(t, a, 1)
+	if f := a.Model.Focus; math.Abs(float64(f[0])-0.5) > 0.02 || math.Abs(float64(f[1])-0.5) > 0.05 {
+		t.Errorf("focus %v with the mouse at pane 1's centre", f)
+	}
+	before := photons(a)
+	h.SetButton(0, true)
+	frames(t, a, 1)
+	h.MoveMouse(495, 112)
+	frames(t, a, 1)
+	h.SetButton(0, false)
+	frames(t, a, 1)
+	if a.Model.S.Camera == nil {
+		t.Fatal("a drag did not move the camera")
+	}
+	after := photons(a)
+	for i := range before {
+		if after[i] >= before[i] { // 9 frames' photons before, 2 after a restart
+			t.Errorf("pane %d did not restart after the camera moved: %d -> %d photons", i+1, before[i], after[i])
+		}
+	}
+	cam := *a.Model.S.Camera
+	h.Scroll(2)
+	frames(t, a, 1)
+	sc := a.scene.Camera
+	d0 := cam.Position.Sub(cam.LookAt).Len()
+	d1 := a.Model.S.Camera.Position.Sub(a.Model.S.Camera.LookAt).Len()
+	if !(d1 < d0) || sc.LookAt != a.Model.S.Camera.LookAt {
+		t.Errorf("wheel up: distance %v -> %v, look-at %v", d0, d1, a.Model.S.Camera.LookAt)
+	}
+}

@@ -96,6 +96,10 @@ func NewGLFW(title string, width, height int, o gpu.Options, opts ...Option) (p 
 		if err == nil { // a platform error: logged
 			err = errors.New(strings.TrimSpace(glfwLog.String()))
 		}
+		if strings.Contains(err.Error(), "VersionUnavailable") {
+			// The same words as gpu.Open's check: the driver has no 4.3.
+			return nil, nil, fmt.Errorf("OpenGL 4.3 or newer is needed for compute shaders; this display's driver offers no 4.3 core context (%v)", err)
+		}
 		return nil, nil, fmt.Errorf("opening an OpenGL 4.3 window: %v", err)
 	}
 	p = &GLFW{window: window, io: imgui.CurrentIO(), cursor: imgui.MouseCursorArrow}
