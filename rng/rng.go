@@ -25,7 +25,7 @@ type Option struct {
 	// Effective, when set, is the value in effect while the option is
 	// empty (e.g. the preset's rule), given the other options; the UI starts
 	// editing from it.
-	Effective func(opts map[string]string) string
+	Effective func(opts map[string]string) string `json:"-"`
 }
 
 // Config fixes everything a generator needs before it can draw numbers.
