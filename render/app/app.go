@@ -49,30 +49,29 @@ type App struct {
 
 	scene    *scenes.Scene
 	sceneKey string
-	sceneErr error
 	panes    [MaxPanes]*pane
 	ref      *gpu.Texture // the reference radiance, RGBA32F, or nil
 	refKey   string
 	refNote  string // where the reference came from, or why there is none
 	photons  int    // photons per iteration in force
 
-	frames            int
-	step, shot        bool
-	toast             string
-	toastUntil        time.Time
-	frameStart        time.Time
-	fps               float64
-	photonsFrame      int64 // all panes, last frame
-	showControls      bool
-	sceneFile         string
-	uiErr             string
-	dragging          bool
-	hovered           int // pane under the mouse, -1 none
-	headless          *ui.Headless
-	lastWindowPNG     string
-	started           time.Time
-	edit              editBuffer
-	totalPhotonsStart int64
+	frames        int
+	step, shot    bool
+	toast         string
+	toastUntil    time.Time
+	frameStart    time.Time
+	fps           float64
+	photonsFrame  int64 // all panes, last frame
+	showControls  bool
+	sceneFile     string
+	uiErr         string
+	dragging      bool
+	hovered       int // pane under the mouse, -1 none
+	headless      *ui.Headless
+	lastWindowPNG string
+	started       time.Time
+	edit          editBuffer
+	optionErrs    map[int]string // per pane: the last option value refused
 }
 
 // ErrNoDisplay is returned when a window is asked for where there is none.
@@ -188,11 +187,10 @@ func (a *App) Headless() *ui.Headless { return a.headless }
 func (a *App) Frame() error {
 	now := time.Now()
 	if !a.frameStart.IsZero() {
-		if dt := now.Sub(a.frameStart).Seconds(); dt > 0 {
+		if dt := now.Sub(a.frameStart).Seconds(); dt > 0 && a.fps > 0 {
 			a.fps = 0.9*a.fps + 0.1/dt
-			if a.fps == 0.1/dt {
-				a.fps = 1 / dt
-			}
+		} else if dt > 0 {
+			a.fps = 1 / dt
 		}
 	}
 	a.frameStart = now

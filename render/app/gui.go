@@ -462,16 +462,17 @@ func (a *App) paneControls(i int) {
 	}
 }
 
-// optionErrs holds the last refused value per pane, shown under its options.
-var optionErrs = map[int]string{}
+func (a *App) optionErr(i int) string { return a.optionErrs[i] }
 
-func (a *App) optionErr(i int) string { return optionErrs[i] }
-
+// setOption applies an option edit; a refused value is kept to show why.
 func (a *App) setOption(i int, name, value string) {
+	if a.optionErrs == nil {
+		a.optionErrs = map[int]string{}
+	}
 	if err := a.Model.SetOption(i, name, value); err != nil {
-		optionErrs[i] = err.Error()
+		a.optionErrs[i] = err.Error()
 	} else {
-		delete(optionErrs, i)
+		delete(a.optionErrs, i)
 	}
 }
 
