@@ -430,6 +430,7 @@ func (a *App) paneControls(i int) {
 		for _, g := range rng.All {
 			if imgui.SelectableV(g.Name, g.Name == ps.Generator, 0, imgui.Vec2{}) {
 				m.SetGenerator(i, g.Name)
+				delete(a.optionErrs, i)
 			}
 			if imgui.IsItemHovered() {
 				imgui.SetTooltip(g.Doc)
