@@ -329,8 +329,8 @@ func TestStreamlinesSharedVsIndependent(t *testing.T) {
 
 // TestStreamlinesRK2OnGPU: with no jitter in solid-body rotation, the GPU's
 // streamline stays on its circle and runs ahead of the exact path by the
-// midpoint rule's h^3/(24 r^2) per step (flow's tests derive it); in a uniform
-// field it is the exact straight line.
+// midpoint rule's prediction; in a uniform field it is the exact straight
+// line.
 func TestStreamlinesRK2OnGPU(t *testing.T) {
 	const w, h, steps = 64, 64, 300
 	cfg := DefaultStreamlineConfig(w, h, rng.Philox)
@@ -361,7 +361,9 @@ func TestStreamlinesRK2OnGPU(t *testing.T) {
 	x0, y0 := float64(p.Points[0][0])-32, float64(p.Points[0][1])-32
 	r := math.Hypot(x0, y0)
 	hh := float64(cfg.Step)
-	lead := steps * hh * hh * hh / (24 * r * r) // along the circle, pixels
+	// Along the circle, pixels: the midpoint rule's lead, less the lag of
+	// the slowly growing radius (flow's TestRK2FollowsCircles derives both).
+	lead := steps*math.Pow(hh, 3)/(24*r*r) - steps*steps*math.Pow(hh, 5)/(32*math.Pow(r, 4))
 	end := p.Points[steps]
 	ex, ey := float64(end[0])-32, float64(end[1])-32
 	if dr := math.Abs(math.Hypot(ex, ey) - r); dr > 2e-3 {
@@ -376,7 +378,7 @@ func TestStreamlinesRK2OnGPU(t *testing.T) {
 		got += math.Remainder(d, 2*math.Pi)
 	}
 	exact := steps * hh / r
-	if ahead := (got - exact) * r; math.Abs(ahead-lead) > 0.25*lead+2e-3 {
+	if ahead := (got - exact) * r; math.Abs(ahead-lead) > 0.1*lead+5e-4 {
 		t.Errorf("rotation: %.4g pixels ahead of the exact path, the midpoint rule predicts %.4g", ahead, lead)
 	}
 	u := uni[0]
