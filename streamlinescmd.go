@@ -22,7 +22,8 @@ import (
 
 const streamlinesUsage = `streamlines [--field dem|gyre|cylinder|FILE] [--gen G | --gens A,B,...] [--jitters J1,J2,...]
        [--density 3] [--jitter 1] [--step 0.5] [--max-steps N] [--size WxH] [--seed S]
-       [--shared-streams=true|false] [--map density|length] [--out FILE.png | DIR] [--bench] [generator options]
+       [--shared-streams=true|false] [--map density|length] [--colormap viridis|inferno] [--scale auto|log|linear]
+       [--out FILE.png | DIR] [--bench] [generator options]
 
 Jittered streamlines (slm's compute_step_vec_jittered) from every pixel of the image, density^2
 per pixel, with any generator driving the jitter. One generator and jitter: one PNG (--out).
@@ -67,6 +68,7 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 	shared := fs.Bool("shared-streams", true, "true: every sub-pixel streamline of a pixel restarts the pixel's stream (slm); false: a stream per streamline")
 	mapName := fs.String("map", "density", "density (visits per pixel, log scale) or length (mean streamline length per seed pixel)")
 	colormap := fs.String("colormap", "", "viridis or inferno (default: inferno for density, viridis for length)")
+	scale := fs.String("scale", "auto", "colour scale: log (log(1+v)/log(1+max)), linear, or auto (log for density, linear for length)")
 	out := fs.String("out", "", "PNG to write (default screenshots/<field>-<gen>.png); a directory for a montage (default screenshots/streamlines-<field>)")
 	bench := fs.Bool("bench", false, "measure streamline steps per second instead of writing pictures")
 	benchTime := fs.Duration("bench-time", time.Second, "--bench: time to measure each generator for, after a 0.25 s warm-up")
@@ -136,6 +138,15 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	f.display.Colormap = *colormap
+	switch *scale {
+	case "auto":
+	case "log":
+		f.display.Scaling = render.ScaleLog
+	case "linear":
+		f.display.Scaling = render.ScaleLinear
+	default:
+		return usagef("--scale must be auto, log or linear (got %q)", *scale)
+	}
 	if f.field, err = flow.Open(*fieldName); err != nil {
 		return usageError{err.Error()}
 	}

@@ -58,6 +58,7 @@ func TestStreamlinesBadInput(t *testing.T) {
 		{[]string{"--gens", "philox:seed=-1"}, "--seed must be an integer 0..4294967295"},
 		{[]string{"--seed", "x"}, "--seed must be an integer"},
 		{[]string{"--map", "speed"}, `--map must be density or length (got "speed")`},
+		{[]string{"--scale", "sqrt"}, `--scale must be auto, log or linear (got "sqrt")`},
 		{[]string{"--colormap", "jet"}, `--colormap: unknown colour map "jet" (inferno or viridis)`},
 		{[]string{"--bench", "--out", out}, "--bench writes no pictures: leave out --out"},
 		{[]string{"--size", "8x8", "--out", "/nonexistent/dir/x.png"}, "cannot write /nonexistent/dir/x.png: no such file or directory"},
