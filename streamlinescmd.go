@@ -26,9 +26,10 @@ const streamlinesUsage = `streamlines [--field dem|gyre|cylinder|FILE] [--gen G 
        [--out FILE.png | DIR] [--bench] [generator options]
 
 Jittered streamlines (slm's compute_step_vec_jittered) from every pixel of the image, density^2
-per pixel, with any generator driving the jitter. One generator and jitter: one PNG (--out).
-Several (--gens and/or --jitters): a directory with one PNG per generator and jitter,
-montage.png (rows: generators, columns: jitters, one colour scale) and stats.csv.
+per pixel, with any generator driving the jitter (slm itself: --gen lehmer --lehmer-seeding slm).
+One generator and jitter: one PNG (--out). Several (--gens and/or --jitters): a directory with
+one PNG per generator and jitter, montage.png (rows: generators, columns: jitters, one colour
+scale; one row of generators for a single jitter) and stats.csv.
 --bench: streamline steps per second at 2048x2048, density 3 (unless --size/--density say
 otherwise), for --gen or each of --gens.
 
