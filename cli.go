@@ -31,6 +31,7 @@ Usage:
                                         images, montage, convergence CSV and plot
   speckle reference --scene S           a long philox render to measure RMSE against
   speckle bench render [--scenes ...] [--gens ...]   photons per second per scene and generator
+  speckle streamlines --field dem|gyre|cylinder|FILE --gen G [--gens A,B] [--bench]  jittered streamlines
   speckle rng list  [--json]            the generators and their options
   speckle rng dump  --gen NAME [...]    raw numbers of a generator (see 'speckle rng dump --help')
   speckle rng bench [--gen A,B] [--json] numbers per second on this GPU
@@ -56,6 +57,7 @@ func commands() []command {
 		{"capture", "render with several generators at several photon counts", captureCmd},
 		{"reference", "render a long reference image of a scene", referenceCmd},
 		{"bench render", "measure photons per second per scene and generator", benchRenderCmd},
+		{"streamlines", "jittered streamlines over a flow field with any generator", streamlinesCmd},
 		{"gpu", "describe the OpenGL device", gpuInfo},
 		{"app", "the interactive window", appCmd},
 	}

@@ -10,3 +10,10 @@ import _ "embed"
 //
 //go:embed new-joe-kuo-6.1024.txt
 var JoeKuo []byte
+
+// Volcano is the height field of Maunga Whau (R's `volcano`, 87x61 nodes on a
+// 10 m grid, digitized by Ross Ihaka) in Speckle's height-field text format,
+// as vega-datasets lays it out (see README.md here for source and licence).
+//
+//go:embed volcano.txt
+var Volcano []byte

@@ -177,7 +177,7 @@ func TestDisplayHeatmapMatchesGo(t *testing.T) {
 				if err := closeBytes(got, want.Pix, cfg.Width); err != nil {
 					return fmt.Errorf("%s, mode %d: %v", pair.name, mode, err)
 				}
-				top, bottom := imageio.Colormap(1), imageio.Colormap(0)
+				top, bottom := imageio.HeatColor(1), imageio.HeatColor(0)
 				if !bytes.Contains(got, top[:]) || (pair.name == "synthetic" && !bytes.Contains(got, bottom[:])) {
 					return fmt.Errorf("%s, mode %d: the colour scale is not used up to its ends", pair.name, mode)
 				}

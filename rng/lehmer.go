@@ -18,8 +18,9 @@ var Lehmer = &Generator{
 		Name: "lehmer-seeding", Default: "consecutive", Values: "consecutive|slm",
 		Help: "consecutive: stream t starts at seed+t; slm: byte-reverse, one step, byte-reverse (the streamline code's per-pixel seeding)",
 	}},
-	Configure:   configureLehmer,
-	TestOptions: []map[string]string{{"lehmer-seeding": "slm"}},
+	Configure:      configureLehmer,
+	TestOptions:    []map[string]string{{"lehmer-seeding": "slm"}},
+	DumpF32Centred: true,
 }
 
 type lehmerInstance struct {

@@ -48,6 +48,10 @@ type Generator struct {
 	Configure func(c Config) (Instance, error)
 	// TestOptions are the option sets every GPU-vs-CPU test covers (besides the defaults).
 	TestOptions []map[string]string
+	// DumpF32Centred says the dump floats are already centred in [-0.5, 0.5]
+	// (lehmer: rng.cl's lehmer_rand_vec components) rather than in [0, 1).
+	// Jittered streamlines draw those where a generator has them.
+	DumpF32Centred bool
 }
 
 // Instance is a configured generator: the Go reference streams and what the

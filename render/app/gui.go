@@ -231,7 +231,7 @@ func (a *App) colorScale(dl imgui.DrawList, r [4]float64, scale float64) {
 	x0, y0 := r[2]-w-10*scale, r[3]-h-22*scale
 	dl.AddRectFilled(vec(x0-6*scale, y0-4*scale), vec(r[2]-4*scale, r[3]-4*scale), shade)
 	for k := 0; k < steps; k++ {
-		c := imageio.Colormap(float32(k) / (steps - 1))
+		c := imageio.HeatColor(float32(k) / (steps - 1))
 		dl.AddRectFilled(vec(x0+w*float64(k)/steps, y0), vec(x0+w*float64(k+1)/steps+0.5, y0+h), packed(color.RGBA{c[0], c[1], c[2], 255}))
 	}
 	dl.AddText(vec(x0, y0+h+1), white, "0")

@@ -28,11 +28,11 @@ var viridis = [16][3]float32{
 	{0.993248, 0.906157, 0.143936},
 }
 
-// Colormap is the error display's perceptual colour map (viridis, dark
+// HeatColor is the error display's perceptual colour map (viridis, dark
 // purple at 0 through teal to yellow at 1) as 8-bit sRGB: t is clamped to
 // [0, 1] (NaN gives 0's colour) and the 16 table entries are interpolated
 // linearly in sRGB, as matplotlib does. The GPU heatmap uses the same table.
-func Colormap(t float32) [3]uint8 {
+func HeatColor(t float32) [3]uint8 {
 	if !(t > 0) {
 		t = 0
 	}
@@ -88,7 +88,7 @@ func Heatmap(img, ref Image, relative bool, scale float32) (*image.NRGBA, error)
 		}
 		col := [3]uint8{Magenta.R, Magenta.G, Magenta.B}
 		if !bad {
-			col = Colormap(float32(PixelError(a, r, relative) / float64(scale)))
+			col = HeatColor(float32(PixelError(a, r, relative) / float64(scale)))
 		}
 		copy(out.Pix[4*p:], col[:])
 		out.Pix[4*p+3] = 255

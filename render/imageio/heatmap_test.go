@@ -8,7 +8,7 @@ import (
 // The colour map starts and ends at viridis's ends, hits its table entries
 // at k/15, clamps outside [0, 1], and grows brighter all the way (viridis's
 // lightness is monotonic: the legend reads as a scale).
-func TestColormap(t *testing.T) {
+func TestHeatColor(t *testing.T) {
 	for _, c := range []struct {
 		t    float32
 		want [3]uint8
@@ -17,8 +17,8 @@ func TestColormap(t *testing.T) {
 		{-3, [3]uint8{68, 1, 84}}, {7, [3]uint8{253, 231, 37}}, {float32(math.NaN()), [3]uint8{68, 1, 84}},
 		{8.0 / 15, [3]uint8{31, 152, 139}},
 	} {
-		if got := Colormap(c.t); got != c.want {
-			t.Errorf("Colormap(%v) = %v, want %v", c.t, got, c.want)
+		if got := HeatColor(c.t); got != c.want {
+			t.Errorf("HeatColor(%v) = %v, want %v", c.t, got, c.want)
 		}
 	}
 	luma := func(c [3]uint8) float64 {
@@ -27,9 +27,9 @@ func TestColormap(t *testing.T) {
 	}
 	prev := -1.0
 	for k := 0; k <= 256; k++ {
-		l := luma(Colormap(float32(k) / 256))
+		l := luma(HeatColor(float32(k) / 256))
 		if l < prev-1e-3 {
-			t.Errorf("Colormap(%d/256) is darker than the step before (%.4f < %.4f)", k, l, prev)
+			t.Errorf("HeatColor(%d/256) is darker than the step before (%.4f < %.4f)", k, l, prev)
 		}
 		prev = max(prev, l)
 	}
@@ -70,7 +70,7 @@ func TestHeatmap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for x, want := range [][3]uint8{Colormap(0.5), Colormap(0.25), {Magenta.R, Magenta.G, Magenta.B}} {
+	for x, want := range [][3]uint8{HeatColor(0.5), HeatColor(0.25), {Magenta.R, Magenta.G, Magenta.B}} {
 		if got := [3]uint8(out.Pix[4*x : 4*x+3]); got != want || out.Pix[4*x+3] != 255 {
 			t.Errorf("pixel %d: %v alpha %d, want %v opaque", x, got, out.Pix[4*x+3], want)
 		}

@@ -1,0 +1,533 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"speckle/flow"
+	"speckle/render/gpu"
+	"speckle/render/imageio"
+	"speckle/rng"
+)
+
+// recordPaths traces streamlines [first, first+n) with the recording variant
+// of the kernel and returns their paths (up to points positions each). It
+// adds to the maps like Trace.
+func (s *Streamlines) recordPaths(first, n, points int) ([]flow.Path, error) {
+	p, err := s.program(true)
+	if err != nil {
+		return nil, err
+	}
+	stride := 8 + 2*(points+1)
+	rec, err := s.ctx.NewBuffer(n*stride*4, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer rec.Delete()
+	rec.Bind(slRecordBinding)
+	p.SetUint("record_points", uint32(points))
+	if err := s.dispatch(p, first, n); err != nil {
+		return nil, err
+	}
+	w := make([]uint32, n*stride)
+	rec.Read(0, w)
+	f := func(u uint32) float32 { return math.Float32frombits(u) }
+	paths := make([]flow.Path, n)
+	for i := range paths {
+		r := w[i*stride:]
+		path := flow.Path{Steps: int(r[0]), Stop: flow.Stop(r[1])}
+		for k := 0; k < 4; k++ {
+			path.Jitter[k] = f(r[2+k])
+		}
+		for k := 0; k <= min(path.Steps, points); k++ {
+			path.Points = append(path.Points, [2]float32{f(r[8+2*k]), f(r[9+2*k])})
+		}
+		paths[i] = path
+	}
+	return paths, nil
+}
+
+// testField is the DEM, the field with every kind of stop.
+func testField(t *testing.T) flow.Field {
+	t.Helper()
+	f, err := flow.Open("dem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// slmLehmer is the configuration of slm: Lehmer with its per-pixel seeding.
+func slmLehmer(cfg StreamlineConfig) StreamlineConfig {
+	cfg.Generator = rng.Lehmer
+	cfg.Options = map[string]string{"lehmer-seeding": "slm"}
+	return cfg
+}
+
+// traceAll runs a whole trace on the GPU and returns its maps and statistics.
+func traceAll(t *testing.T, field flow.Field, cfg StreamlineConfig, chunk int) (dens []uint64, lens []uint32, st flow.Stats) {
+	t.Helper()
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewStreamlines(c, field, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		for !s.Done() {
+			if _, err := s.Trace(chunk); err != nil {
+				return err
+			}
+		}
+		if dens, err = s.Density(); err != nil {
+			return err
+		}
+		if lens, err = s.LengthSteps(); err != nil {
+			return err
+		}
+		st = s.Stats()
+		return nil
+	})
+	return
+}
+
+// comparePaths checks GPU paths against the Go reference: the random numbers
+// bit for bit, step counts and stop reasons exactly, positions within tol
+// pixels.
+func comparePaths(t *testing.T, what string, gpuPaths, cpuPaths []flow.Path, tol float64) {
+	t.Helper()
+	for i, g := range gpuPaths {
+		c := cpuPaths[i]
+		if g.Jitter != c.Jitter {
+			t.Errorf("%s streamline %d: first jitter vectors GPU %v, Go %v", what, i, g.Jitter, c.Jitter)
+		}
+		if g.Steps != c.Steps || g.Stop != c.Stop {
+			t.Errorf("%s streamline %d: GPU %d steps (%v), Go %d steps (%v)", what, i, g.Steps, g.Stop, c.Steps, c.Stop)
+		}
+		for k := 0; k < min(len(g.Points), len(c.Points)); k++ {
+			dx := float64(g.Points[k][0] - c.Points[k][0])
+			dy := float64(g.Points[k][1] - c.Points[k][1])
+			if math.Hypot(dx, dy) > tol {
+				t.Errorf("%s streamline %d, step %d: GPU %v, Go %v", what, i, k, g.Points[k], c.Points[k])
+				break
+			}
+		}
+	}
+}
+
+// goPaths traces streamlines [first, first+n) of cfg with the Go reference.
+func goPaths(t *testing.T, field flow.Field, cfg StreamlineConfig, first, n int) []flow.Path {
+	t.Helper()
+	if err := cfg.Check(); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := cfg.Generator.New(rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(cfg.Width, cfg.Height), Options: cfg.Options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &flow.Tracer{G: field.Grid(cfg.Width, cfg.Height), P: cfg.Params}
+	var out []flow.Path
+	for k := first; k < first+n; k++ {
+		x, y := cfg.Params.Seed(k, cfg.Width)
+		out = append(out, tr.Trace(x, y, flow.JitterSource(cfg.Generator, inst.Stream(cfg.Params.StreamOf(k))), nil, true))
+	}
+	return out
+}
+
+// TestStreamlinesGPUEqualsGo: for every generator and option set, a few
+// streamlines of the jittered DEM trace agree step by step between the GPU
+// and the Go reference, shared and independent streams alike; the whole
+// trace's statistics agree.
+func TestStreamlinesGPUEqualsGo(t *testing.T) {
+	field := testField(t)
+	const w, h, points = 48, 34, 400
+	for _, g := range rng.All {
+		for _, opts := range optionSets(g) {
+			for _, independent := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/independent=%v", g.Name, describe(opts), independent), func(t *testing.T) {
+					cfg := DefaultStreamlineConfig(w, h, g)
+					cfg.Options, cfg.Seed, cfg.IndependentStreams, cfg.MaxSteps = opts, 7, independent, points
+					// Two neighbouring seed pixels on the flank, two inside the rim.
+					var gpuPaths []flow.Path
+					firsts := []int{(10*w + 12) * 9, (17*w + 18) * 9}
+					onGL(t, func(c *gpu.Context) error {
+						s, err := NewStreamlines(c, field, cfg)
+						if err != nil {
+							return err
+						}
+						defer s.Close()
+						for _, f := range firsts {
+							p, err := s.recordPaths(f, 18, points)
+							if err != nil {
+								return err
+							}
+							gpuPaths = append(gpuPaths, p...)
+						}
+						return nil
+					})
+					var cpuPaths []flow.Path
+					for _, f := range firsts {
+						cpuPaths = append(cpuPaths, goPaths(t, field, cfg, f, 18)...)
+					}
+					comparePaths(t, g.Name, gpuPaths, cpuPaths, 1e-3)
+					steps := 0
+					for _, p := range cpuPaths {
+						steps += p.Steps
+					}
+					if steps < 100 {
+						t.Fatalf("the test streamlines took only %d steps", steps)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestStreamlinesWholeTraceEqualsGo: a whole small trace (slm's Lehmer and
+// philox) gives the Go reference's maps and statistics.
+func TestStreamlinesWholeTraceEqualsGo(t *testing.T) {
+	field := testField(t)
+	for _, cfg := range []StreamlineConfig{
+		slmLehmer(DefaultStreamlineConfig(40, 28, nil)),
+		DefaultStreamlineConfig(40, 28, rng.Philox),
+	} {
+		t.Run(cfg.Generator.Name, func(t *testing.T) {
+			cfg.Density = 2
+			dens, lens, st := traceAll(t, field, cfg, 1000)
+			if err := cfg.Check(); err != nil {
+				t.Fatal(err)
+			}
+			inst, err := cfg.Generator.New(rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(40, 28), Options: cfg.Options})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := flow.TraceAll(field.Grid(40, 28), cfg.Params, cfg.Generator, inst)
+			if st != ref.Stats {
+				t.Errorf("statistics: GPU %+v, Go %+v", st, ref.Stats)
+			}
+			// Float rounding may move a rare step across a pixel edge on
+			// some GPUs: allow 1 in 10^4 visits elsewhere.
+			moved := uint64(0)
+			for i := range dens {
+				moved += max(dens[i], ref.Density[i]) - min(dens[i], ref.Density[i])
+			}
+			if moved*10000 > uint64(st.Steps) {
+				t.Errorf("density maps differ by %d of %d visits", moved, st.Steps)
+			}
+			if !slices.Equal(lens, ref.LengthSteps) && moved == 0 {
+				t.Errorf("length maps differ")
+			}
+			if st.Stalled == 0 || st.Left == 0 || st.MaxSteps == 0 {
+				t.Errorf("the DEM should have every kind of stop: %+v", st)
+			}
+		})
+	}
+}
+
+// TestStreamlinesNoJitterSameForAllGenerators: with jitter 0 the generator
+// does not matter: every generator's density and length maps are the same
+// bytes (the draws still happen and must not leak into the paths). With
+// jitter they differ.
+func TestStreamlinesNoJitterSameForAllGenerators(t *testing.T) {
+	field := testField(t)
+	var first []uint64
+	var firstLen []uint32
+	for _, jitter := range []float32{0, 1} {
+		for i, g := range rng.All {
+			cfg := DefaultStreamlineConfig(36, 25, g)
+			cfg.Jitter = jitter
+			dens, lens, st := traceAll(t, field, cfg, 5000)
+			if st.Steps == 0 {
+				t.Fatalf("%s: no steps", g.Name)
+			}
+			if i == 0 {
+				first, firstLen = dens, lens
+				continue
+			}
+			same := slices.Equal(dens, first) && slices.Equal(lens, firstLen)
+			if jitter == 0 && !same {
+				t.Errorf("jitter 0: %s's maps differ from %s's", g.Name, rng.All[0].Name)
+			}
+			if jitter != 0 && slices.Equal(dens, first) {
+				t.Errorf("jitter %v: %s's density map equals %s's", jitter, g.Name, rng.All[0].Name)
+			}
+		}
+	}
+}
+
+// TestStreamlinesSlmSeedingKnownAnswers: with slm's seeding, seed pixels 0, 1
+// and 2 start at the spec's c160a810, a1aafbd1, 86f44e93 (seed 0): the first
+// jitter component of each of their streamlines is lehmer_rand_vec's x of the
+// state after it. Every sub-pixel streamline of a pixel starts there (shared
+// streams); with independent streams streamlines 0, 1, 2 do.
+func TestStreamlinesSlmSeedingKnownAnswers(t *testing.T) {
+	known := []uint32{0xc160a810, 0xa1aafbd1, 0x86f44e93}
+	vec := func(state uint32) [2]float32 { // lehmer_rand_vec
+		a := rng.LehmerStep(state)
+		b := rng.LehmerStep(a)
+		return [2]float32{float32(a)/float32(0xfffffffb) - 0.5, float32(b)/float32(0xfffffffb) - 0.5}
+	}
+	if got := rng.LehmerStep(known[0]); got != 0xa2f73bea {
+		t.Fatalf("step(c160a810) = %08x, want the spec's a2f73bea", got)
+	}
+	field := testField(t)
+	for _, independent := range []bool{false, true} {
+		cfg := slmLehmer(DefaultStreamlineConfig(20, 14, nil))
+		cfg.IndependentStreams = independent
+		var paths []flow.Path
+		checked := make([]int, len(known))
+		onGL(t, func(c *gpu.Context) error {
+			s, err := NewStreamlines(c, field, cfg)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			paths, err = s.recordPaths(0, 27, 1)
+			return err
+		})
+		for k, p := range paths {
+			stream := k / 9
+			if independent {
+				stream = k
+			}
+			if stream >= len(known) || p.Jitter == [4]float32{} {
+				continue
+			}
+			checked[stream]++
+			want := vec(known[stream])
+			if [2]float32{p.Jitter[0], p.Jitter[1]} != want {
+				t.Errorf("independent=%v streamline %d (stream %d): first jitter vector %v, want %v from state %08x",
+					independent, k, stream, p.Jitter[:2], want, known[stream])
+			}
+		}
+		for i, n := range checked {
+			if n == 0 {
+				t.Errorf("independent=%v: no streamline of stream %d drew a number", independent, i)
+			}
+		}
+	}
+}
+
+// TestStreamlinesSharedVsIndependent: giving each sub-pixel streamline its
+// own stream changes the maps; at density 1 there is nothing to share and
+// the maps are the same.
+func TestStreamlinesSharedVsIndependent(t *testing.T) {
+	field := testField(t)
+	for _, d := range []int{3, 1} {
+		var maps [2][]uint64
+		for i, independent := range []bool{false, true} {
+			cfg := slmLehmer(DefaultStreamlineConfig(36, 25, nil))
+			cfg.Density, cfg.IndependentStreams = d, independent
+			maps[i], _, _ = traceAll(t, field, cfg, 4096)
+		}
+		if same := slices.Equal(maps[0], maps[1]); same != (d == 1) {
+			t.Errorf("density %d: shared and independent maps equal: %v", d, same)
+		}
+	}
+}
+
+// TestStreamlinesRK2OnGPU: with no jitter in solid-body rotation, the GPU's
+// streamline stays on its circle and runs ahead of the exact path by the
+// midpoint rule's prediction; in a uniform field it is the exact straight
+// line.
+func TestStreamlinesRK2OnGPU(t *testing.T) {
+	const w, h, steps = 64, 64, 300
+	cfg := DefaultStreamlineConfig(w, h, rng.Philox)
+	cfg.Jitter, cfg.Density, cfg.MaxSteps = 0, 1, steps
+	k := 32*w + 48 // pixel (48, 32): radius 16.5 about (32, 32)
+	var rot, uni []flow.Path
+	onGL(t, func(c *gpu.Context) error {
+		for _, f := range []struct {
+			field flow.Field
+			out   *[]flow.Path
+		}{{flow.Rotation(32, 32), &rot}, {flow.Uniform(0.6, 0.8), &uni}} {
+			s, err := NewStreamlines(c, f.field, cfg)
+			if err != nil {
+				return err
+			}
+			*f.out, err = s.recordPaths(k, 1, steps)
+			s.Close()
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	p := rot[0]
+	if p.Steps != steps || p.Stop != flow.MaxSteps {
+		t.Fatalf("rotation: %d steps (%v), want %d (max-steps)", p.Steps, p.Stop, steps)
+	}
+	x0, y0 := float64(p.Points[0][0])-32, float64(p.Points[0][1])-32
+	r := math.Hypot(x0, y0)
+	hh := float64(cfg.Step)
+	// Along the circle, pixels: the midpoint rule's lead, less the lag of
+	// the slowly growing radius (flow's TestRK2FollowsCircles derives both).
+	lead := steps*math.Pow(hh, 3)/(24*r*r) - steps*steps*math.Pow(hh, 5)/(32*math.Pow(r, 4))
+	end := p.Points[steps]
+	ex, ey := float64(end[0])-32, float64(end[1])-32
+	if dr := math.Abs(math.Hypot(ex, ey) - r); dr > 2e-3 {
+		t.Errorf("rotation: radius drifted by %.2g pixels in %d steps", dr, steps)
+	}
+	// The angle travelled (clockwise on screen, counter-clockwise in the
+	// y-down coordinates), summed step by step.
+	got := 0.0
+	for i := 1; i <= steps; i++ {
+		a, b := p.Points[i-1], p.Points[i]
+		d := math.Atan2(float64(b[1])-32, float64(b[0])-32) - math.Atan2(float64(a[1])-32, float64(a[0])-32)
+		got += math.Remainder(d, 2*math.Pi)
+	}
+	exact := steps * hh / r
+	if ahead := (got - exact) * r; math.Abs(ahead-lead) > 0.1*lead+5e-4 {
+		t.Errorf("rotation: %.4g pixels ahead of the exact path, the midpoint rule predicts %.4g", ahead, lead)
+	}
+	u := uni[0]
+	if u.Stop != flow.Left {
+		t.Errorf("uniform: stopped %v, want left", u.Stop)
+	}
+	for i, q := range u.Points {
+		ex, ey := float64(u.Points[0][0])+0.6*hh*float64(i), float64(u.Points[0][1])+0.8*hh*float64(i)
+		if math.Hypot(float64(q[0])-ex, float64(q[1])-ey) > 1e-4*float64(i+1) {
+			t.Fatalf("uniform: step %d at %v, exact (%.5f, %.5f)", i, q, ex, ey)
+		}
+	}
+}
+
+// TestStreamlinesTraceInPieces: tracing in uneven pieces gives the same maps
+// as one dispatch, Reset starts over to the same bytes, and Progress counts.
+func TestStreamlinesTraceInPieces(t *testing.T) {
+	field := testField(t)
+	cfg := DefaultStreamlineConfig(30, 21, rng.PCG32)
+	whole, _, st := traceAll(t, field, cfg, 1<<20)
+	pieces, _, st2 := traceAll(t, field, cfg, 977)
+	if !slices.Equal(whole, pieces) || st != st2 {
+		t.Fatalf("tracing in pieces changed the result: %+v vs %+v", st, st2)
+	}
+	if want := int64(30 * 21 * 9); st.Streamlines != want || st.Stalled+st.Left+st.MaxSteps != want {
+		t.Fatalf("statistics %+v for %d streamlines", st, want)
+	}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewStreamlines(c, field, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if done, total := s.Progress(); done != 0 || total != 30*21*9 {
+			return fmt.Errorf("progress before tracing: %d of %d", done, total)
+		}
+		if _, err := s.Trace(100); err != nil {
+			return err
+		}
+		if done, _ := s.Progress(); done != 100 || s.Done() {
+			return fmt.Errorf("progress after 100: %d, done %v", done, s.Done())
+		}
+		s.Reset()
+		if err := s.Run(); err != nil {
+			return err
+		}
+		d, err := s.Density()
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(d, whole) || s.Stats() != st {
+			return fmt.Errorf("Reset and Run did not give the same trace again")
+		}
+		return nil
+	})
+}
+
+// TestStreamlinesDisplay: the GPU colour mapping equals the CPU's
+// (imageio.Colormap.At of the read-back maps) within one level, for both maps
+// and scalings; MapMax is the maps' maximum.
+func TestStreamlinesDisplay(t *testing.T) {
+	field := testField(t)
+	cfg := slmLehmer(DefaultStreamlineConfig(37, 26, nil))
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewStreamlines(c, field, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Run(); err != nil {
+			return err
+		}
+		tex, err := c.NewTexture(37, 26, gpu.RGBA8)
+		if err != nil {
+			return err
+		}
+		defer tex.Delete()
+		dens, err := s.Density()
+		if err != nil {
+			return err
+		}
+		lens, err := s.Lengths()
+		if err != nil {
+			return err
+		}
+		for _, tc := range []struct {
+			m   StreamlineMap
+			opt MapOptions
+		}{
+			{DensityMap, MapOptions{}},
+			{LengthMap, MapOptions{}},
+			{DensityMap, MapOptions{Colormap: "viridis", Scaling: ScaleLinear, Max: 50}},
+			{LengthMap, MapOptions{Colormap: "inferno", Scaling: ScaleLog}},
+		} {
+			vals := make([]float64, len(dens))
+			top := 0.0
+			for i := range vals {
+				if tc.m == DensityMap {
+					vals[i] = float64(dens[i])
+				} else {
+					vals[i] = float64(lens[i])
+				}
+				top = max(top, vals[i])
+			}
+			mx, err := s.MapMax(tc.m)
+			if err != nil {
+				return err
+			}
+			if math.Abs(float64(mx)-top) > 1e-5*top || top == 0 {
+				return fmt.Errorf("%v: MapMax %v, maximum %v", tc.m, mx, top)
+			}
+			if tc.opt.Max > 0 {
+				top = float64(tc.opt.Max)
+			}
+			if err := s.Display(tex, tc.m, tc.opt); err != nil {
+				return err
+			}
+			px, err := tex.ReadBytes()
+			if err != nil {
+				return err
+			}
+			name, log := tc.opt.resolve(tc.m)
+			cm, err := imageio.LookupColormap(name)
+			if err != nil {
+				return err
+			}
+			distinct := map[[3]byte]bool{}
+			for i, v := range vals {
+				want := cm.At(imageio.MapScale(v, top, log))
+				got := px[4*i : 4*i+4]
+				distinct[[3]byte{got[0], got[1], got[2]}] = true
+				for ch, wv := range []uint8{want.R, want.G, want.B, 255} {
+					if d := int(got[ch]) - int(wv); d < -1 || d > 1 {
+						return fmt.Errorf("%v %+v: pixel %d (value %v) is %v, want %v", tc.m, tc.opt, i, v, got, want)
+					}
+				}
+			}
+			if len(distinct) < 20 {
+				return fmt.Errorf("%v %+v: only %d colours", tc.m, tc.opt, len(distinct))
+			}
+		}
+		small, err := c.NewTexture(10, 10, gpu.RGBA8)
+		if err != nil {
+			return err
+		}
+		defer small.Delete()
+		if err := s.Display(small, DensityMap, MapOptions{}); err == nil {
+			return fmt.Errorf("Display into a texture of the wrong size did not fail")
+		}
+		return nil
+	})
+}

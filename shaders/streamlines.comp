@@ -1,0 +1,188 @@
+// Jittered streamlines (issue #5), the GPU side of flow.Tracer (flow/trace.go
+// is the Go reference and says what a step is). One invocation traces one
+// streamline: streamline k is sub-pixel k % d^2 of seed pixel k / d^2. Each
+// step adds one visit to the pixel it lands in (64-bit counts as two words,
+// the carry by a second atomic); each streamline adds its steps to its seed
+// pixel's length sum; work groups sum the statistics in shared memory and add
+// them once.
+//
+// The generator comes in through the contract: rng_init(stream) for a fresh
+// stream per seed pixel (slm: all sub-pixel streamlines restart it) or per
+// streamline (`independent`). A jitter vector is two draws, x first: the dump
+// float where it is already centred (RNG_DUMP_F32_CENTRED: lehmer's
+// lehmer_rand_vec), else rng_f32() - 0.5.
+//
+// STREAMLINE_RECORD (tests): streamline i of the dispatch also writes its
+// steps, stop reason, first jitter vectors and its first record_points
+// positions to record[i * (8 + 2 * (record_points + 1)) ...].
+layout(local_size_x = 64) in;
+#include "lib/invocation.glsl"
+#include <rng>
+
+layout(std430, binding = 0) readonly buffer Field { vec2 field[]; };  // grid_nx x grid_ny node vectors
+layout(std430, binding = 1) buffer Visits { uint visits[]; };        // per pixel: low word, high word
+layout(std430, binding = 2) buffer Lengths { uint length_steps[]; }; // per seed pixel: steps of its streamlines
+layout(std430, binding = 3) buffer Counters { uint counters[]; };    // steps (lo, hi), stalled, left, max steps, streamlines
+#ifdef STREAMLINE_RECORD
+layout(std430, binding = 4) writeonly buffer Record { uint record[]; };
+uniform uint record_points;
+#endif
+
+uniform uint width, height;      // the image, in pixels
+uniform uint grid_nx, grid_ny;   // field nodes
+uniform float scale_x, scale_y;  // node units per pixel
+uniform uint density_n;          // d: d x d streamlines per seed pixel
+uniform float inv_density;       // 1/d as a float
+uniform float jitter;            // magnitude of the random vector
+uniform float step_size;         // pixels
+uniform uint max_steps;
+uniform float min_speed;
+uniform uint independent;        // 1: a stream per streamline, 0: per seed pixel
+uniform uint first_streamline;   // this dispatch traces [first, first + count)
+uniform uint count;
+
+#define STOP_STALLED 1u
+#define STOP_LEFT 2u
+#define STOP_MAX_STEPS 3u
+
+// Bilinear field at pixel position p in [0, W] x [0, H]; flow.Grid.At does
+// the same operations in the same order.
+vec2 field_at(vec2 p) {
+	precise float gx = p.x * scale_x;
+	precise float gy = p.y * scale_y;
+	int i = min(int(gx), int(grid_nx) - 2);
+	int j = min(int(gy), int(grid_ny) - 2);
+	precise float fx = gx - float(i);
+	precise float fy = gy - float(j);
+	uint k = uint(j) * grid_nx + uint(i);
+	vec2 v00 = field[k], v10 = field[k + 1u];
+	vec2 v01 = field[k + grid_nx], v11 = field[k + grid_nx + 1u];
+	precise vec2 a = v00 + (v10 - v00) * fx;
+	precise vec2 b = v01 + (v11 - v01) * fx;
+	precise vec2 r = a + (b - a) * fy;
+	return r;
+}
+
+// v / |v|, or false where |v| < min_speed (NaN included).
+bool normalised(vec2 v, out vec2 u) {
+	precise float s2 = v.x * v.x + v.y * v.y;
+	float s = sqrt(s2);
+	u = vec2(0.0);
+	if (!(s >= min_speed)) return false;
+	u = v / s;
+	return true;
+}
+
+float jitter_draw() {
+#ifdef RNG_DUMP_F32_CENTRED
+	return rng_dump_f32();
+#else
+	precise float f = rng_f32() - 0.5;
+	return f;
+#endif
+}
+
+vec2 rand_vec() {
+	float x = jitter_draw(); // one draw per statement: x takes the first
+	float y = jitter_draw();
+	return vec2(x, y);
+}
+
+// normalise(u + jitter * r)
+bool jittered(vec2 u, vec2 r, out vec2 w) {
+	precise vec2 s = u + jitter * r;
+	return normalised(s, w);
+}
+
+bool inside(vec2 p) {
+	return p.x >= 0.0 && p.y >= 0.0 && p.x < float(width) && p.y < float(height);
+}
+
+void add_visits(uint pixel, uint n) {
+	if (n == 0u) return;
+	uint old = atomicAdd(visits[2u * pixel], n);
+	if (old + n < old) atomicAdd(visits[2u * pixel + 1u], 1u);
+}
+
+shared uint group_stats[5]; // steps, stalled, left, max steps, streamlines
+
+void main() {
+	uint local = linear_invocation();
+	if (gl_LocalInvocationIndex < 5u) group_stats[gl_LocalInvocationIndex] = 0u;
+	barrier();
+	if (local < count) {
+		uint k = first_streamline + local;
+		uint d2 = density_n * density_n;
+		uint pixel = k / d2, sub = k % d2;
+		rng_init(independent != 0u ? k : pixel);
+		precise float ox = (float(sub % density_n) + 0.5) * inv_density;
+		precise float oy = (float(sub / density_n) + 0.5) * inv_density;
+		precise vec2 p = vec2(float(pixel % width) + ox, float(pixel / width) + oy);
+#ifdef STREAMLINE_RECORD
+		uint rbase = local * (8u + 2u * (record_points + 1u));
+		for (uint i = 2u; i < 6u; i++) record[rbase + i] = 0u;
+		record[rbase + 8u] = floatBitsToUint(p.x);
+		record[rbase + 9u] = floatBitsToUint(p.y);
+#endif
+		float half_step = step_size * 0.5;
+		uint steps = 0u, stop = 0u;
+		uint run_pixel = 0u, run = 0u; // visits to one pixel in a row, added at once
+		for (;;) {
+			vec2 u, w;
+			if (!normalised(field_at(p), u)) { stop = STOP_STALLED; break; }
+			vec2 r1 = rand_vec();
+#ifdef STREAMLINE_RECORD
+			if (steps == 0u) {
+				record[rbase + 2u] = floatBitsToUint(r1.x);
+				record[rbase + 3u] = floatBitsToUint(r1.y);
+			}
+#endif
+			if (!jittered(u, r1, w)) { stop = STOP_STALLED; break; }
+			precise vec2 m = p + half_step * w;
+			if (!inside(m)) { stop = STOP_LEFT; break; }
+			if (!normalised(field_at(m), u)) { stop = STOP_STALLED; break; }
+			vec2 r2 = rand_vec();
+#ifdef STREAMLINE_RECORD
+			if (steps == 0u) {
+				record[rbase + 4u] = floatBitsToUint(r2.x);
+				record[rbase + 5u] = floatBitsToUint(r2.y);
+			}
+#endif
+			if (!jittered(u, r2, w)) { stop = STOP_STALLED; break; }
+			precise vec2 q = p + step_size * w;
+			if (!inside(q)) { stop = STOP_LEFT; break; }
+			p = q;
+			steps++;
+			uint at = uint(p.y) * width + uint(p.x);
+			if (at != run_pixel) {
+				add_visits(run_pixel, run);
+				run_pixel = at;
+				run = 0u;
+			}
+			run++;
+#ifdef STREAMLINE_RECORD
+			if (steps <= record_points) {
+				record[rbase + 8u + 2u * steps] = floatBitsToUint(p.x);
+				record[rbase + 9u + 2u * steps] = floatBitsToUint(p.y);
+			}
+#endif
+			if (steps >= max_steps) { stop = STOP_MAX_STEPS; break; }
+		}
+		add_visits(run_pixel, run);
+		atomicAdd(length_steps[pixel], steps);
+#ifdef STREAMLINE_RECORD
+		record[rbase] = steps;
+		record[rbase + 1u] = stop;
+#endif
+		atomicAdd(group_stats[0], steps);
+		atomicAdd(group_stats[stop], 1u);
+		atomicAdd(group_stats[4], 1u);
+	}
+	barrier();
+	if (gl_LocalInvocationIndex == 0u) {
+		uint n = group_stats[0];
+		uint old = atomicAdd(counters[0], n);
+		if (old + n < old) atomicAdd(counters[1], 1u);
+		for (uint i = 1u; i < 5u; i++) atomicAdd(counters[i + 1u], group_stats[i]);
+	}
+}
