@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"speckle/flow"
+	"speckle/scenes/flow"
 	"speckle/render"
 	"speckle/render/gpu"
 	"speckle/render/imageio"

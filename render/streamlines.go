@@ -34,7 +34,7 @@ import (
 	"fmt"
 	"math"
 
-	"speckle/flow"
+	"speckle/scenes/flow"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
 	"speckle/rng"

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"speckle/flow"
+	"speckle/scenes/flow"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
 	"speckle/rng"
