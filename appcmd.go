@@ -11,9 +11,11 @@ import (
 	"speckle/render/gpu"
 	"speckle/render/ui"
 	"speckle/scenes"
+	"speckle/scenes/flow"
 )
 
-const appUsage = `app [--panes rand48,lehmer,ca,philox] [--scene S] [--frames N --screenshot out.png] [--headless]
+const appUsage = `app [--panes rand48,lehmer,ca,philox] [--scene S | --mode streamlines --field dem]
+           [--frames N --screenshot out.png] [--headless]
 
 The interactive window: one scene, up to four generators side by side,
 converging live. Keys: Space pause, N step, R reset, S screenshot, 1/2/4
@@ -36,6 +38,8 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	vsync := fs.Bool("vsync", false, "wait for the display's refresh")
 	budget := fs.Float64("budget", 0, "photon work per frame in ms, all panes (default: the saved setting, 16)")
 	photons := fs.Int("photons", -1, "photons per SPPM iteration (0: auto)")
+	mode := fs.String("mode", "", "photons or streamlines (default: the saved one, else photons)")
+	field := fs.String("field", "", "streamline mode's flow field: dem, gyre, cylinder or a height-field file")
 	resolution := fs.String("resolution", "", "render size of every pane, WxH (default: the saved setting, 640x360)")
 	bench := fs.Bool("bench", false, "print frames per second and photons per second per pane at the end")
 	if err := parse(fs, args); err != nil {
@@ -83,6 +87,15 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if *budget != 0 {
 		m.S.BudgetMS = float32(*budget)
+	}
+	if *mode != "" {
+		m.S.Mode = app.Mode(*mode)
+	}
+	if *field != "" {
+		if _, err := flow.Open(*field); err != nil {
+			return usageError{err.Error()}
+		}
+		m.S.Lines.Field = *field
 	}
 	if *resolution != "" {
 		m.S.Resolution = *resolution

@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
-	"speckle/scenes/flow"
 	"speckle/render"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
 	"speckle/rng"
+	"speckle/scenes/flow"
 )
 
 const streamlinesUsage = `streamlines [--field dem|gyre|cylinder|FILE] [--gen G | --gens A,B,...] [--jitters J1,J2,...]

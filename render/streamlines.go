@@ -34,10 +34,10 @@ import (
 	"fmt"
 	"math"
 
-	"speckle/scenes/flow"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
 	"speckle/rng"
+	"speckle/scenes/flow"
 	"speckle/shaders"
 )
 

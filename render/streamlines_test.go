@@ -6,10 +6,10 @@ import (
 	"slices"
 	"testing"
 
-	"speckle/scenes/flow"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
 	"speckle/rng"
+	"speckle/scenes/flow"
 )
 
 // recordPaths traces streamlines [first, first+n) with the recording variant

@@ -20,6 +20,7 @@ import (
 	"speckle/render/imageio"
 	"speckle/render/ui"
 	"speckle/scenes"
+	"speckle/scenes/flow"
 )
 
 // Options are the command line's choices.
@@ -49,29 +50,32 @@ type App struct {
 
 	scene    *scenes.Scene
 	sceneKey string
+	field    flow.Field // the streamline mode's
+	fieldKey string
+	lineMax  float32 // the streamline panes' shared colour scale
 	panes    [MaxPanes]*pane
 	ref      *gpu.Texture // the reference radiance, RGBA32F, or nil
 	refKey   string
 	refNote  string // where the reference came from, or why there is none
 	photons  int    // photons per iteration in force
 
-	frames        int
-	step, shot    bool
-	toast         string
-	toastUntil    time.Time
-	frameStart    time.Time
-	fps           float64
-	photonsFrame  int64 // all panes, last frame
-	showControls  bool
-	sceneFile     string
-	uiErr         string
-	dragging      bool
-	hovered       int // pane under the mouse, -1 none
-	headless      *ui.Headless
-	lastWindowPNG string
-	started       time.Time
-	edit          editBuffer
-	optionErrs    map[int]string // per pane: the last option value refused
+	frames               int
+	step, shot           bool
+	toast                string
+	toastUntil           time.Time
+	frameStart           time.Time
+	fps                  float64
+	photonsFrame         int64 // all panes, last frame
+	showControls         bool
+	sceneFile, fieldFile string
+	uiErr                string
+	dragging             bool
+	hovered              int // pane under the mouse, -1 none
+	headless             *ui.Headless
+	lastWindowPNG        string
+	started              time.Time
+	edit                 editBuffer
+	optionErrs           map[int]string // per pane: the last option value refused
 }
 
 // ErrNoDisplay is returned when a window is asked for where there is none.
@@ -204,10 +208,22 @@ func (a *App) Frame() error {
 	if err := a.work(); err != nil {
 		return err
 	}
+	if a.Model.S.Mode == ModeStreamlines {
+		var err error
+		if a.lineMax, err = a.sharedLineScale(); err != nil {
+			return err
+		}
+	}
 	for i := 0; i < a.Model.Visible(); i++ {
 		p := a.panes[i]
 		if p.err == nil {
-			if err := p.refresh(a.Model, i, a.ref); err != nil {
+			var err error
+			if a.Model.S.Mode == ModeStreamlines {
+				err = p.refreshLines(a.Model, a.lineMax)
+			} else {
+				err = p.refresh(a.Model, i, a.ref)
+			}
+			if err != nil {
 				p.err = err
 			}
 		}
@@ -250,6 +266,18 @@ func (a *App) syncScene() error {
 			return nil
 		}
 		a.scene, a.sceneKey = sc, s.Scene
+	}
+	if s.Mode == ModeStreamlines && s.Lines.Field != a.fieldKey {
+		f, err := flow.Open(s.Lines.Field)
+		if err != nil {
+			if a.field == nil {
+				return err
+			}
+			a.uiErr = err.Error()
+			a.Model.S.Lines.Field = a.fieldKey
+		} else {
+			a.field, a.fieldKey = f, s.Lines.Field
+		}
 	}
 	a.photons = s.Photons
 	if a.photons == 0 {
@@ -300,12 +328,16 @@ func (a *App) syncPanes() {
 		if a.panes[i] == nil {
 			a.panes[i] = &pane{}
 		}
-		a.panes[i].sync(a.ctx, a.Model, i, a.scene, a.photons)
+		a.panes[i].sync(a.ctx, a.Model, i, a.scene, a.field, a.photons)
 	}
 }
 
-// minChunk keeps dispatches from becoming too small to be worth it.
-const minChunk = 1024
+// minChunk and minLineChunk keep dispatches from becoming too small to be
+// worth it (photons; streamlines, each up to MaxSteps steps).
+const (
+	minChunk     = 1024
+	minLineChunk = 256
+)
 
 // work spends the frame budget on photons, shared among the visible panes by
 // their measured speed, so a slow GPU still draws the UI smoothly.
@@ -320,6 +352,18 @@ func (a *App) work() error {
 	var total int64
 	for i := 0; i < a.Model.Visible(); i++ {
 		p := a.panes[i]
+		if p.err == nil && p.lines != nil {
+			n := minLineChunk
+			if p.rate > 0 {
+				n = max(int(p.rate*share), minLineChunk)
+			}
+			before := p.Photons()
+			if err := p.traceLines(a.ctx, n); err != nil {
+				p.err = err
+			}
+			total += p.Photons() - before
+			continue
+		}
 		if p.err != nil || p.sppm == nil {
 			continue
 		}
@@ -351,7 +395,11 @@ func (a *App) notify(format string, args ...any) {
 
 // screenshot writes the window and each visible pane into ScreenshotDir.
 func (a *App) screenshot() {
-	stem := ShotStem(a.Model.S.Scene, time.Now())
+	name, unit := a.Model.S.Scene, "photons"
+	if a.Model.S.Mode == ModeStreamlines {
+		name, unit = a.Model.S.Lines.Field+"-"+a.Model.S.Lines.Map, "streamlines"
+	}
+	stem := ShotStem(name, time.Now())
 	dir := a.opts.ShotDir
 	win := filepath.Join(dir, WindowShotName(stem, a.Model.Visible()))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -374,7 +422,7 @@ func (a *App) screenshot() {
 			return
 		}
 		img := &image.NRGBA{Pix: px, Stride: 4 * p.display.Width, Rect: image.Rect(0, 0, p.display.Width, p.display.Height)}
-		path := filepath.Join(dir, PaneShotName(stem, i, a.Model.S.Panes[i], p.Photons()))
+		path := filepath.Join(dir, PaneShotName(stem, i, a.Model.S.Panes[i], p.Photons(), unit))
 		if err := imageio.WritePNG(path, img); err != nil {
 			a.notify("screenshot failed: %v", err)
 			return

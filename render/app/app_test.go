@@ -272,3 +272,90 @@ func TestMouseOrbitAndFocus(t *testing.T) {
 		t.Errorf("wheel up: distance %v -> %v, look-at %v", d0, d1, a.Model.S.Camera.LookAt)
 	}
 }
+
+// The streamline mode: every pane traces with its generator; the map shown
+// restarts nothing, the jitter restarts every pane, a generator one pane.
+func TestStreamlineMode(t *testing.T) {
+	s := testSettings()
+	s.Mode, s.Lines.Width, s.BudgetMS = ModeStreamlines, 48, 5
+	s.Panes[1] = PaneSettings{Generator: "lehmer", Options: map[string]string{"lehmer-seeding": "slm"}, View: ViewImage}
+	a := newTestApp(t, s)
+	frames(t, a, 3)
+	for i, p := range a.Stats().Panes {
+		if p.Err != nil || p.Photons == 0 {
+			t.Fatalf("pane %d (%s): %d streamlines, %v", i+1, p.Label, p.Photons, p.Err)
+		}
+		if a.panes[i].lines == nil || a.panes[i].sppm != nil {
+			t.Fatalf("pane %d is not a streamline trace", i+1)
+		}
+	}
+	before := photons(a)
+	a.Model.S.Lines.Map = "length"
+	frames(t, a, 1)
+	for i, n := range photons(a) {
+		if n < before[i] {
+			t.Errorf("changing the map restarted pane %d", i+1)
+		}
+	}
+	// Run to the end: with jitter, generators draw different maps.
+	onGL(t, func() error {
+		for k := 0; k < 200 && !allDone(a); k++ {
+			if err := a.Frame(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if !allDone(a) {
+		t.Fatal("the traces did not finish in 200 frames")
+	}
+	var maps [][]uint64
+	onGL(t, func() error {
+		for i := 0; i < 4; i++ {
+			d, err := a.panes[i].lines.Density()
+			if err != nil {
+				return err
+			}
+			maps = append(maps, d)
+		}
+		return nil
+	})
+	for i := 1; i < 4; i++ {
+		if fmt.Sprint(maps[i]) == fmt.Sprint(maps[0]) {
+			t.Errorf("pane %d's density map equals pane 1's: the jitter's generator changes nothing?", i+1)
+		}
+	}
+	done := photons(a)
+	if err := a.Model.SetGenerator(2, "pcg32"); err != nil {
+		t.Fatal(err)
+	}
+	a.Model.Paused = true
+	frames(t, a, 1)
+	after := photons(a)
+	for i := range done {
+		if (i == 2) != (after[i] == 0) {
+			t.Errorf("after pane 3's generator changed, pane %d has %d of %d streamlines", i+1, after[i], done[i])
+		}
+	}
+	a.Model.S.Lines.Jitter = 0.5
+	frames(t, a, 1)
+	for i, n := range photons(a) {
+		if n != 0 {
+			t.Errorf("pane %d kept %d streamlines after the jitter changed", i+1, n)
+		}
+	}
+	a.Model.S.Mode = ModePhotons
+	frames(t, a, 1)
+	if a.panes[0].sppm == nil || a.panes[0].lines != nil {
+		t.Error("switching to photon mapping did not make photon renders")
+	}
+}
+
+func allDone(a *App) bool {
+	for i := 0; i < a.Model.Visible(); i++ {
+		if p := a.panes[i]; p.lines == nil || !p.lines.Done() {
+			return false
+		}
+	}
+	return true
+}

@@ -13,6 +13,7 @@ import (
 	"speckle/render/ui"
 	"speckle/rng"
 	"speckle/scenes"
+	"speckle/scenes/flow"
 )
 
 // PaneColors tell the panes apart in the plot and their overlays (Okabe-Ito,
@@ -145,6 +146,9 @@ func (a *App) drawPanes(x0, y0, x1, y1 float64) {
 	a.hovered = -1
 	rects := paneRects(a.Model.Visible(), x0, y0, x1, y1)
 	for i, cell := range rects {
+		if p := a.panes[i]; p != nil && p.display != nil {
+			iw, ih = p.display.Width, p.display.Height
+		}
 		r := fit(cell, iw, ih, 2*scale)
 		if float64(mouse.X) >= r[0] && float64(mouse.X) < r[2] && float64(mouse.Y) >= r[1] && float64(mouse.Y) < r[3] {
 			a.hovered = i
@@ -177,7 +181,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 				dl.AddRectV(vec(r[0]+(cx-half)*w, r[1]+(cy-half)*h), vec(r[0]+(cx+half)*w, r[1]+(cy+half)*h), white, 0, 0, float32(scale))
 			}
 		}
-		if ps.View == ViewHeatmap && a.ref != nil {
+		if ps.View == ViewHeatmap && a.ref != nil && p.sppm != nil {
 			a.colorScale(dl, r, scale)
 		}
 	}
@@ -187,6 +191,11 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 	case p == nil:
 	case p.err != nil:
 		lines = append(lines, "error: "+p.err.Error())
+	case p.lines != nil:
+		lines = append(lines, p.lineOverlay())
+		if ps.View == ViewHeatmap {
+			lines = append(lines, "no heatmap for streamlines: there is no reference")
+		}
 	default:
 		l := fmt.Sprintf("%s photons  %s/s", ShortCount(p.Photons()), ShortCount(int64(p.WallRate)))
 		if a.ref != nil && p.RMSE > 0 {
@@ -255,6 +264,9 @@ func (a *App) mouse(rects [][4]float64) {
 		cam = *a.Model.S.Camera
 	}
 	moved := false
+	if a.Model.S.Mode != ModePhotons {
+		return // streamlines have no camera
+	}
 	if imgui.IsMouseDown(0) && (a.dragging || a.hovered >= 0) {
 		d := io.MouseDelta()
 		if d.X != 0 || d.Y != 0 {
@@ -303,9 +315,122 @@ func (a *App) controls(width, height float64) {
 	if imgui.Button("Screenshot") {
 		a.shot = true
 	}
-	imgui.Textf("%.0f fps  %s photons/frame", a.fps, ShortCount(a.photonsFrame))
+	unit := "photons"
+	if m.S.Mode == ModeStreamlines {
+		unit = "streamlines"
+	}
+	imgui.Textf("%.0f fps  %s %s/frame", a.fps, ShortCount(a.photonsFrame), unit)
 	imgui.Text(a.ctx.Info.Renderer)
+	if imgui.RadioButton("photon mapping", m.S.Mode == ModePhotons) {
+		m.S.Mode = ModePhotons
+	}
+	imgui.SameLine()
+	if imgui.RadioButton("streamlines", m.S.Mode == ModeStreamlines) {
+		m.S.Mode = ModeStreamlines
+	}
+	if m.S.Mode == ModeStreamlines {
+		a.lineControls()
+	} else {
+		a.photonControls()
+	}
+	if imgui.CollapsingHeaderV("Shared", imgui.TreeNodeFlagsDefaultOpen) {
+		imgui.SliderFloatV("frame budget", &m.S.BudgetMS, 2, 100, "%.0f ms", imgui.SliderFlagsAlwaysClamp)
+		seed := int32(m.S.Seed)
+		if imgui.InputInt("seed", &seed) && seed >= 0 {
+			m.S.Seed = uint32(seed)
+		}
+		imgui.Checkbox("sync options across panes", &m.S.Sync)
+		imgui.SameLine()
+		imgui.Checkbox("plot", &m.S.ShowPlot)
+		imgui.Text("layout")
+		for _, n := range Layouts {
+			imgui.SameLine()
+			if imgui.RadioButton(strconv.Itoa(n), m.S.Layout == n) {
+				m.SetLayout(n)
+			}
+		}
+		imgui.SliderFloatV("magnifier", &m.S.Zoom, 2, 32, "%.0fx", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
+		if imgui.Button("Reset to defaults") {
+			keep := m.S.Layout
+			m.S = Defaults()
+			m.S.Layout = keep
+		}
+	}
+	for i := 0; i < m.Visible(); i++ {
+		a.paneControls(i)
+	}
+}
 
+// lineControls are the streamline mode's: field and slm's parameters.
+func (a *App) lineControls() {
+	m := a.Model
+	l := &m.S.Lines
+	if !imgui.CollapsingHeaderV("Field", imgui.TreeNodeFlagsDefaultOpen) {
+		return
+	}
+	if imgui.BeginCombo("field", l.Field) {
+		for _, n := range flow.Names() {
+			if imgui.SelectableV(n, n == l.Field, 0, imgui.Vec2{}) {
+				l.Field = n
+				a.uiErr = ""
+			}
+		}
+		imgui.EndCombo()
+	}
+	imgui.InputTextWithHint("##fieldfile", "height-field file", &a.fieldFile)
+	imgui.SameLine()
+	if imgui.Button("Load##field") && a.fieldFile != "" {
+		if _, err := flow.Open(a.fieldFile); err != nil {
+			a.uiErr = err.Error()
+		} else {
+			l.Field, a.uiErr = a.fieldFile, ""
+		}
+	}
+	a.errorText()
+	if imgui.BeginCombo("image width", strconv.Itoa(l.Width)) {
+		for _, w := range LineWidths {
+			if imgui.SelectableV(strconv.Itoa(w), w == l.Width, 0, imgui.Vec2{}) {
+				l.Width = w
+			}
+		}
+		imgui.EndCombo()
+	}
+	density := int32(l.Density)
+	if a.deferredInt("density", "density", &density, 1, flow.MaxDensity) {
+		l.Density = int(density)
+	}
+	a.deferredFloat("jitter", &l.Jitter, 0, 2, "%.2f", 0)
+	a.deferredFloat("step (px)", &l.Step, 0.05, 4, "%.2f", imgui.SliderFlagsLogarithmic)
+	steps := int32(l.MaxSteps)
+	if a.deferredInt("max steps", "max steps (0: auto)", &steps, 0, flow.MaxMaxSteps) {
+		l.MaxSteps = int(steps)
+	}
+	imgui.Checkbox("a stream per streamline", &l.Independent)
+	if imgui.IsItemHovered() {
+		imgui.SetTooltip("off: as slm, every sub-pixel streamline of a seed pixel starts from the seed pixel's stream")
+	}
+	imgui.Text("map")
+	for _, mp := range []string{"density", "length"} {
+		imgui.SameLine()
+		if imgui.RadioButton(mp, l.Map == mp) {
+			l.Map = mp
+		}
+	}
+}
+
+func (a *App) errorText() {
+	if a.uiErr != "" {
+		imgui.PushTextWrapPos()
+		imgui.PushStyleColor(imgui.StyleColorText, errText)
+		imgui.Text(a.uiErr)
+		imgui.PopStyleColor()
+		imgui.PopTextWrapPos()
+	}
+}
+
+// photonControls are the photon mapping mode's: scene, camera, SPPM.
+func (a *App) photonControls() {
+	m := a.Model
 	if imgui.CollapsingHeaderV("Scene", imgui.TreeNodeFlagsDefaultOpen) {
 		names := scenes.Names()
 		if imgui.BeginCombo("scene", m.S.Scene) {
@@ -327,23 +452,9 @@ func (a *App) controls(width, height float64) {
 				a.uiErr = ""
 			}
 		}
-		if a.uiErr != "" {
-			imgui.PushTextWrapPos()
-			imgui.PushStyleColor(imgui.StyleColorText, errText)
-			imgui.Text(a.uiErr)
-			imgui.PopStyleColor()
-			imgui.PopTextWrapPos()
-		}
+		a.errorText()
 		if imgui.Button("Reset camera") {
 			m.ResetCamera()
-		}
-		imgui.SameLine()
-		imgui.Text("layout")
-		for _, n := range Layouts {
-			imgui.SameLine()
-			if imgui.RadioButton(strconv.Itoa(n), m.S.Layout == n) {
-				m.SetLayout(n)
-			}
 		}
 		if imgui.BeginCombo("resolution", m.S.Resolution) {
 			for _, r := range Resolutions {
@@ -374,27 +485,10 @@ func (a *App) controls(width, height float64) {
 			}
 			imgui.EndCombo()
 		}
-		imgui.SliderFloatV("frame budget", &m.S.BudgetMS, 2, 100, "%.0f ms", imgui.SliderFlagsAlwaysClamp)
 		imgui.SliderFloatV("exposure", &m.S.Exposure, 0.05, 20, "%.2f", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
 		a.deferredFloat("alpha", &m.S.Alpha, 0.05, 1, "%.2f", 0)
 		a.deferredFloat("initial radius", &m.S.Radius, 0, 0.2, "%.4f (0: 1 pixel)", 0)
-		seed := int32(m.S.Seed)
-		if imgui.InputInt("seed", &seed) && seed >= 0 {
-			m.S.Seed = uint32(seed)
-		}
-		imgui.Checkbox("sync options across panes", &m.S.Sync)
-		imgui.SameLine()
-		imgui.Checkbox("plot", &m.S.ShowPlot)
-		imgui.SliderFloatV("magnifier", &m.S.Zoom, 2, 32, "%.0fx", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
 		imgui.SliderFloatV("heatmap scale", &m.S.ErrorScale, 0.02, 2, "%.2f", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
-		if imgui.Button("Reset to defaults") {
-			keep := m.S.Layout
-			m.S = Defaults()
-			m.S.Layout = keep
-		}
-	}
-	for i := 0; i < m.Visible(); i++ {
-		a.paneControls(i)
 	}
 }
 
@@ -403,9 +497,17 @@ func (a *App) plotWindow(x, y, w, h float64) {
 	imgui.SetNextWindowPosV(vec(x, y), imgui.ConditionAlways, vec(0, 0))
 	imgui.SetNextWindowSizeV(vec(w, h), imgui.ConditionAlways)
 	open := true
-	imgui.BeginV("RMSE against photons (log-log)", &open, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoScrollbar)
+	title := "RMSE against photons (log-log)###plot"
+	if a.Model.S.Mode == ModeStreamlines {
+		title = "Streamline statistics###plot"
+	}
+	imgui.BeginV(title, &open, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoScrollbar)
 	avail := imgui.ContentRegionAvail()
-	a.plot(float64(avail.X), float64(avail.Y))
+	if a.Model.S.Mode == ModeStreamlines {
+		a.lineStats(float64(avail.X))
+	} else {
+		a.plot(float64(avail.X), float64(avail.Y))
+	}
 	imgui.End()
 	if !open {
 		a.Model.S.ShowPlot = false
@@ -647,6 +749,62 @@ func (a *App) plot(width, height float64) {
 			prev = cur
 		}
 	}
+}
+
+// lineStats tabulates each pane's streamlines and draws the shared colour
+// scale of the maps.
+func (a *App) lineStats(width float64) {
+	if imgui.BeginTable("stats", 5) {
+		for _, h := range []string{"pane", "mean px", "stalled", "left", "max steps"} {
+			imgui.TableNextColumn()
+			imgui.Text(h)
+		}
+		for i := 0; i < a.Model.Visible(); i++ {
+			p := a.panes[i]
+			if p == nil || p.lines == nil {
+				continue
+			}
+			st := p.lines.Stats()
+			n := math.Max(float64(st.Streamlines), 1)
+			c := PaneColors[i]
+			imgui.TableNextColumn()
+			imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
+			imgui.Text(a.Model.S.Panes[i].Generator)
+			imgui.PopStyleColor()
+			imgui.TableNextColumn()
+			imgui.Textf("%.1f", st.MeanLength(p.lines.Cfg.Step))
+			for _, v := range []int64{st.Stalled, st.Left, st.MaxSteps} {
+				imgui.TableNextColumn()
+				imgui.Textf("%.1f%%", 100*float64(v)/n)
+			}
+		}
+		imgui.EndTable()
+	}
+	// The colour scale all panes share.
+	mp := a.Model.S.Lines.Map
+	name, log := "inferno", true
+	if mp == "length" {
+		name, log = "viridis", false
+	}
+	cm, err := imageio.LookupColormap(name)
+	if err != nil {
+		return
+	}
+	imgui.Spacing()
+	pos := imgui.CursorScreenPos()
+	h := float64(imgui.TextLineHeight())
+	dl := imgui.WindowDrawList()
+	const steps = 48
+	for k := 0; k < steps; k++ {
+		c := cm.At(float64(k) / (steps - 1))
+		dl.AddRectFilled(vec(float64(pos.X)+width*float64(k)/steps, float64(pos.Y)), vec(float64(pos.X)+width*float64(k+1)/steps+0.5, float64(pos.Y)+h), packed(color.RGBA{c.R, c.G, c.B, 255}))
+	}
+	imgui.Dummy(vec(width, h))
+	unit := "visits per pixel, log scale"
+	if !log {
+		unit = "mean streamline length (px)"
+	}
+	imgui.Textf("0 .. %.4g %s", a.lineMax, unit)
 }
 
 // help lists the keys.

@@ -33,15 +33,19 @@ func (m *Model) Visible() int { return m.S.Layout }
 // size, iteration size, SPPM parameters, generator and its options.
 func (m *Model) BuildKey(i int) string {
 	p := m.S.Panes[i]
-	return fmt.Sprintf("%s|%s|%d|%g|%g|%d|%s|%s", m.S.Scene, m.S.Resolution, m.S.Photons,
-		m.S.Alpha, m.S.Radius, m.S.Seed, p.Generator, OptionString(p.Options))
+	gen := fmt.Sprintf("%d|%s|%s", m.S.Seed, p.Generator, OptionString(p.Options))
+	if m.S.Mode == ModeStreamlines {
+		l := m.S.Lines
+		return fmt.Sprintf("lines|%s|%d|%d|%g|%g|%d|%v|%s", l.Field, l.Width, l.Density, l.Jitter, l.Step, l.MaxSteps, l.Independent, gen)
+	}
+	return fmt.Sprintf("photons|%s|%s|%d|%g|%g|%s", m.S.Scene, m.S.Resolution, m.S.Photons, m.S.Alpha, m.S.Radius, gen)
 }
 
 // RenderKey is BuildKey plus what only restarts a render: the camera and
 // explicit resets.
 func (m *Model) RenderKey(i int) string {
 	cam := "scene"
-	if c := m.S.Camera; c != nil {
+	if c := m.S.Camera; c != nil && m.S.Mode == ModePhotons {
 		cam = fmt.Sprint(*c)
 	}
 	return fmt.Sprintf("%s|%s|%d", m.BuildKey(i), cam, m.resets[i])

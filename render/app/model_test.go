@@ -234,7 +234,7 @@ func TestFileNames(t *testing.T) {
 		t.Fatalf("stem %q", stem)
 	}
 	p := PaneSettings{Generator: "ca", Options: map[string]string{"ca-preset": "linear", "ca-k": "1,2,3,4"}, View: ViewHeatmap}
-	name := PaneShotName(stem, 2, p, 123456789)
+	name := PaneShotName(stem, 2, p, 123456789, "photons")
 	want := "room_20261130-061504_pane3_ca_ca-k-1-2-3-4_ca-preset-linear_heatmap_1.23e8photons.png"
 	if name != want {
 		t.Fatalf("pane file %q, want %q", name, want)

@@ -45,8 +45,8 @@ func WindowShotName(stem string, panes int) string {
 }
 
 // PaneShotName is one pane's file: its number, generator, options, view and
-// photons so far.
-func PaneShotName(stem string, i int, p PaneSettings, photons int64) string {
+// work so far (count of unit: photons, streamlines).
+func PaneShotName(stem string, i int, p PaneSettings, count int64, unit string) string {
 	parts := []string{stem, fmt.Sprintf("pane%d", i+1), fileSafe(p.Generator)}
 	for _, kv := range strings.Split(OptionString(p.Options), ":") {
 		if kv != "" {
@@ -56,6 +56,6 @@ func PaneShotName(stem string, i int, p PaneSettings, photons int64) string {
 	if p.View != ViewImage {
 		parts = append(parts, string(p.View))
 	}
-	parts = append(parts, ShortCount(photons)+"photons")
+	parts = append(parts, ShortCount(count)+unit)
 	return strings.Join(parts, "_") + ".png"
 }

@@ -8,6 +8,7 @@ import (
 	"speckle/render/gpu"
 	"speckle/rng"
 	"speckle/scenes"
+	"speckle/scenes/flow"
 )
 
 // Point is one convergence measurement of a pane.
@@ -20,6 +21,7 @@ type Point struct {
 type pane struct {
 	buildKey, renderKey string
 	sppm                *render.SPPM
+	lines               *render.Streamlines // streamline mode instead of sppm
 	display             *gpu.Texture // RGBA8, what the UI draws
 	shown               string       // what display holds: iterations, exposure, mode
 	err                 error        // why the pane cannot render (shown in it)
@@ -32,12 +34,17 @@ type pane struct {
 	lastTime       time.Time
 }
 
-// Photons is how many photons the pane's render has traced.
+// Photons is the work the pane has done: photons traced, or in streamline
+// mode streamlines.
 func (p *pane) Photons() int64 {
-	if p.sppm == nil {
-		return 0
+	switch {
+	case p.lines != nil:
+		done, _ := p.lines.Progress()
+		return int64(done)
+	case p.sppm != nil:
+		return p.sppm.Emitted + int64(p.sppm.InFlight())
 	}
-	return p.sppm.Emitted + int64(p.sppm.InFlight())
+	return 0
 }
 
 func (p *pane) close() {
@@ -45,19 +52,32 @@ func (p *pane) close() {
 		p.sppm.Close()
 		p.sppm = nil
 	}
+	if p.lines != nil {
+		p.lines.Close()
+		p.lines = nil
+	}
 	p.display.Delete()
 	p.display = nil
 }
 
 // sync makes the pane render what the model says: rebuilt when its build
 // key changed, restarted when only its render key did.
-func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, photons int) {
+func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, field flow.Field, photons int) {
 	bk, rk := m.BuildKey(i), m.RenderKey(i)
 	if bk == p.buildKey && rk == p.renderKey {
 		return
 	}
 	defer func() { p.buildKey, p.renderKey = bk, rk }()
-	p.History, p.RMSE, p.shown, p.lastPhotons = nil, 0, "", 0
+	p.History, p.RMSE, p.shown, p.lastPhotons, p.rate = nil, 0, "", 0, 0
+	if m.S.Mode == ModeStreamlines {
+		if bk == p.buildKey && p.lines != nil {
+			p.lines.Reset()
+			return
+		}
+		p.close()
+		p.err = p.buildLines(ctx, m.S, m.S.Panes[i], field)
+		return
+	}
 	cam := scene.Camera
 	if m.S.Camera != nil {
 		cam = *m.S.Camera
@@ -111,15 +131,22 @@ func (p *pane) trace(ctx *gpu.Context, n int) error {
 	if err != nil {
 		return err
 	}
-	if d > 0 {
-		r := float64(done) / d.Seconds()
-		if p.rate == 0 {
-			p.rate = r
-		} else {
-			p.rate = 0.7*p.rate + 0.3*r
-		}
-	}
+	p.learn(done, d.Seconds())
 	return nil
+}
+
+// learn folds a measured amount of work in some GPU seconds into the rate
+// that sizes the next frame's work.
+func (p *pane) learn(work int, seconds float64) {
+	if seconds <= 0 || work <= 0 {
+		return
+	}
+	r := float64(work) / seconds
+	if p.rate == 0 {
+		p.rate = r
+	} else {
+		p.rate = 0.7*p.rate + 0.3*r
+	}
 }
 
 // measure updates the wall-clock rate, about once a second.

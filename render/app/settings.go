@@ -11,6 +11,7 @@ import (
 	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes"
+	"speckle/scenes/flow"
 )
 
 // View is what a pane shows.
@@ -32,8 +33,32 @@ type PaneSettings struct {
 	View      View              `json:"view"`
 }
 
+// Mode is what the panes render.
+type Mode string
+
+const (
+	ModePhotons     Mode = "photons"     // photon mapping of a scene (SPPM)
+	ModeStreamlines Mode = "streamlines" // jittered streamlines through a flow field
+)
+
+// LineSettings are the streamline mode's: the field and slm's parameters.
+type LineSettings struct {
+	Field       string  `json:"field"` // dem, gyre, cylinder or a height-field file
+	Width       int     `json:"width"` // image width; the height follows the field's aspect
+	Density     int     `json:"density"`
+	Jitter      float32 `json:"jitter"`
+	Step        float32 `json:"step"`
+	MaxSteps    int     `json:"max_steps"` // 0: enough to cross the image
+	Independent bool    `json:"independent_streams"`
+	Map         string  `json:"map"` // density or length
+}
+
+// LineWidths are the image widths the UI offers.
+var LineWidths = []int{240, 480, 960, 2048}
+
 // Settings is everything that persists between runs.
 type Settings struct {
+	Mode   Mode   `json:"mode"`
 	Scene  string `json:"scene"` // a built-in scene's name or a scene file's path
 	Layout int    `json:"layout"`
 	// Panes holds four panes whatever the layout, so going 4 -> 1 -> 4
@@ -42,17 +67,18 @@ type Settings struct {
 	Camera *scenes.Camera         `json:"camera,omitempty"` // nil: the scene's own
 	// Resolution is every pane's render size, WxH; the stored references
 	// are 640x360.
-	Resolution string  `json:"resolution"`
-	Photons    int     `json:"photons_per_iteration"` // 0: picked from the GPU
-	BudgetMS   float32 `json:"frame_budget_ms"`       // photon work per frame, all panes
-	Exposure   float32 `json:"exposure"`
-	Alpha      float32 `json:"alpha"`
-	Radius     float32 `json:"initial_radius"` // 0: one pixel's footprint
-	Seed       uint32  `json:"seed"`
-	Sync       bool    `json:"sync"`      // an option change applies to every pane that has the option
-	Zoom       float32 `json:"magnifier"` // magnifier zoom factor
-	ErrorScale float32 `json:"heatmap_scale"`
-	ShowPlot   bool    `json:"show_plot"`
+	Resolution string       `json:"resolution"`
+	Photons    int          `json:"photons_per_iteration"` // 0: picked from the GPU
+	BudgetMS   float32      `json:"frame_budget_ms"`       // photon work per frame, all panes
+	Exposure   float32      `json:"exposure"`
+	Alpha      float32      `json:"alpha"`
+	Radius     float32      `json:"initial_radius"` // 0: one pixel's footprint
+	Seed       uint32       `json:"seed"`
+	Sync       bool         `json:"sync"`      // an option change applies to every pane that has the option
+	Zoom       float32      `json:"magnifier"` // magnifier zoom factor
+	ErrorScale float32      `json:"heatmap_scale"`
+	ShowPlot   bool         `json:"show_plot"`
+	Lines      LineSettings `json:"streamlines"`
 }
 
 // MaxPanes is the most panes a window shows.
@@ -70,7 +96,8 @@ func Defaults() Settings {
 	s := Settings{
 		Scene: "cornell", Layout: 4, Resolution: "640x360",
 		BudgetMS: 16, Exposure: 1, Alpha: 0.7, Seed: 1,
-		Zoom: 8, ErrorScale: 0.5, ShowPlot: true,
+		Zoom: 8, ErrorScale: 0.5, ShowPlot: true, Mode: ModePhotons,
+		Lines: LineSettings{Field: "dem", Width: 480, Density: 3, Jitter: 1, Step: 0.5, Map: "density"},
 	}
 	for i, g := range []string{"rand48", "lehmer", "ca", "philox"} {
 		s.Panes[i] = PaneSettings{Generator: g, View: ViewImage}
@@ -111,12 +138,39 @@ func (s Settings) Check() error {
 	case s.ErrorScale <= 0:
 		return fmt.Errorf("heatmap scale %g: must be > 0", s.ErrorScale)
 	}
+	if s.Mode != ModePhotons && s.Mode != ModeStreamlines {
+		return fmt.Errorf("mode %q: want photons or streamlines", s.Mode)
+	}
+	if err := s.Lines.Check(); err != nil {
+		return err
+	}
 	for i, p := range s.Panes {
 		if err := p.Check(); err != nil {
 			return fmt.Errorf("pane %d: %v", i+1, err)
 		}
 	}
 	return nil
+}
+
+// Check validates the streamline parameters (the field is checked when it
+// is loaded).
+func (l LineSettings) Check() error {
+	if l.Width < 16 || l.Width > 8192 {
+		return fmt.Errorf("streamline image width %d: must be 16..8192", l.Width)
+	}
+	if l.Map != "density" && l.Map != "length" {
+		return fmt.Errorf("streamline map %q: want density or length", l.Map)
+	}
+	p := l.Params()
+	if p.MaxSteps == 0 { // automatic: the tracer picks it from the image
+		p.MaxSteps = 1
+	}
+	return p.Check()
+}
+
+// Params are the settings as the tracer takes them.
+func (l LineSettings) Params() flow.Params {
+	return flow.Params{Density: l.Density, Jitter: l.Jitter, Step: l.Step, MaxSteps: l.MaxSteps, IndependentStreams: l.Independent}
 }
 
 // Check validates a pane's generator, options and view.
