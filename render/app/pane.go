@@ -22,9 +22,9 @@ type pane struct {
 	buildKey, renderKey string
 	sppm                *render.SPPM
 	lines               *render.Streamlines // streamline mode instead of sppm
-	display             *gpu.Texture // RGBA8, what the UI draws
-	shown               string       // what display holds: iterations, exposure, mode
-	err                 error        // why the pane cannot render (shown in it)
+	display             *gpu.Texture        // RGBA8, what the UI draws
+	shown               string              // what display holds: iterations, exposure, mode
+	err                 error               // why the pane cannot render (shown in it)
 	History             []Point
 	RMSE                float64 // latest; NaN-free: 0 when unknown
 	// rate is photons per second of GPU time (sizes the next frame's work);
