@@ -104,11 +104,20 @@ void add_visits(uint pixel, uint n) {
 	if (old + n < old) atomicAdd(visits[2u * pixel + 1u], 1u);
 }
 
-shared uint group_stats[5]; // steps, stalled, left, max steps, streamlines
+// Per work group: steps, streamlines, and streamlines by stop reason. Scalars,
+// not an array: NVIDIA's 580 driver crashed in glLinkProgram on this kernel
+// with a shared uint[5] indexed by the stop reason.
+shared uint group_steps, group_lines, group_stalled, group_left, group_max_steps;
 
 void main() {
 	uint local = linear_invocation();
-	if (gl_LocalInvocationIndex < 5u) group_stats[gl_LocalInvocationIndex] = 0u;
+	if (gl_LocalInvocationIndex == 0u) {
+		group_steps = 0u;
+		group_lines = 0u;
+		group_stalled = 0u;
+		group_left = 0u;
+		group_max_steps = 0u;
+	}
 	barrier();
 	if (local < count) {
 		uint k = first_streamline + local;
@@ -174,15 +183,20 @@ void main() {
 		record[rbase] = steps;
 		record[rbase + 1u] = stop;
 #endif
-		atomicAdd(group_stats[0], steps);
-		atomicAdd(group_stats[stop], 1u);
-		atomicAdd(group_stats[4], 1u);
+		atomicAdd(group_steps, steps);
+		atomicAdd(group_lines, 1u);
+		if (stop == STOP_STALLED) atomicAdd(group_stalled, 1u);
+		else if (stop == STOP_LEFT) atomicAdd(group_left, 1u);
+		else atomicAdd(group_max_steps, 1u);
 	}
 	barrier();
 	if (gl_LocalInvocationIndex == 0u) {
-		uint n = group_stats[0];
+		uint n = group_steps;
 		uint old = atomicAdd(counters[0], n);
 		if (old + n < old) atomicAdd(counters[1], 1u);
-		for (uint i = 1u; i < 5u; i++) atomicAdd(counters[i + 1u], group_stats[i]);
+		atomicAdd(counters[2], group_stalled);
+		atomicAdd(counters[3], group_left);
+		atomicAdd(counters[4], group_max_steps);
+		atomicAdd(counters[5], group_lines);
 	}
 }
