@@ -164,10 +164,10 @@ func printAppBench(w io.Writer, warm, st app.Stats, info gpu.Info) {
 		if p.RMSE > 0 {
 			rmse = fmt.Sprintf("  RMSE %.4g", p.RMSE)
 		}
-		fmt.Fprintf(w, "pane %d %-24s %9.3g photons/s  %9.3g photons/frame  %d iterations%s\n",
-			i+1, p.Label, float64(n)/secs, float64(n)/float64(frames), p.Iterations, rmse)
+		fmt.Fprintf(w, "pane %d %-24s %9.3g %s/s  %9.3g %s/frame  %d iterations%s\n",
+			i+1, p.Label, float64(n)/secs, st.Unit, float64(n)/float64(frames), st.Unit, p.Iterations, rmse)
 	}
-	fmt.Fprintf(w, "all panes %.3g photons/s\n", all/secs)
+	fmt.Fprintf(w, "all panes %.3g %s/s\n", all/secs, st.Unit)
 }
 
 // hasDisplay reports whether a window could open.

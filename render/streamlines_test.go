@@ -203,20 +203,31 @@ func TestStreamlinesWholeTraceEqualsGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			ref := flow.TraceAll(field.Grid(40, 28), cfg.Params, cfg.Generator, inst)
-			if st != ref.Stats {
-				t.Errorf("statistics: GPU %+v, Go %+v", st, ref.Stats)
-			}
-			// Float rounding may move a rare step across a pixel edge on
-			// some GPUs: allow 1 in 10^4 visits elsewhere.
+			// llvmpipe rounds sqrt and division exactly, as Go does: the
+			// trace is the same to the visit. NVIDIA's are within a few ulp
+			// (GLSL allows it), and a jittered path that passes a pixel edge
+			// or the stall threshold by less than that goes elsewhere
+			// (measured on an H200: 15 of 68,274 steps, 83 visits moved).
+			exact := glCtx.Info.Software()
 			moved := uint64(0)
 			for i := range dens {
 				moved += max(dens[i], ref.Density[i]) - min(dens[i], ref.Density[i])
 			}
-			if moved*10000 > uint64(st.Steps) {
-				t.Errorf("density maps differ by %d of %d visits", moved, st.Steps)
+			within := func(a, b int64, rel float64) bool {
+				return math.Abs(float64(a-b)) <= rel*float64(max(a, b))
 			}
-			if !slices.Equal(lens, ref.LengthSteps) && moved == 0 {
+			switch {
+			case exact && st != ref.Stats:
+				t.Errorf("statistics: GPU %+v, Go %+v", st, ref.Stats)
+			case exact && moved != 0:
+				t.Errorf("density maps differ by %d of %d visits", moved, st.Steps)
+			case exact && !slices.Equal(lens, ref.LengthSteps):
 				t.Errorf("length maps differ")
+			case st.Streamlines != ref.Stats.Streamlines || !within(st.Steps, ref.Stats.Steps, 1e-3) ||
+				!within(st.Stalled, ref.Stats.Stalled, 5e-3) || !within(st.Left, ref.Stats.Left, 5e-3):
+				t.Errorf("statistics: GPU %+v, Go %+v (beyond 0.1%% of steps, 0.5%% of stops)", st, ref.Stats)
+			case moved*200 > uint64(st.Steps):
+				t.Errorf("density maps differ by %d of %d visits (more than 0.5%%)", moved, st.Steps)
 			}
 			if st.Stalled == 0 || st.Left == 0 || st.MaxSteps == 0 {
 				t.Errorf("the DEM should have every kind of stop: %+v", st)

@@ -456,6 +456,7 @@ func (a *App) writeWindow(path string) error {
 type Stats struct {
 	Frames  int
 	Seconds float64
+	Unit    string // what PaneStats.Photons counts: photons or streamlines
 	Panes   []PaneStats
 }
 
@@ -470,7 +471,10 @@ type PaneStats struct {
 
 // Stats reports frames, time and each visible pane.
 func (a *App) Stats() Stats {
-	st := Stats{Frames: a.frames, Seconds: time.Since(a.started).Seconds()}
+	st := Stats{Frames: a.frames, Seconds: time.Since(a.started).Seconds(), Unit: "photons"}
+	if a.Model.S.Mode == ModeStreamlines {
+		st.Unit = "streamlines"
+	}
 	for i := 0; i < a.Model.Visible(); i++ {
 		ps := PaneStats{Label: PaneLabel(a.Model.S.Panes[i])}
 		if p := a.panes[i]; p != nil {
