@@ -95,17 +95,30 @@ func traceAll(t *testing.T, field flow.Field, cfg StreamlineConfig, chunk int) (
 // comparePaths checks GPU paths against the Go reference: the random numbers
 // bit for bit, step counts and stop reasons exactly, positions within tol
 // pixels.
+//
+// Where sqrt and division round exactly, as Go's and llvmpipe's do, step
+// counts and stop reasons are exact and positions agree within tol all the
+// way. NVIDIA's are a few ulp off (GLSL allows it) and the jitter's draws
+// feed each step's rounding into the next: on an H200 paths part by 1e-3 px
+// after 25 to 200 steps, so there the first nearSteps steps are compared
+// (the random vectors are bit for bit everywhere).
 func comparePaths(t *testing.T, what string, gpuPaths, cpuPaths []flow.Path, tol float64) {
 	t.Helper()
+	const nearSteps = 20
+	exact := glCtx.Info.Software()
 	for i, g := range gpuPaths {
 		c := cpuPaths[i]
 		if g.Jitter != c.Jitter {
 			t.Errorf("%s streamline %d: first jitter vectors GPU %v, Go %v", what, i, g.Jitter, c.Jitter)
 		}
-		if g.Steps != c.Steps || g.Stop != c.Stop {
+		if exact && (g.Steps != c.Steps || g.Stop != c.Stop) {
 			t.Errorf("%s streamline %d: GPU %d steps (%v), Go %d steps (%v)", what, i, g.Steps, g.Stop, c.Steps, c.Stop)
 		}
-		for k := 0; k < min(len(g.Points), len(c.Points)); k++ {
+		n := min(len(g.Points), len(c.Points))
+		if !exact {
+			n = min(n, nearSteps+1)
+		}
+		for k := 0; k < n; k++ {
 			dx := float64(g.Points[k][0] - c.Points[k][0])
 			dy := float64(g.Points[k][1] - c.Points[k][1])
 			if math.Hypot(dx, dy) > tol {

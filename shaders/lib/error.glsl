@@ -9,9 +9,14 @@ vec3 sq_error(vec3 l, vec3 r) {
 	// A select per channel, not mix(): NVIDIA evaluates mix(x, y, bvec)
 	// arithmetically, so the branch not taken (0 * inf for a black
 	// reference) poisoned the result with NaN.
+	// Past 2^64 both sides are scaled down by 2^-64 first: NVIDIA divides
+	// through a reciprocal, and that of a number near the float maximum is a
+	// denormal, flushed to zero.
 	for (int c = 0; c < 3; c++) {
 		float a = abs(r[c]);
-		d[c] /= a >= 1.0 ? a * sqrt(1.0 + REL_EPSILON / (a * a)) : sqrt(a * a + REL_EPSILON);
+		float k = a > 1.8446744e19 ? 5.421011e-20 : 1.0;
+		float den = a >= 1.0 ? (a * k) * sqrt(1.0 + REL_EPSILON / (a * a)) : sqrt(a * a + REL_EPSILON);
+		d[c] = (d[c] * k) / den;
 	}
 #endif
 	return d * d;
