@@ -100,11 +100,12 @@ func traceAll(t *testing.T, field flow.Field, cfg StreamlineConfig, chunk int) (
 // counts and stop reasons are exact and positions agree within tol all the
 // way. NVIDIA's are a few ulp off (GLSL allows it) and the jitter's draws
 // feed each step's rounding into the next: on an H200 paths part by 1e-3 px
-// after 25 to 200 steps, so there the first nearSteps steps are compared
+// after 12 to 200 steps (near the crater's sink, where the flow turns
+// fastest), so there the first nearSteps steps are compared
 // (the random vectors are bit for bit everywhere).
 func comparePaths(t *testing.T, what string, gpuPaths, cpuPaths []flow.Path, tol float64) {
 	t.Helper()
-	const nearSteps = 20
+	const nearSteps = 8
 	exact := glCtx.Info.Software()
 	for i, g := range gpuPaths {
 		c := cpuPaths[i]
