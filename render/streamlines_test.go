@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"speckle/render/gpu"
+	"speckle/render/gpu/gltest"
 	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes/flow"
@@ -106,7 +107,7 @@ func traceAll(t *testing.T, field flow.Field, cfg StreamlineConfig, chunk int) (
 func comparePaths(t *testing.T, what string, gpuPaths, cpuPaths []flow.Path, tol float64) {
 	t.Helper()
 	const nearSteps = 8
-	exact := glCtx.Info.Software()
+	exact := gltest.Context().Info.Software()
 	for i, g := range gpuPaths {
 		c := cpuPaths[i]
 		if g.Jitter != c.Jitter {
@@ -222,7 +223,7 @@ func TestStreamlinesWholeTraceEqualsGo(t *testing.T) {
 			// (GLSL allows it), and a jittered path that passes a pixel edge
 			// or the stall threshold by less than that goes elsewhere
 			// (measured on an H200: 15 of 68,274 steps, 83 visits moved).
-			exact := glCtx.Info.Software()
+			exact := gltest.Context().Info.Software()
 			moved := uint64(0)
 			for i := range dens {
 				moved += max(dens[i], ref.Density[i]) - min(dens[i], ref.Density[i])

@@ -8,32 +8,17 @@ import (
 	"path/filepath"
 	"testing"
 
-	"speckle/render/gpu"
+	"speckle/render/gpu/gltest"
 	"speckle/render/imageio"
 )
 
-// GL work stays on the main thread (see render/main_test.go): TestMain
-// serves it and tests reach it through onGL.
-var glThread = gpu.NewThread()
-
-func TestMain(m *testing.M) {
-	os.Setenv("MESA_SHADER_CACHE_DISABLE", "true")
-	os.Exit(glThread.Serve(m.Run))
-}
+// GL work stays on the main thread (gltest); the app makes its own context.
+func TestMain(m *testing.M) { os.Exit(gltest.Serve(m)) }
 
 // onGL runs f on the GL thread; f must not call t.Fatal.
 func onGL(t *testing.T, f func() error) {
 	t.Helper()
-	var err error
-	glThread.Do(func() {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("panic on the GL thread: %v", p)
-			}
-		}()
-		err = f()
-	})
-	if err != nil {
+	if err := gltest.Do(f); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -53,7 +38,7 @@ func newTestApp(t *testing.T, s Settings) *App {
 		a, err = New(Options{Settings: s, Headless: true, Width: 800, Height: 450, ShotDir: t.TempDir(), Out: testWriter{t}})
 		return err
 	})
-	t.Cleanup(func() { glThread.Do(a.Close) })
+	t.Cleanup(func() { gltest.Do(func() error { a.Close(); return nil }) })
 	return a
 }
 

@@ -9,47 +9,16 @@ import (
 	"testing/fstest"
 
 	"speckle/render/gpu"
+	"speckle/render/gpu/gltest"
 	"speckle/rng"
 	"speckle/shaders"
 )
 
-var (
-	glThread = gpu.NewThread()
-	glCtx    *gpu.Context
-	glErr    error
-)
+func TestMain(m *testing.M) { os.Exit(gltest.Main(m, "gpu tests")) }
 
-func TestMain(m *testing.M) {
-	os.Setenv("MESA_SHADER_CACHE_DISABLE", "true")
-	os.Exit(glThread.Serve(func() int {
-		glThread.Do(func() { glCtx, glErr = gpu.Open(gpu.Options{}) })
-		code := m.Run()
-		if glErr == nil {
-			glThread.Do(glCtx.Close)
-		}
-		return code
-	}))
-}
-
-// onGL runs f on the GL thread (never t.Fatal inside f) and fails the test
-// with its error.
 func onGL(t *testing.T, f func(c *gpu.Context) error) {
 	t.Helper()
-	if glErr != nil {
-		t.Fatalf("no OpenGL context: %v", glErr)
-	}
-	var err error
-	glThread.Do(func() {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("panic on the GL thread: %v", p)
-			}
-		}()
-		err = f(glCtx)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	gltest.On(t, f)
 }
 
 // A graphics program's compile errors name our file and line, one message a
