@@ -112,6 +112,12 @@ func (s *SPPM) Display(dst *gpu.Texture, d DisplayOptions) error {
 	dst.BindImage(1)
 	if d.Reference != nil && d.Mode != DisplayImage {
 		d.Reference.BindImageRead(2)
+		if s.heatLut == nil {
+			if s.heatLut, err = s.ctx.NewBuffer(256*4, imageio.HeatColormap().Packed()); err != nil {
+				return err
+			}
+		}
+		s.heatLut.Bind(3)
 	}
 	if err := s.ctx.Dispatch2D(p, s.Cfg.Width, s.Cfg.Height); err != nil {
 		return err

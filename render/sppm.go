@@ -101,6 +101,7 @@ type SPPM struct {
 	// Display and RMSE programs (built on first use) and partial sums.
 	kernels map[string]*gpu.Program
 	rmseOut *gpu.Buffer
+	heatLut *gpu.Buffer // the heatmap's colour table (Display)
 	// Iterations counts closed iterations; Emitted their photons.
 	Iterations int
 	Emitted    int64
@@ -490,7 +491,7 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.stats, s.acc, s.heads, s.next, s.counters, s.rmseOut} {
+	for _, b := range []*gpu.Buffer{s.vps, s.stats, s.acc, s.heads, s.next, s.counters, s.rmseOut, s.heatLut} {
 		b.Delete()
 	}
 	s.image.Delete()

@@ -19,22 +19,15 @@ const uvec3 MAGENTA = uvec3(255u, 0u, 255u);
 layout(binding = 2, rgba32f) uniform readonly image2D reference;
 uniform float error_scale; // the error at the top of the colour scale
 
-// imageio's viridis table (t = k/15), interpolated in sRGB: keep in step.
-const vec3 VIRIDIS[16] = vec3[16](
-	vec3(0.267004, 0.004874, 0.329415), vec3(0.282656, 0.100196, 0.422160),
-	vec3(0.277134, 0.185228, 0.489898), vec3(0.253935, 0.265254, 0.529983),
-	vec3(0.221989, 0.339161, 0.548752), vec3(0.190631, 0.407061, 0.556089),
-	vec3(0.163625, 0.471133, 0.558148), vec3(0.139147, 0.533812, 0.555298),
-	vec3(0.120565, 0.596422, 0.543611), vec3(0.134692, 0.658636, 0.517649),
-	vec3(0.208030, 0.718701, 0.472873), vec3(0.327796, 0.773980, 0.406640),
-	vec3(0.477504, 0.821444, 0.318195), vec3(0.647257, 0.858400, 0.209861),
-	vec3(0.824940, 0.884720, 0.106217), vec3(0.993248, 0.906157, 0.143936));
+// imageio.HeatColormap (viridis, 256 x RGBA8), interpolated as
+// imageio.Colormap.At.
+layout(std430, binding = 3) readonly buffer Lut { uint lut[]; };
 
 uvec3 colormap(float t) {
 	t = t > 0.0 ? min(t, 1.0) : 0.0;
-	float x = t * 15.0;
-	int i = min(int(x), 14);
-	vec3 c = VIRIDIS[i] + (VIRIDIS[i + 1] - VIRIDIS[i]) * (x - float(i));
+	float x = t * 255.0;
+	uint k = min(uint(x), 254u);
+	vec3 c = mix(unpackUnorm4x8(lut[k]).rgb, unpackUnorm4x8(lut[k + 1u]).rgb, x - float(k));
 	return uvec3(c * 255.0 + 0.5);
 }
 

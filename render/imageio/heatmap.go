@@ -6,47 +6,29 @@ import (
 	"math"
 )
 
-// viridis is matplotlib's viridis colour map (van der Walt, Smith and Firing;
-// CC0) at t = k/15: entries 0, 17, ..., 255 of its 256, sRGB-encoded.
-// shaders/display.comp holds the same table: keep the two in step.
-var viridis = [16][3]float32{
-	{0.267004, 0.004874, 0.329415},
-	{0.282656, 0.100196, 0.422160},
-	{0.277134, 0.185228, 0.489898},
-	{0.253935, 0.265254, 0.529983},
-	{0.221989, 0.339161, 0.548752},
-	{0.190631, 0.407061, 0.556089},
-	{0.163625, 0.471133, 0.558148},
-	{0.139147, 0.533812, 0.555298},
-	{0.120565, 0.596422, 0.543611},
-	{0.134692, 0.658636, 0.517649},
-	{0.208030, 0.718701, 0.472873},
-	{0.327796, 0.773980, 0.406640},
-	{0.477504, 0.821444, 0.318195},
-	{0.647257, 0.858400, 0.209861},
-	{0.824940, 0.884720, 0.106217},
-	{0.993248, 0.906157, 0.143936},
-}
-
 // HeatColor is the error display's perceptual colour map (viridis, dark
 // purple at 0 through teal to yellow at 1) as 8-bit sRGB: t is clamped to
-// [0, 1] (NaN gives 0's colour) and the 16 table entries are interpolated
-// linearly in sRGB, as matplotlib does. The GPU heatmap uses the same table.
+// [0, 1] (NaN gives 0's colour) and matplotlib's 256 entries are
+// interpolated as Colormap.At does; the GPU heatmap reads the same table.
 func HeatColor(t float32) [3]uint8 {
 	if !(t > 0) {
 		t = 0
 	}
-	t = min(t, 1)
-	x := t * 15
-	i := min(int(x), 14)
-	f := x - float32(i)
-	var out [3]uint8
-	for c := range out {
-		a, b := viridis[i][c], viridis[i+1][c]
-		out[c] = uint8((a+(b-a)*f)*255 + 0.5)
-	}
-	return out
+	c := heatMap.At(float64(t))
+	return [3]uint8{c.R, c.G, c.B}
 }
+
+// heatMap is viridis, the colour map HeatColor and shaders/display.comp use.
+var heatMap = func() *Colormap {
+	m, err := LookupColormap("viridis")
+	if err != nil {
+		panic(err)
+	}
+	return m
+}()
+
+// HeatColormap is the table the GPU heatmap interpolates (256 x RGBA8).
+func HeatColormap() *Colormap { return heatMap }
 
 // PixelError is the error display's per-pixel error of RGB values a against
 // the reference ref: the root mean square over R, G and B, so that its square

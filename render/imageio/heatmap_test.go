@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// The colour map starts and ends at viridis's ends, hits its table entries
-// at k/15, clamps outside [0, 1], and grows brighter all the way (viridis's
+// The colour map starts and ends at viridis's ends, hits matplotlib's values
+// (index 136 at 8/15), clamps outside [0, 1], and grows brighter all the way (viridis's
 // lightness is monotonic: the legend reads as a scale).
 func TestHeatColor(t *testing.T) {
 	for _, c := range []struct {
