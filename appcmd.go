@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"speckle/render/app"
 	"speckle/render/gpu"
@@ -132,6 +134,16 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 		bar = newProgress(stdout, "frames", *frames, "frames")
 		a.OnFrame = func(n int) { bar.set(n) }
 	}
+	// Ctrl-C in the terminal closes the window as its close button does, so
+	// the settings are saved.
+	interrupt := make(chan os.Signal, 1)
+	signal.Notify(interrupt, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(interrupt)
+	go func() {
+		if _, ok := <-interrupt; ok {
+			a.Stop()
+		}
+	}()
 	runErr := a.Run()
 	if bar != nil {
 		bar.done()

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -47,6 +48,7 @@ type App struct {
 	Model    *Model
 	// OnFrame, if set, hears the number of frames drawn after each (Run).
 	OnFrame func(frames int)
+	stop    atomic.Bool
 
 	scene    *scenes.Scene
 	sceneKey string
@@ -166,7 +168,7 @@ func (a *App) SaveSettings() error {
 // Run draws frames until the window closes or Frames are done, then writes
 // the screenshot asked for.
 func (a *App) Run() error {
-	for !a.platform.ShouldStop() && (a.opts.Frames == 0 || a.frames < a.opts.Frames) {
+	for !a.platform.ShouldStop() && !a.stop.Load() && (a.opts.Frames == 0 || a.frames < a.opts.Frames) {
 		last := a.opts.Frames > 0 && a.frames == a.opts.Frames-1
 		if last && a.opts.Screenshot != "" {
 			a.lastWindowPNG = a.opts.Screenshot
@@ -180,6 +182,9 @@ func (a *App) Run() error {
 	}
 	return nil
 }
+
+// Stop ends Run after the frame in progress (from any goroutine: Ctrl-C).
+func (a *App) Stop() { a.stop.Store(true) }
 
 // Context is the app's OpenGL context.
 func (a *App) Context() *gpu.Context { return a.ctx }
