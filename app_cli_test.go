@@ -3,9 +3,11 @@ package main
 import (
 	"image"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"speckle/render/app"
 	"speckle/render/imageio"
@@ -129,5 +131,33 @@ func TestAppNoGL43(t *testing.T) {
 		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "OpenGL 4.3 or newer is needed") {
 			t.Errorf("%v: exit %d, stderr %q", a, r.code, r.stderr)
 		}
+	}
+}
+
+// Ctrl-C ends the app as closing its window does: exit 0, settings saved.
+func TestAppInterruptSavesSettings(t *testing.T) {
+	settings := filepath.Join(t.TempDir(), "s.json")
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join([]string{"app", "--headless", "--frames", "1000000",
+		"--resolution", "48x27", "--photons", "1024", "--panes", "pcg32", "--settings", settings}, "\x1f"))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(3 * time.Second) // context, programs, a few frames
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("after Ctrl-C: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the app did not stop on Ctrl-C")
+	}
+	s, err := app.LoadSettings(settings)
+	if err != nil || s.Layout != 1 || s.Panes[0].Generator != "pcg32" {
+		t.Fatalf("settings after Ctrl-C: %+v, %v", s.Panes[0], err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"speckle/render/app"
@@ -108,6 +109,21 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	if err := m.S.Check(); err != nil {
 		return usageError{err.Error()}
 	}
+	// Ctrl-C in the terminal closes the window as its close button does, so
+	// the settings are saved; also while the window is still opening.
+	interrupt, stopping := make(chan os.Signal, 1), make(chan struct{}, 1)
+	var interrupted atomic.Bool
+	signal.Notify(interrupt, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(interrupt)
+	go func() {
+		for range interrupt {
+			interrupted.Store(true)
+			select {
+			case stopping <- struct{}{}:
+			default:
+			}
+		}
+	}()
 	a, err := app.New(app.Options{
 		Settings: m.S, SettingsPath: path, Headless: *headless, Width: w, Height: h,
 		Frames: *frames, Screenshot: *shot, VSync: *vsync, Out: stdout,
@@ -134,13 +150,11 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 		bar = newProgress(stdout, "frames", *frames, "frames")
 		a.OnFrame = func(n int) { bar.set(n) }
 	}
-	// Ctrl-C in the terminal closes the window as its close button does, so
-	// the settings are saved.
-	interrupt := make(chan os.Signal, 1)
-	signal.Notify(interrupt, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(interrupt)
+	if interrupted.Load() {
+		a.Stop()
+	}
 	go func() {
-		if _, ok := <-interrupt; ok {
+		for range stopping {
 			a.Stop()
 		}
 	}()
