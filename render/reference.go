@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"speckle/render/imageio"
 	"speckle/scenes"
@@ -14,21 +16,36 @@ func ReferenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string) {
 	if scene.Analytic() {
 		return &imageio.Image{W: w, H: h, Pix: scene.AnalyticImage(w, h, 4)}, "analytic"
 	}
-	path := ReferencePath(scene.Name, w, h)
-	img, err := imageio.ReadPFM(path)
+	img, path, err := readReference(ReferencePath(scene.Name, w, h))
 	if err == nil {
 		return &img, path
 	}
 	// A reference k times as large, averaged over k x k blocks, is one at
 	// this size (each pixel the mean radiance over its area).
 	for k := 2; k <= 8; k++ {
-		big, err := imageio.ReadPFM(ReferencePath(scene.Name, k*w, k*h))
-		if err == nil {
+		if big, path, err := readReference(ReferencePath(scene.Name, k*w, k*h)); err == nil {
 			small := downsample(big, k)
-			return &small, fmt.Sprintf("%s averaged %dx%d", ReferencePath(scene.Name, k*w, k*h), k, k)
+			return &small, fmt.Sprintf("%s averaged %dx%d", path, k, k)
 		}
 	}
 	return nil, fmt.Sprintf("no reference at %dx%d (%v): make one with speckle reference --scene %s --size %dx%d", w, h, err, scene.Name, w, h)
+}
+
+// readReference reads a reference from the working directory or, failing
+// that, from the repository the binary was built into (bin/speckle run from
+// elsewhere).
+func readReference(path string) (imageio.Image, string, error) {
+	img, err := imageio.ReadPFM(path)
+	if err == nil {
+		return img, path, nil
+	}
+	if exe, e := os.Executable(); e == nil {
+		alt := filepath.Join(filepath.Dir(exe), "..", path)
+		if img, e := imageio.ReadPFM(alt); e == nil {
+			return img, filepath.Clean(alt), nil
+		}
+	}
+	return img, path, err
 }
 
 // downsample averages k x k blocks.
