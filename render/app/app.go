@@ -298,12 +298,16 @@ func (a *App) syncScene() error {
 		cam = *s.Camera
 	}
 	key := fmt.Sprint(s.Scene, s.Resolution, cam)
-	if key == a.refKey || a.dragging {
+	if key == a.refKey {
+		return nil
+	}
+	a.ref.Delete()
+	a.ref = nil
+	if a.dragging { // the exact image of an analytic scene waits for the release
+		a.refKey, a.refNote = "", "the camera is moving"
 		return nil
 	}
 	a.refKey = key
-	a.ref.Delete()
-	a.ref = nil
 	if cam != a.scene.Camera && !a.scene.Analytic() {
 		a.refNote = "no reference for a moved camera (reset the camera for RMSE)"
 		return nil
