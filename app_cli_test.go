@@ -31,6 +31,10 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"app", "--resolution", "5x5"}, nil, "resolution"},
 		{[]string{"app", "--scene", "/nonexistent/room.json"}, nil, "/nonexistent/room.json"},
 		{[]string{"app", "--budget", "-3"}, nil, "frame budget"},
+		{[]string{"app", "--photons", "lots"}, nil, "--photons must be a whole number"},
+		{[]string{"app", "--photons", "1e9"}, nil, "at most 2^26"},
+		{[]string{"app", "--mode", "rays"}, nil, "want photons or streamlines"},
+		{[]string{"app", "--field", "/nonexistent.txt"}, nil, "/nonexistent.txt"},
 		// No display: one line that says how to run headless.
 		{[]string{"app"}, noDisplay, "speckle capture"},
 		{[]string{"--frames", "2"}, noDisplay, "no display"},

@@ -40,11 +40,11 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	fresh := fs.Bool("defaults", false, "start from the default settings, ignoring the saved ones")
 	vsync := fs.Bool("vsync", false, "wait for the display's refresh")
 	budget := fs.Float64("budget", 0, "photon work per frame in ms, all panes (default: the saved setting, 16)")
-	photons := fs.Int("photons", -1, "photons per SPPM iteration (0: auto)")
+	photons := fs.String("photons", "", "photons per SPPM iteration, like 1e6, or auto (default: the saved setting, auto)")
 	mode := fs.String("mode", "", "photons or streamlines (default: the saved one, else photons)")
 	field := fs.String("field", "", "streamline mode's flow field: dem, gyre, cylinder or a height-field file")
 	resolution := fs.String("resolution", "", "render size of every pane, WxH (default: the saved setting, 640x360)")
-	bench := fs.Bool("bench", false, "print frames per second and photons per second per pane at the end")
+	bench := fs.Bool("bench", false, "print frames per second and photons (or streamlines) per second per pane at the end")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -103,8 +103,16 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	if *resolution != "" {
 		m.S.Resolution = *resolution
 	}
-	if *photons >= 0 {
-		m.S.Photons = *photons
+	switch *photons {
+	case "":
+	case "auto":
+		m.S.Photons = 0
+	default:
+		n, err := parseCount("photons", *photons)
+		if err != nil {
+			return err
+		}
+		m.S.Photons = int(min(n, 1<<40))
 	}
 	if err := m.S.Check(); err != nil {
 		return usageError{err.Error()}

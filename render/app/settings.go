@@ -124,7 +124,7 @@ func (s Settings) Check() error {
 	}
 	switch {
 	case s.Photons < 0 || s.Photons > 1<<26:
-		return fmt.Errorf("photons per iteration %d: must be 0 (auto) .. 2^26", s.Photons)
+		return fmt.Errorf("photons per iteration %d: at most 2^26 = 67108864 (0: auto)", s.Photons)
 	case s.BudgetMS < 1 || s.BudgetMS > 1000:
 		return fmt.Errorf("frame budget %g ms: must be 1..1000", s.BudgetMS)
 	case s.Exposure <= 0 || s.Exposure > 1e4:
