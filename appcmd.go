@@ -125,7 +125,10 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	defer signal.Stop(interrupt)
 	go func() {
 		for range interrupt {
-			interrupted.Store(true)
+			if interrupted.Swap(true) { // a second Ctrl-C: the user means it
+				fmt.Fprintln(stderr, "speckle app: interrupted twice, quitting without saving")
+				os.Exit(130)
+			}
 			select {
 			case stopping <- struct{}{}:
 			default:

@@ -125,9 +125,11 @@ func New(o Options) (*App, error) {
 		a.platform = w
 	}
 	scale := a.platform.ContentScale()
-	if a.renderer, err = ui.NewRenderer(a.ctx, 15*scale); err != nil {
+	r, err := ui.NewRenderer(a.ctx, 15*scale)
+	if err != nil {
 		return nil, err
 	}
+	a.renderer = r // not before: a nil *ImguiRenderer would be a non-nil Renderer
 	imgui.CurrentStyle().ScaleAllSizes(ui.UIScale(a.platform))
 	a.started = time.Now()
 	ok = true
@@ -260,30 +262,39 @@ func (a *App) Frame() error {
 // syncScene loads the scene the settings name, and its reference.
 func (a *App) syncScene() error {
 	s := a.Model.S
-	if s.Scene != a.sceneKey {
+	// Only the mode's own input is loaded; one that cannot be read is
+	// reported in the controls and the last good one (else the built-in
+	// default) stays.
+	if s.Mode == ModePhotons && s.Scene != a.sceneKey {
 		sc, err := scenes.Open(s.Scene)
 		if err != nil {
+			a.uiErr = plain(err)
 			if a.scene == nil {
-				return err // nothing to fall back to
+				sc, _ = scenes.Builtin("cornell")
+				a.scene, a.sceneKey = sc, "cornell"
 			}
-			a.uiErr = err.Error()
 			a.Model.S.Scene = a.sceneKey
-			return nil
+		} else {
+			a.scene, a.sceneKey = sc, s.Scene
 		}
-		a.scene, a.sceneKey = sc, s.Scene
 	}
 	if s.Mode == ModeStreamlines && s.Lines.Field != a.fieldKey {
 		f, err := flow.Open(s.Lines.Field)
 		if err != nil {
+			a.uiErr = plain(err)
 			if a.field == nil {
-				return err
+				f, _ = flow.Open("dem")
+				a.field, a.fieldKey = f, "dem"
 			}
-			a.uiErr = err.Error()
 			a.Model.S.Lines.Field = a.fieldKey
 		} else {
 			a.field, a.fieldKey = f, s.Lines.Field
 		}
 	}
+	if s.Mode == ModeStreamlines {
+		return nil
+	}
+	s = a.Model.S
 	a.photons = s.Photons
 	if a.photons == 0 {
 		a.photons = 1 << 20
@@ -362,10 +373,7 @@ func (a *App) work() error {
 	for i := 0; i < a.Model.Visible(); i++ {
 		p := a.panes[i]
 		if p.err == nil && p.lines != nil {
-			n := minLineChunk
-			if p.rate > 0 {
-				n = max(int(p.rate*share), minLineChunk)
-			}
+			n := p.lineChunk(share)
 			before := p.Photons()
 			if err := p.traceLines(a.ctx, n); err != nil {
 				p.err = err
@@ -415,14 +423,17 @@ func (a *App) screenshot() {
 		a.notify("screenshot failed: %v", err)
 		return
 	}
-	if err := a.writeWindow(win); err != nil {
-		a.notify("screenshot failed: %v", err)
-		return
+	n := 0
+	if fb := a.platform.FramebufferSize(); fb[0] >= 1 && fb[1] >= 1 { // not while minimised
+		if err := a.writeWindow(win); err != nil {
+			a.notify("screenshot failed: %v", err)
+			return
+		}
+		n++
 	}
-	n := 1
 	for i := 0; i < a.Model.Visible(); i++ {
 		p := a.panes[i]
-		if p.display == nil || p.err != nil {
+		if p == nil || p.display == nil || p.err != nil { // a pane the layout just added
 			continue
 		}
 		px, err := p.display.ReadBytes()

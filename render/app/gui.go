@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -190,7 +192,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 	switch {
 	case p == nil:
 	case p.err != nil:
-		lines = append(lines, "error: "+p.err.Error())
+		lines = append(lines, "error: "+plain(p.err))
 	case p.lines != nil:
 		lines = append(lines, p.lineOverlay())
 		if ps.View == ViewHeatmap {
@@ -259,14 +261,14 @@ func (a *App) mouse(rects [][4]float64) {
 	if imgui.IsMouseClicked(1) && a.hovered >= 0 {
 		a.Model.FocusLocked = !a.Model.FocusLocked
 	}
+	if a.Model.S.Mode != ModePhotons || a.scene == nil {
+		return // streamlines have no camera
+	}
 	cam := a.scene.Camera
 	if a.Model.S.Camera != nil {
 		cam = *a.Model.S.Camera
 	}
 	moved := false
-	if a.Model.S.Mode != ModePhotons {
-		return // streamlines have no camera
-	}
 	if imgui.IsMouseDown(0) && (a.dragging || a.hovered >= 0) {
 		d := io.MouseDelta()
 		if d.X != 0 || d.Y != 0 {
@@ -335,8 +337,8 @@ func (a *App) controls(width, height float64) {
 	}
 	if imgui.CollapsingHeaderV("Shared", imgui.TreeNodeFlagsDefaultOpen) {
 		imgui.SliderFloatV("frame budget", &m.S.BudgetMS, 2, 100, "%.0f ms", imgui.SliderFlagsAlwaysClamp)
-		seed := int32(m.S.Seed)
-		if imgui.InputInt("seed", &seed) && seed >= 0 {
+		seed := int32(min(m.S.Seed, math.MaxInt32)) // the UI offers 0..2^31-1; the CLI all 32 bits
+		if a.deferredInt("seed", "seed", &seed, 0, math.MaxInt32) {
 			m.S.Seed = uint32(seed)
 		}
 		imgui.Checkbox("sync options across panes", &m.S.Sync)
@@ -380,10 +382,16 @@ func (a *App) lineControls() {
 	imgui.InputTextWithHint("##fieldfile", "height-field file", &a.fieldFile)
 	imgui.SameLine()
 	if imgui.Button("Load##field") && a.fieldFile != "" {
-		if _, err := flow.Open(a.fieldFile); err != nil {
-			a.uiErr = err.Error()
+		path, _ := filepath.Abs(a.fieldFile)
+		if _, err := flow.Open(path); err != nil {
+			a.uiErr = plain(err)
 		} else {
-			l.Field, a.uiErr = a.fieldFile, ""
+			l.Field, a.uiErr, a.fieldKey = path, "", "" // read again: it may have been edited
+			for _, p := range a.panes {
+				if p != nil {
+					p.buildKey = ""
+				}
+			}
 		}
 	}
 	a.errorText()
@@ -412,7 +420,7 @@ func (a *App) lineControls() {
 	imgui.Text("map")
 	for _, mp := range []string{"density", "length"} {
 		imgui.SameLine()
-		if imgui.RadioButton(mp, l.Map == mp) {
+		if imgui.RadioButton(mp+"##map", l.Map == mp) { // "density" is also the slider's label
 			l.Map = mp
 		}
 	}
@@ -445,11 +453,17 @@ func (a *App) photonControls() {
 		imgui.InputTextWithHint("##file", "scene file (.json)", &a.sceneFile)
 		imgui.SameLine()
 		if imgui.Button("Load") && a.sceneFile != "" {
-			if _, err := scenes.Open(a.sceneFile); err != nil {
-				a.uiErr = err.Error()
+			path, _ := filepath.Abs(a.sceneFile) // the settings outlive the working directory
+			if _, err := scenes.Open(path); err != nil {
+				a.uiErr = plain(err)
 			} else {
-				m.SetScene(a.sceneFile)
-				a.uiErr = ""
+				m.SetScene(path)
+				a.sceneKey, a.uiErr = "", "" // read it again: it may have been edited
+				for _, p := range a.panes {
+					if p != nil {
+						p.buildKey = "" // rebuilt from the new file
+					}
+				}
 			}
 		}
 		a.errorText()
@@ -573,7 +587,7 @@ func (a *App) setOption(i int, name, value string) {
 		a.optionErrs = map[int]string{}
 	}
 	if err := a.Model.SetOption(i, name, value); err != nil {
-		a.optionErrs[i] = err.Error()
+		a.optionErrs[i] = plain(err)
 	} else {
 		delete(a.optionErrs, i)
 	}
@@ -764,7 +778,7 @@ func (a *App) lineStats(width float64) {
 			if p == nil || p.lines == nil {
 				continue
 			}
-			st := p.lines.Stats()
+			st := p.lineStats
 			n := math.Max(float64(st.Streamlines), 1)
 			c := PaneColors[i]
 			imgui.TableNextColumn()
@@ -824,6 +838,10 @@ func (a *App) help() {
 	}
 }
 
+// plain words a message for the window: the renderer and generators name
+// their command-line flags (--alpha, --density); the window has none.
+func plain(err error) string { return strings.ReplaceAll(err.Error(), "--", "") }
+
 func textDisabled(s string) {
 	imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: 0.6, Y: 0.6, Z: 0.6, W: 1})
 	imgui.Text(s)
@@ -840,10 +858,10 @@ type editBuffer struct {
 }
 
 func (a *App) deferredFloat(label string, v *float32, lo, hi float32, format string, flags imgui.SliderFlags) {
-	if a.edit.id != label {
-		a.edit.f = *v
+	buf := *v
+	if a.edit.id == label { // only the widget being edited reads the buffer
+		buf = a.edit.f
 	}
-	buf := a.edit.f
 	imgui.SliderFloatV(label, &buf, lo, hi, format, flags|imgui.SliderFlagsAlwaysClamp)
 	a.track(label)
 	if a.edit.id == label {
@@ -855,10 +873,10 @@ func (a *App) deferredFloat(label string, v *float32, lo, hi float32, format str
 }
 
 func (a *App) deferredInt(key, label string, v *int32, lo, hi int) bool {
-	if a.edit.id != key {
-		a.edit.i = *v
+	buf := *v
+	if a.edit.id == key {
+		buf = a.edit.i
 	}
-	buf := a.edit.i
 	if hi-lo <= 64 {
 		imgui.SliderInt(label, &buf, int32(lo), int32(hi))
 	} else {

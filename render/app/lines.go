@@ -33,13 +33,15 @@ func (p *pane) buildLines(ctx *gpu.Context, s Settings, ps PaneSettings, field f
 	return err
 }
 
-// traceLines traces about n more streamlines, timing them as trace does
-// photons.
+// traceLines traces about n more streamlines and learns the GPU's rate in
+// steps per second (a streamline costs anything from one step to MaxSteps,
+// so streamlines per second would mislead the next frame).
 func (p *pane) traceLines(ctx *gpu.Context, n int) error {
 	if p.lines == nil || p.lines.Done() {
 		return nil
 	}
 	before, _ := p.lines.Progress()
+	steps := p.lineStats.Steps
 	d, err := ctx.Time(func() error {
 		_, err := p.lines.Trace(n)
 		return err
@@ -48,8 +50,23 @@ func (p *pane) traceLines(ctx *gpu.Context, n int) error {
 		return err
 	}
 	after, _ := p.lines.Progress()
-	p.learn(after-before, d.Seconds())
+	p.lineStats = p.lines.Stats()
+	p.learn(int(p.lineStats.Steps-steps), d.Seconds())
+	p.lastChunk = after - before
 	return nil
+}
+
+// lineChunk is how many streamlines fit in a share of the frame budget: the
+// learnt steps per second over the mean steps per streamline so far, at
+// most twice the last chunk (the streamlines ahead may be longer: the first
+// rows of an image leave it within a few steps).
+func (p *pane) lineChunk(share float64) int {
+	if p.rate == 0 || p.lineStats.Streamlines == 0 {
+		return minLineChunk
+	}
+	perLine := max(float64(p.lineStats.Steps)/float64(p.lineStats.Streamlines), 1)
+	n := int(p.rate * share / perLine)
+	return max(min(n, 2*p.lastChunk), 16)
 }
 
 // refreshLines recolours the map when the trace went on or the scale moved.
@@ -70,7 +87,7 @@ func (p *pane) refreshLines(m *Model, scale float32) error {
 // lineOverlay is the pane's second overlay line in streamline mode.
 func (p *pane) lineOverlay() string {
 	done, total := p.lines.Progress()
-	st := p.lines.Stats()
+	st := p.lineStats
 	l := fmt.Sprintf("%s of %s streamlines (%.0f%%)  %s/s", ShortCount(int64(done)), ShortCount(int64(total)),
 		100*float64(done)/float64(total), ShortCount(int64(p.WallRate)))
 	if st.Streamlines > 0 {
@@ -88,13 +105,20 @@ func (a *App) sharedLineScale() (float32, error) {
 	}
 	var top float32
 	for i := 0; i < a.Model.Visible(); i++ {
-		if p := a.panes[i]; p != nil && p.lines != nil && p.err == nil {
-			v, err := p.lines.MapMax(mp)
-			if err != nil {
-				return 0, err
-			}
-			top = max(top, v)
+		p := a.panes[i]
+		if p == nil || p.lines == nil || p.err != nil {
+			continue
 		}
+		// The maximum changes only as the trace goes on: read it back then.
+		done, _ := p.lines.Progress()
+		if key := fmt.Sprint(done, mp); key != p.maxKey {
+			if p.mapMax, err = p.lines.MapMax(mp); err != nil {
+				p.err = err
+				continue
+			}
+			p.maxKey = key
+		}
+		top = max(top, p.mapMax)
 	}
 	return top, nil
 }

@@ -230,12 +230,12 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestFileNames(t *testing.T) {
 	stem := ShotStem("/tmp/my scenes/room.json", time.Date(2026, 11, 30, 6, 15, 4, 0, time.UTC))
-	if stem != "room_20261130-061504" {
+	if stem != "room_20261130-061504.000" {
 		t.Fatalf("stem %q", stem)
 	}
 	p := PaneSettings{Generator: "ca", Options: map[string]string{"ca-preset": "linear", "ca-k": "1,2,3,4"}, View: ViewHeatmap}
 	name := PaneShotName(stem, 2, p, 123456789, "photons")
-	want := "room_20261130-061504_pane3_ca_ca-k-1-2-3-4_ca-preset-linear_heatmap_1.23e8photons.png"
+	want := "room_20261130-061504.000_pane3_ca_ca-k-1-2-3-4_ca-preset-linear_heatmap_1.23e8photons.png"
 	if name != want {
 		t.Fatalf("pane file %q, want %q", name, want)
 	}

@@ -34,9 +34,10 @@ func fileSafe(s string) string {
 	}, s)
 }
 
-// ShotStem is the common start of one screenshot's files: scene and time.
+// ShotStem is the common start of one screenshot's files: scene and time
+// (to the millisecond, so two shots in a second do not overwrite).
 func ShotStem(scene string, t time.Time) string {
-	return fmt.Sprintf("%s_%s", fileSafe(filepath.Base(strings.TrimSuffix(scene, ".json"))), t.Format("20060102-150405"))
+	return fmt.Sprintf("%s_%s", fileSafe(filepath.Base(strings.TrimSuffix(scene, ".json"))), t.Format("20060102-150405.000"))
 }
 
 // WindowShotName is the whole window's file.

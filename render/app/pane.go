@@ -22,9 +22,13 @@ type pane struct {
 	buildKey, renderKey string
 	sppm                *render.SPPM
 	lines               *render.Streamlines // streamline mode instead of sppm
-	display             *gpu.Texture        // RGBA8, what the UI draws
-	shown               string              // what display holds: iterations, exposure, mode
-	err                 error               // why the pane cannot render (shown in it)
+	lineStats           flow.Stats          // as of the last trace
+	lastChunk           int                 // streamlines in the last trace
+	mapMax              float32             // the map's largest value, for maxKey
+	maxKey              string
+	display             *gpu.Texture // RGBA8, what the UI draws
+	shown               string       // what display holds: iterations, exposure, mode
+	err                 error        // why the pane cannot render (shown in it)
 	History             []Point
 	RMSE                float64 // latest; NaN-free: 0 when unknown
 	// rate is photons per second of GPU time (sizes the next frame's work);
@@ -69,25 +73,31 @@ func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, fiel
 	}
 	defer func() { p.buildKey, p.renderKey = bk, rk }()
 	p.History, p.RMSE, p.shown, p.lastPhotons, p.rate = nil, 0, "", 0, 0
+	p.lineStats, p.lastChunk, p.maxKey = flow.Stats{}, 0, ""
 	if m.S.Mode == ModeStreamlines {
-		if bk == p.buildKey && p.lines != nil {
+		if bk == p.buildKey && p.lines != nil && p.display != nil {
 			p.lines.Reset()
+			p.err = nil
 			return
 		}
 		p.close()
-		p.err = p.buildLines(ctx, m.S, m.S.Panes[i], field)
+		if p.err = p.buildLines(ctx, m.S, m.S.Panes[i], field); p.err != nil {
+			p.close()
+		}
 		return
 	}
 	cam := scene.Camera
 	if m.S.Camera != nil {
 		cam = *m.S.Camera
 	}
-	if bk == p.buildKey && p.sppm != nil {
+	if bk == p.buildKey && p.sppm != nil && p.display != nil {
 		p.err = p.sppm.SetCamera(cam)
 		return
 	}
 	p.close()
-	p.err = p.build(ctx, m.S, m.S.Panes[i], scene, cam, photons)
+	if p.err = p.build(ctx, m.S, m.S.Panes[i], scene, cam, photons); p.err != nil {
+		p.close() // half-built: the next change rebuilds it whole
+	}
 }
 
 func (p *pane) build(ctx *gpu.Context, s Settings, ps PaneSettings, scene *scenes.Scene, cam scenes.Camera, photons int) error {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"speckle/render/imageio"
 	"speckle/rng"
@@ -138,6 +139,11 @@ func (s Settings) Check() error {
 	case s.ErrorScale <= 0:
 		return fmt.Errorf("heatmap scale %g: must be > 0", s.ErrorScale)
 	}
+	if s.Camera != nil {
+		if err := s.Camera.Validate(); err != nil {
+			return fmt.Errorf("camera: %v", err)
+		}
+	}
 	if s.Mode != ModePhotons && s.Mode != ModeStreamlines {
 		return fmt.Errorf("mode %q: want photons or streamlines", s.Mode)
 	}
@@ -215,6 +221,20 @@ func LoadSettings(path string) (Settings, error) {
 	}
 	if err := s.Check(); err != nil {
 		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, err)
+	}
+	// A scene or field file may have gone since: fall back to the built-in
+	// one and keep the rest.
+	var gone []string
+	if _, err := scenes.Open(s.Scene); err != nil {
+		gone = append(gone, fmt.Sprintf("scene: %v; using cornell", err))
+		s.Scene, s.Camera = "cornell", nil
+	}
+	if _, err := flow.Open(s.Lines.Field); err != nil {
+		gone = append(gone, fmt.Sprintf("field: %v; using dem", err))
+		s.Lines.Field = "dem"
+	}
+	if gone != nil {
+		return s, fmt.Errorf("%s: %s", path, strings.Join(gone, "; "))
 	}
 	return s, nil
 }

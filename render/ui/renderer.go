@@ -142,6 +142,9 @@ func (r *ImguiRenderer) Render(displaySize, framebufferSize [2]float32, drawData
 // Dispose frees the renderer's GPU objects (the program stays in the
 // context's cache until it closes).
 func (r *ImguiRenderer) Dispose() {
+	if r == nil {
+		return
+	}
 	r.verts.Delete()
 	r.font.Delete()
 	r.verts, r.font = nil, nil
