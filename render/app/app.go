@@ -77,7 +77,8 @@ type App struct {
 	lastWindowPNG        string
 	started              time.Time
 	edit                 editBuffer
-	optionErrs           map[int]string // per pane: the last option value refused
+	widgets              map[string][2]imgui.Vec2 // deferred widgets' rectangles, by label (tests)
+	optionErrs           map[int]string           // per pane: the last option value refused
 }
 
 // ErrNoDisplay is returned when a window is asked for where there is none.

@@ -31,11 +31,13 @@ func testSettings() Settings {
 	return s
 }
 
-func newTestApp(t *testing.T, s Settings) *App {
+func newTestApp(t *testing.T, s Settings) *App { return newSizedApp(t, s, 800, 450) }
+
+func newSizedApp(t *testing.T, s Settings, w, h int) *App {
 	t.Helper()
 	var a *App
 	onGL(t, func() (err error) {
-		a, err = New(Options{Settings: s, Headless: true, Width: 800, Height: 450, ShotDir: t.TempDir(), Out: testWriter{t}})
+		a, err = New(Options{Settings: s, Headless: true, Width: w, Height: h, ShotDir: t.TempDir(), Out: testWriter{t}})
 		return err
 	})
 	t.Cleanup(func() { gltest.Do(func() error { a.Close(); return nil }) })
@@ -343,4 +345,55 @@ func allDone(a *App) bool {
 		}
 	}
 	return true
+}
+
+// drag moves the mouse across a deferred slider, from and to fractions of
+// its width, and lets go.
+func drag(t *testing.T, a *App, label string, from, to float32) {
+	t.Helper()
+	r, ok := a.widgets[label]
+	if !ok {
+		t.Fatalf("no widget %q drawn", label)
+	}
+	h := a.Headless()
+	y := (r[0].Y + r[1].Y) / 2
+	// The rectangle holds the slider and its label; the sidebar gives the
+	// slider about half of it.
+	x := func(f float32) float32 { return r[0].X + 2 + (r[1].X-r[0].X)*0.45*f }
+	h.MoveMouse(x(from), y)
+	frames(t, a, 1)
+	h.SetButton(0, true)
+	frames(t, a, 1)
+	h.MoveMouse(x(to), y)
+	frames(t, a, 2)
+	h.SetButton(0, false)
+	frames(t, a, 2)
+}
+
+// Sliders whose settings restart panes commit their own value on release,
+// whatever other sliders hold (they once shared one buffer: dragging alpha
+// set it to the initial radius, 0, and every pane failed).
+func TestDeferredSlidersCommitTheirOwnValue(t *testing.T) {
+	s := testSettings()
+	s.ShowPlot = false
+	a := newSizedApp(t, s, 900, 1100) // every slider in view, unscrolled
+	frames(t, a, 2)
+	drag(t, a, "alpha", 0.5, 0.2)
+	if got := a.Model.S.Alpha; !(got > 0.05 && got < 0.7) || a.Model.S.Radius != 0 {
+		t.Errorf("after dragging alpha left: alpha %g (want below 0.7, above 0), radius %g (want 0)", got, a.Model.S.Radius)
+	}
+	if err := a.Model.S.Check(); err != nil {
+		t.Error(err)
+	}
+	a.Model.S.Mode = ModeStreamlines
+	a.Model.S.Lines.Width, a.Model.S.Lines.Step = 48, 0.7
+	frames(t, a, 2)
+	drag(t, a, "density", 0.2, 0.5) // also: its id must not collide with the map's "density"
+	if d := a.Model.S.Lines.Density; d < 2 || d > 12 {
+		t.Errorf("after dragging density to the middle: %d", d)
+	}
+	drag(t, a, "jitter", 0.9, 0.2)
+	if j := a.Model.S.Lines.Jitter; j >= 1 || j == 0.7 || a.Model.S.Lines.Step != 0.7 {
+		t.Errorf("after dragging jitter left: jitter %g (want below 1, not the step's 0.7), step %g (want 0.7)", j, a.Model.S.Lines.Step)
+	}
 }

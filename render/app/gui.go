@@ -894,8 +894,13 @@ func (a *App) deferredInt(key, label string, v *int32, lo, hi int) bool {
 	return false
 }
 
-// track notes which deferred widget is being edited.
+// track notes which deferred widget is being edited, and where each is
+// (tests drag them by name).
 func (a *App) track(label string) {
+	if a.widgets == nil {
+		a.widgets = map[string][2]imgui.Vec2{}
+	}
+	a.widgets[label] = [2]imgui.Vec2{imgui.ItemRectMin(), imgui.ItemRectMax()}
 	if imgui.IsItemActivated() {
 		a.edit.id = label
 	}
