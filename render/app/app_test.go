@@ -397,3 +397,47 @@ func TestDeferredSlidersCommitTheirOwnValue(t *testing.T) {
 		t.Errorf("after dragging jitter left: jitter %g (want below 1, not the step's 0.7), step %g (want 0.7)", j, a.Model.S.Lines.Step)
 	}
 }
+
+// A scene or field file that has gone is reported and replaced by the
+// built-in one; the app goes on.
+func TestMissingInputFilesFallBack(t *testing.T) {
+	s := testSettings()
+	s.Scene = "/nonexistent/room.json"
+	s.Lines.Field, s.Lines.Width = "/nonexistent/hills.txt", 48
+	path := filepath.Join(t.TempDir(), "s.json")
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := LoadSettings(path)
+	if err == nil || loaded.Scene != "cornell" || loaded.Lines.Field != "dem" || loaded.Layout != s.Layout {
+		t.Fatalf("loaded %s / %s, error %v; want cornell and dem with the rest kept, and an error", loaded.Scene, loaded.Lines.Field, err)
+	}
+	a := newTestApp(t, s) // the files named directly, not through LoadSettings
+	frames(t, a, 1)
+	if a.Model.S.Scene != "cornell" || a.uiErr == "" {
+		t.Errorf("scene %q, message %q", a.Model.S.Scene, a.uiErr)
+	}
+	a.Model.S.Mode = ModeStreamlines
+	frames(t, a, 1)
+	if a.Model.S.Lines.Field != "dem" || a.panes[0].lines == nil {
+		t.Errorf("field %q, streamline pane built: %v", a.Model.S.Lines.Field, a.panes[0].lines != nil)
+	}
+}
+
+// The streamline work of a frame grows at most twofold: the first rows
+// leave the image within a few steps and would make later chunks too big.
+func TestLineChunkGrowth(t *testing.T) {
+	p := &pane{}
+	if n := p.lineChunk(0.004); n != minLineChunk {
+		t.Fatalf("first chunk %d, want %d", n, minLineChunk)
+	}
+	p.learn(1000, 1e-6) // 1e9 steps/s measured on streamlines of one step each
+	p.lineStats.Streamlines, p.lineStats.Steps, p.lastChunk = 1000, 1000, 256
+	if n := p.lineChunk(0.004); n != 512 {
+		t.Errorf("chunk after 256: %d, want 512 (twice, not 4e6)", n)
+	}
+	p.lineStats.Steps = 1000 * 4096 // long streamlines: fewer per frame
+	if n := p.lineChunk(0.0004); n != 97 { // 4e5 steps in the share / 4096
+		t.Errorf("chunk with 4096 steps a streamline: %d, want 97", n)
+	}
+}
