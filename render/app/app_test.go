@@ -436,7 +436,7 @@ func TestLineChunkGrowth(t *testing.T) {
 	if n := p.lineChunk(0.004); n != 512 {
 		t.Errorf("chunk after 256: %d, want 512 (twice, not 4e6)", n)
 	}
-	p.lineStats.Steps = 1000 * 4096 // long streamlines: fewer per frame
+	p.lineStats.Steps = 1000 * 4096        // long streamlines: fewer per frame
 	if n := p.lineChunk(0.0004); n != 97 { // 4e5 steps in the share / 4096
 		t.Errorf("chunk with 4096 steps a streamline: %d, want 97", n)
 	}
