@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"speckle/render"
 	"speckle/render/gpu/gltest"
 	"speckle/render/imageio"
+	"speckle/scenes/flow"
 )
 
 // GL work stays on the main thread (gltest); the app makes its own context.
@@ -427,17 +429,21 @@ func TestMissingInputFilesFallBack(t *testing.T) {
 // The streamline work of a frame grows at most twofold: the first rows
 // leave the image within a few steps and would make later chunks too big.
 func TestLineChunkGrowth(t *testing.T) {
-	p := &pane{}
+	p := &pane{lines: &render.Streamlines{Cfg: render.StreamlineConfig{Params: flow.Params{MaxSteps: 3200}}}}
 	if n := p.lineChunk(0.004); n != minLineChunk {
 		t.Fatalf("first chunk %d, want %d", n, minLineChunk)
 	}
-	p.learn(1000, 1e-6) // 1e9 steps/s measured on streamlines of one step each
-	p.lineStats.Streamlines, p.lineStats.Steps, p.lastChunk = 1000, 1000, 256
+	p.learn(256, 1e-6) // 2.56e8 steps/s, measured on streamlines of one step each
+	p.lastChunk, p.lastSteps = 256, 256
 	if n := p.lineChunk(0.004); n != 512 {
-		t.Errorf("chunk after 256: %d, want 512 (twice, not 4e6)", n)
+		t.Errorf("chunk after 256: %d, want 512 (twice, not 1e6)", n)
 	}
-	p.lineStats.Steps = 1000 * 4096        // long streamlines: fewer per frame
-	if n := p.lineChunk(0.0004); n != 97 { // 4e5 steps in the share / 4096
-		t.Errorf("chunk with 4096 steps a streamline: %d, want 97", n)
+	p.lastChunk = 100000 // short streamlines so far: still sized for 1/32 of MaxSteps
+	if n := p.lineChunk(0.004); n != 10240 {
+		t.Errorf("chunk after short streamlines: %d, want 1.024e6 steps / 100 = 10240", n)
+	}
+	p.lastChunk, p.lastSteps = 1000, 1000*3200 // streamlines that run the whole way
+	if n := p.lineChunk(0.004); n != 320 {
+		t.Errorf("chunk with 3200 steps a streamline: %d, want 320", n)
 	}
 }

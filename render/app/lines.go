@@ -51,20 +51,22 @@ func (p *pane) traceLines(ctx *gpu.Context, n int) error {
 	}
 	after, _ := p.lines.Progress()
 	p.lineStats = p.lines.Stats()
-	p.learn(int(p.lineStats.Steps-steps), d.Seconds())
+	p.lastSteps = p.lineStats.Steps - steps
+	p.learn(int(p.lastSteps), d.Seconds())
 	p.lastChunk = after - before
 	return nil
 }
 
 // lineChunk is how many streamlines fit in a share of the frame budget: the
-// learnt steps per second over the mean steps per streamline so far, at
-// most twice the last chunk (the streamlines ahead may be longer: the first
-// rows of an image leave it within a few steps).
+// learnt steps per second over the steps a streamline took in the last
+// chunk, but never less than 1/32 of MaxSteps (the first rows of an image
+// leave it within a few steps, and the rows after them may run the whole
+// way), and at most twice the last chunk.
 func (p *pane) lineChunk(share float64) int {
-	if p.rate == 0 || p.lineStats.Streamlines == 0 {
+	if p.rate == 0 || p.lastChunk == 0 {
 		return minLineChunk
 	}
-	perLine := max(float64(p.lineStats.Steps)/float64(p.lineStats.Streamlines), 1)
+	perLine := max(float64(p.lastSteps)/float64(p.lastChunk), float64(p.lines.Cfg.MaxSteps)/32, 1)
 	n := int(p.rate * share / perLine)
 	return max(min(n, 2*p.lastChunk), 16)
 }

@@ -24,6 +24,7 @@ type pane struct {
 	lines               *render.Streamlines // streamline mode instead of sppm
 	lineStats           flow.Stats          // as of the last trace
 	lastChunk           int                 // streamlines in the last trace
+	lastSteps           int64               // and their steps
 	mapMax              float32             // the map's largest value, for maxKey
 	maxKey              string
 	display             *gpu.Texture // RGBA8, what the UI draws
@@ -33,9 +34,10 @@ type pane struct {
 	RMSE                float64 // latest; NaN-free: 0 when unknown
 	// rate is photons per second of GPU time (sizes the next frame's work);
 	// WallRate photons per second of wall time (what the overlay says).
-	rate, WallRate float64
-	lastPhotons    int64
-	lastTime       time.Time
+	rate, WallRate   float64
+	workSum, timeSum float64 // what rate is learnt from
+	lastPhotons      int64
+	lastTime         time.Time
 }
 
 // Photons is the work the pane has done: photons traced, or in streamline
@@ -72,8 +74,8 @@ func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, fiel
 		return
 	}
 	defer func() { p.buildKey, p.renderKey = bk, rk }()
-	p.History, p.RMSE, p.shown, p.lastPhotons, p.rate = nil, 0, "", 0, 0
-	p.lineStats, p.lastChunk, p.maxKey = flow.Stats{}, 0, ""
+	p.History, p.RMSE, p.shown, p.lastPhotons, p.rate, p.workSum, p.timeSum = nil, 0, "", 0, 0, 0, 0
+	p.lineStats, p.lastChunk, p.lastSteps, p.maxKey = flow.Stats{}, 0, 0, ""
 	if m.S.Mode == ModeStreamlines {
 		if bk == p.buildKey && p.lines != nil && p.display != nil {
 			p.lines.Reset()
@@ -146,17 +148,16 @@ func (p *pane) trace(ctx *gpu.Context, n int) error {
 }
 
 // learn folds a measured amount of work in some GPU seconds into the rate
-// that sizes the next frame's work.
+// that sizes the next frame's work: the ratio of sums fading over about 20
+// frames, so that the frames which also run an iteration's eye pass and
+// grid are averaged in rather than swinging the next frame's size.
 func (p *pane) learn(work int, seconds float64) {
 	if seconds <= 0 || work <= 0 {
 		return
 	}
-	r := float64(work) / seconds
-	if p.rate == 0 {
-		p.rate = r
-	} else {
-		p.rate = 0.7*p.rate + 0.3*r
-	}
+	p.workSum = 0.95*p.workSum + float64(work)
+	p.timeSum = 0.95*p.timeSum + seconds
+	p.rate = p.workSum / p.timeSum
 }
 
 // measure updates the wall-clock rate, about once a second.
