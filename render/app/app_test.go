@@ -433,8 +433,8 @@ func TestLineChunkGrowth(t *testing.T) {
 	if n := p.lineChunk(0.004); n != minLineChunk {
 		t.Fatalf("first chunk %d, want %d", n, minLineChunk)
 	}
-	p.learn(256, 1e-6) // 2.56e8 steps/s, measured on streamlines of one step each
-	p.lastChunk, p.lastSteps = 256, 256
+	p.learn(256, 1e-6)                                    // 2.56e8 steps/s, measured on streamlines of one step each
+	p.lastChunk, p.lastSteps, p.lastSeconds = 256, 256, 1 // (slow: no doubling for speed)
 	if n := p.lineChunk(0.004); n != 512 {
 		t.Errorf("chunk after 256: %d, want 512 (twice, not 1e6)", n)
 	}
@@ -445,5 +445,9 @@ func TestLineChunkGrowth(t *testing.T) {
 	p.lastChunk, p.lastSteps = 1000, 1000*3200 // streamlines that run the whole way
 	if n := p.lineChunk(0.004); n != 320 {
 		t.Errorf("chunk with 3200 steps a streamline: %d, want 320", n)
+	}
+	p.lastSeconds = 0.001 // but they took a quarter of the share: the GPU has room
+	if n := p.lineChunk(0.004); n != 2000 {
+		t.Errorf("chunk after a quick one of 1000: %d, want 2000", n)
 	}
 }

@@ -53,7 +53,7 @@ func (p *pane) traceLines(ctx *gpu.Context, n int) error {
 	p.lineStats = p.lines.Stats()
 	p.lastSteps = p.lineStats.Steps - steps
 	p.learn(int(p.lastSteps), d.Seconds())
-	p.lastChunk = after - before
+	p.lastChunk, p.lastSeconds = after-before, d.Seconds()
 	return nil
 }
 
@@ -61,13 +61,18 @@ func (p *pane) traceLines(ctx *gpu.Context, n int) error {
 // learnt steps per second over the steps a streamline took in the last
 // chunk, but never less than 1/32 of MaxSteps (the first rows of an image
 // leave it within a few steps, and the rows after them may run the whole
-// way), and at most twice the last chunk.
+// way), and at most twice the last chunk. A chunk that took under half its
+// share doubles: small dispatches leave a big GPU idle, so the rate they
+// measure understates it.
 func (p *pane) lineChunk(share float64) int {
 	if p.rate == 0 || p.lastChunk == 0 {
 		return minLineChunk
 	}
 	perLine := max(float64(p.lastSteps)/float64(p.lastChunk), float64(p.lines.Cfg.MaxSteps)/32, 1)
 	n := int(p.rate * share / perLine)
+	if p.lastSeconds < share/2 {
+		n = max(n, 2*p.lastChunk)
+	}
 	return max(min(n, 2*p.lastChunk), 16)
 }
 
