@@ -376,7 +376,7 @@ func (a *App) work() error {
 		if p.err == nil && p.lines != nil {
 			n := p.lineChunk(share)
 			before := p.Photons()
-			if err := p.traceLines(a.ctx, n); err != nil {
+			if err := p.traceLines(a.ctx, n, share); err != nil {
 				p.err = err
 			}
 			total += p.Photons() - before

@@ -426,28 +426,37 @@ func TestMissingInputFilesFallBack(t *testing.T) {
 	}
 }
 
-// The streamline work of a frame grows at most twofold: the first rows
-// leave the image within a few steps and would make later chunks too big.
+// Streamline chunks follow the time they take: double under half the
+// share, shrink over it, double again while doubling costs little (a big
+// GPU), and never more than the guard allows at 1/32 of MaxSteps each.
 func TestLineChunkGrowth(t *testing.T) {
 	p := &pane{lines: &render.Streamlines{Cfg: render.StreamlineConfig{Params: flow.Params{MaxSteps: 3200}}}}
 	if n := p.lineChunk(0.004); n != minLineChunk {
 		t.Fatalf("first chunk %d, want %d", n, minLineChunk)
 	}
-	p.learn(256, 1e-6)                                    // 2.56e8 steps/s, measured on streamlines of one step each
-	p.lastChunk, p.lastSteps, p.lastSeconds = 256, 256, 1 // (slow: no doubling for speed)
+	p.lastChunk, p.lastSeconds = 100, 0.001
+	if n := p.lineChunk(0.004); n != 200 {
+		t.Errorf("before any rate is learnt, after 100 in a quarter of the share: %d, want 200", n)
+	}
+	p.learn(1e6, 0.01) // 1e8 steps/s: the guard is 1e8 * 0.004 / 100 = 4000
+	p.lastChunk, p.lastSeconds = 256, 0.001
 	if n := p.lineChunk(0.004); n != 512 {
-		t.Errorf("chunk after 256: %d, want 512 (twice, not 1e6)", n)
+		t.Errorf("after 256 in a quarter of the share: %d, want 512", n)
 	}
-	p.lastChunk = 100000 // short streamlines so far: still sized for 1/32 of MaxSteps
-	if n := p.lineChunk(0.004); n != 10240 {
-		t.Errorf("chunk after short streamlines: %d, want 1.024e6 steps / 100 = 10240", n)
+	p.lastChunk, p.lastSeconds = 3000, 0.001
+	if n := p.lineChunk(0.004); n != 4000 {
+		t.Errorf("doubling past the guard: %d, want the guard's 4000", n)
 	}
-	p.lastChunk, p.lastSteps = 1000, 1000*3200 // streamlines that run the whole way
-	if n := p.lineChunk(0.004); n != 320 {
-		t.Errorf("chunk with 3200 steps a streamline: %d, want 320", n)
+	p.lastChunk, p.lastSeconds = 1000, 0.008
+	if n := p.lineChunk(0.004); n != 500 {
+		t.Errorf("after 1000 in twice the share: %d, want 500", n)
 	}
-	p.lastSeconds = 0.001 // but they took a quarter of the share: the GPU has room
+	p.prevChunk, p.prevSeconds, p.lastChunk, p.lastSeconds = 500, 0.003, 1000, 0.0033
 	if n := p.lineChunk(0.004); n != 2000 {
-		t.Errorf("chunk after a quick one of 1000: %d, want 2000", n)
+		t.Errorf("twice the streamlines for 10%% more time: %d, want 2000", n)
+	}
+	p.prevChunk, p.prevSeconds, p.lastChunk, p.lastSeconds = 500, 0.002, 1000, 0.0035
+	if n := p.lineChunk(0.004); n != 1000 {
+		t.Errorf("twice the streamlines for 75%% more time: %d, want 1000", n)
 	}
 }

@@ -36,7 +36,7 @@ func (p *pane) buildLines(ctx *gpu.Context, s Settings, ps PaneSettings, field f
 // traceLines traces about n more streamlines and learns the GPU's rate in
 // steps per second (a streamline costs anything from one step to MaxSteps,
 // so streamlines per second would mislead the next frame).
-func (p *pane) traceLines(ctx *gpu.Context, n int) error {
+func (p *pane) traceLines(ctx *gpu.Context, n int, share float64) error {
 	if p.lines == nil || p.lines.Done() {
 		return nil
 	}
@@ -52,28 +52,43 @@ func (p *pane) traceLines(ctx *gpu.Context, n int) error {
 	after, _ := p.lines.Progress()
 	p.lineStats = p.lines.Stats()
 	p.lastSteps = p.lineStats.Steps - steps
-	p.learn(int(p.lastSteps), d.Seconds())
+	// Only chunks that took a good part of their share teach the rate: the
+	// first also pays for the driver's first use of the program, and tiny
+	// ones are mostly dispatch overhead.
+	if p.lastChunk > 0 && d.Seconds() >= share/4 {
+		p.learn(int(p.lastSteps), d.Seconds())
+	}
+	p.prevChunk, p.prevSeconds = p.lastChunk, p.lastSeconds
 	p.lastChunk, p.lastSeconds = after-before, d.Seconds()
 	return nil
 }
 
-// lineChunk is how many streamlines fit in a share of the frame budget: the
-// learnt steps per second over the steps a streamline took in the last
-// chunk, but never less than 1/32 of MaxSteps (the first rows of an image
-// leave it within a few steps, and the rows after them may run the whole
-// way), and at most twice the last chunk. A chunk that took under half its
-// share doubles: small dispatches leave a big GPU idle, so the rate they
-// measure understates it.
+// lineChunk sizes the next chunk of streamlines from the time the last one
+// took against the pane's share of the frame budget: double while under
+// half of it, shrink in proportion when over. Between the two it doubles
+// again if the last doubling cost little: a big GPU runs a chunk's
+// streamlines side by side, so a chunk's time can be one streamline's
+// length of serial steps whatever its size, and only trying finds that
+// out. Once a rate is learnt, a guard keeps a chunk within the share if
+// every streamline ran 1/32 of MaxSteps: the first rows of an image leave
+// it in a few steps, and the rows after them may run the whole way.
 func (p *pane) lineChunk(share float64) int {
-	if p.rate == 0 || p.lastChunk == 0 {
+	if p.lastChunk == 0 {
 		return minLineChunk
 	}
-	perLine := max(float64(p.lastSteps)/float64(p.lastChunk), float64(p.lines.Cfg.MaxSteps)/32, 1)
-	n := int(p.rate * share / perLine)
-	if p.lastSeconds < share/2 {
-		n = max(n, 2*p.lastChunk)
+	n := p.lastChunk
+	switch {
+	case p.lastSeconds < share/2:
+		n *= 2
+	case p.lastSeconds > share:
+		n = int(float64(n) * share / p.lastSeconds)
+	case p.prevChunk > 0 && p.lastChunk > p.prevChunk && p.lastSeconds < 1.25*p.prevSeconds:
+		n *= 2
 	}
-	return max(min(n, 2*p.lastChunk), 16)
+	if p.rate > 0 { // (none learnt while every chunk was quick)
+		n = min(n, int(p.rate*share/max(float64(p.lines.Cfg.MaxSteps)/32, 1)))
+	}
+	return max(n, 16)
 }
 
 // refreshLines recolours the map when the trace went on or the scale moved.

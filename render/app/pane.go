@@ -26,7 +26,9 @@ type pane struct {
 	lastChunk           int                 // streamlines in the last trace
 	lastSteps           int64               // and their steps
 	lastSeconds         float64             // and their seconds
-	mapMax              float32             // the map's largest value, for maxKey
+	prevChunk           int                 // the trace before
+	prevSeconds         float64
+	mapMax              float32 // the map's largest value, for maxKey
 	maxKey              string
 	display             *gpu.Texture // RGBA8, what the UI draws
 	shown               string       // what display holds: iterations, exposure, mode
@@ -77,6 +79,7 @@ func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, fiel
 	defer func() { p.buildKey, p.renderKey = bk, rk }()
 	p.History, p.RMSE, p.shown, p.lastPhotons, p.rate, p.workSum, p.timeSum = nil, 0, "", 0, 0, 0, 0
 	p.lineStats, p.lastChunk, p.lastSteps, p.lastSeconds, p.maxKey = flow.Stats{}, 0, 0, 0, ""
+	p.prevChunk, p.prevSeconds = 0, 0
 	if m.S.Mode == ModeStreamlines {
 		if bk == p.buildKey && p.lines != nil && p.display != nil {
 			p.lines.Reset()
