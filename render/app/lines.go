@@ -2,12 +2,16 @@ package app
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"speckle/render"
 	"speckle/render/gpu"
+	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes/flow"
+
+	"github.com/inkyblackness/imgui-go/v4"
 )
 
 // The streamline mode's side of a pane: slm's jittered streamlines through
@@ -143,4 +147,60 @@ func (a *App) sharedLineScale() (float32, error) {
 		top = max(top, p.mapMax)
 	}
 	return top, nil
+}
+
+// lineStats tabulates each pane's streamlines and draws the shared colour
+// scale of the maps.
+func (a *App) lineStats(width float64) {
+	if imgui.BeginTable("stats", 5) {
+		for _, h := range []string{"pane", "mean px", "stalled", "left", "max steps"} {
+			imgui.TableNextColumn()
+			imgui.Text(h)
+		}
+		for i := 0; i < a.Model.Visible(); i++ {
+			p := a.panes[i]
+			if p == nil || p.lines == nil {
+				continue
+			}
+			st := p.lineStats
+			n := math.Max(float64(st.Streamlines), 1)
+			c := PaneColors[i]
+			imgui.TableNextColumn()
+			imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
+			imgui.Text(a.Model.S.Panes[i].Generator)
+			imgui.PopStyleColor()
+			imgui.TableNextColumn()
+			imgui.Textf("%.1f", st.MeanLength(p.lines.Cfg.Step))
+			for _, v := range []int64{st.Stalled, st.Left, st.MaxSteps} {
+				imgui.TableNextColumn()
+				imgui.Textf("%.1f%%", 100*float64(v)/n)
+			}
+		}
+		imgui.EndTable()
+	}
+	// The colour scale all panes share.
+	mp := a.Model.S.Lines.Map
+	name, log := "inferno", true
+	if mp == "length" {
+		name, log = "viridis", false
+	}
+	cm, err := imageio.LookupColormap(name)
+	if err != nil {
+		return
+	}
+	imgui.Spacing()
+	pos := imgui.CursorScreenPos()
+	h := float64(imgui.TextLineHeight())
+	dl := imgui.WindowDrawList()
+	const steps = 48
+	for k := 0; k < steps; k++ {
+		c := cm.At(float64(k) / (steps - 1))
+		dl.AddRectFilled(vec(float64(pos.X)+width*float64(k)/steps, float64(pos.Y)), vec(float64(pos.X)+width*float64(k+1)/steps+0.5, float64(pos.Y)+h), packed(color.RGBA{c.R, c.G, c.B, 255}))
+	}
+	imgui.Dummy(vec(width, h))
+	unit := "visits per pixel, log scale"
+	if !log {
+		unit = "mean streamline length (px)"
+	}
+	imgui.Textf("0 .. %.4g %s", a.lineMax, unit)
 }

@@ -1,6 +1,12 @@
 package app
 
-import "math"
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
 
 // LogRange is a log-log plot's extent in decades: log10 of photons (X) and
 // of RMSE (Y), widened to whole decades so the ticks fall on its edges.
@@ -74,4 +80,99 @@ func (r LogRange) SlopeLine(through Point, slope float64) (a, b Point, ok bool) 
 		return a, b, false
 	}
 	return at(lo), at(hi), true
+}
+
+// plotWindow holds the convergence plot under the controls, always in view.
+func (a *App) plotWindow(x, y, w, h float64) {
+	imgui.SetNextWindowPosV(vec(x, y), imgui.ConditionAlways, vec(0, 0))
+	imgui.SetNextWindowSizeV(vec(w, h), imgui.ConditionAlways)
+	open := true
+	title := "RMSE against photons (log-log)###plot"
+	if a.Model.S.Mode == ModeStreamlines {
+		title = "Streamline statistics###plot"
+	}
+	imgui.BeginV(title, &open, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoScrollbar)
+	avail := imgui.ContentRegionAvail()
+	if a.Model.S.Mode == ModeStreamlines {
+		a.lineStats(float64(avail.X))
+	} else {
+		a.plot(float64(avail.X), float64(avail.Y))
+	}
+	imgui.End()
+	if !open {
+		a.Model.S.ShowPlot = false
+	}
+}
+
+// plot draws RMSE against photons, log-log, one line per pane in its colour,
+// with a slope -1/2 guide.
+func (a *App) plot(width, height float64) {
+	pos := imgui.CursorScreenPos()
+	imgui.Dummy(vec(width, height))
+	dl := imgui.WindowDrawList()
+	lh := float64(imgui.TextLineHeight())
+	x0, y0 := float64(pos.X)+3.2*lh, float64(pos.Y)+0.5*lh
+	x1, y1 := float64(pos.X)+width-0.5*lh, float64(pos.Y)+height-1.6*lh
+	dl.AddRectFilled(vec(x0, y0), vec(x1, y1), packed(color.RGBA{20, 20, 24, 255}))
+	var series [][]Point
+	for i := 0; i < a.Model.Visible(); i++ {
+		if p := a.panes[i]; p != nil {
+			series = append(series, p.History)
+		} else {
+			series = append(series, nil)
+		}
+	}
+	r, ok := PlotRange(series)
+	if !ok {
+		msg := "RMSE appears here once a reference exists"
+		if a.ref == nil {
+			msg = "no RMSE: " + a.refNote
+		}
+		imgui.SetCursorScreenPos(vec(x0+4, y0+4))
+		imgui.PushTextWrapPosV(float32(x1 - float64(pos.X)))
+		textDisabled(msg)
+		imgui.PopTextWrapPos()
+		return
+	}
+	w, h := x1-x0, y1-y0
+	for d := r.X0; d <= r.X1; d++ {
+		x := x0 + (d-r.X0)/(r.X1-r.X0)*w
+		dl.AddLine(vec(x, y0), vec(x, y1), packed(color.RGBA{60, 60, 66, 255}))
+		label := fmt.Sprintf("1e%d", int(d))
+		tw := float64(imgui.CalcTextSize(label, false, 0).X)
+		dl.AddText(vec(math.Min(x-tw/2, x1-tw), y1+2), grey, label)
+	}
+	for d := r.Y0; d <= r.Y1; d++ {
+		y := y0 + (r.Y1-d)/(r.Y1-r.Y0)*h
+		dl.AddLine(vec(x0, y), vec(x1, y), packed(color.RGBA{60, 60, 66, 255}))
+		dl.AddText(vec(float64(pos.X), y-lh/2), grey, fmt.Sprintf("1e%d", int(d)))
+	}
+	dl.PushClipRect(vec(x0, y0), vec(x1, y1))
+	defer dl.PopClipRect()
+	// The guide goes through the first point of the first pane with one.
+	for _, s := range series {
+		if len(s) > 0 {
+			if pa, pb, ok := r.SlopeLine(s[0], -0.5); ok {
+				ax, ay, _ := r.Map(pa, w, h)
+				bx, by, _ := r.Map(pb, w, h)
+				dl.AddLineV(vec(x0+ax, y0+ay), vec(x0+bx, y0+by), grey, 1)
+				dl.AddText(vec(x0+bx-4*lh, y0+by-lh*1.2), grey, "slope -1/2")
+			}
+			break
+		}
+	}
+	for i, s := range series {
+		var prev imgui.Vec2
+		for k, pt := range s {
+			x, y, ok := r.Map(pt, w, h)
+			if !ok {
+				continue
+			}
+			cur := vec(x0+x, y0+y)
+			if k > 0 {
+				dl.AddLineV(prev, cur, packed(PaneColors[i]), 2)
+			}
+			prev = cur
+		}
+	}
 }

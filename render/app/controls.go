@@ -1,0 +1,468 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"speckle/rng"
+	"speckle/scenes"
+	"speckle/scenes/flow"
+)
+
+// controls is the sidebar: shared settings, then one section per pane.
+func (a *App) controls(width, height float64) {
+	imgui.SetNextWindowPosV(vec(0, 0), imgui.ConditionAlways, vec(0, 0))
+	imgui.SetNextWindowSizeV(vec(width, height), imgui.ConditionAlways)
+	imgui.BeginV("Speckle", nil, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings)
+	defer imgui.End()
+	m := a.Model
+	imgui.PushItemWidth(float32(width * 0.5))
+	defer imgui.PopItemWidth()
+
+	label := "Pause"
+	if m.Paused {
+		label = "Resume"
+	}
+	if imgui.Button(label) {
+		m.Paused = !m.Paused
+	}
+	imgui.SameLine()
+	if imgui.Button("Step") {
+		a.step = true
+	}
+	imgui.SameLine()
+	if imgui.Button("Reset") {
+		m.Reset()
+	}
+	imgui.SameLine()
+	if imgui.Button("Screenshot") {
+		a.shot = true
+	}
+	unit := "photons"
+	if m.S.Mode == ModeStreamlines {
+		unit = "streamlines"
+	}
+	imgui.Textf("%.0f fps  %s %s/frame", a.fps, ShortCount(a.photonsFrame), unit)
+	imgui.Text(a.ctx.Info.Renderer)
+	if imgui.RadioButton("photon mapping", m.S.Mode == ModePhotons) {
+		m.S.Mode = ModePhotons
+	}
+	imgui.SameLine()
+	if imgui.RadioButton("streamlines", m.S.Mode == ModeStreamlines) {
+		m.S.Mode = ModeStreamlines
+	}
+	if m.S.Mode == ModeStreamlines {
+		a.lineControls()
+	} else {
+		a.photonControls()
+	}
+	if imgui.CollapsingHeaderV("Shared", imgui.TreeNodeFlagsDefaultOpen) {
+		imgui.SliderFloatV("frame budget", &m.S.BudgetMS, 2, 100, "%.0f ms", imgui.SliderFlagsAlwaysClamp)
+		seed := int32(min(m.S.Seed, math.MaxInt32)) // the UI offers 0..2^31-1; the CLI all 32 bits
+		if a.deferredInt("seed", "seed", &seed, 0, math.MaxInt32) {
+			m.S.Seed = uint32(seed)
+		}
+		imgui.Checkbox("sync options across panes", &m.S.Sync)
+		imgui.SameLine()
+		imgui.Checkbox("plot", &m.S.ShowPlot)
+		imgui.Text("layout")
+		for _, n := range Layouts {
+			imgui.SameLine()
+			if imgui.RadioButton(strconv.Itoa(n), m.S.Layout == n) {
+				m.SetLayout(n)
+			}
+		}
+		imgui.SliderFloatV("magnifier", &m.S.Zoom, 2, 32, "%.0fx", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
+		if imgui.Button("Reset to defaults") {
+			keep := m.S.Layout
+			m.S = Defaults()
+			m.S.Layout = keep
+		}
+	}
+	for i := 0; i < m.Visible(); i++ {
+		a.paneControls(i)
+	}
+}
+
+// lineControls are the streamline mode's: field and slm's parameters.
+func (a *App) lineControls() {
+	m := a.Model
+	l := &m.S.Lines
+	if !imgui.CollapsingHeaderV("Field", imgui.TreeNodeFlagsDefaultOpen) {
+		return
+	}
+	if imgui.BeginCombo("field", l.Field) {
+		for _, n := range flow.Names() {
+			if imgui.SelectableV(n, n == l.Field, 0, imgui.Vec2{}) {
+				l.Field = n
+				a.uiErr = ""
+			}
+		}
+		imgui.EndCombo()
+	}
+	imgui.InputTextWithHint("##fieldfile", "height-field file", &a.fieldFile)
+	imgui.SameLine()
+	if imgui.Button("Load##field") && a.fieldFile != "" {
+		path, _ := filepath.Abs(a.fieldFile)
+		if _, err := flow.Open(path); err != nil {
+			a.uiErr = plain(err)
+		} else {
+			l.Field, a.uiErr, a.fieldKey = path, "", "" // read again: it may have been edited
+			for _, p := range a.panes {
+				if p != nil {
+					p.buildKey = ""
+				}
+			}
+		}
+	}
+	a.errorText()
+	if imgui.BeginCombo("image width", strconv.Itoa(l.Width)) {
+		for _, w := range LineWidths {
+			if imgui.SelectableV(strconv.Itoa(w), w == l.Width, 0, imgui.Vec2{}) {
+				l.Width = w
+			}
+		}
+		imgui.EndCombo()
+	}
+	density := int32(l.Density)
+	if a.deferredInt("density", "density", &density, 1, flow.MaxDensity) {
+		l.Density = int(density)
+	}
+	a.deferredFloat("jitter", &l.Jitter, 0, 2, "%.2f", 0)
+	a.deferredFloat("step (px)", &l.Step, 0.05, 4, "%.2f", imgui.SliderFlagsLogarithmic)
+	steps := int32(l.MaxSteps)
+	if a.deferredInt("max steps", "max steps (0: auto)", &steps, 0, flow.MaxMaxSteps) {
+		l.MaxSteps = int(steps)
+	}
+	imgui.Checkbox("a stream per streamline", &l.Independent)
+	if imgui.IsItemHovered() {
+		imgui.SetTooltip("off: as slm, every sub-pixel streamline of a seed pixel starts from the seed pixel's stream")
+	}
+	imgui.Text("map")
+	for _, mp := range []string{"density", "length"} {
+		imgui.SameLine()
+		if imgui.RadioButton(mp+"##map", l.Map == mp) { // "density" is also the slider's label
+			l.Map = mp
+		}
+	}
+}
+
+func (a *App) errorText() {
+	if a.uiErr != "" {
+		imgui.PushTextWrapPos()
+		imgui.PushStyleColor(imgui.StyleColorText, errText)
+		imgui.Text(a.uiErr)
+		imgui.PopStyleColor()
+		imgui.PopTextWrapPos()
+	}
+}
+
+// photonControls are the photon mapping mode's: scene, camera, SPPM.
+func (a *App) photonControls() {
+	m := a.Model
+	if imgui.CollapsingHeaderV("Scene", imgui.TreeNodeFlagsDefaultOpen) {
+		names := scenes.Names()
+		if imgui.BeginCombo("scene", m.S.Scene) {
+			for _, n := range names {
+				if imgui.SelectableV(n, n == m.S.Scene, 0, imgui.Vec2{}) {
+					m.SetScene(n)
+					a.uiErr = ""
+				}
+			}
+			imgui.EndCombo()
+		}
+		imgui.InputTextWithHint("##file", "scene file (.json)", &a.sceneFile)
+		imgui.SameLine()
+		if imgui.Button("Load") && a.sceneFile != "" {
+			path, _ := filepath.Abs(a.sceneFile) // the settings outlive the working directory
+			if _, err := scenes.Open(path); err != nil {
+				a.uiErr = plain(err)
+			} else {
+				m.SetScene(path)
+				a.sceneKey, a.uiErr = "", "" // read it again: it may have been edited
+				for _, p := range a.panes {
+					if p != nil {
+						p.buildKey = "" // rebuilt from the new file
+					}
+				}
+			}
+		}
+		a.errorText()
+		if imgui.Button("Reset camera") {
+			m.ResetCamera()
+		}
+		if imgui.BeginCombo("resolution", m.S.Resolution) {
+			for _, r := range Resolutions {
+				if imgui.SelectableV(r, r == m.S.Resolution, 0, imgui.Vec2{}) {
+					m.S.Resolution = r
+				}
+			}
+			imgui.EndCombo()
+		}
+		imgui.PushTextWrapPos()
+		textDisabled("reference: " + a.refNote)
+		imgui.PopTextWrapPos()
+	}
+
+	if imgui.CollapsingHeaderV("Rendering", imgui.TreeNodeFlagsDefaultOpen) {
+		photons := "auto (" + ShortCount(int64(a.photons)) + ")"
+		if m.S.Photons > 0 {
+			photons = ShortCount(int64(m.S.Photons))
+		}
+		if imgui.BeginCombo("photons/iteration", photons) {
+			if imgui.SelectableV("auto", m.S.Photons == 0, 0, imgui.Vec2{}) {
+				m.S.Photons = 0
+			}
+			for k := 10; k <= 24; k += 2 {
+				if imgui.SelectableV(fmt.Sprintf("2^%d = %s", k, ShortCount(1<<k)), m.S.Photons == 1<<k, 0, imgui.Vec2{}) {
+					m.S.Photons = 1 << k
+				}
+			}
+			imgui.EndCombo()
+		}
+		imgui.SliderFloatV("exposure", &m.S.Exposure, 0.05, 20, "%.2f", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
+		a.deferredFloat("alpha", &m.S.Alpha, 0.05, 1, "%.2f", 0)
+		a.deferredFloat("initial radius", &m.S.Radius, 0, 0.2, "%.4f (0: 1 pixel)", 0)
+		imgui.SliderFloatV("heatmap scale", &m.S.ErrorScale, 0.02, 2, "%.2f", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
+	}
+}
+
+// paneControls edits one pane: generator, view and the generator's options,
+// with widgets chosen from the options' declared values.
+func (a *App) paneControls(i int) {
+	m := a.Model
+	ps := m.S.Panes[i]
+	imgui.PushIDInt(i)
+	defer imgui.PopID()
+	c := PaneColors[i]
+	imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
+	open := imgui.CollapsingHeaderV(fmt.Sprintf("Pane %d: %s###pane", i+1, ps.Generator), imgui.TreeNodeFlagsDefaultOpen)
+	imgui.PopStyleColor()
+	if !open {
+		return
+	}
+	if imgui.BeginCombo("generator", ps.Generator) {
+		for _, g := range rng.All {
+			if imgui.SelectableV(g.Name, g.Name == ps.Generator, 0, imgui.Vec2{}) {
+				m.SetGenerator(i, g.Name)
+				delete(a.optionErrs, i)
+			}
+			if imgui.IsItemHovered() {
+				imgui.SetTooltip(g.Doc)
+			}
+		}
+		imgui.EndCombo()
+	}
+	for _, v := range Views {
+		if imgui.RadioButton(string(v), ps.View == v) {
+			m.S.Panes[i].View = v
+		}
+		imgui.SameLine()
+	}
+	if imgui.Button("reset") {
+		m.ResetPane(i)
+	}
+	g, err := rng.Lookup(ps.Generator)
+	if err != nil {
+		return
+	}
+	for _, o := range g.Options {
+		a.optionWidget(i, g, o)
+	}
+	if e := a.optionErr(i); e != "" {
+		imgui.PushTextWrapPos()
+		imgui.PushStyleColor(imgui.StyleColorText, errText)
+		imgui.Text(e)
+		imgui.PopStyleColor()
+		imgui.PopTextWrapPos()
+	}
+}
+
+func (a *App) optionErr(i int) string { return a.optionErrs[i] }
+
+// setOption applies an option edit; a refused value is kept to show why.
+func (a *App) setOption(i int, name, value string) {
+	if a.optionErrs == nil {
+		a.optionErrs = map[int]string{}
+	}
+	if err := a.Model.SetOption(i, name, value); err != nil {
+		a.optionErrs[i] = plain(err)
+	} else {
+		delete(a.optionErrs, i)
+	}
+}
+
+func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
+	m := a.Model
+	value := m.Option(i, o.Name)
+	w := WidgetFor(o)
+	custom := value != "" || o.Default != ""
+	effective := value
+	if value == "" && o.Effective != nil {
+		effective = o.Effective(m.S.Panes[i].Options)
+	}
+	// An option whose empty value means "the preset's" gets a checkbox to
+	// take it over, starting from what the preset has.
+	if o.Default == "" {
+		c := custom
+		if imgui.Checkbox("custom "+o.Name, &c) {
+			if c {
+				a.setOption(i, o.Name, effective)
+			} else {
+				a.setOption(i, o.Name, "")
+			}
+		}
+		if imgui.IsItemHovered() {
+			imgui.SetTooltip(o.Help)
+		}
+		if !c {
+			imgui.SameLine()
+			textDisabled(effective)
+			return
+		}
+	}
+	switch w.Kind {
+	case WidgetChoice:
+		if imgui.BeginCombo(o.Name, value) {
+			for _, ch := range w.Choices {
+				if imgui.SelectableV(ch, ch == value, 0, imgui.Vec2{}) {
+					a.setOption(i, o.Name, ch)
+				}
+			}
+			imgui.EndCombo()
+		}
+	case WidgetInt:
+		n, _ := strconv.Atoi(value)
+		v := int32(n)
+		if a.deferredInt(fmt.Sprint(i, o.Name), o.Name, &v, w.Lo, w.Hi) {
+			a.setOption(i, o.Name, strconv.Itoa(int(v)))
+		}
+	case WidgetBits:
+		bits, err := ParseBits(value, w.Bits)
+		if err != nil {
+			bits = make([]bool, w.Bits)
+		}
+		imgui.Text(o.Name + " " + FormatBits(bits))
+		changed := false
+		for b := 0; b < w.Bits; b++ {
+			if b%8 != 0 {
+				imgui.SameLine()
+			}
+			if imgui.Checkbox(fmt.Sprintf("##bit%d", b), &bits[b]) {
+				changed = true
+			}
+			if imgui.IsItemHovered() {
+				imgui.SetTooltip(fmt.Sprintf("bit %d: next cell when neighbours n3 n2 n1 n0 = %04b", b, b))
+			}
+		}
+		if changed {
+			a.setOption(i, o.Name, FormatBits(bits))
+		}
+	case WidgetIntList:
+		vals, err := ParseIntList(value, w.N)
+		if err != nil {
+			vals = make([]int32, w.N)
+		}
+		changed := false
+		imgui.PushItemWidth(float32(40 * a.platform.ContentScale()))
+		for k := range vals {
+			if k > 0 {
+				imgui.SameLine()
+			}
+			if imgui.InputIntV(fmt.Sprintf("##%s%d", o.Name, k), &vals[k], 0, 0, 0) {
+				vals[k] = min(max(vals[k], int32(w.Lo)), int32(w.Hi))
+				changed = true
+			}
+		}
+		imgui.PopItemWidth()
+		imgui.SameLine()
+		imgui.Text(o.Name)
+		if changed {
+			a.setOption(i, o.Name, FormatIntList(vals))
+		}
+	default:
+		text := value
+		if imgui.InputTextV(o.Name, &text, imgui.InputTextFlagsEnterReturnsTrue, nil) {
+			a.setOption(i, o.Name, text)
+		}
+	}
+	if imgui.IsItemHovered() {
+		imgui.SetTooltip(o.Help)
+	}
+}
+
+// plain words a message for the window: the renderer and generators name
+// their command-line flags (--alpha, --density); the window has none.
+func plain(err error) string { return strings.ReplaceAll(err.Error(), "--", "") }
+
+func textDisabled(s string) {
+	imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: 0.6, Y: 0.6, Z: 0.6, W: 1})
+	imgui.Text(s)
+	imgui.PopStyleColor()
+}
+
+// Settings that restart panes are edited in a buffer and committed when the
+// widget lets go, so dragging a slider does not restart every frame.
+type editBuffer struct {
+	id    string
+	f     float32
+	i     int32
+	valid bool
+}
+
+func (a *App) deferredFloat(label string, v *float32, lo, hi float32, format string, flags imgui.SliderFlags) {
+	buf := *v
+	if a.edit.id == label { // only the widget being edited reads the buffer
+		buf = a.edit.f
+	}
+	imgui.SliderFloatV(label, &buf, lo, hi, format, flags|imgui.SliderFlagsAlwaysClamp)
+	a.track(label)
+	if a.edit.id == label {
+		a.edit.f = buf
+	}
+	if imgui.IsItemDeactivatedAfterEdit() {
+		*v = buf
+	}
+}
+
+func (a *App) deferredInt(key, label string, v *int32, lo, hi int) bool {
+	buf := *v
+	if a.edit.id == key {
+		buf = a.edit.i
+	}
+	if hi-lo <= 64 {
+		imgui.SliderInt(label, &buf, int32(lo), int32(hi))
+	} else {
+		imgui.InputIntV(label, &buf, 1, 100, 0)
+	}
+	buf = min(max(buf, int32(lo)), int32(hi))
+	a.track(key)
+	if a.edit.id == key {
+		a.edit.i = buf
+	}
+	if imgui.IsItemDeactivatedAfterEdit() && buf != *v {
+		*v = buf
+		return true
+	}
+	return false
+}
+
+// track notes which deferred widget is being edited, and where each is
+// (tests drag them by name).
+func (a *App) track(label string) {
+	if a.widgets == nil {
+		a.widgets = map[string][2]imgui.Vec2{}
+	}
+	a.widgets[label] = [2]imgui.Vec2{imgui.ItemRectMin(), imgui.ItemRectMax()}
+	if imgui.IsItemActivated() {
+		a.edit.id = label
+	}
+	if imgui.IsItemDeactivated() && a.edit.id == label {
+		a.edit.id = ""
+	}
+}
