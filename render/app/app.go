@@ -6,11 +6,9 @@ package app
 
 import (
 	"fmt"
-	"image"
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"sync/atomic"
 	"time"
 
@@ -18,7 +16,6 @@ import (
 
 	"speckle/render"
 	"speckle/render/gpu"
-	"speckle/render/imageio"
 	"speckle/render/ui"
 	"speckle/scenes"
 	"speckle/scenes/flow"
@@ -409,68 +406,6 @@ func (a *App) notify(format string, args ...any) {
 	a.toast = fmt.Sprintf(format, args...)
 	a.toastUntil = time.Now().Add(4 * time.Second)
 	fmt.Fprintln(a.opts.Out, a.toast)
-}
-
-// screenshot writes the window and each visible pane into ScreenshotDir.
-func (a *App) screenshot() {
-	name, unit := a.Model.S.Scene, "photons"
-	if a.Model.S.Mode == ModeStreamlines {
-		name, unit = a.Model.S.Lines.Field+"-"+a.Model.S.Lines.Map, "streamlines"
-	}
-	stem := ShotStem(name, time.Now())
-	dir := a.opts.ShotDir
-	win := filepath.Join(dir, WindowShotName(stem, a.Model.Visible()))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		a.notify("screenshot failed: %v", err)
-		return
-	}
-	n := 0
-	if fb := a.platform.FramebufferSize(); fb[0] >= 1 && fb[1] >= 1 { // not while minimised
-		if err := a.writeWindow(win); err != nil {
-			a.notify("screenshot failed: %v", err)
-			return
-		}
-		n++
-	}
-	for i := 0; i < a.Model.Visible(); i++ {
-		p := a.panes[i]
-		if p == nil || p.display == nil || p.err != nil { // a pane the layout just added
-			continue
-		}
-		px, err := p.display.ReadBytes()
-		if err != nil {
-			a.notify("screenshot failed: %v", err)
-			return
-		}
-		img := &image.NRGBA{Pix: px, Stride: 4 * p.display.Width, Rect: image.Rect(0, 0, p.display.Width, p.display.Height)}
-		path := filepath.Join(dir, PaneShotName(stem, i, a.Model.S.Panes[i], p.Photons(), unit))
-		if err := imageio.WritePNG(path, img); err != nil {
-			a.notify("screenshot failed: %v", err)
-			return
-		}
-		n++
-	}
-	a.notify("saved %d images to %s", n, filepath.Join(dir, stem+"_*.png"))
-}
-
-// writeWindow writes what the framebuffer holds now as a PNG.
-func (a *App) writeWindow(path string) error {
-	fb := a.platform.FramebufferSize()
-	w, h := int(fb[0]), int(fb[1])
-	px, err := a.ctx.ReadPixels(w, h)
-	if err != nil {
-		return err
-	}
-	img := &image.NRGBA{Pix: px, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	for i := 3; i < len(px); i += 4 {
-		px[i] = 255 // the window is opaque whatever alpha imgui left
-	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-	}
-	return imageio.WritePNG(path, img)
 }
 
 // Stats is what a script or benchmark reads after running.

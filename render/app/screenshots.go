@@ -1,0 +1,127 @@
+package app
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"speckle/render/imageio"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ScreenshotDir is where the S key and the screenshot button write.
+const ScreenshotDir = "screenshots/app"
+
+// ShortCount writes a photon count in three significant digits: 1.23e7.
+func ShortCount(n int64) string {
+	if n < 1000 {
+		return strconv.FormatInt(n, 10)
+	}
+	s := strconv.FormatFloat(float64(n), 'e', 2, 64) // 1.23e+07
+	mant, exp, _ := strings.Cut(s, "e")
+	mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+	e, _ := strconv.Atoi(exp)
+	return fmt.Sprintf("%se%d", mant, e)
+}
+
+// fileSafe keeps letters, digits, '.', '-' and '+'; anything else becomes '-'.
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '-', r == '+':
+			return r
+		}
+		return '-'
+	}, s)
+}
+
+// ShotStem is the common start of one screenshot's files: scene and time
+// (to the millisecond, so two shots in a second do not overwrite).
+func ShotStem(scene string, t time.Time) string {
+	return fmt.Sprintf("%s_%s", fileSafe(filepath.Base(strings.TrimSuffix(scene, ".json"))), t.Format("20060102-150405.000"))
+}
+
+// WindowShotName is the whole window's file.
+func WindowShotName(stem string, panes int) string {
+	return fmt.Sprintf("%s_window-%dpanes.png", stem, panes)
+}
+
+// PaneShotName is one pane's file: its number, generator, options, view and
+// work so far (count of unit: photons, streamlines).
+func PaneShotName(stem string, i int, p PaneSettings, count int64, unit string) string {
+	parts := []string{stem, fmt.Sprintf("pane%d", i+1), fileSafe(p.Generator)}
+	for _, kv := range strings.Split(OptionString(p.Options), ":") {
+		if kv != "" {
+			parts = append(parts, fileSafe(kv))
+		}
+	}
+	if p.View != ViewImage {
+		parts = append(parts, string(p.View))
+	}
+	parts = append(parts, ShortCount(count)+unit)
+	return strings.Join(parts, "_") + ".png"
+}
+
+// screenshot writes the window and each visible pane into ScreenshotDir.
+func (a *App) screenshot() {
+	name, unit := a.Model.S.Scene, "photons"
+	if a.Model.S.Mode == ModeStreamlines {
+		name, unit = a.Model.S.Lines.Field+"-"+a.Model.S.Lines.Map, "streamlines"
+	}
+	stem := ShotStem(name, time.Now())
+	dir := a.opts.ShotDir
+	win := filepath.Join(dir, WindowShotName(stem, a.Model.Visible()))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		a.notify("screenshot failed: %v", err)
+		return
+	}
+	n := 0
+	if fb := a.platform.FramebufferSize(); fb[0] >= 1 && fb[1] >= 1 { // not while minimised
+		if err := a.writeWindow(win); err != nil {
+			a.notify("screenshot failed: %v", err)
+			return
+		}
+		n++
+	}
+	for i := 0; i < a.Model.Visible(); i++ {
+		p := a.panes[i]
+		if p == nil || p.display == nil || p.err != nil { // a pane the layout just added
+			continue
+		}
+		px, err := p.display.ReadBytes()
+		if err != nil {
+			a.notify("screenshot failed: %v", err)
+			return
+		}
+		img := &image.NRGBA{Pix: px, Stride: 4 * p.display.Width, Rect: image.Rect(0, 0, p.display.Width, p.display.Height)}
+		path := filepath.Join(dir, PaneShotName(stem, i, a.Model.S.Panes[i], p.Photons(), unit))
+		if err := imageio.WritePNG(path, img); err != nil {
+			a.notify("screenshot failed: %v", err)
+			return
+		}
+		n++
+	}
+	a.notify("saved %d images to %s", n, filepath.Join(dir, stem+"_*.png"))
+}
+
+// writeWindow writes what the framebuffer holds now as a PNG.
+func (a *App) writeWindow(path string) error {
+	fb := a.platform.FramebufferSize()
+	w, h := int(fb[0]), int(fb[1])
+	px, err := a.ctx.ReadPixels(w, h)
+	if err != nil {
+		return err
+	}
+	img := &image.NRGBA{Pix: px, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	for i := 3; i < len(px); i += 4 {
+		px[i] = 255 // the window is opaque whatever alpha imgui left
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	return imageio.WritePNG(path, img)
+}
