@@ -251,17 +251,12 @@ func parseGenSpecs(s string) ([]genSpec, error) {
 	}
 	var out []genSpec
 	for _, item := range strings.Split(s, ",") {
-		parts := strings.Split(strings.TrimSpace(item), ":")
-		g, err := rng.Lookup(parts[0])
+		g, opts, err := rng.ParseSpec(item)
 		if err != nil {
-			return nil, usageError{err.Error()}
+			return nil, usagef("--gens: %v", err)
 		}
 		sp := genSpec{g: g, opts: map[string]string{}}
-		for _, o := range parts[1:] {
-			name, value, ok := strings.Cut(o, "=")
-			if !ok || name == "" {
-				return nil, usagef("--gens: %q: options are NAME:OPTION=VALUE, like lehmer:lehmer-seeding=slm", item)
-			}
+		for name, value := range opts {
 			if name == "seed" {
 				v, err := parseSeed(value)
 				if err != nil {

@@ -174,20 +174,14 @@ func (m *Model) SetPanes(specs []string) error {
 	return nil
 }
 
-// ParsePane reads "name" or "name:opt=value:opt=value".
+// ParsePane reads "name" or "name:opt=value:opt=value" (rng.ParseSpec)
+// and checks the options against the generator.
 func ParsePane(spec string) (PaneSettings, error) {
-	parts := strings.Split(spec, ":")
-	p := PaneSettings{Generator: parts[0], View: ViewImage}
-	for _, kv := range parts[1:] {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return p, fmt.Errorf("pane %q: option %q is not name=value", spec, kv)
-		}
-		if p.Options == nil {
-			p.Options = map[string]string{}
-		}
-		p.Options[strings.TrimPrefix(k, "--")] = v
+	g, opts, err := rng.ParseSpec(spec)
+	if err != nil {
+		return PaneSettings{}, fmt.Errorf("pane %v", err)
 	}
+	p := PaneSettings{Generator: g.Name, Options: opts, View: ViewImage}
 	if err := p.Check(); err != nil {
 		return p, fmt.Errorf("pane %q: %v", spec, err)
 	}
