@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"speckle/render/imageio"
 
 	"github.com/inkyblackness/imgui-go/v4"
 )
@@ -12,32 +13,25 @@ import (
 // of RMSE (Y), widened to whole decades so the ticks fall on its edges.
 type LogRange struct{ X0, X1, Y0, Y1 float64 }
 
-// PlotRange covers every positive point of the series, at least one decade
-// each way; ok is false when there is nothing to plot.
+// PlotRange covers every positive point of the series in whole decades (as
+// the capture plot does); ok is false when there is nothing to plot.
 func PlotRange(series [][]Point) (r LogRange, ok bool) {
-	r = LogRange{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
+	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, s := range series {
 		for _, p := range s {
 			if p.Photons <= 0 || !(p.RMSE > 0) || math.IsInf(p.RMSE, 0) {
 				continue
 			}
-			x, y := math.Log10(float64(p.Photons)), math.Log10(p.RMSE)
-			r.X0, r.X1 = math.Min(r.X0, x), math.Max(r.X1, x)
-			r.Y0, r.Y1 = math.Min(r.Y0, y), math.Max(r.Y1, y)
+			xlo, xhi = math.Min(xlo, float64(p.Photons)), math.Max(xhi, float64(p.Photons))
+			ylo, yhi = math.Min(ylo, p.RMSE), math.Max(yhi, p.RMSE)
 			ok = true
 		}
 	}
 	if !ok {
 		return LogRange{}, false
 	}
-	r.X0, r.X1 = math.Floor(r.X0), math.Ceil(r.X1)
-	r.Y0, r.Y1 = math.Floor(r.Y0), math.Ceil(r.Y1)
-	if r.X1 <= r.X0 {
-		r.X1 = r.X0 + 1
-	}
-	if r.Y1 <= r.Y0 {
-		r.Y1 = r.Y0 + 1
-	}
+	r.X0, r.X1 = imageio.DecadeRange(xlo, xhi)
+	r.Y0, r.Y1 = imageio.DecadeRange(ylo, yhi)
 	return r, true
 }
 

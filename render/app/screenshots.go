@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"speckle/render/imageio"
+	"speckle/render/ui"
 	"strconv"
 	"strings"
 	"time"
@@ -108,15 +109,12 @@ func (a *App) screenshot() {
 
 // writeWindow writes what the framebuffer holds now as a PNG.
 func (a *App) writeWindow(path string) error {
-	fb := a.platform.FramebufferSize()
-	w, h := int(fb[0]), int(fb[1])
-	px, err := a.ctx.ReadPixels(w, h)
+	img, err := ui.Screenshot(a.ctx, a.platform)
 	if err != nil {
 		return err
 	}
-	img := &image.NRGBA{Pix: px, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	for i := 3; i < len(px); i += 4 {
-		px[i] = 255 // the window is opaque whatever alpha imgui left
+	for i := 3; i < len(img.Pix); i += 4 {
+		img.Pix[i] = 255 // the window is opaque whatever alpha imgui left
 	}
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -77,8 +77,9 @@ func convergenceSeries(rows []ConvergenceRow) []series {
 	return out
 }
 
-// decadeRange is [floor(log10 lo), ceil(log10 hi)], at least one decade wide.
-func decadeRange(lo, hi float64) (float64, float64) {
+// DecadeRange is [floor(log10 lo), ceil(log10 hi)], at least one decade wide:
+// the extent of a log axis (the capture plot's and the window's).
+func DecadeRange(lo, hi float64) (float64, float64) {
 	a, b := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
 	if a == b {
 		a, b = a-1, b+1
@@ -109,8 +110,8 @@ func ConvergencePlot(rows []ConvergenceRow, title string) *image.NRGBA {
 	if n == 0 {
 		lx0, lx1, ly0, ly1 = 4, 7, -3, 0
 	} else {
-		lx0, lx1 = decadeRange(xlo, xhi)
-		ly0, ly1 = decadeRange(ylo, yhi)
+		lx0, lx1 = DecadeRange(xlo, xhi)
+		ly0, ly1 = DecadeRange(ylo, yhi)
 	}
 	a := plotArea
 	// Data inset a little so markers on the decade lines stay inside the frame.
