@@ -260,18 +260,19 @@ func (a *App) Frame() error {
 // syncScene loads the scene the settings name, and its reference.
 func (a *App) syncScene() error {
 	s := a.Model.S
-	// Only the mode's own input is loaded; one that cannot be read is
-	// reported in the controls and the last good one (else the built-in
-	// default) stays.
+	// Only the mode's own input is loaded. One that cannot be read (a file
+	// gone since the settings were saved, or a bad one loaded) is reported
+	// and the last good one, else the built-in default, stays.
 	if s.Mode == ModePhotons && s.Scene != a.sceneKey {
 		sc, err := scenes.Open(s.Scene)
 		if err != nil {
 			a.uiErr = plain(err)
+			a.notify("scene: %v", err)
 			if a.scene == nil {
 				sc, _ = scenes.Builtin("cornell")
 				a.scene, a.sceneKey = sc, "cornell"
 			}
-			a.Model.S.Scene = a.sceneKey
+			a.Model.SetScene(a.sceneKey) // the camera was the lost scene's
 		} else {
 			a.scene, a.sceneKey = sc, s.Scene
 		}
@@ -280,6 +281,7 @@ func (a *App) syncScene() error {
 		f, err := flow.Open(s.Lines.Field)
 		if err != nil {
 			a.uiErr = plain(err)
+			a.notify("field: %v", err)
 			if a.field == nil {
 				f, _ = flow.Open("dem")
 				a.field, a.fieldKey = f, "dem"

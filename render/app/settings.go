@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"speckle/render/imageio"
 	"speckle/rng"
@@ -221,20 +220,6 @@ func LoadSettings(path string) (Settings, error) {
 	}
 	if err := s.Check(); err != nil {
 		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, err)
-	}
-	// A scene or field file may have gone since: fall back to the built-in
-	// one and keep the rest.
-	var gone []string
-	if _, err := scenes.Open(s.Scene); err != nil {
-		gone = append(gone, fmt.Sprintf("scene: %v; using cornell", err))
-		s.Scene, s.Camera = "cornell", nil
-	}
-	if _, err := flow.Open(s.Lines.Field); err != nil {
-		gone = append(gone, fmt.Sprintf("field: %v; using dem", err))
-		s.Lines.Field = "dem"
-	}
-	if gone != nil {
-		return s, fmt.Errorf("%s: %s", path, strings.Join(gone, "; "))
 	}
 	return s, nil
 }
