@@ -63,6 +63,9 @@ func (r *RNG) Program(kernel string, extra map[string]string) (*gpu.Program, err
 		defs = map[string]string{}
 	}
 	maps.Copy(defs, extra)
+	loops := rng.LoopsOf(r.Inst)
+	defs["RNG_LOOPS_PER_INIT"] = fmt.Sprintf("%du", loops.Init)
+	defs["RNG_LOOPS_PER_DRAW"] = fmt.Sprintf("%du", loops.Draw)
 	if r.SlotSequences {
 		defs["RNG_SLOT_SEQUENCES"] = "1"
 	}

@@ -9,6 +9,8 @@
 //   float rng_f32();               next renderer float in [0,1)
 //   float rng_dump_f32();          next float as `speckle rng dump --format f32` writes it
 
+#include "lib/loops.glsl"
+
 #define RNG_POOL_BINDING 14
 #define RNG_AUX_BINDING 15
 

@@ -81,6 +81,29 @@ type QuasiRandom interface {
 	Point(index uint64) Stream
 }
 
+// Loops bounds the loop passes one call of a generator's GLSL port runs, as
+// shaders/lib/loops.glsl counts them (n + 1 for a loop of n passes, nested
+// loops included): Mesa's llvmpipe ends a shader's loops after 65,535 passes
+// in all, so kernels size their work per dispatch from these.
+type Loops struct {
+	Init int // one rng_init
+	Draw int // one rng_u32, rng_f32 or rng_dump_f32
+}
+
+// LoopCost is implemented by instances that know their Loops. (Transitional:
+// every generator implements it; LoopsOf's fallback is deliberately costly.)
+type LoopCost interface {
+	Loops() Loops
+}
+
+// LoopsOf is inst's Loops.
+func LoopsOf(inst Instance) Loops {
+	if lc, ok := inst.(LoopCost); ok {
+		return lc.Loops()
+	}
+	return Loops{Init: 30000, Draw: 5000}
+}
+
 // SlotSequences is implemented by quasi-random instances that can give each
 // pool slot a sequence of its own: slot s of dispatch k draws the dimensions
 // of point k of a sequence scrambled for s. A renderer wants that where each
