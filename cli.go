@@ -5,10 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"speckle/render/gpu"
+	"speckle/render/imageio"
 )
 
 // usageError is a bad command line: one line on stderr, exit status 2.
@@ -63,8 +63,24 @@ func commands() []command {
 	}
 }
 
-// run dispatches a command line and returns the exit status.
+// run dispatches a command line and returns the exit status: 0, 2 for a usage error (bad
+// input), 1 for a failure at run time (GPU, disk, a lost stdout).
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := dispatch(args, out, stderr)
+	if code == 0 && out.err != nil {
+		fmt.Fprintf(stderr, "speckle: cannot write the output: %v\n", unwrapPathError(out.err))
+		code = 1
+	}
+	if code != 0 {
+		imageio.RemoveLeftovers()
+	} else {
+		imageio.KeepCreated()
+	}
+	return code
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case len(args) == 0 && hasDisplay():
 		args = []string{"app"}
@@ -99,15 +115,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "speckle: unknown command %q (try speckle --help)\n", args[0])
 		return 2
 	}
+	if match.name != "app" { // the window saves its settings on Ctrl-C: its own handler
+		defer catchSignals(match.name, stderr)()
+	}
 	err := match.run(rest, stdout, stderr)
+	var usage usageError
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, flag.ErrHelp):
 		return 0
-	default:
+	case errors.As(err, &usage):
 		fmt.Fprintf(stderr, "speckle %s: %v\n", match.name, err)
 		return 2
+	default:
+		fmt.Fprintf(stderr, "speckle %s: %v\n", match.name, err)
+		return 1
 	}
 }
 
@@ -188,10 +211,4 @@ func gpuInfo(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "renderer  %s\nvendor    %s\nversion   %s\nplatform  EGL %s\nssbo max  %d MiB\ngroups    %d x %d\n",
 		i.Renderer, i.Vendor, i.Version, i.Platform, i.MaxSSBOBytes>>20, i.MaxGroupsX, i.MaxGroupsY)
 	return nil
-}
-
-// isTerminal reports whether f is a character device (a terminal).
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

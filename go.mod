@@ -7,4 +7,7 @@ require (
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587
 	github.com/inkyblackness/imgui-go/v4 v4.7.0
 	golang.org/x/image v0.24.0
+	golang.org/x/term v0.27.0
 )
+
+require golang.org/x/sys v0.28.0 // indirect

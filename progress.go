@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 )
@@ -19,8 +18,7 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, label string, total int, unit string) *progress {
-	f, ok := w.(*os.File)
-	return &progress{w: w, label: label, total: total, unit: unit, start: time.Now(), enabled: ok && isTerminal(f)}
+	return &progress{w: w, label: label, total: total, unit: unit, start: time.Now(), enabled: isTerminal(w)}
 }
 
 // set reports done units; it redraws at most ten times a second.

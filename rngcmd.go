@@ -180,10 +180,13 @@ func rngDump(args []string, stdout, stderr io.Writer) error {
 // must not be a terminal for binary output.
 func writeAtomically(path string, stdout io.Writer, write func(io.Writer) error) error {
 	if path == "-" || path == "" {
-		if f, ok := stdout.(*os.File); ok && isTerminal(f) {
+		if isTerminal(stdout) {
 			return usagef("refusing to write binary data to a terminal: use --out FILE or a pipe")
 		}
 		return write(stdout)
+	}
+	if err := prepareFile(path, false); err != nil {
+		return err
 	}
 	return imageio.WriteFileAtomic(path, write)
 }

@@ -8,10 +8,11 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"speckle/internal/capped"
 )
 
 // The built-in scenes: every *.json file beside this one, named by its base
@@ -41,6 +42,20 @@ func (e *Error) Error() string {
 	}
 }
 
+// CheckName accepts a scene name that can be part of a file name and printed as it is:
+// 1 to 64 of A-Z a-z 0-9 . _ -, not starting with '.' (so never "..", a path or a control
+// character: output files are named after scenes).
+func CheckName(name string) error {
+	ok := len(name) >= 1 && len(name) <= 64 && name[0] != '.'
+	for _, c := range name {
+		ok = ok && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-')
+	}
+	if !ok {
+		return fmt.Errorf("%q is not a usable name: want 1 to 64 of A-Z a-z 0-9 . _ -, not starting with '.'", name)
+	}
+	return nil
+}
+
 // Names lists the built-in scenes, sorted.
 func Names() []string {
 	entries, err := fs.ReadDir(builtinFS, ".")
@@ -68,13 +83,9 @@ func Builtin(name string) (*Scene, error) {
 
 // Load reads and checks the scene file at path.
 func Load(path string) (*Scene, error) {
-	data, err := os.ReadFile(path)
+	data, err := capped.ReadFile(path, capped.SceneBytes, "a scene file")
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+		return nil, err
 	}
 	return Parse(path, data)
 }
@@ -289,6 +300,11 @@ func (p *parser) scene(root any) *Scene {
 		if strings.TrimSpace(s.Name) == "" {
 			p.fail("name", "must not be empty")
 		}
+		if err := CheckName(s.Name); err != nil {
+			p.fail("name", "%v", err)
+		}
+	} else if err := CheckName(s.Name); err != nil {
+		p.fail("", "the file name gives the scene name, and %v: set \"name\"", err)
 	}
 	s.Camera = p.camera(p.required("", m, "camera", "an object with fields "+strings.Join(cameraFields, ", ")))
 	if v, ok := m["exposure"]; ok {

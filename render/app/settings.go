@@ -2,12 +2,15 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"io/fs"
 	"slices"
 
+	"speckle/internal/capped"
 	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes"
@@ -207,8 +210,8 @@ func DefaultSettingsPath() string {
 // no error; an unreadable or invalid one gives the defaults and an error
 // that says why (the app reports it and goes on).
 func LoadSettings(path string) (Settings, error) {
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
+	data, err := capped.ReadFile(path, capped.SettingsBytes, "a settings file")
+	if errors.Is(err, fs.ErrNotExist) {
 		return Defaults(), nil
 	}
 	if err != nil {

@@ -20,10 +20,10 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"strings"
 
 	"speckle/assets"
+	"speckle/internal/capped"
 )
 
 // Field is a flow field before it is sampled for an image.
@@ -109,16 +109,15 @@ func Open(name string) (Field, error) {
 	case "cylinder":
 		return Cylinder(), nil
 	}
-	data, err := os.ReadFile(name)
+	data, err := capped.ReadFile(name, capped.FieldBytes, "a height-field file")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(name, "/.") {
 			return nil, fmt.Errorf("unknown field %q (built in: %s; or a height-field file)", name, strings.Join(Names(), ", "))
 		}
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
+		if _, big := err.(*capped.TooLargeError); big {
+			return nil, err
 		}
-		return nil, fmt.Errorf("cannot read field file %s: %v", name, err)
+		return nil, fmt.Errorf("cannot read field file %s: %v", name, errors.Unwrap(err))
 	}
 	return ParseHeights(name, data)
 }

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"golang.org/x/term"
+
+	"speckle/render/imageio"
+)
+
+// Where Speckle's output goes, checked before any work: files through imageio.CheckOutput
+// and imageio.WriteFileAtomic, sets of files (capture, montages) through imageio.Batch,
+// directories through imageio.MkdirAll (removed again if the run fails).
+
+// prepareFile checks an output file before the work starts. mkdir creates its missing
+// directories (for default paths such as screenshots/); a failed run removes them again.
+func prepareFile(path string, mkdir bool) error {
+	if mkdir {
+		if err := imageio.MkdirAll(filepath.Dir(path)); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	if err := imageio.CheckOutput(path); err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// prepareBatch checks a set's directory and makes its temporary sibling before the work
+// starts; the caller commits it at the end or discards it.
+func prepareBatch(dir string) (*imageio.Batch, error) {
+	b, err := imageio.NewBatch(dir)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return b, nil
+}
+
+// catchSignals removes the run's temporary files and new directories on SIGINT or SIGTERM
+// and exits 130 or 143 (128 + the signal) with one line; the returned function stops it.
+func catchSignals(name string, stderr io.Writer) (stop func()) {
+	c := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case s := <-c:
+			imageio.AbortLeftovers()
+			fmt.Fprintf(stderr, "speckle %s: stopped by %v; nothing half-written was left\n", name, s)
+			os.Exit(128 + int(s.(syscall.Signal)))
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(c)
+		close(done)
+	}
+}
+
+// checkedWriter remembers the first write error, so that a command whose output was lost
+// (stdout on a full disk, /dev/full) fails instead of exiting 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// isTerminal reports whether w is a terminal (not merely any character device: /dev/null
+// is one too).
+func isTerminal(w io.Writer) bool {
+	if c, ok := w.(*checkedWriter); ok {
+		w = c.w
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
