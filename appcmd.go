@@ -12,6 +12,7 @@ import (
 
 	"speckle/render/app"
 	"speckle/render/gpu"
+	"speckle/render/imageio"
 	"speckle/render/ui"
 	"speckle/scenes"
 	"speckle/scenes/flow"
@@ -63,6 +64,11 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if *bench && *frames == 0 {
 		return usagef("--bench needs --frames N")
+	}
+	if *shot != "" {
+		if err := prepareFile(*shot, false); err != nil {
+			return err
+		}
 	}
 	path := *settings
 	if path == "" && *frames == 0 {
@@ -126,6 +132,7 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	go func() {
 		for range interrupt {
 			if interrupted.Swap(true) { // a second Ctrl-C: the user means it
+				imageio.AbortLeftovers()
 				fmt.Fprintln(stderr, "speckle app: interrupted twice, quitting without saving")
 				os.Exit(130)
 			}
@@ -142,7 +149,7 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	})
 	if err != nil {
 		if errors.Is(err, ui.ErrNoDisplay) {
-			return err
+			return usageError{err.Error()} // says how to run headless instead
 		}
 		return fmt.Errorf("no window: %v", err)
 	}
@@ -179,10 +186,29 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil {
 		return runErr
 	}
+	if *frames > 0 {
+		if err := allPanesFailed(a.Stats()); err != nil {
+			return err
+		}
+	}
 	if *bench {
 		printAppBench(stdout, warm, a.Stats(), a.Context().Info)
 	}
 	return nil
+}
+
+// allPanesFailed is the error of a scripted run none of whose panes rendered: the first
+// pane's reason (a script must not take its blank screenshot for a result).
+func allPanesFailed(st app.Stats) error {
+	for _, p := range st.Panes {
+		if p.Err == nil {
+			return nil
+		}
+	}
+	if len(st.Panes) == 0 {
+		return nil
+	}
+	return fmt.Errorf("every pane failed: pane 1 (%s): %v", st.Panes[0].Label, st.Panes[0].Err)
 }
 
 // printAppBench reports a scripted run's speed between the warm-up and the

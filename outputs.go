@@ -51,7 +51,11 @@ func catchSignals(name string, stderr io.Writer) (stop func()) {
 		select {
 		case s := <-c:
 			imageio.AbortLeftovers()
-			fmt.Fprintf(stderr, "speckle %s: stopped by %v; nothing half-written was left\n", name, s)
+			what := "interrupted"
+			if s == syscall.SIGTERM {
+				what = "terminated"
+			}
+			fmt.Fprintf(stderr, "speckle %s: %s; its temporary files were removed\n", name, what)
 			os.Exit(128 + int(s.(syscall.Signal)))
 		case <-done:
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -214,10 +215,17 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *out == "" {
+	mkdir := *out == ""
+	if mkdir {
 		*out = fmt.Sprintf("screenshots/%s-%s.png", scene.Name, g.Name)
-		if err := os.MkdirAll("screenshots", 0o755); err != nil {
-			return fmt.Errorf("cannot create screenshots: %v", unwrapPathError(err))
+	}
+	// Both outputs are checked before the render, so a bad path costs no GPU time.
+	if err := prepareFile(*out, mkdir); err != nil {
+		return err
+	}
+	if *pfm != "" {
+		if err := prepareFile(*pfm, false); err != nil {
+			return err
 		}
 	}
 	c, err := rf.gl.open()
@@ -306,6 +314,9 @@ func parseGenerators(s string) ([]*rng.Generator, error) {
 		if err != nil {
 			return nil, usageError{err.Error()}
 		}
+		if slices.Contains(out, g) { // it would render twice and write one file twice
+			return nil, usagef("--gens lists %s twice", g.Name)
+		}
 		out = append(out, g)
 	}
 	return out, nil
@@ -344,9 +355,11 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		*out = "screenshots/" + scene.Name
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return fmt.Errorf("cannot create %s: %v", *out, unwrapPathError(err))
+	batch, err := prepareBatch(*out)
+	if err != nil {
+		return err
 	}
+	defer batch.Discard() // after Commit: nothing left to discard
 	c, err := rf.gl.open()
 	if err != nil {
 		return err
@@ -396,7 +409,10 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 			}
 			png := img.ToneMap(float32(rf.exposure))
 			cells[i] = append(cells[i], png)
-			path := fmt.Sprintf("%s/%s-%s.png", *out, g.Name, imageio.FormatCount(stops[k]))
+			path, err := batch.Path(fmt.Sprintf("%s-%s.png", g.Name, imageio.FormatCount(stops[k])))
+			if err != nil {
+				return err
+			}
 			if err := imageio.WritePNG(path, png); err != nil {
 				return err
 			}
@@ -420,16 +436,22 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 			row[k] = shrink(cell, montageCellWidth)
 		}
 	}
-	if err := imageio.WritePNG(*out+"/montage.png", imageio.Montage(cells, rowLabels, colLabels, title)); err != nil {
+	montage, _ := batch.Path("montage.png")
+	if err := imageio.WritePNG(montage, imageio.Montage(cells, rowLabels, colLabels, title)); err != nil {
 		return err
 	}
-	if err := imageio.WriteConvergenceCSV(*out+"/convergence.csv", rows); err != nil {
+	csvPath, _ := batch.Path("convergence.csv")
+	if err := imageio.WriteConvergenceCSV(csvPath, rows); err != nil {
 		return err
 	}
 	if ref != nil {
-		if err := imageio.WritePNG(*out+"/convergence.png", imageio.ConvergencePlot(rows, title+": RMSE against "+refLabel(where))); err != nil {
+		plot, _ := batch.Path("convergence.png")
+		if err := imageio.WritePNG(plot, imageio.ConvergencePlot(rows, title+": RMSE against "+refLabel(where))); err != nil {
 			return err
 		}
+	}
+	if err := batch.Commit(); err != nil {
+		return err
 	}
 	fmt.Fprintf(stdout, "%s: %d images, montage.png, convergence.csv", *out, len(rows))
 	if ref != nil {
@@ -462,6 +484,9 @@ type offsetBar struct {
 
 func (o *offsetBar) set(done int) { o.progress.set(o.offset + done) }
 
+// referenceDir is where reference renders are written (render.ReferencePath).
+const referenceDir = "assets/reference"
+
 func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("reference", "reference --scene S [--size WxH] [--photons 1e9]", stdout)
 	var rf renderFlags
@@ -473,6 +498,13 @@ func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if scene.Analytic() {
 		return usagef("scene %s has an analytic image: it needs no reference render", scene.Name)
+	}
+	path := render.ReferencePath(scene.Name, cfg.Width, cfg.Height)
+	if rel, err := filepath.Rel(referenceDir, path); err != nil || !filepath.IsLocal(rel) || filepath.Dir(rel) != "." {
+		return usagef("scene name %q would write %s, outside %s", scene.Name, path, referenceDir)
+	}
+	if err := prepareFile(path, true); err != nil {
+		return err
 	}
 	c, err := rf.gl.open()
 	if err != nil {
@@ -486,10 +518,6 @@ func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	defer s.Close()
 	img, err := radianceImage(s)
 	if err != nil {
-		return err
-	}
-	path := render.ReferencePath(scene.Name, cfg.Width, cfg.Height)
-	if err := os.MkdirAll("assets/reference", 0o755); err != nil {
 		return err
 	}
 	if err := imageio.WritePFM(path, img); err != nil {

@@ -17,6 +17,7 @@ import (
 	"speckle/render/gpu"
 	"speckle/render/imageio"
 	"speckle/rng"
+	"speckle/scenes"
 	"speckle/scenes/flow"
 )
 
@@ -183,23 +184,31 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 		defer c.Close()
 		return f.runBench(c, stdout)
 	}
-	if f.out == "" {
+	if f.montage {
+		if err := f.checkCells(); err != nil {
+			return err
+		}
+	}
+	mkdir := f.out == ""
+	if mkdir {
+		// A field file's name becomes part of the default output's name.
+		if err := scenes.CheckName(fieldBase(f.field.Name())); err != nil {
+			return usagef("--field %s: the file's name cannot name the output (%v): give --out", f.field.Name(), err)
+		}
 		if f.montage {
 			f.out = "screenshots/streamlines-" + fieldBase(f.field.Name())
 		} else {
 			f.out = fmt.Sprintf("screenshots/%s-%s.png", fieldBase(f.field.Name()), f.gens[0].file(f.opts))
 		}
-		dir := f.out
-		if !f.montage {
-			dir = filepath.Dir(f.out)
+	}
+	var batch *imageio.Batch
+	if f.montage {
+		if batch, err = prepareBatch(f.out); err != nil {
+			return err
 		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("cannot create %s: %v", dir, unwrapPathError(err))
-		}
-	} else if f.montage {
-		if err := os.MkdirAll(f.out, 0o755); err != nil {
-			return fmt.Errorf("cannot create %s: %v", f.out, unwrapPathError(err))
-		}
+		defer batch.Discard() // after Commit: nothing left to discard
+	} else if err := prepareFile(f.out, mkdir); err != nil {
+		return err
 	}
 	c, err := glf.open()
 	if err != nil {
@@ -207,9 +216,30 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	defer c.Close()
 	if f.montage {
-		return f.runMontage(c, stdout)
+		return f.runMontage(c, batch, stdout)
 	}
 	return f.runOne(c, stdout)
+}
+
+// checkCells refuses a montage two of whose cells would have one file name (a generator or
+// jitter listed twice): it would trace twice and keep one.
+func (f *streamlineFlags) checkCells() error {
+	seen := map[string]bool{}
+	for _, sp := range f.gens {
+		for _, jit := range f.jitters {
+			name := cellFile(sp, f.opts, jit)
+			if seen[name] {
+				return usagef("--gens and --jitters list %s, jitter %g twice", sp.label(f.opts), jit)
+			}
+			seen[name] = true
+		}
+	}
+	return nil
+}
+
+// cellFile names a montage cell's PNG.
+func cellFile(sp genSpec, common map[string]string, jitter float64) string {
+	return fmt.Sprintf("%s-jitter%s.png", sp.file(common), strconv.FormatFloat(jitter, 'g', -1, 64))
 }
 
 // fieldBase names a field in file names: a file's base name without extension.
@@ -387,7 +417,7 @@ var statsHeader = []string{"field", "generator", "options", "jitter", "width", "
 	"seed", "shared_streams", "streamlines", "steps", "stalled", "left", "max_steps_reached", "mean_length_px", "seconds",
 	"rms_log_diff"}
 
-func (f *streamlineFlags) runMontage(c *gpu.Context, stdout io.Writer) error {
+func (f *streamlineFlags) runMontage(c *gpu.Context, batch *imageio.Batch, stdout io.Writer) error {
 	per := f.w * f.h * f.params.Density * f.params.Density
 	bar := newProgress(os.Stderr, "streamlines "+f.field.Name(), per*len(f.gens)*len(f.jitters), "streamlines")
 	traces := make([][]*render.Streamlines, len(f.gens))
@@ -452,7 +482,10 @@ func (f *streamlineFlags) runMontage(c *gpu.Context, stdout io.Writer) error {
 			if err != nil {
 				return err
 			}
-			path := fmt.Sprintf("%s/%s-jitter%s.png", f.out, sp.file(f.opts), strconv.FormatFloat(jit, 'g', -1, 64))
+			path, err := batch.Path(cellFile(sp, f.opts, jit))
+			if err != nil {
+				return err
+			}
 			if err := imageio.WritePNG(path, img); err != nil {
 				return err
 			}
@@ -469,16 +502,21 @@ func (f *streamlineFlags) runMontage(c *gpu.Context, stdout io.Writer) error {
 		shared = "independent streams"
 	}
 	title := fmt.Sprintf("%s, %s map, %dx%d, density %d, step %g, %s", f.field.Name(), f.m, f.w, f.h, f.params.Density, f.params.Step, shared)
-	if err := imageio.WritePNG(f.out+"/montage.png", imageio.Montage(cells, rowLabels, colLabels, title)); err != nil {
+	montage, _ := batch.Path("montage.png")
+	if err := imageio.WritePNG(montage, imageio.Montage(cells, rowLabels, colLabels, title)); err != nil {
 		return err
 	}
-	err := imageio.WriteFileAtomic(f.out+"/stats.csv", func(w io.Writer) error {
+	stats, _ := batch.Path("stats.csv")
+	err := imageio.WriteFileAtomic(stats, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		cw.Write(statsHeader)
 		cw.WriteAll(rows)
 		return cw.Error()
 	})
 	if err != nil {
+		return err
+	}
+	if err := batch.Commit(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %d images, montage.png, stats.csv (%s map, one scale: 0..%.4g)\n", f.out, len(rows), f.m, top)

@@ -3,6 +3,7 @@
 package capped
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -42,17 +43,38 @@ func ReadFile(path string, limit int64, what string) ([]byte, error) {
 		return nil, readError(path, err)
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		if st.Size() > limit {
+			return nil, &TooLargeError{path, what, limit}
+		}
+		data, err := io.ReadAll(io.LimitReader(f, limit+1)) // sized from the file: one allocation
+		if err == nil && int64(len(data)) > limit {
+			return nil, &TooLargeError{path, what, limit} // it grew meanwhile
+		}
+		if err != nil {
+			return nil, readError(path, err)
+		}
+		return data, nil
+	}
+	// A device or FIFO (/dev/zero, a pipe): read in chunks, so that refusing one costs
+	// the limit in memory once, not a growing buffer's copies.
+	var chunks [][]byte
+	var n int64
+	for n <= limit {
+		c := make([]byte, min(8<<20, limit+1-n))
+		k, err := io.ReadFull(f, c)
+		chunks, n = append(chunks, c[:k]), n+int64(k)
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, readError(path, err)
+		}
+	}
+	if n > limit {
 		return nil, &TooLargeError{path, what, limit}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, readError(path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, &TooLargeError{path, what, limit}
-	}
-	return data, nil
+	return bytes.Join(chunks, nil), nil
 }
 
 func readError(path string, err error) error {

@@ -391,12 +391,13 @@ func (b *Batch) Commit() error {
 	var err error
 	locked(func() {
 		if _, e := os.Lstat(b.Dir); e == nil {
-			// rename(2) replaces an empty directory, so a fresh one reserves the name.
+			// rename(2) replaces an empty directory, so a fresh one reserves the name
+			// (os.Rename refuses to: hence syscall.Rename).
 			var p string
 			if p, err = os.MkdirTemp(filepath.Dir(b.Dir), filepath.Base(b.Dir)+".old.tmp*"); err != nil {
 				return
 			}
-			if err = os.Rename(b.Dir, p); err != nil {
+			if err = syscall.Rename(b.Dir, p); err != nil {
 				os.Remove(p)
 				return
 			}

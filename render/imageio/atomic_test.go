@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -147,5 +148,174 @@ func TestWriteFileAtomicErrors(t *testing.T) {
 		if err == nil || err.Error() != "cannot write "+p+": permission denied" {
 			t.Errorf("read-only directory: error %v", err)
 		}
+	}
+}
+
+// writeSet writes a set of files through a Batch and commits it.
+func writeSet(t *testing.T, dir string, files ...string) error {
+	t.Helper()
+	b, err := NewBatch(dir)
+	if err != nil {
+		return err
+	}
+	defer b.Discard()
+	for _, name := range files {
+		p, err := b.Path(name)
+		if err != nil {
+			return err
+		}
+		if err := WriteFileAtomic(p, func(w io.Writer) error { _, err := io.WriteString(w, name); return err }); err != nil {
+			return err
+		}
+	}
+	return b.Commit()
+}
+
+// A batch replaces the folder whole: no file of the old set survives beside the new one,
+// and nothing temporary is left beside the folder.
+func TestBatchReplacesWhole(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "set")
+	if err := writeSet(t, dir, "a.png", "b.csv"); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeSet(t, dir, "c.png"); err != nil {
+		t.Fatal(err)
+	}
+	if names := dirNames(t, dir); strings.Join(names, ",") != "c.png" {
+		t.Errorf("folder holds %v, want only the new set's c.png", names)
+	}
+	if names := dirNames(t, parent); strings.Join(names, ",") != "set" {
+		t.Errorf("beside the folder: %v, want only set", names)
+	}
+}
+
+func writeString(s string) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+}
+
+// A symlink stays a link; the file it points to is replaced.
+func TestWriteFileAtomicFollowsSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "target.bin"), filepath.Join(dir, "link.bin")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("target.bin", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(link, writeString("new")); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", st.Mode(), err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new" {
+		t.Errorf("target holds %q, want new", b)
+	}
+	if names := dirNames(t, dir); len(names) != 2 {
+		t.Errorf("directory holds %v, want the link and its target", names)
+	}
+	// A dangling link: its target is created.
+	os.Remove(target)
+	if err := WriteFileAtomic(link, writeString("created")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "created" {
+		t.Errorf("dangling link: target holds %q", b)
+	}
+}
+
+// A FIFO and a character device are written into, never replaced by a regular file; the
+// device's ENOSPC is the error. (/dev/full is tried only once the FIFO proved that no device
+// is replaced, so that a broken build cannot replace the machine's /dev/full.)
+func TestWriteFileAtomicDevices(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	got := make(chan string)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		got <- string(b)
+	}()
+	if err := WriteFileAtomic(fifo, writeString("through the pipe")); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the FIFO was replaced: %v %v", st.Mode(), err)
+	}
+	if s := <-got; s != "through the pipe" {
+		t.Errorf("reader got %q", s)
+	}
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	err := WriteFileAtomic("/dev/full", writeString("x"))
+	if !errors.Is(err, syscall.ENOSPC) || err.Error() != "cannot write /dev/full: no space left on device" {
+		t.Errorf("error %v, want ENOSPC", err)
+	}
+	if st, err := os.Stat("/dev/full"); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("/dev/full is no longer a device: %v %v", st.Mode(), err)
+	}
+}
+
+// A failed run removes its temporary files, the batch's temporary folder and the folders it
+// created, and leaves an existing set as it was.
+func TestRemoveLeftovers(t *testing.T) {
+	parent := t.TempDir()
+	old := filepath.Join(parent, "old")
+	if err := writeSet(t, old, "a.png"); err != nil {
+		t.Fatal(err)
+	}
+	if err := MkdirAll(filepath.Join(parent, "new", "deeper")); err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBatch(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := b.Path("b.png")
+	if err := WriteFileAtomic(p, writeString("b")); err != nil {
+		t.Fatal(err)
+	}
+	RemoveLeftovers()
+	if names := dirNames(t, parent); strings.Join(names, ",") != "old" {
+		t.Errorf("after RemoveLeftovers: %v, want only old", names)
+	}
+	if names := dirNames(t, old); strings.Join(names, ",") != "a.png" {
+		t.Errorf("the old set is now %v", names)
+	}
+	// After success the created folders stay.
+	if err := MkdirAll(filepath.Join(parent, "kept")); err != nil {
+		t.Fatal(err)
+	}
+	KeepCreated()
+	RemoveLeftovers()
+	if _, err := os.Stat(filepath.Join(parent, "kept")); err != nil {
+		t.Errorf("kept folder: %v", err)
+	}
+}
+
+// A folder holding anything but an earlier set's .png and .csv files is not replaced.
+func TestBatchRefusesForeignFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewBatch(dir); err == nil || !strings.Contains(err.Error(), `"notes.txt"`) {
+		t.Errorf("error %v, want a refusal naming notes.txt", err)
+	}
+	if names := dirNames(t, dir); strings.Join(names, ",") != "notes.txt" {
+		t.Errorf("folder now holds %v", names)
+	}
+	if names := dirNames(t, filepath.Dir(dir)); len(names) != 1 {
+		t.Errorf("beside the folder: %v", names)
 	}
 }
