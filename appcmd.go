@@ -69,7 +69,7 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *shot != "" {
-		if err := prepareFile(*shot, false); err != nil {
+		if err := prepareFile(*shot, true); err != nil { // the window makes the screenshot's folder
 			return err
 		}
 	}

@@ -314,6 +314,9 @@ func TestOutputsCheckedBeforeRender(t *testing.T) {
 	oneLine(t, r, 2, "cannot write /nonexistent/x.pfm: no such file or directory")
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", dir)
 	oneLine(t, r, 2, "is a directory")
+	// A path with an escape sequence is printed quoted, not sent to the terminal.
+	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", "no\x1b[31m/x.png")
+	oneLine(t, r, 2, `cannot write "no\x1b[31m/x.png": no such file or directory`)
 	// The default --out makes screenshots/; a failure removes it again.
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1000", "--size", "8x8", "--pfm", "/nonexistent/x.pfm")
 	oneLine(t, r, 2, "x.pfm")

@@ -253,7 +253,7 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
-		*out, scene.Name, g.Name, s.Emitted, s.Iterations, secs, float64(s.Emitted)/secs, float64(s.Bounces())/secs)
+		imageio.Printable(*out), scene.Name, g.Name, s.Emitted, s.Iterations, secs, float64(s.Emitted)/secs, float64(s.Bounces())/secs)
 	if ref, where := render.ReferenceImage(scene, cfg.Width, cfg.Height); ref != nil {
 		rmse, _ := imageio.RMSE(img, *ref)
 		fmt.Fprintf(stdout, "RMSE against the %s reference: %.4g\n", where, rmse)
@@ -453,7 +453,7 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 	if err := batch.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d images, montage.png, convergence.csv", *out, len(rows))
+	fmt.Fprintf(stdout, "%s: %d images, montage.png, convergence.csv", imageio.Printable(*out), len(rows))
 	if ref != nil {
 		fmt.Fprint(stdout, ", convergence.png")
 	}

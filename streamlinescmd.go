@@ -407,7 +407,7 @@ func (f *streamlineFlags) runOne(c *gpu.Context, stdout io.Writer) error {
 	}
 	st := s.Stats()
 	fmt.Fprintf(stdout, "%s: %s map, %s with %s, %dx%d, density %d, jitter %g, step %g: %s; %.2f s (%.3g steps/s)\n",
-		f.out, f.m, f.field.Name(), sp.label(f.opts), f.w, f.h, cfg.Density, cfg.Jitter, cfg.Step,
+		imageio.Printable(f.out), f.m, imageio.Printable(f.field.Name()), sp.label(f.opts), f.w, f.h, cfg.Density, cfg.Jitter, cfg.Step,
 		describeStats(st, cfg.Step), secs, float64(st.Steps)/secs)
 	return nil
 }
@@ -519,7 +519,7 @@ func (f *streamlineFlags) runMontage(c *gpu.Context, batch *imageio.Batch, stdou
 	if err := batch.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d images, montage.png, stats.csv (%s map, one scale: 0..%.4g)\n", f.out, len(rows), f.m, top)
+	fmt.Fprintf(stdout, "%s: %d images, montage.png, stats.csv (%s map, one scale: 0..%.4g)\n", imageio.Printable(f.out), len(rows), f.m, top)
 	return nil
 }
 

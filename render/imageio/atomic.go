@@ -9,9 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Every file Speckle writes goes through WriteFileAtomic. github.com/google/renameio/v2 was
@@ -105,7 +108,18 @@ func writeError(path string, e error) error {
 	if errors.As(e, &le) {
 		e = le.Err
 	}
-	return fmt.Errorf("cannot write %s: %w", path, e)
+	return fmt.Errorf("cannot write %s: %w", Printable(path), e)
+}
+
+// Printable returns s as it is, or quoted (%q) if it holds a control character or invalid
+// UTF-8, so that a path or name cannot send escape sequences to a terminal.
+func Printable(s string) string {
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // WriteFileAtomic writes a file through write. A regular file (or a new one) is written into
