@@ -56,6 +56,24 @@ func CheckName(name string) error {
 	return nil
 }
 
+// safeName makes a file's base name a scene name CheckName accepts: every other character
+// becomes '_' ("my scene" → "my_scene"), leading dots go, at most 64 characters stay.
+func safeName(base string) string {
+	b := []byte(strings.TrimLeft(base, "."))
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			b[i] = '_'
+		}
+	}
+	if len(b) > 64 {
+		b = b[:64]
+	}
+	if len(b) == 0 {
+		return "scene"
+	}
+	return string(b)
+}
+
 // Names lists the built-in scenes, sorted.
 func Names() []string {
 	entries, err := fs.ReadDir(builtinFS, ".")
@@ -303,8 +321,8 @@ func (p *parser) scene(root any) *Scene {
 		if err := CheckName(s.Name); err != nil {
 			p.fail("name", "%v", err)
 		}
-	} else if err := CheckName(s.Name); err != nil {
-		p.fail("", "the file name gives the scene name, and %v: set \"name\"", err)
+	} else {
+		s.Name = safeName(s.Name)
 	}
 	s.Camera = p.camera(p.required("", m, "camera", "an object with fields "+strings.Join(cameraFields, ", ")))
 	if v, ok := m["exposure"]; ok {

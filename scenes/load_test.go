@@ -176,10 +176,13 @@ func TestBaseParses(t *testing.T) {
 	if len(s.Quads) != 2+6 || len(s.Triangles) != 1 || len(s.Spheres) != 1 {
 		t.Errorf("counts: %d quads (want 2 + 6 from the box), %d triangles, %d spheres", len(s.Quads), len(s.Triangles), len(s.Spheres))
 	}
-	// The name defaults to the file's base name.
+	// The name defaults to the file's base name, made safe to name output files.
 	noName := edit(t, func(m map[string]any) { delete(m, "name") })
-	if s, err := Parse("dir/my scene.json", noName); err != nil || s.Name != "my scene" {
+	if s, err := Parse("dir/my scene.json", noName); err != nil || s.Name != "my_scene" {
 		t.Errorf("default name: %v, %v", s, err)
+	}
+	if s, err := Parse("dir/..\x1b[31m.json", noName); err != nil || CheckName(s.Name) != nil {
+		t.Errorf("default name from an odd file name: %v, %v", s, err)
 	}
 	// up defaults to +y.
 	noUp := edit(t, func(m map[string]any) { delete(obj(m, "camera"), "up") })
@@ -230,6 +233,11 @@ func TestErrors(t *testing.T) {
 		field string // the JSON path in the message
 		msg   string // a part of the message after it
 	}{
+		{"name escaping the folder", edit(t, func(m map[string]any) { m["name"] = "../../elsewhere/pwned" }),
+			"name", `"../../elsewhere/pwned" is not a usable name`},
+		{"name with an escape sequence", edit(t, func(m map[string]any) { m["name"] = "a\x1b[31m" }),
+			"name", `"a\x1b[31m" is not a usable name`},
+		{"name starting with a dot", edit(t, func(m map[string]any) { m["name"] = ".x" }), "name", "not starting with '.'"},
 		{"negative radius", edit(t, func(m map[string]any) {
 			obj(m, "objects", "spheres", 0)["radius"] = -1
 		}), "objects.spheres[0].radius", "must be > 0 (got -1)"},
