@@ -198,7 +198,11 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 		if f.montage {
 			f.out = "screenshots/streamlines-" + fieldBase(f.field.Name())
 		} else {
-			f.out = fmt.Sprintf("screenshots/%s-%s.png", fieldBase(f.field.Name()), f.gens[0].file(f.opts))
+			name := fmt.Sprintf("%s-%s.png", fieldBase(f.field.Name()), f.gens[0].file(f.opts))
+			if !filepath.IsLocal(name) || filepath.Base(name) != name {
+				return usagef("%q cannot name a file in screenshots: give --out", name)
+			}
+			f.out = "screenshots/" + name
 		}
 	}
 	var batch *imageio.Batch

@@ -177,6 +177,14 @@ func TestSettingsRoundTrip(t *testing.T) {
 	}
 }
 
+// A settings file that never ends (/dev/zero) gives the defaults and an error, at once.
+func TestSettingsSizeCapped(t *testing.T) {
+	got, err := LoadSettings("/dev/zero")
+	if err == nil || !strings.Contains(err.Error(), "larger than 1 MiB") || !reflect.DeepEqual(got, Defaults()) {
+		t.Errorf("got %v; want the defaults and a size error", err)
+	}
+}
+
 func TestWidgets(t *testing.T) {
 	want := map[string]WidgetKind{
 		"lux": WidgetInt, "lehmer-seeding": WidgetChoice, "ca-preset": WidgetChoice,

@@ -336,7 +336,7 @@ func CheckBatchDir(dir string) error {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, err := os.Lstat(dir); err == nil { // a dangling link
-			return fmt.Errorf("cannot write %s: a link to nothing", dir)
+			return writeError(dir, errors.New("a link to nothing"))
 		}
 		return nil
 	}
@@ -346,7 +346,7 @@ func CheckBatchDir(dir string) error {
 	for _, e := range ents {
 		ext := strings.ToLower(filepath.Ext(e.Name()))
 		if !e.Type().IsRegular() || (ext != ".png" && ext != ".csv") {
-			return fmt.Errorf("%s holds %q, which is not a .png or .csv file of an earlier set: the folder is replaced whole, so choose a new or empty one", dir, e.Name())
+			return fmt.Errorf("%s holds %q, which is not a .png or .csv file of an earlier set: the folder is replaced whole, so choose a new or empty one", Printable(dir), e.Name())
 		}
 	}
 	return nil
@@ -359,6 +359,16 @@ func NewBatch(dir string) (*Batch, error) {
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real // a link to a directory: the directory is replaced, the link stays
 	}
+	// The set replaces the folder whole: never the working directory or one above it.
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, writeError(dir, err)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(abs, wd); err == nil && filepath.IsLocal(rel) { // "." included
+			return nil, fmt.Errorf("%s is the working directory or holds it: choose a folder for the set", Printable(dir))
+		}
+	}
 	if err := CheckBatchDir(dir); err != nil {
 		return nil, err
 	}
@@ -366,7 +376,6 @@ func NewBatch(dir string) (*Batch, error) {
 		return nil, err
 	}
 	b := &Batch{Dir: dir}
-	var err error
 	locked(func() {
 		if b.tmp, err = os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp*"); err == nil {
 			b.reg = trackLocked(b.tmp, leftoverTree)

@@ -319,3 +319,21 @@ func TestBatchRefusesForeignFolder(t *testing.T) {
 		t.Errorf("beside the folder: %v", names)
 	}
 }
+
+// The working directory (or a folder above it) is never replaced by a set.
+func TestBatchRefusesWorkingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	for _, d := range []string{".", "..", dir} {
+		if _, err := NewBatch(d); err == nil || !strings.Contains(err.Error(), "working directory") {
+			t.Errorf("%s: error %v", d, err)
+		}
+	}
+	if names := dirNames(t, dir); len(names) != 0 {
+		t.Errorf("the folder holds %v", names)
+	}
+}
