@@ -300,6 +300,22 @@ func TestCaptureReplacesSetWhole(t *testing.T) {
 	os.WriteFile(filepath.Join(set, "notes.txt"), nil, 0o644)
 	r = speckleAt(t, dir, nil, time.Minute, nil, append(capture, "1000")...)
 	oneLine(t, r, 2, `holds "notes.txt"`)
+	os.Remove(filepath.Join(set, "notes.txt"))
+	// Interrupted before its folder existed: the folders it made go too.
+	fresh := t.TempDir()
+	cmd, errb = startWhen(t, fresh, "new/deeper/set.tmp*", "capture", "--scene", "plane", "--gens", "philox", "--size", "16x16", "--out", "new/deeper/set", "--at", "1e12")
+	oneLine(t, result{stop(t, cmd, syscall.SIGTERM), "", errb.String()}, 143, "terminated")
+	if names := ls(t, fresh); len(names) > 0 {
+		t.Errorf("an interrupted capture left %v", names)
+	}
+	// Streamline montages are sets too.
+	lines := []string{"streamlines", "--gens", "philox,lehmer", "--size", "16x12", "--out", "set"}
+	if r := speckleAt(t, dir, nil, 2*time.Minute, nil, lines...); r.code != 0 {
+		t.Fatalf("streamlines: exit %d, %q", r.code, r.stderr)
+	}
+	if names := strings.Join(ls(t, dir), " "); names != "set set/lehmer-jitter1.png set/montage.png set/philox-jitter1.png set/stats.csv" {
+		t.Errorf("after a montage: %s, want only the montage's set", names)
+	}
 }
 
 // Output paths are checked before any rendering: a missing folder fails at once, a bad --pfm
