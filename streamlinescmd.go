@@ -191,10 +191,6 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	mkdir := f.out == ""
 	if mkdir {
-		// A field file's name becomes part of the default output's name.
-		if err := scenes.CheckName(fieldBase(f.field.Name())); err != nil {
-			return usagef("--field %s: the file's name cannot name the output (%v): give --out", f.field.Name(), err)
-		}
 		if f.montage {
 			f.out = "screenshots/streamlines-" + fieldBase(f.field.Name())
 		} else {
@@ -246,10 +242,11 @@ func cellFile(sp genSpec, common map[string]string, jitter float64) string {
 	return fmt.Sprintf("%s-jitter%s.png", sp.file(common), strconv.FormatFloat(jitter, 'g', -1, 64))
 }
 
-// fieldBase names a field in file names: a file's base name without extension.
+// fieldBase names a field in file names: a file's base name without extension, made safe
+// as scene names are ("my field.txt" → "my_field").
 func fieldBase(name string) string {
 	b := filepath.Base(name)
-	return strings.TrimSuffix(b, filepath.Ext(b))
+	return scenes.SafeName(strings.TrimSuffix(b, filepath.Ext(b)))
 }
 
 // parseJitters reads a comma-separated list of jitter magnitudes.

@@ -56,9 +56,9 @@ func CheckName(name string) error {
 	return nil
 }
 
-// safeName makes a file's base name a scene name CheckName accepts: every other character
+// SafeName makes a file's base name a name CheckName accepts: every other character
 // becomes '_' ("my scene" → "my_scene"), leading dots go, at most 64 characters stay.
-func safeName(base string) string {
+func SafeName(base string) string {
 	b := []byte(strings.TrimLeft(base, "."))
 	for i, c := range b {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
@@ -322,7 +322,7 @@ func (p *parser) scene(root any) *Scene {
 			p.fail("name", "%v", err)
 		}
 	} else {
-		s.Name = safeName(s.Name)
+		s.Name = SafeName(s.Name)
 	}
 	s.Camera = p.camera(p.required("", m, "camera", "an object with fields "+strings.Join(cameraFields, ", ")))
 	if v, ok := m["exposure"]; ok {
