@@ -59,7 +59,8 @@ func resolveOutput(path string) (string, int, error) {
 		return path, outStream, nil
 	case !m.IsRegular():
 		return "", 0, errors.New("not a regular file, character device or FIFO")
-	case isFDAlias(path):
+	}
+	if _, ok := fdOf(path); ok {
 		// /dev/stdout redirected to a file: the shell holds it open, so write into it.
 		return path, outStream, nil
 	}
@@ -70,10 +71,36 @@ func resolveOutput(path string) (string, int, error) {
 	return real, outRegular, nil
 }
 
-// isFDAlias reports whether path is one of the kernel's names for an open descriptor.
-func isFDAlias(path string) bool {
-	p := filepath.Clean(path)
-	return p == "/dev/stdout" || p == "/dev/stderr" || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/")
+// fdOf returns the descriptor that path names if it is one of the kernel's names for an open
+// descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N).
+func fdOf(path string) (int, bool) {
+	switch p := filepath.Clean(path); p {
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	default:
+		for _, dir := range []string{"/dev/fd/", "/proc/self/fd/"} {
+			if n, ok := strings.CutPrefix(p, dir); ok {
+				fd, err := strconv.Atoi(n)
+				return fd, err == nil && fd >= 0
+			}
+		}
+	}
+	return 0, false
+}
+
+// openStream opens a device or FIFO for writing; a descriptor's name is duplicated rather
+// than reopened, so that the shell's >> (append) and offset hold.
+func openStream(path string) (*os.File, error) {
+	if fd, ok := fdOf(path); ok {
+		d, err := syscall.Dup(fd)
+		if err != nil {
+			return nil, err
+		}
+		return os.NewFile(uintptr(d), path), nil
+	}
+	return os.OpenFile(path, os.O_WRONLY, 0)
 }
 
 // CheckOutput checks, before any work, that WriteFileAtomic(path) can succeed as far as the
@@ -141,7 +168,7 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return fail(err)
 	}
 	if kind == outStream {
-		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		f, err := openStream(target)
 		if err != nil {
 			return fail(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -335,5 +336,31 @@ func TestBatchRefusesWorkingDirectory(t *testing.T) {
 	}
 	if names := dirNames(t, dir); len(names) != 0 {
 		t.Errorf("the folder holds %v", names)
+	}
+}
+
+// A descriptor's name (/dev/stdout after `>> file`, here /proc/self/fd/N) is written through
+// the open descriptor: appended, as the shell asked, and the file is not replaced.
+func TestWriteFileAtomicDescriptorName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	io.WriteString(f, "head ")
+	before, _ := os.Stat(path)
+	name := "/proc/self/fd/" + strconv.Itoa(int(f.Fd()))
+	if _, err := os.Stat(name); err != nil {
+		t.Skip("no /proc/self/fd")
+	}
+	if err := WriteFileAtomic(name, writeString("tail")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "head tail" {
+		t.Errorf("file holds %q, want %q", b, "head tail")
+	}
+	if after, err := os.Stat(path); err != nil || !os.SameFile(before, after) {
+		t.Errorf("the file was replaced")
 	}
 }
