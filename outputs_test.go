@@ -330,6 +330,8 @@ func TestOutputsCheckedBeforeRender(t *testing.T) {
 	oneLine(t, r, 2, "cannot write /nonexistent/x.pfm: no such file or directory")
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", dir)
 	oneLine(t, r, 2, "is a directory")
+	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", "x.png", "--pfm", "./x.png")
+	oneLine(t, r, 2, "--pfm and --out name the same file")
 	// A path with an escape sequence is printed quoted, not sent to the terminal.
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", "no\x1b[31m/x.png")
 	oneLine(t, r, 2, `cannot write "no\x1b[31m/x.png": no such file or directory`)

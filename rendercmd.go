@@ -224,6 +224,9 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *pfm != "" {
+		if filepath.Clean(*pfm) == filepath.Clean(*out) {
+			return usagef("--pfm and --out name the same file %s", imageio.Printable(*out))
+		}
 		if err := prepareFile(*pfm, false); err != nil {
 			return err
 		}
