@@ -29,7 +29,7 @@ func (s *Streamlines) recordPaths(first, n, points int) ([]flow.Path, error) {
 	defer rec.Delete()
 	rec.Bind(slRecordBinding)
 	p.SetUint("record_points", uint32(points))
-	if err := s.dispatch(p, first, n); err != nil {
+	if err := s.traceChunk(p, first, n); err != nil {
 		return nil, err
 	}
 	w := make([]uint32, n*stride)
@@ -556,4 +556,90 @@ func TestStreamlinesDisplay(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestStreamlinesPastLoopCap: streamlines of 70,000 steps, past llvmpipe's
+// 65,535 loop passes per invocation (and, for costly generators, past what
+// one dispatch's loop budget holds many times over), equal the Go reference.
+// In solid-body rotation about the centre of a small image a streamline
+// circles (jitter 0: exactly; jitter 0.1: nearly), so every seed well inside
+// runs to max steps and those near the corners leave. Whole traces: maps and
+// statistics byte for byte; one circling streamline of each: its step count,
+// stop reason and every position (exactly where sqrt and division round
+// exactly, as on llvmpipe).
+func TestStreamlinesPastLoopCap(t *testing.T) {
+	const w, h, maxSteps = 8, 8, 70000
+	field := flow.Rotation(4, 4)
+	for _, tc := range []struct {
+		name    string
+		gen     *rng.Generator
+		opts    map[string]string
+		jitter  float32
+		density int
+		whole   bool // trace every streamline too (cheap generators)
+	}{
+		{"philox", rng.Philox, nil, 0, 1, true},
+		{"philox-jittered", rng.Philox, nil, 0.1, 1, true},
+		{"lehmer-slm", rng.Lehmer, map[string]string{"lehmer-seeding": "slm"}, 0.1, 2, true},
+		{"ranlux-lux4", rng.Ranlux, map[string]string{"lux": "4"}, 0.1, 1, false},
+		{"ca-steps64", rng.CA, map[string]string{"ca-steps": "64"}, 0.1, 1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := DefaultStreamlineConfig(w, h, tc.gen)
+			// Short steps: the midpoint rule's outward drift stays small.
+			cfg.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps, cfg.Seed = tc.opts, tc.jitter, tc.density, 0.1, maxSteps, 3
+			// The last sub-pixel streamline of pixel (6, 4), 2.5 pixels
+			// from the centre: with shared streams its stream was drawn
+			// from by the pixel's other streamlines first.
+			k := (4*w+6)*tc.density*tc.density + tc.density*tc.density - 1
+			cpu := goPaths(t, field, cfg, k, 1)
+			if cpu[0].Steps != maxSteps {
+				t.Fatalf("the Go reference's streamline %d took %d steps (%v), want %d", k, cpu[0].Steps, cpu[0].Stop, maxSteps)
+			}
+			var gpuPaths []flow.Path
+			onGL(t, func(c *gpu.Context) error {
+				s, err := NewStreamlines(c, field, cfg)
+				if err != nil {
+					return err
+				}
+				defer s.Close()
+				gpuPaths, err = s.recordPaths(k, 1, maxSteps)
+				return err
+			})
+			comparePaths(t, tc.name, gpuPaths, cpu, 1e-3)
+			g, c := gpuPaths[0], cpu[0]
+			if exact := gltest.Context().Info.Software(); exact && g.Points[len(g.Points)-1] != c.Points[len(c.Points)-1] {
+				t.Errorf("last position: GPU %v, Go %v", g.Points[len(g.Points)-1], c.Points[len(c.Points)-1])
+			}
+			if !tc.whole {
+				return
+			}
+			dens, lens, st := traceAll(t, field, cfg, 1<<16)
+			inst, err := cfg.Generator.New(rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(w, h), Options: cfg.Options})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := flow.TraceAll(field.Grid(w, h), cfg.Params, cfg.Generator, inst)
+			if ref.Stats.MaxSteps == 0 || ref.Stats.Left == 0 {
+				t.Fatalf("the reference should have streamlines that circle and ones that leave: %+v", ref.Stats)
+			}
+			if !gltest.Context().Info.Software() {
+				// Not exact rounding: a circling streamline's radius drifts
+				// differently, but it circles all the same.
+				if st.Streamlines != ref.Stats.Streamlines || st.MaxSteps != ref.Stats.MaxSteps {
+					t.Errorf("statistics: GPU %+v, Go %+v", st, ref.Stats)
+				}
+				return
+			}
+			if st != ref.Stats {
+				t.Errorf("statistics: GPU %+v, Go %+v", st, ref.Stats)
+			}
+			if !slices.Equal(dens, ref.Density) {
+				t.Errorf("density maps differ")
+			}
+			if !slices.Equal(lens, ref.LengthSteps) {
+				t.Errorf("length maps differ")
+			}
+		})
+	}
 }
