@@ -24,8 +24,8 @@
 // (RNG_DUMP_F32_CENTRED: lehmer's lehmer_rand_vec), else rng_f32() - 0.5.
 //
 // STREAMLINE_RECORD (tests): streamline i of the chunk also writes its
-// steps, stop reason, first jitter vectors and its first record_points
-// positions to record[i * (8 + 2 * (record_points + 1)) ...].
+// steps, stop reason, first jitter vectors, last position and its first
+// record_points positions to record[i * (8 + 2 * (record_points + 1)) ...].
 layout(local_size_x = 64) in;
 #include "lib/invocation.glsl"
 #include <rng>
@@ -252,6 +252,8 @@ void main() {
 #ifdef STREAMLINE_RECORD
 			record[rbase] = steps;
 			record[rbase + 1u] = stop;
+			record[rbase + 6u] = floatBitsToUint(p.x);
+			record[rbase + 7u] = floatBitsToUint(p.y);
 #endif
 			atomicAdd(group_steps, steps);
 			atomicAdd(group_lines, 1u);

@@ -110,6 +110,7 @@ func JitterSource(g *rng.Generator, s rng.Stream) func() float32 {
 // Path is one traced streamline.
 type Path struct {
 	Points []([2]float32) // the seed, then every position a step landed on (if recorded)
+	End    [2]float32     // where it stopped (the seed if it took no step)
 	Steps  int
 	Stop   Stop
 	// Jitter is the first step's two random vectors (x1, y1, x2, y2), as far
@@ -162,7 +163,7 @@ func (t *Tracer) inside(x, y float32) bool {
 // vanishes, (Left) where m or the new p is outside the image, and (MaxSteps)
 // after MaxSteps steps. Only steps that land inside count.
 func (t *Tracer) Trace(x, y float32, next func() float32, visit func(px, py int), record bool) Path {
-	var path Path
+	path := Path{End: [2]float32{x, y}}
 	if record {
 		path.Points = append(path.Points, [2]float32{x, y})
 	}
@@ -211,6 +212,7 @@ func (t *Tracer) Trace(x, y float32, next func() float32, visit func(px, py int)
 			return path
 		}
 		x, y = nx, ny
+		path.End = [2]float32{x, y}
 		path.Steps++
 		if visit != nil {
 			visit(int(x), int(y))
