@@ -114,6 +114,9 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if s := float32(*step); *step > 0 && (s == 0 || math.IsInf(float64(s), 0)) {
+		return usagef("--step %v is beyond a float32 (about 1e-45..3e38 pixels)", *step)
+	}
 	f.params = flow.Params{Density: *density, Jitter: float32(f.jitters[0]), Step: float32(*step), MaxSteps: *maxSteps,
 		IndependentStreams: !*shared}
 	if *maxSteps < 0 {

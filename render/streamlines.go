@@ -84,7 +84,11 @@ func (c *StreamlineConfig) Check() error {
 		return fmt.Errorf("no generator")
 	}
 	if c.MaxSteps == 0 && c.Step > 0 {
-		c.MaxSteps = flow.AutoMaxSteps(c.Width, c.Height, c.Step)
+		n, err := flow.AutoMaxSteps(c.Width, c.Height, c.Step)
+		if err != nil {
+			return err
+		}
+		c.MaxSteps = n
 	}
 	if err := c.Params.Check(); err != nil {
 		return err

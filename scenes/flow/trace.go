@@ -50,9 +50,16 @@ func (p Params) Check() error {
 }
 
 // AutoMaxSteps is the default step limit for a w x h image: enough to cross
-// the image's longer side once.
-func AutoMaxSteps(w, h int, step float32) int {
-	return min(MaxMaxSteps, max(1, int(math.Ceil(float64(max(w, h))/float64(step)))))
+// the image's longer side once; an error where that is more than
+// MaxMaxSteps (computed in float64 first: a tiny step would overflow int).
+func AutoMaxSteps(w, h int, step float32) (int, error) {
+	side := max(w, h)
+	n := math.Ceil(float64(side) / float64(step))
+	if !(n <= MaxMaxSteps) {
+		return 0, fmt.Errorf("--step %v is too small for the automatic --max-steps: crossing %d pixels takes %.3g steps, more than %d (give --max-steps, or a --step of at least %g)",
+			step, side, n, MaxMaxSteps, float64(side)/MaxMaxSteps)
+	}
+	return max(1, int(n)), nil
 }
 
 // Stop says why a streamline ended.
