@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"speckle/render/gpu"
@@ -583,6 +584,10 @@ func TestStreamlinesPastLoopCap(t *testing.T) {
 		{"lehmer-slm", rng.Lehmer, map[string]string{"lehmer-seeding": "slm"}, 0.1, 2, true},
 		{"ranlux-lux4", rng.Ranlux, map[string]string{"lux": "4"}, 0.1, 1, false},
 		{"ca-steps64", rng.CA, map[string]string{"ca-steps": "64"}, 0.1, 1, false},
+		// CA's exact loop costs (a loop of n passes costs n + 1; measured:
+		// the unresumable kernel stopped after 251 = 65,535 / (1 + 4 * 65)
+		// steps): passes of 229 steps, as full as the budget allows.
+		{"ca-steps64-exact-loops", withLoops(rng.CA, rng.Loops{Init: 65, Draw: 65}), map[string]string{"ca-steps": "64"}, 0.1, 1, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := DefaultStreamlineConfig(w, h, tc.gen)
@@ -650,6 +655,68 @@ func TestStreamlinesPastLoopCap(t *testing.T) {
 			if !slices.Equal(lens, ref.LengthSteps) {
 				t.Errorf("length maps differ")
 			}
+		})
+	}
+}
+
+// loopsInstance is a generator instance with given loop costs.
+type loopsInstance struct {
+	rng.Instance
+	loops rng.Loops
+}
+
+func (l loopsInstance) Loops() rng.Loops { return l.loops }
+
+// withLoops is g with its loop costs (rng.LoopsOf) set to l.
+func withLoops(g *rng.Generator, l rng.Loops) *rng.Generator {
+	c := *g
+	c.Configure = func(cfg rng.Config) (rng.Instance, error) {
+		inst, err := g.Configure(cfg)
+		return loopsInstance{inst, l}, err
+	}
+	return &c
+}
+
+// TestStreamlinePassSteps: a pass's loop passes (its fixed overhead, the
+// seeding or resuming of the stream, then its steps of one loop pass and
+// four draws each) stay within LOOP_BUDGET and take as many steps as fit;
+// where not even one step (or the seeding) fits, NewStreamlines refuses in
+// one line.
+func TestStreamlinePassSteps(t *testing.T) {
+	budget, err := loopBudget()
+	if err != nil || budget < 1000 || budget > 65535 {
+		t.Fatalf("LOOP_BUDGET %d, %v", budget, err)
+	}
+	for _, l := range []rng.Loops{{}, {Init: 65, Draw: 65}, {Init: 30000, Draw: 5000}, {Init: budget - slLoopOverhead, Draw: 3},
+		{Init: 1, Draw: (budget - slLoopOverhead - 1) / 5}} {
+		first, later, err := passSteps("g", l, budget)
+		if err != nil {
+			t.Errorf("%+v: %v", l, err)
+			continue
+		}
+		step := 1 + 4*l.Draw
+		for _, p := range []struct{ start, steps int }{{l.Init, first}, {l.Draw, later}} {
+			cost := func(steps int) int { return slLoopOverhead + p.start + steps*step }
+			if p.steps < 0 || cost(p.steps) > budget || cost(p.steps+1) <= budget {
+				t.Errorf("%+v: a pass of %d steps costs %d loop passes, budget %d", l, p.steps, cost(p.steps), budget)
+			}
+		}
+		if later < 1 {
+			t.Errorf("%+v: %d steps a pass", l, later)
+		}
+	}
+	for _, l := range []rng.Loops{{Init: budget, Draw: 1}, {Init: 1, Draw: budget / 4}} {
+		cfg := DefaultStreamlineConfig(8, 8, withLoops(rng.Philox, l))
+		onGL(t, func(c *gpu.Context) error {
+			s, err := NewStreamlines(c, testField(t), cfg)
+			if err == nil {
+				s.Close()
+				return fmt.Errorf("%+v: NewStreamlines did not refuse", l)
+			}
+			if msg := err.Error(); !strings.Contains(msg, "too costly for streamlines") || strings.Contains(msg, "\n") {
+				return fmt.Errorf("%+v: %q", l, msg)
+			}
+			return nil
 		})
 	}
 }
