@@ -18,7 +18,7 @@
 //	cfg.Options = map[string]string{"lehmer-seeding": "slm"}
 //	s, err := render.NewStreamlines(ctx, field, cfg)
 //	defer s.Close()
-//	for !s.Done() { s.Trace(1 << 16) }              // or s.Run(); a few Trace calls per frame keep a UI live
+//	for !s.Done() { s.Trace(1 << 16) }              // or s.Run(); a UI calls s.Advance(n, passes) a few times a frame
 //	done, total := s.Progress()                    // streamlines traced, of all
 //	s.Display(tex, render.DensityMap, render.MapOptions{}) // colour map into an RGBA8 texture, on the GPU
 //	st := s.Stats()                                // steps, stop reasons, mean length
@@ -34,7 +34,8 @@
 // passes, each dispatch advancing every unfinished one by at most PassSteps
 // steps, with the streamlines' state and their generators' pools kept
 // between dispatches; the number of passes follows from MaxSteps, so no
-// dispatch waits for a read-back.
+// dispatch waits for a read-back. Advance runs a chunk's passes a few at a
+// time (a UI's frame), Trace all of them.
 
 package render
 
@@ -182,7 +183,12 @@ type Streamlines struct {
 	// Steps per streamline in a chunk's first pass (which also seeds its
 	// streams) and in each later pass.
 	firstPassSteps, passSteps int
+	chunk                     slChunk // the chunk in flight
 }
+
+// slChunk is a chunk of streamlines in flight (n > 0): [first, first+n), and
+// the passes run.
+type slChunk struct{ first, n, pass int }
 
 // Binding points of shaders/streamlines*.comp.
 const (
@@ -309,11 +315,14 @@ func (s *Streamlines) sizePasses() error {
 }
 
 // Passes is the number of dispatches that trace one chunk of streamlines,
-// and PassSteps the steps each streamline may take in one of them (after
-// the first, which may take fewer).
+// and steps the most each streamline takes in one of them (the first may
+// take fewer).
 func (s *Streamlines) Passes() (passes, steps int) {
+	if s.passSteps == 0 { // not sized (a bare Streamlines)
+		return 1, s.Cfg.MaxSteps
+	}
 	rest := max(0, s.Cfg.MaxSteps-s.firstPassSteps)
-	return 1 + (rest+s.passSteps-1)/s.passSteps, s.passSteps
+	return 1 + (rest+s.passSteps-1)/s.passSteps, min(s.passSteps, s.Cfg.MaxSteps)
 }
 
 // program builds the trace kernel (record: the tests' path-recording variant).
@@ -400,19 +409,17 @@ func (s *Streamlines) Reset() {
 	s.lengths.Clear()
 	s.counters.Clear()
 	s.next = 0
+	s.chunk = slChunk{}
 }
 
-// traceChunk traces streamlines [first, first+n) (n <= maxChunk) to their
-// ends with p, in Passes dispatches.
-func (s *Streamlines) traceChunk(p *gpu.Program, first, n int) error {
-	if err := s.ensureSlots(n); err != nil {
-		return err
-	}
-	s.setTraceUniforms(p)
+// dispatchPasses runs passes [from, to) of chunk [first, first+n) with p
+// (the state buffers hold n slots).
+func (s *Streamlines) dispatchPasses(p *gpu.Program, first, n, from, to int) error {
+	s.setTraceUniforms(p) // every call: panes of one generator share p
 	p.SetUint("first_streamline", uint32(first))
 	p.SetUint("count", uint32(n))
-	passes, steps := s.Passes()
-	for pass := 0; pass < passes; pass++ {
+	_, steps := s.Passes()
+	for pass := from; pass < to; pass++ {
 		init, k := uint32(0), steps
 		if pass == 0 {
 			init, k = 1, s.firstPassSteps
@@ -426,22 +433,63 @@ func (s *Streamlines) traceChunk(p *gpu.Program, first, n int) error {
 	return nil
 }
 
-// Trace traces the next n streamlines (fewer at the end, and no more than
-// the state buffers hold) to their ends and reports whether all are traced.
-// A UI calls it once or a few times a frame, sizing n from the time a call
-// takes; one streamline costs up to MaxSteps steps.
+// traceChunk traces streamlines [first, first+n) (n <= maxChunk) to their
+// ends with p, in Passes dispatches, outside the chunks of Advance.
+func (s *Streamlines) traceChunk(p *gpu.Program, first, n int) error {
+	if err := s.ensureSlots(n); err != nil {
+		return err
+	}
+	passes, _ := s.Passes()
+	return s.dispatchPasses(p, first, n, 0, passes)
+}
+
+// Advance runs at most `passes` dispatches of the chunk in flight, first
+// starting a chunk of the next n streamlines (fewer at the end, and no more
+// than the state buffers hold) if none is. It reports the dispatches run and
+// whether every streamline is traced. A chunk's streamlines count (Progress)
+// once its last pass has run; their visits, lengths and Stats as each ends.
+// A UI calls it once or a few times a frame, sizing n and passes from the
+// time a call takes.
+func (s *Streamlines) Advance(n, passes int) (ran int, done bool, err error) {
+	if n < 1 || passes < 1 {
+		return 0, s.Done(), fmt.Errorf("Advance(%d, %d): trace at least one streamline, one pass", n, passes)
+	}
+	c := &s.chunk
+	if c.n == 0 {
+		if n = min(n, s.total-s.next, s.maxChunk); n == 0 {
+			return 0, s.Done(), nil
+		}
+		if err := s.ensureSlots(n); err != nil {
+			return 0, false, err
+		}
+		*c = slChunk{first: s.next, n: n}
+	}
+	all, _ := s.Passes()
+	to := c.pass + min(passes, all-c.pass)
+	if err := s.dispatchPasses(s.trace, c.first, c.n, c.pass, to); err != nil {
+		return 0, false, err
+	}
+	ran, c.pass = to-c.pass, to
+	if c.pass == all {
+		s.next += c.n
+		*c = slChunk{}
+	}
+	return ran, s.Done(), nil
+}
+
+// InFlight is the number of streamlines of the chunk in flight (0: none).
+func (s *Streamlines) InFlight() int { return s.chunk.n }
+
+// Trace finishes the chunk in flight, or else traces the next n streamlines
+// (fewer at the end, and no more than the state buffers hold) to their ends,
+// and reports whether all are traced. One streamline costs up to MaxSteps
+// steps.
 func (s *Streamlines) Trace(n int) (done bool, err error) {
 	if n < 1 {
 		return s.Done(), fmt.Errorf("Trace(%d): trace at least one streamline", n)
 	}
-	n = min(n, s.total-s.next, s.maxChunk)
-	if n > 0 {
-		if err := s.traceChunk(s.trace, s.next, n); err != nil {
-			return false, err
-		}
-		s.next += n
-	}
-	return s.Done(), nil
+	_, done, err = s.Advance(n, math.MaxInt)
+	return done, err
 }
 
 // Run traces whatever is left, in dispatches of DefaultChunk streamlines.

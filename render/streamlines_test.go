@@ -460,6 +460,32 @@ func TestStreamlinesTraceInPieces(t *testing.T) {
 		if !slices.Equal(d, whole) || s.Stats() != st {
 			return fmt.Errorf("Reset and Run did not give the same trace again")
 		}
+		// A UI's way: chunks of 977 streamlines, one pass a call; a chunk
+		// counts once its last pass has run.
+		s.Reset()
+		all, _ := s.Passes()
+		calls := 0
+		for !s.Done() {
+			before, _ := s.Progress()
+			ran, _, err := s.Advance(977, 1)
+			if err != nil {
+				return err
+			}
+			calls++
+			after, _ := s.Progress()
+			if ran != 1 || (after != before) != (s.InFlight() == 0) {
+				return fmt.Errorf("Advance: %d passes ran, progress %d -> %d with %d in flight", ran, before, after, s.InFlight())
+			}
+		}
+		if chunks := (30*21*9 + 976) / 977; calls != chunks*all {
+			return fmt.Errorf("Advance: %d calls of one pass for %d chunks of %d passes", calls, chunks, all)
+		}
+		if d, err = s.Density(); err != nil {
+			return err
+		}
+		if !slices.Equal(d, whole) || s.Stats() != st {
+			return fmt.Errorf("Advance in passes did not give the same trace: %+v", s.Stats())
+		}
 		return nil
 	})
 }
