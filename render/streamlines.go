@@ -207,9 +207,11 @@ const (
 const slStateWords = 6
 
 // slLoopOverhead bounds the loop passes of one trace invocation besides its
-// steps and draws (shaders/lib/loops.glsl's count): the step loop's last
-// test, the recording variant's clearing loop (5), Sobol's resume (9).
-const slLoopOverhead = 16
+// steps and draws (shaders/lib/loops.glsl's count): the recording variant's
+// clearing loop (5), Sobol's resume (9), and the loops of the branch not
+// taken (seeding in a later pass, resuming in the first), which lanes masked
+// off still enter, one pass each.
+const slLoopOverhead = 32
 
 // loopBudget is shaders/lib/loops.glsl's LOOP_BUDGET, read from the shader
 // text so that Go and GLSL cannot disagree.
@@ -226,16 +228,19 @@ var loopBudget = sync.OnceValues(func() (int, error) {
 })
 
 // passSteps sizes the trace's dispatches from the generator's loop costs:
-// one step is a pass of the step loop and four draws; a chunk's first pass
-// also seeds each stream (rng_init), a later one resumes it (rng_load, which
-// redoes at most one draw's work: philox recomputes its block). first may
-// be 0 (a first pass that only seeds); a generator of which not even one
-// step fits a later pass cannot trace streamlines on the loop budget.
+// one step is a pass of the step loop and four draws, and a loop of n steps
+// costs n + 1 of them (Mesa counts the loops that the last pass, whose test
+// fails, enters for lanes that are masked off: render.passesFor measures
+// the same); a chunk's first pass also seeds each stream (rng_init), a later
+// one resumes it (rng_load, at most one draw's work: philox recomputes its
+// block). first may be 0 (a first pass that only seeds). A generator of
+// which not even one step fits a later pass, or whose seeding leaves no room
+// for the step loop's test, cannot trace streamlines on the loop budget.
 func passSteps(gen string, loops rng.Loops, budget int) (first, later int, err error) {
 	perStep := 1 + 4*loops.Draw
-	later = (budget - slLoopOverhead - loops.Draw) / perStep
-	first = (budget - slLoopOverhead - loops.Init) / perStep
-	if budget-slLoopOverhead-loops.Init < 0 || later < 1 {
+	later = (budget-slLoopOverhead-loops.Draw)/perStep - 1
+	first = (budget-slLoopOverhead-loops.Init)/perStep - 1
+	if first < 0 || later < 1 {
 		return 0, 0, fmt.Errorf("%s is too costly for streamlines: seeding a stream (up to %d loop passes) or one step (four draws of up to %d) does not fit one dispatch's loop budget of %d passes",
 			gen, loops.Init, loops.Draw, budget)
 	}

@@ -612,7 +612,7 @@ func TestStreamlinesPastLoopCap(t *testing.T) {
 		{"ca-steps64", rng.CA, map[string]string{"ca-steps": "64"}, 0.1, 1, false},
 		// CA's exact loop costs (a loop of n passes costs n + 1; measured:
 		// the unresumable kernel stopped after 251 = 65,535 / (1 + 4 * 65)
-		// steps): passes of 229 steps, as full as the budget allows.
+		// steps): passes of 228 steps, as full as the budget allows.
 		{"ca-steps64-exact-loops", withLoops(rng.CA, rng.Loops{Init: 65, Draw: 65}), map[string]string{"ca-steps": "64"}, 0.1, 1, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -713,8 +713,8 @@ func TestStreamlinePassSteps(t *testing.T) {
 	if err != nil || budget < 1000 || budget > 65535 {
 		t.Fatalf("LOOP_BUDGET %d, %v", budget, err)
 	}
-	for _, l := range []rng.Loops{{}, {Init: 65, Draw: 65}, {Init: 30000, Draw: 5000}, {Init: budget - slLoopOverhead, Draw: 3},
-		{Init: 1, Draw: (budget - slLoopOverhead - 1) / 5}} {
+	for _, l := range []rng.Loops{{}, {Init: 65, Draw: 65}, {Init: 30000, Draw: 5000}, {Init: budget - slLoopOverhead - 13, Draw: 3},
+		{Init: 1, Draw: (budget - slLoopOverhead - 11) / 10}, {Init: 70, Draw: 4097}} {
 		first, later, err := passSteps("g", l, budget)
 		if err != nil {
 			t.Errorf("%+v: %v", l, err)
@@ -722,7 +722,8 @@ func TestStreamlinePassSteps(t *testing.T) {
 		}
 		step := 1 + 4*l.Draw
 		for _, p := range []struct{ start, steps int }{{l.Init, first}, {l.Draw, later}} {
-			cost := func(steps int) int { return slLoopOverhead + p.start + steps*step }
+			// n steps and the loop's failing test: n + 1 steps' loops.
+			cost := func(steps int) int { return slLoopOverhead + p.start + (steps+1)*step }
 			if p.steps < 0 || cost(p.steps) > budget || cost(p.steps+1) <= budget {
 				t.Errorf("%+v: a pass of %d steps costs %d loop passes, budget %d", l, p.steps, cost(p.steps), budget)
 			}
@@ -731,7 +732,7 @@ func TestStreamlinePassSteps(t *testing.T) {
 			t.Errorf("%+v: %d steps a pass", l, later)
 		}
 	}
-	for _, l := range []rng.Loops{{Init: budget, Draw: 1}, {Init: 1, Draw: budget / 4}} {
+	for _, l := range []rng.Loops{{Init: budget - slLoopOverhead - 4, Draw: 1}, {Init: 1, Draw: (budget - slLoopOverhead) / 9}} {
 		cfg := DefaultStreamlineConfig(8, 8, withLoops(rng.Philox, l))
 		onGL(t, func(c *gpu.Context) error {
 			s, err := NewStreamlines(c, testField(t), cfg)

@@ -131,7 +131,10 @@ void add_visits(uint pixel, uint n) {
 }
 
 // Continues stream `stream` of pool slot `slot` after `drawn` draws.
-#ifdef STREAMLINE_SOBOL
+#if defined(RNG_DUMP_SEEK)
+// A stateless dump stream (rng/common.glsl's optional part: Sobol).
+void resume_rng(uint slot, uint stream, uint drawn) { rng_dump_seek(stream, drawn); }
+#elif defined(STREAMLINE_SOBOL)
 // Sobol keeps no pool words (its rng_load starts the renderer's points, not
 // a dump stream): point i of a dimension is the XOR of the direction numbers
 // that the bits of gray(i) select, which its nibble table gives in 8 look-ups.
