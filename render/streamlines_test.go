@@ -747,3 +747,35 @@ func TestStreamlinePassSteps(t *testing.T) {
 		})
 	}
 }
+
+// TestStreamlinesCostlyDraws: with draws of thousands of loop passes (CA,
+// --ca-steps 4096, at its exact cost), a pass holds a few steps; a
+// streamline of 30 steps (one unresumable pass stops within 4) equals the Go
+// reference.
+func TestStreamlinesCostlyDraws(t *testing.T) {
+	const steps = 30
+	cfg := DefaultStreamlineConfig(8, 8, withLoops(rng.CA, rng.Loops{Init: 65, Draw: 4097}))
+	cfg.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps = map[string]string{"ca-steps": "4096"}, 0.1, 1, 0.1, steps
+	field := flow.Rotation(4, 4)
+	k := 4*8 + 6
+	var paths []flow.Path
+	var passes, per int
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewStreamlines(c, field, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		passes, per = s.Passes()
+		paths, err = s.recordPaths(k, 1, steps)
+		return err
+	})
+	if passes < steps/3 {
+		t.Fatalf("%d passes of %d steps: the test should span many", passes, per)
+	}
+	cpu := goPaths(t, field, cfg, k, 1, true)
+	if cpu[0].Steps != steps {
+		t.Fatalf("the Go reference took %d steps (%v)", cpu[0].Steps, cpu[0].Stop)
+	}
+	comparePaths(t, "ca-steps 4096", paths, cpu, 1e-3)
+}
