@@ -31,8 +31,8 @@
 // A streamline may be longer than one invocation can loop (llvmpipe ends
 // every loop of an invocation after 65,535 passes in all: see
 // shaders/lib/loops.glsl). Trace therefore runs a chunk of streamlines in
-// passes, each dispatch advancing every unfinished one by at most PassSteps
-// steps, with the streamlines' state and their generators' pools kept
+// passes, each dispatch advancing every unfinished one by at most the steps
+// that Passes reports, with the streamlines' state and their generators' pools kept
 // between dispatches; the number of passes follows from MaxSteps, so no
 // dispatch waits for a read-back. Advance runs a chunk's passes a few at a
 // time (a UI's frame), Trace all of them.
@@ -497,7 +497,7 @@ func (s *Streamlines) Trace(n int) (done bool, err error) {
 	return done, err
 }
 
-// Run traces whatever is left, in dispatches of DefaultChunk streamlines.
+// Run traces whatever is left, in chunks of DefaultChunk streamlines.
 func (s *Streamlines) Run() error {
 	chunk := s.DefaultChunk()
 	for !s.Done() {
@@ -508,7 +508,7 @@ func (s *Streamlines) Run() error {
 	return nil
 }
 
-// DefaultChunk is a dispatch size that keeps one Trace call well under a
+// DefaultChunk is a chunk size that keeps each of its passes well under a
 // second: 2^16 streamlines on a CPU rasteriser, 2^22 on a GPU.
 func (s *Streamlines) DefaultChunk() int {
 	if s.ctx.Info.Software() {
