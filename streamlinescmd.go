@@ -64,7 +64,7 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 	jitters := fs.String("jitters", "", "several jitter magnitudes, comma-separated: montage columns")
 	density := fs.Int("density", 3, "seed points per pixel side: density^2 streamlines per pixel")
 	step := fs.Float64("step", 0.5, "integration step in pixels")
-	maxSteps := fs.Int("max-steps", 0, "steps before a streamline stops (0: enough to cross the image once)")
+	maxSteps := fs.Int("max-steps", 0, fmt.Sprintf("steps before a streamline stops, at most %d (0: enough to cross the image once)", flow.MaxMaxSteps))
 	size := fs.String("size", "auto", "image size WIDTHxHEIGHT (auto: 480 wide at the field's aspect; 2048x2048 with --bench)")
 	seedText := fs.String("seed", "0", "generator seed")
 	shared := fs.Bool("shared-streams", true, "true: every sub-pixel streamline of a pixel restarts the pixel's stream (slm); false: a stream per streamline")
@@ -114,6 +114,9 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 		if f.jitters, err = parseJitters(*jitters); err != nil {
 			return err
 		}
+	}
+	if s := float32(*step); *step > 0 && (s == 0 || math.IsInf(float64(s), 0)) {
+		return usagef("--step %v is beyond a float32 (about 1e-45..3e38 pixels)", *step)
 	}
 	f.params = flow.Params{Density: *density, Jitter: float32(f.jitters[0]), Step: float32(*step), MaxSteps: *maxSteps,
 		IndependentStreams: !*shared}

@@ -45,7 +45,15 @@ func TestStreamlinesBadInput(t *testing.T) {
 		{[]string{"--step", "0"}, "--step must be more than 0 pixels (got 0)"},
 		{[]string{"--step", "-1"}, "--step must be more than 0 pixels (got -1)"},
 		{[]string{"--step", "NaN"}, "--step must be more than 0 pixels"},
+		// A tiny step would ask for more than 2^63 automatic steps (it once
+		// overflowed to 1); one beyond float32 would become 0 or +Inf.
+		{[]string{"--step", "1e-30"}, "--step 1e-30 is too small for the automatic --max-steps: crossing 480 pixels takes 4.8e+32 steps, more than 1048576 (give --max-steps, or a --step of at least 0.000457763671875)"},
+		{[]string{"--step", "0.0001", "--size", "2048x100"}, "--step 0.0001 is too small for the automatic --max-steps: crossing 2048 pixels takes 2.05e+07 steps"},
+		{[]string{"--step", "1e-50"}, "--step 1e-50 is beyond a float32"},
+		{[]string{"--step", "1e39"}, "--step 1e+39 is beyond a float32"},
 		{[]string{"--max-steps", "-3"}, "--max-steps must be 0 (auto) or more (got -3)"},
+		{[]string{"--max-steps", "99999999999999999999"}, "invalid value"},
+		{[]string{"--size", "16384x16384", "--density", "3"}, "16384x16384 pixels at density 3 are 2415919104 streamlines, more than 2147483648"},
 		{[]string{"--max-steps", "2000000"}, "--max-steps must be 1..1048576 (got 2000000)"},
 		{[]string{"--size", "0x10"}, "--size must be WIDTHxHEIGHT"},
 		{[]string{"--gen", "nope"}, `unknown generator "nope"`},

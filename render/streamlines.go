@@ -18,7 +18,7 @@
 //	cfg.Options = map[string]string{"lehmer-seeding": "slm"}
 //	s, err := render.NewStreamlines(ctx, field, cfg)
 //	defer s.Close()
-//	for !s.Done() { s.Trace(1 << 16) }              // or s.Run(); a few Trace calls per frame keep a UI live
+//	for !s.Done() { s.Trace(1 << 16) }              // or s.Run(); a UI calls s.Advance(n, passes) a few times a frame
 //	done, total := s.Progress()                    // streamlines traced, of all
 //	s.Display(tex, render.DensityMap, render.MapOptions{}) // colour map into an RGBA8 texture, on the GPU
 //	st := s.Stats()                                // steps, stop reasons, mean length
@@ -27,12 +27,24 @@
 //
 // Display may be called at any time, also mid-trace. Textures are row 0 at the
 // top (image order).
+//
+// A streamline may be longer than one invocation can loop (llvmpipe ends
+// every loop of an invocation after 65,535 passes in all: see
+// shaders/lib/loops.glsl). Trace therefore runs a chunk of streamlines in
+// passes, each dispatch advancing every unfinished one by at most the steps
+// that Passes reports, with the streamlines' state and their generators' pools kept
+// between dispatches; the number of passes follows from MaxSteps, so no
+// dispatch waits for a read-back. Advance runs a chunk's passes a few at a
+// time (a UI's frame), Trace all of them.
 
 package render
 
 import (
 	"fmt"
 	"math"
+	"regexp"
+	"strconv"
+	"sync"
 
 	"speckle/render/gpu"
 	"speckle/render/imageio"
@@ -73,7 +85,11 @@ func (c *StreamlineConfig) Check() error {
 		return fmt.Errorf("no generator")
 	}
 	if c.MaxSteps == 0 && c.Step > 0 {
-		c.MaxSteps = flow.AutoMaxSteps(c.Width, c.Height, c.Step)
+		n, err := flow.AutoMaxSteps(c.Width, c.Height, c.Step)
+		if err != nil {
+			return err
+		}
+		c.MaxSteps = n
 	}
 	if err := c.Params.Check(); err != nil {
 		return err
@@ -158,7 +174,21 @@ type Streamlines struct {
 	colour   *gpu.Program
 	next     int // the next streamline to trace
 	total    int
+	// The unfinished streamlines of a chunk between passes: state words
+	// (slStateWords per slot) and the generator's pool (s.rng.pool), both
+	// for slots streamlines.
+	state    *gpu.Buffer
+	slots    int
+	maxChunk int // the most slots the buffers can hold
+	// Steps per streamline in a chunk's first pass (which also seeds its
+	// streams) and in each later pass.
+	firstPassSteps, passSteps int
+	chunk                     slChunk // the chunk in flight
 }
+
+// slChunk is a chunk of streamlines in flight (n > 0): [first, first+n), and
+// the passes run.
+type slChunk struct{ first, n, pass int }
 
 // Binding points of shaders/streamlines*.comp.
 const (
@@ -169,7 +199,53 @@ const (
 	slRecordBinding   = 4
 	slScaleBinding    = 5
 	slLutBinding      = 6
+	slStateBinding    = 7
 )
+
+// slStateWords is the state one unfinished streamline keeps between passes:
+// position (2), steps, stop, and the current run of visits to one pixel (2).
+const slStateWords = 6
+
+// slLoopOverhead bounds the loop passes of one trace invocation besides its
+// steps and draws (shaders/lib/loops.glsl's count): the recording variant's
+// clearing loop (5), Sobol's resume (9), and the loops of the branch not
+// taken (seeding in a later pass, resuming in the first), which lanes masked
+// off still enter, one pass each.
+const slLoopOverhead = 32
+
+// loopBudget is shaders/lib/loops.glsl's LOOP_BUDGET, read from the shader
+// text so that Go and GLSL cannot disagree.
+var loopBudget = sync.OnceValues(func() (int, error) {
+	src, err := shaders.Build("lib/loops.glsl", "", nil)
+	if err != nil {
+		return 0, err
+	}
+	m := regexp.MustCompile(`(?m)^#define LOOP_BUDGET (\d+)u$`).FindStringSubmatch(src.Text)
+	if m == nil {
+		return 0, fmt.Errorf("shaders/lib/loops.glsl defines no LOOP_BUDGET")
+	}
+	return strconv.Atoi(m[1])
+})
+
+// passSteps sizes the trace's dispatches from the generator's loop costs:
+// one step is a pass of the step loop and four draws, and a loop of n steps
+// costs n + 1 of them (Mesa counts the loops that the last pass, whose test
+// fails, enters for lanes that are masked off: render.passesFor measures
+// the same); a chunk's first pass also seeds each stream (rng_init), a later
+// one resumes it (rng_load, at most one draw's work: philox recomputes its
+// block). first may be 0 (a first pass that only seeds). A generator of
+// which not even one step fits a later pass, or whose seeding leaves no room
+// for the step loop's test, cannot trace streamlines on the loop budget.
+func passSteps(gen string, loops rng.Loops, budget int) (first, later int, err error) {
+	perStep := 1 + 4*loops.Draw
+	later = (budget-slLoopOverhead-loops.Draw)/perStep - 1
+	first = (budget-slLoopOverhead-loops.Init)/perStep - 1
+	if first < 0 || later < 1 {
+		return 0, 0, fmt.Errorf("%s is too costly for streamlines: seeding a stream (up to %d loop passes) or one step (four draws of up to %d) does not fit one dispatch's loop budget of %d passes",
+			gen, loops.Init, loops.Draw, budget)
+	}
+	return first, later, nil
+}
 
 // NewStreamlines samples field for cfg's image and prepares a trace; nothing
 // is traced until Trace or Run.
@@ -188,6 +264,9 @@ func NewStreamlines(ctx *gpu.Context, field flow.Field, cfg StreamlineConfig) (*
 	var err error
 	s.rng, err = NewRNG(ctx, cfg.Generator, rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(cfg.Width, cfg.Height), Options: cfg.Options})
 	if err != nil {
+		return nil, err
+	}
+	if err := s.sizePasses(); err != nil {
 		return nil, err
 	}
 	s.grid = field.Grid(cfg.Width, cfg.Height)
@@ -227,11 +306,43 @@ func NewStreamlines(ctx *gpu.Context, field flow.Field, cfg StreamlineConfig) (*
 	return s, nil
 }
 
+// sizePasses fixes the steps of a chunk's passes and the largest chunk.
+func (s *Streamlines) sizePasses() error {
+	budget, err := loopBudget()
+	if err != nil {
+		return err
+	}
+	if s.firstPassSteps, s.passSteps, err = passSteps(s.Cfg.Generator.Name, rng.LoopsOf(s.rng.Inst), budget); err != nil {
+		return err
+	}
+	s.maxChunk = int(s.ctx.Info.MaxSSBOBytes / int64(4*max(slStateWords, s.rng.Inst.StateWords())))
+	return nil
+}
+
+// Passes is the number of dispatches that trace one chunk of streamlines,
+// and steps the most each streamline takes in one of them (the first may
+// take fewer).
+func (s *Streamlines) Passes() (passes, steps int) {
+	if s.passSteps == 0 { // not sized (a bare Streamlines)
+		return 1, s.Cfg.MaxSteps
+	}
+	rest := max(0, s.Cfg.MaxSteps-s.firstPassSteps)
+	return 1 + (rest+s.passSteps-1)/s.passSteps, min(s.passSteps, s.Cfg.MaxSteps)
+}
+
 // program builds the trace kernel (record: the tests' path-recording variant).
 func (s *Streamlines) program(record bool) (*gpu.Program, error) {
 	defs := map[string]string{}
 	if s.Cfg.Generator.DumpF32Centred {
 		defs["RNG_DUMP_F32_CENTRED"] = "1"
+	}
+	// Resuming a stream in a later pass: rng_load, except for Sobol, whose
+	// rng_load starts the renderer's points instead (the kernel resumes its
+	// dump stream from the draw count).
+	if _, quasi := s.rng.Inst.(rng.QuasiRandom); s.Cfg.Generator == rng.Sobol {
+		defs["STREAMLINE_SOBOL"] = "1"
+	} else if quasi {
+		return nil, fmt.Errorf("streamlines cannot resume %s's streams between dispatches", s.Cfg.Generator.Name)
 	}
 	if record {
 		defs["STREAMLINE_RECORD"] = "1"
@@ -260,11 +371,41 @@ func (s *Streamlines) setTraceUniforms(p *gpu.Program) {
 		independent = 1
 	}
 	p.SetUint("independent", independent)
+	p.SetUint("state_stride", uint32(s.slots))
 	s.rng.Bind(p, 0)
 	s.fieldBuf.Bind(slFieldBinding)
 	s.visits.Bind(slVisitsBinding)
 	s.lengths.Bind(slLengthsBinding)
 	s.counters.Bind(slCountersBinding)
+	s.state.Bind(slStateBinding)
+}
+
+// ensureSlots makes the state buffer and the generator's pool hold n
+// streamlines (n <= maxChunk), growing them by powers of two.
+func (s *Streamlines) ensureSlots(n int) error {
+	if n <= s.slots {
+		return nil
+	}
+	slots := 1
+	for slots < n {
+		slots *= 2
+	}
+	slots = min(slots, s.maxChunk)
+	state, err := s.ctx.NewBuffer(slots*slStateWords*4, nil)
+	if err != nil {
+		return fmt.Errorf("streamline state for %d streamlines: %v", slots, err)
+	}
+	var pool *gpu.Buffer
+	if words := s.rng.Inst.StateWords(); words > 0 {
+		if pool, err = s.ctx.NewBuffer(slots*words*4, nil); err != nil {
+			state.Delete()
+			return fmt.Errorf("state pool for %d streams of %s: %v", slots, s.Cfg.Generator.Name, err)
+		}
+	}
+	s.state.Delete()
+	s.rng.pool.Delete()
+	s.state, s.rng.pool, s.rng.Slots, s.slots = state, pool, slots, slots
+	return nil
 }
 
 // Reset clears the maps and statistics: the next Trace starts over.
@@ -273,35 +414,90 @@ func (s *Streamlines) Reset() {
 	s.lengths.Clear()
 	s.counters.Clear()
 	s.next = 0
+	s.chunk = slChunk{}
 }
 
-// dispatch traces streamlines [first, first+n) with p.
-func (s *Streamlines) dispatch(p *gpu.Program, first, n int) error {
-	s.setTraceUniforms(p)
+// dispatchPasses runs passes [from, to) of chunk [first, first+n) with p
+// (the state buffers hold n slots).
+func (s *Streamlines) dispatchPasses(p *gpu.Program, first, n, from, to int) error {
+	s.setTraceUniforms(p) // every call: panes of one generator share p
 	p.SetUint("first_streamline", uint32(first))
 	p.SetUint("count", uint32(n))
-	return s.ctx.Dispatch(p, n)
+	_, steps := s.Passes()
+	for pass := from; pass < to; pass++ {
+		init, k := uint32(0), steps
+		if pass == 0 {
+			init, k = 1, s.firstPassSteps
+		}
+		p.SetUint("init_pass", init)
+		p.SetUint("pass_steps", uint32(k))
+		if err := s.ctx.Dispatch(p, n); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// Trace traces the next n streamlines (fewer at the end) in one dispatch and
-// reports whether all are traced. A UI calls it once or a few times a frame,
-// sizing n from the time a call takes; one streamline costs up to MaxSteps
+// traceChunk traces streamlines [first, first+n) (n <= maxChunk) to their
+// ends with p, in Passes dispatches, outside the chunks of Advance.
+func (s *Streamlines) traceChunk(p *gpu.Program, first, n int) error {
+	if err := s.ensureSlots(n); err != nil {
+		return err
+	}
+	passes, _ := s.Passes()
+	return s.dispatchPasses(p, first, n, 0, passes)
+}
+
+// Advance runs at most `passes` dispatches of the chunk in flight, first
+// starting a chunk of the next n streamlines (fewer at the end, and no more
+// than the state buffers hold) if none is. It reports the dispatches run and
+// whether every streamline is traced. A chunk's streamlines count (Progress)
+// once its last pass has run; their visits, lengths and Stats as each ends.
+// A UI calls it once or a few times a frame, sizing n and passes from the
+// time a call takes.
+func (s *Streamlines) Advance(n, passes int) (ran int, done bool, err error) {
+	if n < 1 || passes < 1 {
+		return 0, s.Done(), fmt.Errorf("Advance(%d, %d): trace at least one streamline, one pass", n, passes)
+	}
+	c := &s.chunk
+	if c.n == 0 {
+		if n = min(n, s.total-s.next, s.maxChunk); n == 0 {
+			return 0, s.Done(), nil
+		}
+		if err := s.ensureSlots(n); err != nil {
+			return 0, false, err
+		}
+		*c = slChunk{first: s.next, n: n}
+	}
+	all, _ := s.Passes()
+	to := c.pass + min(passes, all-c.pass)
+	if err := s.dispatchPasses(s.trace, c.first, c.n, c.pass, to); err != nil {
+		return 0, false, err
+	}
+	ran, c.pass = to-c.pass, to
+	if c.pass == all {
+		s.next += c.n
+		*c = slChunk{}
+	}
+	return ran, s.Done(), nil
+}
+
+// InFlight is the number of streamlines of the chunk in flight (0: none).
+func (s *Streamlines) InFlight() int { return s.chunk.n }
+
+// Trace finishes the chunk in flight, or else traces the next n streamlines
+// (fewer at the end, and no more than the state buffers hold) to their ends,
+// and reports whether all are traced. One streamline costs up to MaxSteps
 // steps.
 func (s *Streamlines) Trace(n int) (done bool, err error) {
 	if n < 1 {
 		return s.Done(), fmt.Errorf("Trace(%d): trace at least one streamline", n)
 	}
-	n = min(n, s.total-s.next)
-	if n > 0 {
-		if err := s.dispatch(s.trace, s.next, n); err != nil {
-			return false, err
-		}
-		s.next += n
-	}
-	return s.Done(), nil
+	_, done, err = s.Advance(n, math.MaxInt)
+	return done, err
 }
 
-// Run traces whatever is left, in dispatches of DefaultChunk streamlines.
+// Run traces whatever is left, in chunks of DefaultChunk streamlines.
 func (s *Streamlines) Run() error {
 	chunk := s.DefaultChunk()
 	for !s.Done() {
@@ -312,7 +508,7 @@ func (s *Streamlines) Run() error {
 	return nil
 }
 
-// DefaultChunk is a dispatch size that keeps one Trace call well under a
+// DefaultChunk is a chunk size that keeps each of its passes well under a
 // second: 2^16 streamlines on a CPU rasteriser, 2^22 on a GPU.
 func (s *Streamlines) DefaultChunk() int {
 	if s.ctx.Info.Software() {
@@ -439,7 +635,7 @@ func (s *Streamlines) Close() {
 	if s.rng != nil {
 		s.rng.Close()
 	}
-	for _, b := range []*gpu.Buffer{s.fieldBuf, s.visits, s.lengths, s.counters, s.scale} {
+	for _, b := range []*gpu.Buffer{s.fieldBuf, s.visits, s.lengths, s.counters, s.scale, s.state} {
 		b.Delete()
 	}
 	for _, b := range s.luts {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"speckle/render/gpu"
@@ -29,7 +30,7 @@ func (s *Streamlines) recordPaths(first, n, points int) ([]flow.Path, error) {
 	defer rec.Delete()
 	rec.Bind(slRecordBinding)
 	p.SetUint("record_points", uint32(points))
-	if err := s.dispatch(p, first, n); err != nil {
+	if err := s.traceChunk(p, first, n); err != nil {
 		return nil, err
 	}
 	w := make([]uint32, n*stride)
@@ -38,7 +39,7 @@ func (s *Streamlines) recordPaths(first, n, points int) ([]flow.Path, error) {
 	paths := make([]flow.Path, n)
 	for i := range paths {
 		r := w[i*stride:]
-		path := flow.Path{Steps: int(r[0]), Stop: flow.Stop(r[1])}
+		path := flow.Path{Steps: int(r[0]), Stop: flow.Stop(r[1]), End: [2]float32{f(r[6]), f(r[7])}}
 		for k := 0; k < 4; k++ {
 			path.Jitter[k] = f(r[2+k])
 		}
@@ -113,8 +114,8 @@ func comparePaths(t *testing.T, what string, gpuPaths, cpuPaths []flow.Path, tol
 		if g.Jitter != c.Jitter {
 			t.Errorf("%s streamline %d: first jitter vectors GPU %v, Go %v", what, i, g.Jitter, c.Jitter)
 		}
-		if exact && (g.Steps != c.Steps || g.Stop != c.Stop) {
-			t.Errorf("%s streamline %d: GPU %d steps (%v), Go %d steps (%v)", what, i, g.Steps, g.Stop, c.Steps, c.Stop)
+		if exact && (g.Steps != c.Steps || g.Stop != c.Stop || g.End != c.End) {
+			t.Errorf("%s streamline %d: GPU %d steps (%v) to %v, Go %d steps (%v) to %v", what, i, g.Steps, g.Stop, g.End, c.Steps, c.Stop, c.End)
 		}
 		n := min(len(g.Points), len(c.Points))
 		if !exact {
@@ -131,8 +132,9 @@ func comparePaths(t *testing.T, what string, gpuPaths, cpuPaths []flow.Path, tol
 	}
 }
 
-// goPaths traces streamlines [first, first+n) of cfg with the Go reference.
-func goPaths(t *testing.T, field flow.Field, cfg StreamlineConfig, first, n int) []flow.Path {
+// goPaths traces streamlines [first, first+n) of cfg with the Go reference
+// (record: with their points).
+func goPaths(t *testing.T, field flow.Field, cfg StreamlineConfig, first, n int, record bool) []flow.Path {
 	t.Helper()
 	if err := cfg.Check(); err != nil {
 		t.Fatal(err)
@@ -145,7 +147,7 @@ func goPaths(t *testing.T, field flow.Field, cfg StreamlineConfig, first, n int)
 	var out []flow.Path
 	for k := first; k < first+n; k++ {
 		x, y := cfg.Params.Seed(k, cfg.Width)
-		out = append(out, tr.Trace(x, y, flow.JitterSource(cfg.Generator, inst.Stream(cfg.Params.StreamOf(k))), nil, true))
+		out = append(out, tr.Trace(x, y, flow.JitterSource(cfg.Generator, inst.Stream(cfg.Params.StreamOf(k))), nil, record))
 	}
 	return out
 }
@@ -183,7 +185,7 @@ func TestStreamlinesGPUEqualsGo(t *testing.T) {
 					})
 					var cpuPaths []flow.Path
 					for _, f := range firsts {
-						cpuPaths = append(cpuPaths, goPaths(t, field, cfg, f, 18)...)
+						cpuPaths = append(cpuPaths, goPaths(t, field, cfg, f, 18, true)...)
 					}
 					comparePaths(t, g.Name, gpuPaths, cpuPaths, 1e-3)
 					steps := 0
@@ -458,6 +460,32 @@ func TestStreamlinesTraceInPieces(t *testing.T) {
 		if !slices.Equal(d, whole) || s.Stats() != st {
 			return fmt.Errorf("Reset and Run did not give the same trace again")
 		}
+		// A UI's way: chunks of 977 streamlines, one pass a call; a chunk
+		// counts once its last pass has run.
+		s.Reset()
+		all, _ := s.Passes()
+		calls := 0
+		for !s.Done() {
+			before, _ := s.Progress()
+			ran, _, err := s.Advance(977, 1)
+			if err != nil {
+				return err
+			}
+			calls++
+			after, _ := s.Progress()
+			if ran != 1 || (after != before) != (s.InFlight() == 0) {
+				return fmt.Errorf("Advance: %d passes ran, progress %d -> %d with %d in flight", ran, before, after, s.InFlight())
+			}
+		}
+		if chunks := (30*21*9 + 976) / 977; calls != chunks*all {
+			return fmt.Errorf("Advance: %d calls of one pass for %d chunks of %d passes", calls, chunks, all)
+		}
+		if d, err = s.Density(); err != nil {
+			return err
+		}
+		if !slices.Equal(d, whole) || s.Stats() != st {
+			return fmt.Errorf("Advance in passes did not give the same trace: %+v", s.Stats())
+		}
 		return nil
 	})
 }
@@ -556,4 +584,198 @@ func TestStreamlinesDisplay(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestStreamlinesPastLoopCap: streamlines of 70,000 steps, past llvmpipe's
+// 65,535 loop passes per invocation (and, for costly generators, many times
+// past what one dispatch's loop budget holds), equal the Go reference. In
+// solid-body rotation about the centre of a small image, with short steps, a
+// streamline circles (jitter 0: exactly; jitter 0.1: nearly), so the seeds
+// well inside run to max steps and those near the corners leave. Each
+// streamline's steps, stop reason and last position, and for the cheap
+// generators the whole trace's maps and statistics, are the Go reference's
+// byte for byte where sqrt and division round exactly (llvmpipe).
+func TestStreamlinesPastLoopCap(t *testing.T) {
+	const w, h, maxSteps, points = 6, 6, 70000, 16
+	field := flow.Rotation(3, 3)
+	for _, tc := range []struct {
+		name    string
+		gen     *rng.Generator
+		opts    map[string]string
+		jitter  float32
+		density int
+		whole   bool // every streamline, else one (costly generators)
+	}{
+		{"philox", rng.Philox, nil, 0, 1, true},
+		{"lehmer-slm", rng.Lehmer, map[string]string{"lehmer-seeding": "slm"}, 0.1, 2, true},
+		{"ranlux-lux4", rng.Ranlux, map[string]string{"lux": "4"}, 0.1, 1, false},
+		{"ca-steps64", rng.CA, map[string]string{"ca-steps": "64"}, 0.1, 1, false},
+		// CA's exact loop costs (a loop of n passes costs n + 1; measured:
+		// the unresumable kernel stopped after 251 = 65,535 / (1 + 4 * 65)
+		// steps): passes of 228 steps, as full as the budget allows.
+		{"ca-steps64-exact-loops", withLoops(rng.CA, rng.Loops{Init: 65, Draw: 65}), map[string]string{"ca-steps": "64"}, 0.1, 1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := DefaultStreamlineConfig(w, h, tc.gen)
+			// Short steps: the midpoint rule's outward drift stays small.
+			cfg.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps, cfg.Seed = tc.opts, tc.jitter, tc.density, 0.1, maxSteps, 3
+			d2 := tc.density * tc.density
+			// The last sub-pixel streamline of pixel (4, 2), 1.6 pixels
+			// from the centre: with shared streams its stream was drawn
+			// from by the pixel's other streamlines first.
+			k := (2*w+4)*d2 + d2 - 1
+			first, n := k, 1
+			if tc.whole {
+				first, n = 0, w*h*d2
+			}
+			cpu := goPaths(t, field, cfg, first, n, false)
+			if c := cpu[k-first]; c.Steps != maxSteps {
+				t.Fatalf("the Go reference's streamline %d took %d steps (%v), want %d", k, c.Steps, c.Stop, maxSteps)
+			}
+			var gpuPaths []flow.Path
+			var dens []uint64
+			var lens []uint32
+			var st flow.Stats
+			onGL(t, func(c *gpu.Context) error {
+				s, err := NewStreamlines(c, field, cfg)
+				if err != nil {
+					return err
+				}
+				defer s.Close()
+				if gpuPaths, err = s.recordPaths(first, n, points); err != nil {
+					return err
+				}
+				if dens, err = s.Density(); err != nil {
+					return err
+				}
+				lens, err = s.LengthSteps()
+				st = s.Stats()
+				return err
+			})
+			comparePaths(t, tc.name, gpuPaths, cpu, 1e-3)
+			if !tc.whole {
+				return
+			}
+			inst, err := cfg.Generator.New(rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(w, h), Options: cfg.Options})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := flow.TraceAll(field.Grid(w, h), cfg.Params, cfg.Generator, inst)
+			if ref.Stats.MaxSteps == 0 || ref.Stats.Left == 0 {
+				t.Fatalf("the reference should have streamlines that circle and ones that leave: %+v", ref.Stats)
+			}
+			if !gltest.Context().Info.Software() {
+				// Not exactly rounded: a circling streamline's radius
+				// drifts differently, but it circles all the same.
+				if st.Streamlines != ref.Stats.Streamlines || math.Abs(float64(st.MaxSteps-ref.Stats.MaxSteps)) > 0.05*float64(ref.Stats.MaxSteps) {
+					t.Errorf("statistics: GPU %+v, Go %+v", st, ref.Stats)
+				}
+				return
+			}
+			if st != ref.Stats {
+				t.Errorf("statistics: GPU %+v, Go %+v", st, ref.Stats)
+			}
+			if !slices.Equal(dens, ref.Density) {
+				t.Errorf("density maps differ")
+			}
+			if !slices.Equal(lens, ref.LengthSteps) {
+				t.Errorf("length maps differ")
+			}
+		})
+	}
+}
+
+// loopsInstance is a generator instance with given loop costs.
+type loopsInstance struct {
+	rng.Instance
+	loops rng.Loops
+}
+
+func (l loopsInstance) Loops() rng.Loops { return l.loops }
+
+// withLoops is g with its loop costs (rng.LoopsOf) set to l.
+func withLoops(g *rng.Generator, l rng.Loops) *rng.Generator {
+	c := *g
+	c.Configure = func(cfg rng.Config) (rng.Instance, error) {
+		inst, err := g.Configure(cfg)
+		return loopsInstance{inst, l}, err
+	}
+	return &c
+}
+
+// TestStreamlinePassSteps: a pass's loop passes (its fixed overhead, the
+// seeding or resuming of the stream, then its steps of one loop pass and
+// four draws each) stay within LOOP_BUDGET and take as many steps as fit;
+// where not even one step (or the seeding) fits, NewStreamlines refuses in
+// one line.
+func TestStreamlinePassSteps(t *testing.T) {
+	budget, err := loopBudget()
+	if err != nil || budget < 1000 || budget > 65535 {
+		t.Fatalf("LOOP_BUDGET %d, %v", budget, err)
+	}
+	for _, l := range []rng.Loops{{}, {Init: 65, Draw: 65}, {Init: 30000, Draw: 5000}, {Init: budget - slLoopOverhead - 13, Draw: 3},
+		{Init: 1, Draw: (budget - slLoopOverhead - 11) / 10}, {Init: 70, Draw: 4097}} {
+		first, later, err := passSteps("g", l, budget)
+		if err != nil {
+			t.Errorf("%+v: %v", l, err)
+			continue
+		}
+		step := 1 + 4*l.Draw
+		for _, p := range []struct{ start, steps int }{{l.Init, first}, {l.Draw, later}} {
+			// n steps and the loop's failing test: n + 1 steps' loops.
+			cost := func(steps int) int { return slLoopOverhead + p.start + (steps+1)*step }
+			if p.steps < 0 || cost(p.steps) > budget || cost(p.steps+1) <= budget {
+				t.Errorf("%+v: a pass of %d steps costs %d loop passes, budget %d", l, p.steps, cost(p.steps), budget)
+			}
+		}
+		if later < 1 {
+			t.Errorf("%+v: %d steps a pass", l, later)
+		}
+	}
+	for _, l := range []rng.Loops{{Init: budget - slLoopOverhead - 4, Draw: 1}, {Init: 1, Draw: (budget - slLoopOverhead) / 9}} {
+		cfg := DefaultStreamlineConfig(8, 8, withLoops(rng.Philox, l))
+		onGL(t, func(c *gpu.Context) error {
+			s, err := NewStreamlines(c, testField(t), cfg)
+			if err == nil {
+				s.Close()
+				return fmt.Errorf("%+v: NewStreamlines did not refuse", l)
+			}
+			if msg := err.Error(); !strings.Contains(msg, "too costly for streamlines") || strings.Contains(msg, "\n") {
+				return fmt.Errorf("%+v: %q", l, msg)
+			}
+			return nil
+		})
+	}
+}
+
+// TestStreamlinesCostlyDraws: with draws of thousands of loop passes (CA,
+// --ca-steps 4096, at its exact cost), a pass holds a few steps; a
+// streamline of 30 steps (one unresumable pass stops within 4) equals the Go
+// reference.
+func TestStreamlinesCostlyDraws(t *testing.T) {
+	const steps = 30
+	cfg := DefaultStreamlineConfig(8, 8, withLoops(rng.CA, rng.Loops{Init: 65, Draw: 4097}))
+	cfg.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps = map[string]string{"ca-steps": "4096"}, 0.1, 1, 0.1, steps
+	field := flow.Rotation(4, 4)
+	k := 4*8 + 6
+	var paths []flow.Path
+	var passes, per int
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewStreamlines(c, field, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		passes, per = s.Passes()
+		paths, err = s.recordPaths(k, 1, steps)
+		return err
+	})
+	if passes < steps/3 {
+		t.Fatalf("%d passes of %d steps: the test should span many", passes, per)
+	}
+	cpu := goPaths(t, field, cfg, k, 1, true)
+	if cpu[0].Steps != steps {
+		t.Fatalf("the Go reference took %d steps (%v)", cpu[0].Steps, cpu[0].Stop)
+	}
+	comparePaths(t, "ca-steps 4096", paths, cpu, 1e-3)
 }

@@ -1,20 +1,31 @@
 // Jittered streamlines (issue #5), the GPU side of flow.Tracer (flow/trace.go
-// is the Go reference and says what a step is). One invocation traces one
+// is the Go reference and says what a step is). One invocation advances one
 // streamline: streamline k is sub-pixel k % d^2 of seed pixel k / d^2. Each
 // step adds one visit to the pixel it lands in (64-bit counts as two words,
 // the carry by a second atomic); each streamline adds its steps to its seed
 // pixel's length sum; work groups sum the statistics in shared memory and add
 // them once.
 //
-// The generator comes in through the contract: rng_init(stream) for a fresh
-// stream per seed pixel (slm: all sub-pixel streamlines restart it) or per
-// streamline (`independent`). A jitter vector is two draws, x first: the dump
-// float where it is already centred (RNG_DUMP_F32_CENTRED: lehmer's
-// lehmer_rand_vec), else rng_f32() - 0.5.
+// Resumable (shaders/lib/loops.glsl): a dispatch advances each unfinished
+// streamline of the chunk [first_streamline, first_streamline + count) by at
+// most pass_steps steps, so that no invocation loops past LOOP_BUDGET however
+// long its streamline is (render.Streamlines sizes pass_steps from the
+// generator's loop costs). Between dispatches a streamline lives in the
+// state buffer (slot = its index in the chunk) and its generator in pool slot
+// of the same number, through rng_store/rng_load. The first dispatch of a
+// chunk (init_pass) seeds every streamline; a streamline's visits, length and
+// statistics are added once, when it ends, so the maps do not depend on where
+// the dispatches cut it.
 //
-// STREAMLINE_RECORD (tests): streamline i of the dispatch also writes its
-// steps, stop reason, first jitter vectors and its first record_points
-// positions to record[i * (8 + 2 * (record_points + 1)) ...].
+// The generator comes in through the contract: rng_init(stream) for a fresh
+// stream per seed pixel (slm: all sub-pixel streamlines restart it, each in a
+// slot of its own) or per streamline (`independent`). A jitter vector is two
+// draws, x first: the dump float where it is already centred
+// (RNG_DUMP_F32_CENTRED: lehmer's lehmer_rand_vec), else rng_f32() - 0.5.
+//
+// STREAMLINE_RECORD (tests): streamline i of the chunk also writes its
+// steps, stop reason, first jitter vectors, last position and its first
+// record_points positions to record[i * (8 + 2 * (record_points + 1)) ...].
 layout(local_size_x = 64) in;
 #include "lib/invocation.glsl"
 #include <rng>
@@ -27,6 +38,9 @@ layout(std430, binding = 3) buffer Counters { uint counters[]; };    // steps (l
 layout(std430, binding = 4) writeonly buffer Record { uint record[]; };
 uniform uint record_points;
 #endif
+// Word w of slot s at w * state_stride + s: x, y (float bits), steps, stop
+// (0 while running), the pixel of the current run of visits and its length.
+layout(std430, binding = 7) buffer State { uint state[]; };
 
 uniform uint width, height;      // the image, in pixels
 uniform uint grid_nx, grid_ny;   // field nodes
@@ -38,12 +52,24 @@ uniform float step_size;         // pixels
 uniform uint max_steps;
 uniform float min_speed;
 uniform uint independent;        // 1: a stream per streamline, 0: per seed pixel
-uniform uint first_streamline;   // this dispatch traces [first, first + count)
+uniform uint first_streamline;   // this chunk is [first, first + count)
 uniform uint count;
+uniform uint init_pass;          // 1: the chunk's first dispatch, which seeds it
+uniform uint pass_steps;         // steps this dispatch may take per streamline
+uniform uint state_stride;       // slots in the state buffer and the pool
 
 #define STOP_STALLED 1u
 #define STOP_LEFT 2u
 #define STOP_MAX_STEPS 3u
+
+#define SL_X 0u
+#define SL_Y 1u
+#define SL_STEPS 2u
+#define SL_STOP 3u
+#define SL_RUN_PIXEL 4u
+#define SL_RUN 5u
+
+uint sl_index(uint word, uint slot) { return word * state_stride + slot; }
 
 // Bilinear field at pixel position p in [0, W] x [0, H]; flow.Grid.At does
 // the same operations in the same order.
@@ -104,6 +130,27 @@ void add_visits(uint pixel, uint n) {
 	if (old + n < old) atomicAdd(visits[2u * pixel + 1u], 1u);
 }
 
+// Continues stream `stream` of pool slot `slot` after `drawn` draws.
+#if defined(RNG_DUMP_SEEK)
+// A stateless dump stream (rng/common.glsl's optional part: Sobol).
+void resume_rng(uint slot, uint stream, uint drawn) { rng_dump_seek(stream, drawn); }
+#elif defined(STREAMLINE_SOBOL)
+// Sobol keeps no pool words (its rng_load starts the renderer's points, not
+// a dump stream): point i of a dimension is the XOR of the direction numbers
+// that the bits of gray(i) select, which its nibble table gives in 8 look-ups.
+void resume_rng(uint slot, uint stream, uint drawn) {
+	rng_init(stream);
+	uint g = drawn ^ (drawn >> 1);
+	uint base = SOBOL_NIBBLE_BASE + (sobol_dim << 7);
+	uint x = 0u;
+	for (uint k = 0u; k < 8u; k++) x ^= rng_aux[base + (k << 4) + ((g >> (4u * k)) & 15u)];
+	sobol_x = x;
+	sobol_i = drawn;
+}
+#else
+void resume_rng(uint slot, uint stream, uint drawn) { rng_load(slot); }
+#endif
+
 // Per work group: steps, streamlines, and streamlines by stop reason. Scalars,
 // not an array: NVIDIA's 580 driver crashed in glLinkProgram on this kernel
 // with a shared uint[5] indexed by the stop reason.
@@ -119,24 +166,41 @@ void main() {
 		group_max_steps = 0u;
 	}
 	barrier();
-	if (local < count) {
-		uint k = first_streamline + local;
-		uint d2 = density_n * density_n;
-		uint pixel = k / d2, sub = k % d2;
-		rng_init(independent != 0u ? k : pixel);
+	uint k = first_streamline + local;
+	uint d2 = density_n * density_n;
+	uint pixel = k / d2, sub = k % d2;
+	uint stream = independent != 0u ? k : pixel;
+#ifdef STREAMLINE_RECORD
+	uint rbase = local * (8u + 2u * (record_points + 1u));
+#endif
+	vec2 p;
+	uint steps = 0u, stop = 0u;
+	uint run_pixel = 0u, run = 0u; // visits to one pixel in a row, added at once
+	if (local < count && init_pass != 0u) {
+		rng_init(stream);
 		precise float ox = (float(sub % density_n) + 0.5) * inv_density;
 		precise float oy = (float(sub / density_n) + 0.5) * inv_density;
-		precise vec2 p = vec2(float(pixel % width) + ox, float(pixel / width) + oy);
+		p = vec2(float(pixel % width) + ox, float(pixel / width) + oy);
 #ifdef STREAMLINE_RECORD
-		uint rbase = local * (8u + 2u * (record_points + 1u));
 		for (uint i = 2u; i < 6u; i++) record[rbase + i] = 0u;
 		record[rbase + 8u] = floatBitsToUint(p.x);
 		record[rbase + 9u] = floatBitsToUint(p.y);
 #endif
+	} else if (local < count) {
+		stop = state[sl_index(SL_STOP, local)];
+		if (stop == 0u) {
+			p = vec2(uintBitsToFloat(state[sl_index(SL_X, local)]), uintBitsToFloat(state[sl_index(SL_Y, local)]));
+			steps = state[sl_index(SL_STEPS, local)];
+			run_pixel = state[sl_index(SL_RUN_PIXEL, local)];
+			run = state[sl_index(SL_RUN, local)];
+			resume_rng(local, stream, 4u * steps); // four draws a step, none left over
+		}
+	}
+	// Only a streamline that ended in an earlier dispatch has stop != 0 here.
+	bool live = local < count && stop == 0u;
+	if (live) {
 		float half_step = step_size * 0.5;
-		uint steps = 0u, stop = 0u;
-		uint run_pixel = 0u, run = 0u; // visits to one pixel in a row, added at once
-		for (;;) {
+		for (uint n = 0u; n < pass_steps; n++) {
 			vec2 u, w;
 			if (!normalised(field_at(p), u)) { stop = STOP_STALLED; break; }
 			vec2 r1 = rand_vec();
@@ -177,20 +241,32 @@ void main() {
 #endif
 			if (steps >= max_steps) { stop = STOP_MAX_STEPS; break; }
 		}
-		add_visits(run_pixel, run);
-		atomicAdd(length_steps[pixel], steps);
+		state[sl_index(SL_STOP, local)] = stop;
+		if (stop == 0u) { // to be continued
+			state[sl_index(SL_X, local)] = floatBitsToUint(p.x);
+			state[sl_index(SL_Y, local)] = floatBitsToUint(p.y);
+			state[sl_index(SL_STEPS, local)] = steps;
+			state[sl_index(SL_RUN_PIXEL, local)] = run_pixel;
+			state[sl_index(SL_RUN, local)] = run;
+			rng_store(local);
+		} else {
+			add_visits(run_pixel, run);
+			atomicAdd(length_steps[pixel], steps);
 #ifdef STREAMLINE_RECORD
-		record[rbase] = steps;
-		record[rbase + 1u] = stop;
+			record[rbase] = steps;
+			record[rbase + 1u] = stop;
+			record[rbase + 6u] = floatBitsToUint(p.x);
+			record[rbase + 7u] = floatBitsToUint(p.y);
 #endif
-		atomicAdd(group_steps, steps);
-		atomicAdd(group_lines, 1u);
-		if (stop == STOP_STALLED) atomicAdd(group_stalled, 1u);
-		else if (stop == STOP_LEFT) atomicAdd(group_left, 1u);
-		else atomicAdd(group_max_steps, 1u);
+			atomicAdd(group_steps, steps);
+			atomicAdd(group_lines, 1u);
+			if (stop == STOP_STALLED) atomicAdd(group_stalled, 1u);
+			else if (stop == STOP_LEFT) atomicAdd(group_left, 1u);
+			else atomicAdd(group_max_steps, 1u);
+		}
 	}
 	barrier();
-	if (gl_LocalInvocationIndex == 0u) {
+	if (gl_LocalInvocationIndex == 0u && group_lines != 0u) {
 		uint n = group_steps;
 		uint old = atomicAdd(counters[0], n);
 		if (old + n < old) atomicAdd(counters[1], 1u);

@@ -37,33 +37,52 @@ func (p *pane) buildLines(ctx *gpu.Context, s Settings, ps PaneSettings, field f
 	return err
 }
 
-// traceLines traces about n more streamlines and learns the GPU's rate in
-// steps per second (a streamline costs anything from one step to MaxSteps,
-// so streamlines per second would mislead the next frame).
+// traceLines advances the trace by passes of a chunk of about n streamlines
+// and learns the GPU's rate in steps per second (a streamline costs anything
+// from one step to MaxSteps, so streamlines per second would mislead the
+// next frame).
+//
+// A chunk takes render.Streamlines.Passes dispatches (many where the
+// generator's draws are costly: see shaders/lib/loops.glsl), each with a
+// fixed cost. So the chunk size follows the time of one pass (lastSeconds),
+// and a call runs as many passes as fit the share; a chunk of one pass, the
+// usual case, is sized from the time of the whole call as before.
 func (p *pane) traceLines(ctx *gpu.Context, n int, share float64) error {
 	if p.lines == nil || p.lines.Done() {
 		return nil
 	}
 	before, _ := p.lines.Progress()
 	steps := p.lineStats.Steps
+	passes := p.linePasses
+	if passes < 1 {
+		passes = math.MaxInt
+	}
+	ran := 0
 	d, err := ctx.Time(func() error {
-		_, err := p.lines.Trace(n)
+		var err error
+		ran, _, err = p.lines.Advance(n, passes)
 		return err
 	})
-	if err != nil {
+	if err != nil || ran == 0 {
 		return err
 	}
 	after, _ := p.lines.Progress()
+	chunk := p.lines.InFlight()
+	if chunk == 0 { // the chunk ended in this call
+		chunk = after - before
+	}
 	p.lineStats = p.lines.Stats()
 	p.lastSteps = p.lineStats.Steps - steps
-	// Only chunks that took a good part of their share teach the rate: the
+	// Only calls that took a good part of their share teach the rate: the
 	// first also pays for the driver's first use of the program, and tiny
 	// ones are mostly dispatch overhead.
 	if p.lastChunk > 0 && d.Seconds() >= share/4 {
 		p.learn(int(p.lastSteps), d.Seconds())
 	}
+	perPass := d.Seconds() / float64(ran)
+	p.linePasses = max(1, int(share/max(perPass, 1e-9)))
 	p.prevChunk, p.prevSeconds = p.lastChunk, p.lastSeconds
-	p.lastChunk, p.lastSeconds = after-before, d.Seconds()
+	p.lastChunk, p.lastSeconds = chunk, perPass
 	return nil
 }
 
@@ -73,9 +92,9 @@ func (p *pane) traceLines(ctx *gpu.Context, n int, share float64) error {
 // again if the last doubling cost little: a big GPU runs a chunk's
 // streamlines side by side, so a chunk's time can be one streamline's
 // length of serial steps whatever its size, and only trying finds that
-// out. Once a rate is learnt, a guard keeps a chunk within the share if
-// every streamline ran 1/32 of MaxSteps: the first rows of an image leave
-// it in a few steps, and the rows after them may run the whole way.
+// out. Once a rate is learnt, a guard keeps a pass within the share if
+// every streamline ran 1/32 of a pass's steps: the first rows of an image
+// leave it in a few steps, and the rows after them may run the whole way.
 func (p *pane) lineChunk(share float64) int {
 	if p.lastChunk == 0 {
 		return minLineChunk
@@ -90,7 +109,8 @@ func (p *pane) lineChunk(share float64) int {
 		n *= 2
 	}
 	if p.rate > 0 { // (none learnt while every chunk was quick)
-		n = min(n, int(p.rate*share/max(float64(p.lines.Cfg.MaxSteps)/32, 1)))
+		_, steps := p.lines.Passes()
+		n = min(n, int(p.rate*share/max(float64(steps)/32, 1)))
 	}
 	return max(n, 16)
 }
@@ -102,7 +122,8 @@ func (p *pane) refreshLines(m *Model, scale float32) error {
 	}
 	done, _ := p.lines.Progress()
 	mp, _ := render.ParseStreamlineMap(m.S.Lines.Map)
-	key := fmt.Sprint("lines", done, mp, scale)
+	// Streamlines add to the maps as they end, also mid-chunk.
+	key := fmt.Sprint("lines", done, p.lineStats.Streamlines, mp, scale)
 	if key == p.shown {
 		return nil
 	}
@@ -136,8 +157,7 @@ func (a *App) sharedLineScale() (float32, error) {
 			continue
 		}
 		// The maximum changes only as the trace goes on: read it back then.
-		done, _ := p.lines.Progress()
-		if key := fmt.Sprint(done, mp); key != p.maxKey {
+		if key := fmt.Sprint(p.lineStats.Streamlines, mp); key != p.maxKey {
 			if p.mapMax, err = p.lines.MapMax(mp); err != nil {
 				p.err = err
 				continue

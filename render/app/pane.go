@@ -28,6 +28,7 @@ type pane struct {
 	lastSeconds         float64             // and their seconds
 	prevChunk           int                 // the trace before
 	prevSeconds         float64
+	linePasses          int     // passes of a chunk per trace (0: all)
 	mapMax              float32 // the map's largest value, for maxKey
 	maxKey              string
 	display             *gpu.Texture // RGBA8, what the UI draws
@@ -79,7 +80,7 @@ func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, fiel
 	defer func() { p.buildKey, p.renderKey = bk, rk }()
 	p.History, p.RMSE, p.shown, p.lastPhotons, p.rate, p.workSum, p.timeSum = nil, 0, "", 0, 0, 0, 0
 	p.lineStats, p.lastChunk, p.lastSteps, p.lastSeconds, p.maxKey = flow.Stats{}, 0, 0, 0, ""
-	p.prevChunk, p.prevSeconds = 0, 0
+	p.prevChunk, p.prevSeconds, p.linePasses = 0, 0, 0
 	if m.S.Mode == ModeStreamlines {
 		if bk == p.buildKey && p.lines != nil && p.display != nil {
 			p.lines.Reset()

@@ -314,3 +314,25 @@ func TestParamsCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoMaxSteps: the automatic step limit crosses the image's longer side
+// (n steps of the step cover it, n-1 do not); where that needs more than
+// MaxMaxSteps, down to steps so small that the count overflows an int, it is
+// an error rather than a wrapped-around limit.
+func TestAutoMaxSteps(t *testing.T) {
+	for _, c := range []struct {
+		w, h int
+		step float32
+	}{{480, 335, 0.5}, {7, 300, 0.3}, {1, 1, 5}, {1024, 1, 1.0 / 1024}} {
+		n, err := AutoMaxSteps(c.w, c.h, c.step)
+		side := float64(max(c.w, c.h))
+		if err != nil || n < 1 || float64(n)*float64(c.step) < side || (n > 1 && float64(n-1)*float64(c.step) >= side) {
+			t.Errorf("AutoMaxSteps(%d, %d, %v) = %d, %v", c.w, c.h, c.step, n, err)
+		}
+	}
+	for _, step := range []float32{math.Nextafter32(1.0/1024, 0), 1e-6, 1e-30, math.SmallestNonzeroFloat32} {
+		if n, err := AutoMaxSteps(1024, 10, step); err == nil || !strings.Contains(err.Error(), "too small") {
+			t.Errorf("step %v: %d, %v; want an error", step, n, err)
+		}
+	}
+}

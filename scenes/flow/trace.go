@@ -50,9 +50,16 @@ func (p Params) Check() error {
 }
 
 // AutoMaxSteps is the default step limit for a w x h image: enough to cross
-// the image's longer side once.
-func AutoMaxSteps(w, h int, step float32) int {
-	return min(MaxMaxSteps, max(1, int(math.Ceil(float64(max(w, h))/float64(step)))))
+// the image's longer side once; an error where that is more than
+// MaxMaxSteps (computed in float64 first: a tiny step would overflow int).
+func AutoMaxSteps(w, h int, step float32) (int, error) {
+	side := max(w, h)
+	n := math.Ceil(float64(side) / float64(step))
+	if !(n <= MaxMaxSteps) {
+		return 0, fmt.Errorf("--step %v is too small for the automatic --max-steps: crossing %d pixels takes %.3g steps, more than %d (give --max-steps, or a --step of at least %g)",
+			step, side, n, MaxMaxSteps, float64(side)/MaxMaxSteps)
+	}
+	return max(1, int(n)), nil
 }
 
 // Stop says why a streamline ended.
@@ -110,6 +117,7 @@ func JitterSource(g *rng.Generator, s rng.Stream) func() float32 {
 // Path is one traced streamline.
 type Path struct {
 	Points []([2]float32) // the seed, then every position a step landed on (if recorded)
+	End    [2]float32     // where it stopped (the seed if it took no step)
 	Steps  int
 	Stop   Stop
 	// Jitter is the first step's two random vectors (x1, y1, x2, y2), as far
@@ -162,7 +170,7 @@ func (t *Tracer) inside(x, y float32) bool {
 // vanishes, (Left) where m or the new p is outside the image, and (MaxSteps)
 // after MaxSteps steps. Only steps that land inside count.
 func (t *Tracer) Trace(x, y float32, next func() float32, visit func(px, py int), record bool) Path {
-	var path Path
+	path := Path{End: [2]float32{x, y}}
 	if record {
 		path.Points = append(path.Points, [2]float32{x, y})
 	}
@@ -211,6 +219,7 @@ func (t *Tracer) Trace(x, y float32, next func() float32, visit func(px, py int)
 			return path
 		}
 		x, y = nx, ny
+		path.End = [2]float32{x, y}
 		path.Steps++
 		if visit != nil {
 			visit(int(x), int(y))
