@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
+	"speckle/internal/numcheck"
 	"speckle/render/gpu"
 )
 
@@ -150,6 +152,57 @@ func parse(fs *flag.FlagSet, args []string) error {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
+}
+
+// numFlag is a float64 flag checked as it is parsed: NaN, ±Inf and values
+// outside its range are a usage error that names the flag and the range.
+type numFlag struct {
+	v *float64
+	r numcheck.Range
+}
+
+func (f numFlag) String() string {
+	if f.v == nil { // the flag package's zero value, for PrintDefaults
+		return ""
+	}
+	return numcheck.Format(*f.v)
+}
+
+func (f numFlag) Set(s string) error {
+	v, err := numcheck.ParseFloat(s)
+	if err == nil {
+		err = f.r.Check(v)
+	}
+	if err != nil {
+		return err
+	}
+	*f.v = v
+	return nil
+}
+
+// floatFlag defines a float64 flag that only takes values in r; the help
+// states the range.
+func floatFlag(fs *flag.FlagSet, name string, value float64, r numcheck.Range, usage string) *float64 {
+	v := value
+	fs.Var(numFlag{&v, r}, name, usage+"; "+r.String())
+	return &v
+}
+
+// intFlag defines an int flag that only takes lo..hi; the help states the range.
+func intFlag(fs *flag.FlagSet, name string, value, lo, hi int, usage string) *int {
+	v := value
+	fs.Func(name, fmt.Sprintf("%s; %d..%d (default %d)", usage, lo, hi, value), func(s string) error {
+		n, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
+		if err != nil {
+			return fmt.Errorf("%q is not a whole number; want %d..%d", s, lo, hi)
+		}
+		if err := numcheck.Int(n, int64(lo), int64(hi)); err != nil {
+			return err
+		}
+		v = int(n)
+		return nil
+	})
+	return &v
 }
 
 // glFlags are the flags of every command that opens a GPU context.
