@@ -34,7 +34,7 @@ func (c Camera) Validate() error {
 			if !numcheck.Float32(float64(x)) {
 				return fmt.Errorf("camera %+v has a non-finite value", c)
 			}
-			if err := coordRange.Check(float64(x)); err != nil {
+			if err := coordRange.Check32(x); err != nil {
 				return fmt.Errorf("camera %+v: every coordinate %v", c, err)
 			}
 		}
@@ -48,13 +48,14 @@ func (c Camera) Validate() error {
 	case fwd.IsZero():
 		return fmt.Errorf("camera look_at must differ from position (got %v for both)", c.Position)
 	case float64(fwd.Len()) < MinRelSize*mag:
-		return fmt.Errorf("camera look_at must be at least %g of the coordinates' magnitude %g from position (got %g)", MinRelSize, mag, fwd.Len())
+		return fmt.Errorf("camera look_at must be at least %s of the coordinates' magnitude %s from position (got %s)",
+			numcheck.Format(MinRelSize), numcheck.Format32(float32(mag)), numcheck.Format32(fwd.Len()))
 	case float64(c.Up.Len()) < MinUp:
-		return fmt.Errorf("camera up must not be zero: at least %g long (got %v)", MinUp, c.Up)
+		return fmt.Errorf("camera up must not be zero: at least %s long (got %v)", numcheck.Format(MinUp), c.Up)
 	case fwd.Cross(c.Up).Len() <= 1e-6*fwd.Len()*c.Up.Len():
 		return fmt.Errorf("camera up %v is parallel to the view direction %v", c.Up, fwd)
 	case !fovRange.Contains(float64(c.FOV)):
-		return fmt.Errorf("camera fov must be in %s degrees (got %g)", fovText, c.FOV)
+		return fmt.Errorf("camera fov must be in %s degrees (got %s)", fovText, numcheck.Format32(c.FOV))
 	}
 	return nil
 }

@@ -63,6 +63,15 @@ func (r Range) Check(v float64) error {
 	return fmt.Errorf("must be %s (got %s)", r, Format(v))
 }
 
+// Check32 is Check for a float32 value (as a settings file holds it),
+// writing it as briefly as it reads (1e-40, not 9.99994610111476e-41).
+func (r Range) Check32(v float32) error {
+	if r.Contains(float64(v)) {
+		return nil
+	}
+	return fmt.Errorf("must be %s (got %s)", r, Format32(v))
+}
+
 // Float32 is what a float32 holds: finite and at most math.MaxFloat32 in
 // magnitude; values a float32 would round to 0 or to a denormal are not
 // refused here (the ranges of the callers do that).

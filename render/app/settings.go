@@ -149,7 +149,7 @@ func (s Settings) Check() error {
 		{"magnifier zoom", s.Zoom, numcheck.Closed(1, 64)},
 		{"heatmap scale", s.ErrorScale, ErrorScaleRange},
 	} {
-		if err := n.r.Check(float64(n.v)); err != nil {
+		if err := n.r.Check32(n.v); err != nil {
 			return fmt.Errorf("%s %v", n.name, err)
 		}
 	}

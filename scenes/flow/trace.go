@@ -47,7 +47,7 @@ func (p Params) Check() error {
 	case p.Density < 1 || p.Density > MaxDensity:
 		return fmt.Errorf("--density must be 1..%d (got %d)", MaxDensity, p.Density)
 	case !JitterRange.Contains(float64(p.Jitter)):
-		return fmt.Errorf("--jitter %v", JitterRange.Check(float64(p.Jitter)))
+		return fmt.Errorf("--jitter %v", JitterRange.Check32(p.Jitter))
 	case !(p.Step > 0) || math.IsInf(float64(p.Step), 0):
 		return fmt.Errorf("--step must be more than 0 pixels (got %v)", p.Step)
 	case p.MaxSteps < 1 || p.MaxSteps > MaxMaxSteps:
