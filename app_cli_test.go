@@ -24,7 +24,7 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"app", "--panes", "rand48,lehmer,ca"}, nil, "want 1, 2 or 4 generators, got 3"},
 		{[]string{"app", "--panes", "rand48,mt19937"}, nil, `unknown generator "mt19937"`},
 		{[]string{"app", "--panes", "ranlux:lux=9"}, nil, "--lux must be 0..4"},
-		{[]string{"app", "--frames", "-1"}, nil, "--frames must be >= 0"},
+		{[]string{"app", "--frames", "-1"}, nil, "--frames must be 0..1073741824 (got -1)"},
 		{[]string{"app", "--screenshot", "x.png"}, nil, "--screenshot needs --frames"},
 		{[]string{"app", "--frames", "1", "--screenshot", "x.jpg"}, nil, "must end in .png"},
 		{[]string{"app", "--size", "0x0"}, nil, "--size"},

@@ -146,6 +146,9 @@ func parse(fs *flag.FlagSet, args []string) error {
 			helps[fs]()
 			return err
 		}
+		if e := badValues[fs]; e != nil {
+			return e // the project's "--alpha must be ..." over flag's wording
+		}
 		return usageError{err.Error()}
 	}
 	if fs.NArg() > 0 {
@@ -157,8 +160,20 @@ func parse(fs *flag.FlagSet, args []string) error {
 // numFlag is a float64 flag checked as it is parsed: NaN, ±Inf and values
 // outside its range are a usage error that names the flag and the range.
 type numFlag struct {
-	v *float64
-	r numcheck.Range
+	v    *float64
+	r    numcheck.Range
+	name string
+	fs   *flag.FlagSet
+}
+
+// badValues holds, per flag set, the message of a checked flag's bad value:
+// the flag package rewords Set's errors.
+var badValues = map[*flag.FlagSet]error{}
+
+// refuse records a checked flag's bad value for parse to report.
+func refuse(fs *flag.FlagSet, name string, err error) error {
+	badValues[fs] = usagef("--%s %v", name, err)
+	return err
 }
 
 func (f numFlag) String() string {
@@ -170,11 +185,11 @@ func (f numFlag) String() string {
 
 func (f numFlag) Set(s string) error {
 	v, err := numcheck.ParseFloat(s)
-	if err == nil {
-		err = f.r.Check(v)
-	}
 	if err != nil {
-		return err
+		return refuse(f.fs, f.name, fmt.Errorf("must be a number %s: %v", f.r, err))
+	}
+	if err := f.r.Check(v); err != nil {
+		return refuse(f.fs, f.name, err)
 	}
 	*f.v = v
 	return nil
@@ -184,7 +199,7 @@ func (f numFlag) Set(s string) error {
 // states the range.
 func floatFlag(fs *flag.FlagSet, name string, value float64, r numcheck.Range, usage string) *float64 {
 	v := value
-	fs.Var(numFlag{&v, r}, name, usage+"; "+r.String())
+	fs.Var(numFlag{&v, r, name, fs}, name, usage+"; "+r.String())
 	return &v
 }
 
@@ -194,10 +209,10 @@ func intFlag(fs *flag.FlagSet, name string, value, lo, hi int, usage string) *in
 	fs.Func(name, fmt.Sprintf("%s; %d..%d (default %d)", usage, lo, hi, value), func(s string) error {
 		n, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
 		if err != nil {
-			return fmt.Errorf("%q is not a whole number; want %d..%d", s, lo, hi)
+			return refuse(fs, name, fmt.Errorf("must be a whole number %d..%d (got %q)", lo, hi, s))
 		}
 		if err := numcheck.Int(n, int64(lo), int64(hi)); err != nil {
-			return err
+			return refuse(fs, name, err)
 		}
 		v = int(n)
 		return nil
