@@ -30,7 +30,7 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"app", "--size", "0x0"}, nil, "--size"},
 		{[]string{"app", "--resolution", "5x5"}, nil, "resolution"},
 		{[]string{"app", "--scene", "/nonexistent/room.json"}, nil, "/nonexistent/room.json"},
-		{[]string{"app", "--budget", "-3"}, nil, "frame budget"},
+		{[]string{"app", "--budget", "-3"}, nil, "--budget must be 0 (the saved setting, 16) or in [1, 1000] (got -3)"},
 		{[]string{"app", "--photons", "lots"}, nil, "--photons must be a whole number"},
 		{[]string{"app", "--photons", "1e9"}, nil, "at most 2^26"},
 		{[]string{"app", "--mode", "rays"}, nil, "want photons or streamlines"},

@@ -10,6 +10,23 @@ import (
 	"speckle/render"
 )
 
+// cheap are arguments that make each command's run small, so that a check
+// that is missing shows as a quick exit 0, not a long render; out is a
+// directory for what such a run would write.
+func cheap(cmd, out string) []string {
+	switch cmd {
+	case "render":
+		return []string{"--scene", "cornell", "--size", "8x6", "--photons", "1000", "--out", filepath.Join(out, "r.png")}
+	case "capture":
+		return []string{"--scene", "cornell", "--gens", "lehmer", "--at", "1000", "--size", "8x6", "--out", filepath.Join(out, "cap")}
+	case "reference":
+		return []string{"--scene", "cornell", "--size", "8x6", "--photons", "1000"}
+	case "streamlines":
+		return []string{"--size", "16x16", "--out", filepath.Join(out, "s.png")}
+	}
+	return nil
+}
+
 // oneLineExit2 asserts a refused input: exit status 2, one line on stderr
 // holding want, no stack trace, nothing on stdout.
 func oneLineExit2(t *testing.T, r result, want string) {
@@ -26,6 +43,7 @@ func oneLineExit2(t *testing.T, r result, want string) {
 // line naming the flag, before any GPU work (issue #9 item 4).
 func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 	bad := []string{"NaN", "Inf", "-Inf", "1e30", "1e-46", "-1", "1e-400", "x"}
+	dir := t.TempDir()
 	type flagCase struct {
 		cmd  []string
 		flag string
@@ -43,7 +61,9 @@ func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 		}
 		for _, v := range values {
 			args := append(append([]string{}, c.cmd...), "--"+c.flag, v)
-			t.Run(strings.Join(args, " "), func(t *testing.T) {
+			name := strings.Join(args, " ")
+			args = append(args, cheap(c.cmd[0], dir)...)
+			t.Run(name, func(t *testing.T) {
 				oneLineExit2(t, speckle(t, nil, args...), "--"+c.flag+" must be ")
 			})
 		}
@@ -51,7 +71,7 @@ func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 	// --jitters, a list: each value is checked.
 	for _, v := range bad {
 		t.Run("streamlines --jitters 0,"+v, func(t *testing.T) {
-			oneLineExit2(t, speckle(t, nil, "streamlines", "--jitters", "0,"+v), "--jitters")
+			oneLineExit2(t, speckle(t, nil, append([]string{"streamlines", "--jitters", "0," + v}, cheap("streamlines", dir)...)...), "--jitters")
 		})
 	}
 }
@@ -61,26 +81,35 @@ func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 func TestIntFlagsRangeChecked(t *testing.T) {
 	for _, c := range []struct{ cmd, flag string }{{"app", "frames"}, {"bench render", "iterations"}} {
 		for _, v := range []string{"-1", "NaN", "Inf", "1e30", "2147483648", "99999999999999999999", "1.5"} {
-			args := append(strings.Fields(c.cmd), "--"+c.flag, v)
+			// bench render: one small case, so that a missing check is quick.
+			args := append(strings.Fields(c.cmd), "--scenes", "plane", "--gens", "lehmer", "--size", "8x6", "--photons-per-iteration", "64", "--"+c.flag, v)
+			if c.cmd == "app" {
+				args = []string{"app", "--" + c.flag, v}
+			}
 			t.Run(strings.Join(args, " "), func(t *testing.T) {
 				oneLineExit2(t, speckle(t, nil, args...), "--"+c.flag+" must be ")
 			})
 		}
 	}
+	oneLineExit2(t, speckle(t, nil, "streamlines", "--bench", "--bench-time", "-1s"), "--bench-time must be more than 0")
 }
 
 // A --radius that is finite but outside the scene's range (1e-5..1 of its
 // scale), or an automatic radius that would be (a tiny field of view at a
 // large size), is refused before rendering.
 func TestRadiusAgainstTheScene(t *testing.T) {
+	dir := t.TempDir()
 	for _, c := range []struct {
-		args []string
-		want string
+		cmd   string
+		extra []string
+		want  string
 	}{
-		{[]string{"render", "--scene", "cornell", "--radius", "1e-7"}, "--radius for scene cornell must be in [3.85e-5, 3.85] (got 1e-7)"},
-		{[]string{"capture", "--scene", "cornell", "--radius", "100"}, "--radius for scene cornell must be in [3.85e-5, 3.85] (got 100)"},
+		{"render", []string{"--radius", "1e-7"}, "--radius for scene cornell must be in [3.85e-5, 3.85] (got 1e-7)"},
+		{"capture", []string{"--radius", "100"}, "--radius for scene cornell must be in [3.85e-5, 3.85] (got 100)"},
+		{"reference", []string{"--radius", "1e-6", "--size", "16384x16384"}, "--radius for scene cornell must be in [3.85e-5, 3.85] (got 1e-6)"},
 	} {
-		oneLineExit2(t, speckle(t, nil, c.args...), c.want)
+		args := append(append([]string{c.cmd}, cheap(c.cmd, dir)...), c.extra...)
+		oneLineExit2(t, speckle(t, nil, args...), c.want)
 	}
 }
 
@@ -139,7 +168,13 @@ func TestSceneAndFieldNumbersRefused(t *testing.T) {
 		{[]string{"app", "--field", field("huge.json", `{"width": 2, "height": 2, "values": [1, 2, 3, 1e39]}`)}, "(got 1e39)"},
 	} {
 		t.Run(strings.Join(c.args[:len(c.args)-1], " "), func(t *testing.T) {
-			oneLineExit2(t, speckle(t, nil, c.args...), c.want)
+			// The command's small-run arguments go first: the case's own win.
+			n, extra := 1, cheap(c.args[0], dir)
+			if c.args[0] == "bench" {
+				n, extra = 2, []string{"--gens", "lehmer", "--size", "8x6", "--photons-per-iteration", "64", "--iterations", "1"}
+			}
+			args := append(append(append([]string{}, c.args[:n]...), extra...), c.args[n:]...)
+			oneLineExit2(t, speckle(t, nil, args...), c.want)
 		})
 	}
 }
