@@ -91,7 +91,7 @@ func TestIntFlagsRangeChecked(t *testing.T) {
 			})
 		}
 	}
-	oneLineExit2(t, speckle(t, nil, "streamlines", "--bench", "--bench-time", "-1s"), "--bench-time must be more than 0")
+	oneLineExit2(t, speckle(t, nil, "streamlines", "--bench", "--size", "16x16", "--bench-time", "-1s"), "--bench-time must be more than 0")
 }
 
 // A --radius that is finite but outside the scene's range (1e-5..1 of its
