@@ -94,7 +94,7 @@ func TestIntFlagsRangeChecked(t *testing.T) {
 	oneLineExit2(t, speckle(t, nil, "streamlines", "--bench", "--size", "16x16", "--bench-time", "-1s"), "--bench-time must be more than 0")
 }
 
-// A --radius that is finite but outside the scene's range (1e-5..1 of its
+// A --radius that is finite but outside the scene's range (1e-6..1 of its
 // scale), or an automatic radius that would be (a tiny field of view at a
 // large size), is refused before rendering.
 func TestRadiusAgainstTheScene(t *testing.T) {
@@ -104,9 +104,9 @@ func TestRadiusAgainstTheScene(t *testing.T) {
 		extra []string
 		want  string
 	}{
-		{"render", []string{"--radius", "1e-7"}, "--radius for scene cornell must be in [3.85e-5, 3.85] (got 1e-7)"},
-		{"capture", []string{"--radius", "100"}, "--radius for scene cornell must be in [3.85e-5, 3.85] (got 100)"},
-		{"reference", []string{"--radius", "1e-6", "--size", "16384x16384"}, "--radius for scene cornell must be in [3.85e-5, 3.85] (got 1e-6)"},
+		{"render", []string{"--radius", "1e-7"}, "--radius for scene cornell must be in [3.85e-6, 3.85] (got 1e-7)"},
+		{"capture", []string{"--radius", "100"}, "--radius for scene cornell must be in [3.85e-6, 3.85] (got 100)"},
+		{"reference", []string{"--radius", "1e-6", "--size", "16384x16384"}, "--radius for scene cornell must be in [3.85e-6, 3.85] (got 1e-6)"},
 	} {
 		args := append(append([]string{c.cmd}, cheap(c.cmd, dir)...), c.extra...)
 		oneLineExit2(t, speckle(t, nil, args...), c.want)

@@ -38,7 +38,7 @@ func (c *SPPMConfig) Check() error {
 	case c.Photons < 1:
 		return fmt.Errorf("photons per iteration must be at least 1 (got %d)", c.Photons)
 	case !AlphaRange.Contains(float64(c.Alpha)):
-		return fmt.Errorf("--alpha %v", AlphaRange.Check(float64(c.Alpha)))
+		return fmt.Errorf("--alpha %v", AlphaRange.Check32(c.Alpha))
 	case !(c.Radius >= 0) || c.Radius > math.MaxFloat32:
 		return fmt.Errorf("--radius must be positive (got %v)", c.Radius)
 	case c.Generator == nil:
@@ -55,29 +55,33 @@ func (c *SPPMConfig) Check() error {
 
 // AlphaRange bounds SPPMConfig.Alpha: (0, 1] in theory, from 0.3 here.
 // Each iteration multiplies a pixel's R^2 by (N + alpha M)/(N + M); where
-// photons reach the pixel every iteration that product over 1e9 iterations
-// (1e15 photons, the most --photons takes, at 1e6 per iteration) is 1e-20.6
-// at alpha 0.3 but 1e-34.6 at 0.2 and 1e-75 at 0.1, and R^2 would fall
-// from its smallest start (RadiusRange: 1e-16) below float32's normal
-// numbers, which GPUs flush to 0: a NaN pixel.
+// photons reach the pixel every iteration that product over 1e8 iterations
+// (1e14 photons at 1e6 per iteration) is 1e-18.2 at alpha 0.3 but 1e-30.6
+// at 0.2 and 1e-66 at 0.1, and R^2 would fall from its smallest start
+// (RadiusRange: 1e-18) below float32's normal numbers, which GPUs flush to
+// 0: a NaN pixel.
 var AlphaRange = numcheck.Closed(0.3, 1)
 
-// RadiusRange bounds the initial radius for a scene: at most the scene's
-// scale (scenes.Scene.Scale; a larger one gathers everything) and at least
-// scenes.MinRelSize (1e-5) of it, so that the hash grid's cell index
-// (x - origin) / (2 R) stays below 1e5, far inside int32, R spans 160
-// float32 steps of the positions, and R^2 >= 1e-16 (scenes.MinScale 1e-3).
+// MinRelRadius: an initial radius is at least this fraction of the scene's
+// scale (scenes.Scene.Scale), so that the hash grid's cell index
+// (x - origin) / (2 R) stays below 1e6, far inside int32, R spans 16
+// float32 steps of the positions, and R^2 >= 1e-18 (scenes.MinScale 1e-3)
+// is a normal float32.
+const MinRelRadius = 1e-6
+
+// RadiusRange bounds the initial radius for a scene: from MinRelRadius of
+// the scene's scale to the scale itself (a larger one gathers everything).
 func RadiusRange(scene *scenes.Scene) numcheck.Range {
-	// The scale to 3 digits, so that messages read [3.85e-5, 3.85].
+	// The scale to 3 digits, so that messages read [3.85e-6, 3.85].
 	s, _ := strconv.ParseFloat(strconv.FormatFloat(float64(scene.Scale()), 'g', 3, 32), 64)
-	return numcheck.Closed(s/(1/scenes.MinRelSize), s)
+	return numcheck.Closed(s/(1/MinRelRadius), s)
 }
 
 // InitialRadiusRange bounds a radius before the scene is known (flags,
 // settings): 0 picks AutoRadius; else from the smallest RadiusRange of any
-// scene (scenes.MinRelSize x scenes.MinScale) to past the largest (a scene
+// scene (MinRelRadius x scenes.MinScale) to past the largest (a scene
 // spans at most 2 sqrt(3) scenes.MaxCoord).
-var InitialRadiusRange = numcheck.Range{Lo: scenes.MinRelSize * scenes.MinScale, Hi: 4 * scenes.MaxCoord, Zero: "one pixel footprint at the look-at distance"}
+var InitialRadiusRange = numcheck.Range{Lo: MinRelRadius * scenes.MinScale, Hi: 4 * scenes.MaxCoord, Zero: "one pixel footprint at the look-at distance"}
 
 // AutoRadius is the initial radius that Radius 0 picks for an image height
 // pixels high: one pixel footprint at the distance the camera looks at:
@@ -221,7 +225,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.radius == 0 {
 		s.radius = AutoRadius(scene.Camera, cfg.Height)
 	}
-	if err := RadiusRange(scene).Check(float64(s.radius)); err != nil {
+	if err := RadiusRange(scene).Check32(s.radius); err != nil {
 		return nil, fmt.Errorf("scene %s: the initial radius %v", scene.Name, err)
 	}
 	s.cell = 2 * s.radius

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"speckle/render/gpu"
@@ -173,11 +174,44 @@ func TestSPPMConfigErrors(t *testing.T) {
 		{SPPMConfig{Width: 10, Height: 10, Photons: 0, Alpha: 0.7, Generator: rng.Philox}, "photons per iteration"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 1.5, Generator: rng.Philox}, "--alpha"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: -1, Generator: rng.Philox}, "--radius"},
+		// NaN compares false with everything: it must not slip through.
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: float32(math.NaN()), Generator: rng.Philox}, "--alpha must be in [0.3, 1] (got NaN)"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.1, Generator: rng.Philox}, "--alpha must be in [0.3, 1] (got 0.1)"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.NaN()), Generator: rng.Philox}, "--radius"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.Inf(1)), Generator: rng.Philox}, "--radius"},
 	} {
 		err := c.cfg.Check()
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
 			t.Errorf("%+v: error %v, want one naming %s", c.cfg, err, c.want)
 		}
+	}
+}
+
+// NewSPPM refuses an initial radius outside the scene's range (RadiusRange:
+// 1e-6..1 of its scale), given or automatic, before any GPU work: the hash
+// grid's cell index would leave int32, or R^2 a normal float32.
+func TestNewSPPMRefusesRadiusOutsideTheScene(t *testing.T) {
+	cornell := builtin(t, "cornell")
+	if r := RadiusRange(cornell); r.Lo != 3.85e-6 || r.Hi != 3.85 {
+		t.Errorf("RadiusRange(cornell) = %v, want [3.85e-6, 3.85] (scale: the look-from point's z, 3.85)", r)
+	}
+	tiny := *cornell
+	tiny.Camera.FOV = 0.01 // the automatic radius: a pixel footprint, 3.85 x 2 tan(0.005 deg) / 4096 = 1.6e-7
+	for _, c := range []struct {
+		scene  *scenes.Scene
+		radius float32
+	}{{cornell, 1e-7}, {cornell, 100}, {&tiny, 0}} {
+		onGL(t, func(ctx *gpu.Context) error {
+			cfg := SPPMConfig{Width: 4, Height: 4096, Photons: 64, Alpha: 0.7, Radius: c.radius, Generator: rng.PCG32}
+			s, err := NewSPPM(ctx, c.scene, cfg)
+			if err == nil {
+				s.Close()
+				t.Errorf("radius %g (fov %g): no error", c.radius, c.scene.Camera.FOV)
+			} else if !strings.Contains(err.Error(), "the initial radius must be in [3.85e-6, 3.85]") {
+				t.Errorf("radius %g: %v", c.radius, err)
+			}
+			return nil
+		})
 	}
 }
 

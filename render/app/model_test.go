@@ -185,9 +185,9 @@ func TestSettingsNumbersInRange(t *testing.T) {
 		return `{"camera": {"Position": ` + pos + `, "LookAt": [0, 1, 0], "Up": [0, 1, 0], "FOV": ` + fov + `}}`
 	}
 	for text, want := range map[string]string{
-		`{"initial_radius": 1e30}`:           "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-8, 4e6] (got 1e30)",
-		`{"initial_radius": 1e-40}`:          "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-8, 4e6] (got 1e-40)",
-		`{"initial_radius": -1}`:             "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-8, 4e6] (got -1)",
+		`{"initial_radius": 1e30}`:           "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-9, 4e6] (got 1e30)",
+		`{"initial_radius": 1e-40}`:          "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-9, 4e6] (got 1e-40)",
+		`{"initial_radius": -1}`:             "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-9, 4e6] (got -1)",
 		`{"exposure": 1e30}`:                 "exposure must be in [1e-6, 1e6] (got 1e30)",
 		`{"exposure": 1e39}`:                 "cannot unmarshal number 1e39",
 		`{"alpha": 0.1}`:                     "alpha must be in [0.3, 1] (got 0.1)",
