@@ -94,19 +94,25 @@ func TestIntFlagsRangeChecked(t *testing.T) {
 	oneLineExit2(t, speckle(t, nil, "streamlines", "--bench", "--size", "16x16", "--bench-time", "-1s"), "--bench-time must be more than 0")
 }
 
-// A --radius that is finite but outside the scene's range (1e-6..1 of its
-// scale), or an automatic radius that would be (a tiny field of view at a
-// large size), is refused before rendering.
+// A --radius inside the flags' range but beyond the scene's (at most its
+// scale), or an automatic radius below render.MinRadius (a narrow field of
+// view at many rows), is refused before rendering.
 func TestRadiusAgainstTheScene(t *testing.T) {
 	dir := t.TempDir()
+	narrow := filepath.Join(dir, "narrow.json")
+	os.WriteFile(narrow, []byte(`{"camera": {"position": [0, 1, 5], "look_at": [0, 1, 0], "fov": 0.01},
+  "materials": {"white": {"type": "diffuse", "color": [0.7, 0.7, 0.7]}, "lamp": {"type": "light", "color": [10, 10, 10]}},
+  "objects": {"quads": [{"corner": [-2, 0, -2], "u": [0, 0, 4], "v": [4, 0, 0], "material": "white"},
+    {"corner": [-0.5, 2, -0.5], "u": [1, 0, 0], "v": [0, 0, 1], "material": "lamp"}]}}`), 0o644)
 	for _, c := range []struct {
 		cmd   string
 		extra []string
 		want  string
 	}{
-		{"render", []string{"--radius", "1e-7"}, "--radius for scene cornell must be in [3.85e-6, 3.85] (got 1e-7)"},
-		{"capture", []string{"--radius", "100"}, "--radius for scene cornell must be in [3.85e-6, 3.85] (got 100)"},
-		{"reference", []string{"--radius", "1e-6", "--size", "16384x16384"}, "--radius for scene cornell must be in [3.85e-6, 3.85] (got 1e-6)"},
+		{"render", []string{"--radius", "5"}, "--radius for scene cornell must be in [0.0001, 3.85] (got 5)"},
+		{"capture", []string{"--radius", "100"}, "--radius for scene cornell must be in [0.0001, 3.85] (got 100)"},
+		{"reference", []string{"--radius", "10", "--size", "16384x16384"}, "--radius for scene cornell must be in [0.0001, 3.85] (got 10)"},
+		{"render", []string{"--scene", narrow, "--size", "16x16384"}, "scene narrow at 16384 pixels high: the automatic radius (a pixel footprint) must be in [0.0001, 6] (got 5.3"},
 	} {
 		args := append(append([]string{c.cmd}, cheap(c.cmd, dir)...), c.extra...)
 		oneLineExit2(t, speckle(t, nil, args...), c.want)
@@ -160,7 +166,7 @@ func TestSceneAndFieldNumbersRefused(t *testing.T) {
 	}{
 		{[]string{"render", "--scene", hot}, hot + ": materials.lamp.color[0]: a light's radiance must be 0 (dark) or in [1e-6, 1e6] (got 3e38)"},
 		{[]string{"capture", "--scene", dim}, dim + ": materials.lamp.color[0]: a light's radiance must be 0 (dark) or in [1e-6, 1e6] (got 1e-46)"},
-		{[]string{"reference", "--scene", near}, near + ": camera.look_at: the distance from camera.position must be at least 1e-5 of the scene's scale"},
+		{[]string{"reference", "--scene", near}, near + ": camera.look_at: the distance from camera.position must be at least 0.01"},
 		{[]string{"app", "--scene", hot}, hot + ": materials.lamp.color[0]"},
 		{[]string{"bench", "render", "--scenes", near}, near + ": camera.look_at"},
 		{[]string{"streamlines", "--field", field("huge.txt", "2 2\n1 2\n3 3e38\n")}, "height (row 1, column 1) must be in [-1e30, 1e30] (got 3e38)"},

@@ -60,7 +60,7 @@ func (r *renderFlags) register(fs *flag.FlagSet, defaultPhotons, defaultSize str
 	fs.StringVar(&r.perIter, "photons-per-iteration", "auto", "photons per SPPM iteration, e.g. 1e6 (auto: 2^20 on a GPU, 2^16 on a CPU rasteriser)")
 	fs.StringVar(&r.seed, "seed", "1", "seed")
 	r.alpha = floatFlag(fs, "alpha", 0.7, render.AlphaRange, "SPPM alpha: fraction of new photons kept per iteration")
-	r.radius = floatFlag(fs, "radius", 0, render.InitialRadiusRange, "initial gather radius in scene units (also within [1e-6, 1] x the scene's scale)")
+	r.radius = floatFlag(fs, "radius", 0, render.InitialRadiusRange, "initial gather radius in scene units (at most the scene's scale)")
 	r.exposure = floatFlag(fs, "exposure", 0, exposureFlagRange, "exposure multiplier before tone mapping")
 	r.gl.register(fs)
 	r.opts = registerGenOptions(fs)

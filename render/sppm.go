@@ -58,30 +58,29 @@ func (c *SPPMConfig) Check() error {
 // photons reach the pixel every iteration that product over 1e8 iterations
 // (1e14 photons at 1e6 per iteration) is 1e-18.2 at alpha 0.3 but 1e-30.6
 // at 0.2 and 1e-66 at 0.1, and R^2 would fall from its smallest start
-// (RadiusRange: 1e-18) below float32's normal numbers, which GPUs flush to
+// (MinRadius^2, 1e-8) below float32's normal numbers, which GPUs flush to
 // 0: a NaN pixel.
 var AlphaRange = numcheck.Closed(0.3, 1)
 
-// MinRelRadius: an initial radius is at least this fraction of the scene's
-// scale (scenes.Scene.Scale), so that the hash grid's cell index
-// (x - origin) / (2 R) stays below 1e6, far inside int32, R spans 16
-// float32 steps of the positions, and R^2 >= 1e-18 (scenes.MinScale 1e-3)
+// MinRadius is the smallest initial radius: the shaders' ray offset
+// RAY_EPS. Within scenes.MaxCoord float32 spaces positions at most 7.6e-6
+// apart (13 steps per MinRadius), the hash grid's cell index
+// (x - origin) / (2 R) stays below 2e6, far inside int32, and R^2 >= 1e-8
 // is a normal float32.
-const MinRelRadius = 1e-6
+const MinRadius = 1e-4
 
-// RadiusRange bounds the initial radius for a scene: from MinRelRadius of
-// the scene's scale to the scale itself (a larger one gathers everything).
+// RadiusRange bounds the initial radius for a scene: from MinRadius to the
+// scene's scale (scenes.Scene.Scale; a larger radius gathers everything).
 func RadiusRange(scene *scenes.Scene) numcheck.Range {
-	// The scale to 3 digits, so that messages read [3.85e-6, 3.85].
+	// The scale to 3 digits, so that messages read [0.0001, 3.85].
 	s, _ := strconv.ParseFloat(strconv.FormatFloat(float64(scene.Scale()), 'g', 3, 32), 64)
-	return numcheck.Closed(s/(1/MinRelRadius), s)
+	return numcheck.Closed(MinRadius, max(s, MinRadius))
 }
 
 // InitialRadiusRange bounds a radius before the scene is known (flags,
-// settings): 0 picks AutoRadius; else from the smallest RadiusRange of any
-// scene (MinRelRadius x scenes.MinScale) to past the largest (a scene
-// spans at most 2 sqrt(3) scenes.MaxCoord).
-var InitialRadiusRange = numcheck.Range{Lo: MinRelRadius * scenes.MinScale, Hi: 4 * scenes.MaxCoord, Zero: "one pixel footprint at the look-at distance"}
+// settings): 0 picks AutoRadius; else from MinRadius to past the largest
+// scene's scale (a scene spans at most 2 sqrt(3) scenes.MaxCoord).
+var InitialRadiusRange = numcheck.Range{Lo: MinRadius, Hi: 4 * scenes.MaxCoord, Zero: "one pixel footprint at the look-at distance"}
 
 // AutoRadius is the initial radius that Radius 0 picks for an image height
 // pixels high: one pixel footprint at the distance the camera looks at:

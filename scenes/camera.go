@@ -22,14 +22,16 @@ func (c Camera) Ray(px, py float32, w, h int) (origin, dir Vec3) {
 }
 
 // Validate reports a camera the renderer cannot use: the loader's rules
-// (coordinates within MaxCoord, look_at apart from position by MinRelSize
-// of their magnitude, up non-zero and not along the view, fov in [MinFOV,
+// (coordinates within MaxCoord, look_at at least MinSize from position,
+// up non-zero and not along the view, fov in [MinFOV,
 // MaxFOV] degrees) for cameras made in code, such as Orbit's, or read from
 // the settings file.
 func (c Camera) Validate() error {
 	fwd := c.LookAt.Sub(c.Position)
-	mag := 0.0
-	for _, v := range []Vec3{c.Position, c.LookAt, c.Up, {c.FOV}} {
+	if !numcheck.Float32(float64(c.FOV)) {
+		return fmt.Errorf("camera %+v has a non-finite value", c)
+	}
+	for _, v := range []Vec3{c.Position, c.LookAt, c.Up} {
 		for _, x := range v {
 			if !numcheck.Float32(float64(x)) {
 				return fmt.Errorf("camera %+v has a non-finite value", c)
@@ -39,17 +41,11 @@ func (c Camera) Validate() error {
 			}
 		}
 	}
-	for _, v := range []Vec3{c.Position, c.LookAt} {
-		for _, x := range v {
-			mag = max(mag, math.Abs(float64(x)))
-		}
-	}
 	switch {
 	case fwd.IsZero():
 		return fmt.Errorf("camera look_at must differ from position (got %v for both)", c.Position)
-	case float64(fwd.Len()) < MinRelSize*mag:
-		return fmt.Errorf("camera look_at must be at least %s of the coordinates' magnitude %s from position (got %s)",
-			numcheck.Format(MinRelSize), numcheck.Format32(float32(mag)), numcheck.Format32(fwd.Len()))
+	case float64(fwd.Len()) < MinSize:
+		return fmt.Errorf("camera look_at must be at least %s from position (got %s)", numcheck.Format(MinSize), numcheck.Format32(fwd.Len()))
 	case float64(c.Up.Len()) < MinUp:
 		return fmt.Errorf("camera up must not be zero: at least %s long (got %v)", numcheck.Format(MinUp), c.Up)
 	case fwd.Cross(c.Up).Len() <= 1e-6*fwd.Len()*c.Up.Len():
@@ -94,10 +90,12 @@ func (c Camera) Orbit(dYaw, dPitch float32) Camera {
 	return c
 }
 
-// DollyMin and DollyMax bound Dolly's distance to LookAt (scene units).
+// DollyMin and DollyMax bound Dolly's distance to LookAt (scene units):
+// the loader's MinSize, and half its MaxCoord, so that a camera looking at
+// a point of the scene's half-size box stays within MaxCoord (Validate).
 const (
-	DollyMin = 1e-3
-	DollyMax = 1e5
+	DollyMin = MinSize
+	DollyMax = MaxCoord / 2
 )
 
 // Dolly moves the camera along its view line so that its distance to LookAt

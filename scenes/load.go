@@ -20,26 +20,24 @@ import (
 // meaningful (the loader refuses anything outside them).
 const (
 	// MaxCoord bounds every coordinate, edge vector component and sphere
-	// radius: squared lengths (ray-sphere tests, <= 1e13) and a light's
-	// power (radiance x area x pi <= 1e6 x 1.2e13 x pi) stay far inside
-	// float32.
-	MaxCoord = 1e6
-	// MinScale: a scene's scale (its bounding-box diagonal or its largest
-	// coordinate, camera included) is at least this, so that the smallest
-	// light (MinRelSize x MinScale on a side, radiance MinRadiance) still
-	// has a power float32 holds as a normal number.
-	MinScale = 1e-3
-	// MinRelSize: every radius, edge, box side, and the eye's distance to
-	// its look-at point, is at least this fraction of the scene's scale.
-	// float32 holds a position to 2^-24 (6e-8) of its magnitude, so such a
-	// size keeps about 0.6 % precision; a look_at 1e-7 from the eye rounds
-	// onto it and the view direction is lost.
-	MinRelSize = 1e-5
+	// radius. The shaders offset rays by an absolute RAY_EPS = 1e-4
+	// (shaders/lib/scene.glsl); float32 spaces positions below 128 at most
+	// 7.6e-6 apart, 1/13 of it. Measured on llvmpipe (32x24, 4 x 2^14
+	// photons): caustics scaled by 1e3 (coordinates to 1.4e4, spacing
+	// 1e-3 > RAY_EPS) loses 20 % of its light, by 1e4 half; by 10
+	// (coordinates to 140) it matches the unscaled image within noise.
+	MaxCoord = 100
+	// MinSize bounds every radius, edge, box side, and the eye's distance
+	// to its look-at point, from below: 100 x RAY_EPS. Cornell scaled by
+	// 1e-4 loses 17 % of its light (rays skip surfaces nearer than
+	// RAY_EPS), by 1e-2 it matches within 0.5 %. A look_at 1e-7 from the
+	// eye also rounds onto it in float32 and the view direction is lost.
+	MinSize = 1e-2
 	// MinRadiance..MaxRadiance bound each non-zero channel of a light. The
 	// photon pass scales flux to 2^31 fixed-point units per photon's largest
 	// contribution (render/sppm.go: fluxScale = 2^31 pi / power): with the
-	// limits above the power lies in [3e-22, 4e19] and the scale in
-	// [5e-10, 2e31], normal float32 numbers both; the image (radiance,
+	// limits above the power lies in [3e-10, 1.3e11] and the scale in
+	// [0.05, 2e19], normal float32 numbers both; the image (radiance,
 	// about the lights' own) times exposure (ExposureRange) stays below 1e12.
 	MinRadiance = 1e-6
 	MaxRadiance = 1e6
@@ -212,11 +210,11 @@ type parser struct {
 	sc      *Scene
 	matIdx  map[string]int
 	matList string
-	// sizes are checked against the scene's scale once all is read.
+	// sizes are checked once all is read (the first bad one is reported).
 	sizes []size
 }
 
-// size is a length that must be at least MinRelSize of the scene's scale.
+// size is a length that must be at least MinSize.
 type size struct {
 	path, what string
 	v          float64
@@ -226,18 +224,12 @@ func (p *parser) size(path, what string, v float64) {
 	p.sizes = append(p.sizes, size{path, what, v})
 }
 
-// checkSizes refuses a scene too small for float32, or one with a size
-// below MinRelSize of its scale.
+// checkSizes refuses a size below MinSize.
 func (p *parser) checkSizes() {
-	scale := p.sc.Scale()
-	if scale < MinScale {
-		p.fail("", "the scene is too small: its scale (bounding-box diagonal, or largest coordinate) must be at least %s (got %s)",
-			numcheck.Format(MinScale), numcheck.Format32(scale))
-	}
 	for _, sz := range p.sizes {
-		if min := MinRelSize * float64(scale); sz.v < min {
-			p.fail(sz.path, "%s must be at least %s of the scene's scale %s, so %s (got %s)", sz.what,
-				numcheck.Format(MinRelSize), numcheck.Format32(scale), numcheck.Format32(float32(min)), numcheck.Format(sz.v))
+		if sz.v < MinSize {
+			p.fail(sz.path, "%s must be at least %s (100 x the renderer's ray offset 1e-4) (got %s)", sz.what,
+				numcheck.Format(MinSize), numcheck.Format(sz.v))
 		}
 	}
 }

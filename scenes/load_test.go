@@ -373,28 +373,28 @@ func TestErrors(t *testing.T) {
 		}), "materials.lamp.color[1]", "a light's radiance must be 0 (dark) or in [1e-6, 1e6] (got 1e-46)"},
 		{"look_at 1e-7 from the eye", edit(t, func(m map[string]any) {
 			obj(m, "camera")["look_at"] = []any{0, 1, 5 - 1e-7}
-		}), "camera.look_at", "the distance from camera.position must be at least 1e-5 of the scene's scale"},
+		}), "camera.look_at", "the distance from camera.position must be at least 0.01 (100 x the renderer's ray offset 1e-4) (got 1.0000000"},
 		{"coordinate 1e30", edit(t, func(m map[string]any) {
 			obj(m, "objects", "spheres", 0)["center"] = []any{0, 1e30, 0}
-		}), "objects.spheres[0].center[1]", "must be in [-1e6, 1e6] (got 1e30)"},
+		}), "objects.spheres[0].center[1]", "must be in [-100, 100] (got 1e30)"},
 		{"camera position 3e38", edit(t, func(m map[string]any) {
 			obj(m, "camera")["position"] = []any{0, 1, 3e38}
-		}), "camera.position[2]", "must be in [-1e6, 1e6] (got 3e38)"},
+		}), "camera.position[2]", "must be in [-100, 100] (got 3e38)"},
 		{"radius 1e30", edit(t, func(m map[string]any) {
 			obj(m, "objects", "spheres", 0)["radius"] = 1e30
-		}), "objects.spheres[0].radius", "must be at most 1e6 (got 1e30)"},
+		}), "objects.spheres[0].radius", "must be at most 100 (got 1e30)"},
 		{"radius 1e-46", edit(t, func(m map[string]any) {
 			obj(m, "objects", "spheres", 0)["radius"] = 1e-46
-		}), "objects.spheres[0].radius", "a radius must be at least 1e-5 of the scene's scale"},
+		}), "objects.spheres[0].radius", "a radius must be at least 0.01 (100 x the renderer's ray offset 1e-4) (got 1e-46)"},
 		{"quad edge 1e-7", edit(t, func(m map[string]any) {
 			obj(m, "objects", "quads", 1)["v"] = []any{0, 0, 1e-7}
-		}), "objects.quads[1].v", "an edge's length must be at least 1e-5 of the scene's scale"},
+		}), "objects.quads[1].v", "an edge's length must be at least 0.01"},
 		{"triangle edge 1e-7", edit(t, func(m map[string]any) {
 			obj(m, "objects", "triangles", 0)["c"] = []any{0, 1e-7, -1}
-		}), "objects.triangles[0]", "the shortest edge must be at least 1e-5 of the scene's scale"},
+		}), "objects.triangles[0]", "the shortest edge must be at least 0.01"},
 		{"box side 1e-7", edit(t, func(m map[string]any) {
 			obj(m, "objects", "boxes", 0)["max"] = []any{1.5, 0.5, 1e-7}
-		}), "objects.boxes[0].max", "the box's shortest side (max - min) must be at least 1e-5"},
+		}), "objects.boxes[0].max", "the box's shortest side (max - min) must be at least 0.01"},
 		{"exposure 1e30", edit(t, func(m map[string]any) { m["exposure"] = 1e30 }), "exposure", "must be in [1e-6, 1e6] (got 1e30)"},
 		{"exposure 1e-46", edit(t, func(m map[string]any) { m["exposure"] = 1e-46 }), "exposure", "must be in [1e-6, 1e6] (got 1e-46)"},
 		{"ior 1e30", edit(t, func(m map[string]any) {
@@ -409,7 +409,10 @@ func TestErrors(t *testing.T) {
 		{"scene 1e-6 across", []byte(`{"camera": {"position": [0, 0, 1e-6], "look_at": [0, 0, 0], "fov": 40},
 			"materials": {"lamp": {"type": "light", "color": [1, 1, 1]}},
 			"objects": {"quads": [{"corner": [0, 0, 0], "u": [1e-7, 0, 0], "v": [0, 1e-7, 0], "material": "lamp"}]}}`),
-			"", "the scene is too small: its scale (bounding-box diagonal, or largest coordinate) must be at least 0.001 (got 1e-6)"},
+			"camera.look_at", "the distance from camera.position must be at least 0.01"},
+		{"coordinate 101", edit(t, func(m map[string]any) {
+			obj(m, "objects", "quads", 0)["corner"] = []any{-101, 0, -2}
+		}), "objects.quads[0].corner[0]", "must be in [-100, 100] (got -101)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

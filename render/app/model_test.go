@@ -185,9 +185,9 @@ func TestSettingsNumbersInRange(t *testing.T) {
 		return `{"camera": {"Position": ` + pos + `, "LookAt": [0, 1, 0], "Up": [0, 1, 0], "FOV": ` + fov + `}}`
 	}
 	for text, want := range map[string]string{
-		`{"initial_radius": 1e30}`:           "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-9, 4e6] (got 1e30)",
-		`{"initial_radius": 1e-40}`:          "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-9, 4e6] (got 1e-40)",
-		`{"initial_radius": -1}`:             "initial radius must be 0 (one pixel footprint at the look-at distance) or in [1e-9, 4e6] (got -1)",
+		`{"initial_radius": 1e30}`:           "initial radius must be 0 (one pixel footprint at the look-at distance) or in [0.0001, 400] (got 1e30)",
+		`{"initial_radius": 1e-40}`:          "initial radius must be 0 (one pixel footprint at the look-at distance) or in [0.0001, 400] (got 1e-40)",
+		`{"initial_radius": -1}`:             "initial radius must be 0 (one pixel footprint at the look-at distance) or in [0.0001, 400] (got -1)",
 		`{"exposure": 1e30}`:                 "exposure must be in [1e-6, 1e6] (got 1e30)",
 		`{"exposure": 1e39}`:                 "cannot unmarshal number 1e39",
 		`{"alpha": 0.1}`:                     "alpha must be in [0.3, 1] (got 0.1)",
@@ -196,8 +196,8 @@ func TestSettingsNumbersInRange(t *testing.T) {
 		`{"streamlines": {"jitter": 1e30}}`:  "--jitter must be 0 (plain streamlines) or in [1e-6, 1e6] (got 1e30)",
 		`{"streamlines": {"jitter": 1e-40}}`: "--jitter must be 0 (plain streamlines) or in [1e-6, 1e6]",
 		cam("[0, 1, 3]", "1e-40"):            "camera fov must be in [0.01, 179] degrees (got 1e-40)",
-		cam("[0, 1e30, 3]", "40"):            "every coordinate must be in [-1e6, 1e6] (got 1e30)",
-		cam("[0, 1, 1e-6]", "40"):            "camera look_at must be at least 1e-5 of the coordinates' magnitude 1 from position (got 1e-6)",
+		cam("[0, 1e30, 3]", "40"):            "every coordinate must be in [-100, 100] (got 1e30)",
+		cam("[0, 1, 1e-6]", "40"):            "camera look_at must be at least 0.01 from position (got 1e-6)",
 	} {
 		bad := filepath.Join(t.TempDir(), "bad.json")
 		os.WriteFile(bad, []byte(text), 0o644)
