@@ -406,7 +406,7 @@ func (p *parser) camera(v any) Camera {
 	if u, ok := m["up"]; ok {
 		up = p.coord("camera.up", u)
 	}
-	fov := p.number("camera.fov", p.required(path, m, "fov", "the vertical field of view in degrees, in (0, 180)"))
+	fov := p.number("camera.fov", p.required(path, m, "fov", "the vertical field of view in degrees, in [0.01, 179]"))
 	fwd := sub64(at, pos)
 	if len64(fwd) == 0 {
 		p.fail("camera.look_at", "must differ from camera.position (got %s for both)", fmtVec(at))
