@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	"speckle/internal/numcheck"
 	"speckle/render/app"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
@@ -33,14 +34,15 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	g.register(fs)
 	panes := fs.String("panes", "", "generators of the panes, comma-separated (1, 2 or 4)")
 	scene := fs.String("scene", "", "built-in scene name or scene file (default: the saved one, else cornell)")
-	frames := fs.Int("frames", 0, "stop after this many frames (0: when the window closes)")
+	frames := intFlag(fs, "frames", 0, 0, 1<<30, "stop after this many frames (0: when the window closes)")
 	shot := fs.String("screenshot", "", "write the window to this PNG after the last frame (needs --frames)")
 	headless := fs.Bool("headless", false, "render offscreen through EGL (no window): for scripts and GPU servers")
 	size := fs.String("size", "1600x900", "window size WxH")
 	settings := fs.String("settings", "", "settings file (default: "+app.DefaultSettingsPath()+"; scripted runs with --frames keep none unless given)")
 	fresh := fs.Bool("defaults", false, "start from the default settings, ignoring the saved ones")
 	vsync := fs.Bool("vsync", false, "wait for the display's refresh")
-	budget := fs.Float64("budget", 0, "photon work per frame in ms, all panes (default: the saved setting, 16)")
+	budget := floatFlag(fs, "budget", 0, numcheck.Range{Lo: app.BudgetRange.Lo, Hi: app.BudgetRange.Hi, Zero: "the saved setting, 16"},
+		"photon work per frame in ms, all panes")
 	photons := fs.String("photons", "", "photons per SPPM iteration, like 1e6, or auto (default: the saved setting, auto)")
 	mode := fs.String("mode", "", "photons or streamlines (default: the saved one, else photons)")
 	field := fs.String("field", "", "streamline mode's flow field: dem, gyre, cylinder or a height-field file")
@@ -52,9 +54,6 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	w, h, err := parseSize(*size)
 	if err != nil {
 		return usagef("--size: %v", err)
-	}
-	if *frames < 0 {
-		return usagef("--frames must be >= 0 (got %d)", *frames)
 	}
 	if *shot != "" && *frames == 0 {
 		return usagef("--screenshot needs --frames N (the window is written after frame N)")

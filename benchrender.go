@@ -32,7 +32,7 @@ func benchRenderCmd(args []string, stdout, stderr io.Writer) error {
 	gens := fs.String("gens", "all", "generators, comma-separated, or all")
 	size := fs.String("size", "1280x720", "image size WIDTHxHEIGHT")
 	perIter := fs.String("photons-per-iteration", "auto", "photons per iteration (auto: 2^20 on a GPU, 2^16 on a CPU rasteriser)")
-	iterations := fs.Int("iterations", 0, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
+	iterations := intFlag(fs, "iterations", 0, 0, 1<<20, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
 	seedText := fs.String("seed", "1", "seed")
 	asJSON := fs.Bool("json", false, "JSON instead of a table")
 	var glf glFlags
@@ -67,9 +67,6 @@ func benchRenderCmd(args []string, stdout, stderr io.Writer) error {
 	seed, err := parseSeed(*seedText)
 	if err != nil {
 		return err
-	}
-	if *iterations < 0 {
-		return usagef("--iterations must be positive")
 	}
 	c, err := glf.open()
 	if err != nil {

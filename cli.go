@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
+	"speckle/internal/numcheck"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
 )
@@ -168,12 +170,78 @@ func parse(fs *flag.FlagSet, args []string) error {
 			helps[fs]()
 			return err
 		}
+		if e := badValues[fs]; e != nil {
+			return e // the project's "--alpha must be ..." over flag's wording
+		}
 		return usageError{err.Error()}
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
+}
+
+// numFlag is a float64 flag checked as it is parsed: NaN, ±Inf and values
+// outside its range are a usage error that names the flag and the range.
+type numFlag struct {
+	v    *float64
+	r    numcheck.Range
+	name string
+	fs   *flag.FlagSet
+}
+
+// badValues holds, per flag set, the message of a checked flag's bad value:
+// the flag package rewords Set's errors.
+var badValues = map[*flag.FlagSet]error{}
+
+// refuse records a checked flag's bad value for parse to report.
+func refuse(fs *flag.FlagSet, name string, err error) error {
+	badValues[fs] = usagef("--%s %v", name, err)
+	return err
+}
+
+func (f numFlag) String() string {
+	if f.v == nil { // the flag package's zero value, for PrintDefaults
+		return ""
+	}
+	return numcheck.Format(*f.v)
+}
+
+func (f numFlag) Set(s string) error {
+	v, err := numcheck.ParseFloat(s)
+	if err != nil {
+		return refuse(f.fs, f.name, fmt.Errorf("must be a number %s: %v", f.r, err))
+	}
+	if err := f.r.Check(v); err != nil {
+		return refuse(f.fs, f.name, err)
+	}
+	*f.v = v
+	return nil
+}
+
+// floatFlag defines a float64 flag that only takes values in r; the help
+// states the range.
+func floatFlag(fs *flag.FlagSet, name string, value float64, r numcheck.Range, usage string) *float64 {
+	v := value
+	fs.Var(numFlag{&v, r, name, fs}, name, usage+"; "+r.String())
+	return &v
+}
+
+// intFlag defines an int flag that only takes lo..hi; the help states the range.
+func intFlag(fs *flag.FlagSet, name string, value, lo, hi int, usage string) *int {
+	v := value
+	fs.Func(name, fmt.Sprintf("%s; %d..%d (default %d)", usage, lo, hi, value), func(s string) error {
+		n, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
+		if err != nil {
+			return refuse(fs, name, fmt.Errorf("must be a whole number %d..%d (got %q)", lo, hi, s))
+		}
+		if err := numcheck.Int(n, int64(lo), int64(hi)); err != nil {
+			return refuse(fs, name, err)
+		}
+		v = int(n)
+		return nil
+	})
+	return &v
 }
 
 // glFlags are the flags of every command that opens a GPU context.

@@ -15,6 +15,7 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
+	"speckle/internal/numcheck"
 	"speckle/render"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
@@ -45,10 +46,13 @@ func parseSize(s string) (int, int, error) {
 // renderFlags are the options render, capture and reference share.
 type renderFlags struct {
 	scene, size, photons, perIter, seed string
-	alpha, radius, exposure             float64
+	alpha, radius, exposure             *float64
 	opts                                *genOptions
 	gl                                  glFlags
 }
+
+// exposureFlagRange is the scene's exposure range, or 0 for the scene's own.
+var exposureFlagRange = numcheck.Range{Lo: scenes.ExposureRange.Lo, Hi: scenes.ExposureRange.Hi, Zero: "the scene's"}
 
 func (r *renderFlags) register(fs *flag.FlagSet, defaultPhotons, defaultSize string) {
 	fs.StringVar(&r.scene, "scene", "cornell", "built-in scene ("+strings.Join(scenes.Names(), ", ")+") or a scene file")
@@ -56,9 +60,9 @@ func (r *renderFlags) register(fs *flag.FlagSet, defaultPhotons, defaultSize str
 	fs.StringVar(&r.photons, "photons", defaultPhotons, "photons in all, e.g. 1e7")
 	fs.StringVar(&r.perIter, "photons-per-iteration", "auto", "photons per SPPM iteration, e.g. 1e6 (auto: 2^20 on a GPU, 2^16 on a CPU rasteriser)")
 	fs.StringVar(&r.seed, "seed", "1", "seed")
-	fs.Float64Var(&r.alpha, "alpha", 0.7, "SPPM alpha: fraction of new photons kept per iteration, (0,1]")
-	fs.Float64Var(&r.radius, "radius", 0, "initial gather radius in scene units (0: two pixel footprints)")
-	fs.Float64Var(&r.exposure, "exposure", 0, "exposure multiplier before tone mapping (0: the scene's)")
+	r.alpha = floatFlag(fs, "alpha", 0.7, render.AlphaRange, "SPPM alpha: fraction of new photons kept per iteration")
+	r.radius = floatFlag(fs, "radius", 0, render.InitialRadiusRange, "initial gather radius in scene units (at most the scene's scale)")
+	r.exposure = floatFlag(fs, "exposure", 0, exposureFlagRange, "exposure multiplier before tone mapping")
 	r.gl.register(fs)
 	r.opts = registerGenOptions(fs)
 }
@@ -117,11 +121,18 @@ func (r *renderFlags) config(gen *rng.Generator) (*scenes.Scene, render.SPPMConf
 	if err != nil {
 		return nil, cfg, 0, err
 	}
-	if r.exposure < 0 {
-		return nil, cfg, 0, usagef("--exposure must be positive (got %v)", r.exposure)
+	radius := *r.radius // float64: 1e-46 must not become float32 0, the automatic radius
+	if radius == 0 {
+		radius = float64(render.AutoRadius(scene.Camera, h))
+	}
+	if err := render.RadiusRange(scene).Check(radius); err != nil {
+		if *r.radius == 0 {
+			return nil, cfg, 0, usagef("scene %s at %d pixels high: the automatic radius (a pixel footprint) %v; give --radius", scene.Name, h, err)
+		}
+		return nil, cfg, 0, usagef("--radius for scene %s %v", scene.Name, err)
 	}
 	// Photons per iteration: 1 stands in for "auto" until the GPU is known.
-	cfg = render.SPPMConfig{Width: w, Height: h, Photons: 1, Alpha: float32(r.alpha), Radius: float32(r.radius), Seed: seed,
+	cfg = render.SPPMConfig{Width: w, Height: h, Photons: 1, Alpha: float32(*r.alpha), Radius: float32(*r.radius), Seed: seed,
 		Generator: gen, Options: forGenerator(gen, r.opts.set())}
 	if r.perIter != "auto" {
 		n, err := parseCount("photons-per-iteration", r.perIter)
@@ -140,8 +151,8 @@ func (r *renderFlags) config(gen *rng.Generator) (*scenes.Scene, render.SPPMConf
 	if _, err := gen.New(rng.Config{Seed: seed, Streams: 1, Options: cfg.Options}); err != nil {
 		return nil, cfg, 0, usageError{err.Error()}
 	}
-	if r.exposure == 0 {
-		r.exposure = float64(scene.Exposure)
+	if *r.exposure == 0 {
+		*r.exposure = float64(scene.Exposure)
 	}
 	return scene, cfg, total, nil
 }
@@ -247,7 +258,7 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := imageio.WritePNG(*out, img.ToneMap(float32(rf.exposure))); err != nil {
+	if err := imageio.WritePNG(*out, img.ToneMap(float32(*rf.exposure))); err != nil {
 		return err
 	}
 	if *pfm != "" {
@@ -410,7 +421,7 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			png := img.ToneMap(float32(rf.exposure))
+			png := img.ToneMap(float32(*rf.exposure))
 			cells[i] = append(cells[i], png)
 			path, err := batch.Path(fmt.Sprintf("%s-%s.png", g.Name, imageio.FormatCount(stops[k])))
 			if err != nil {

@@ -67,7 +67,7 @@ func TestRenderBadInput(t *testing.T) {
 		{[]string{"render", "--photons-per-iteration", "1e9"}, "too large"},
 		{[]string{"render", "--gen", "lehmer", "--lux", "2"}, "option --lux does not apply to lehmer"},
 		{[]string{"capture", "--gens", "rand48,philox", "--ca-preset", "linear"}, "option --ca-preset does not apply to rand48, philox"},
-		{[]string{"render", "--exposure", "-1"}, "--exposure must be positive"},
+		{[]string{"render", "--exposure", "-1"}, "--exposure must be 0 (the scene's) or in [1e-6, 1e6] (got -1)"},
 		{[]string{"render", "--out", "/nonexistent/dir/x.png", "--photons", "1000", "--size", "8x8"}, "cannot write /nonexistent/dir/x.png"},
 		{[]string{"capture", "--gens", "rand48,nope"}, `unknown generator "nope"`},
 		{[]string{"capture", "--at", "1e5,0"}, "--at must be"},

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"speckle/internal/numcheck"
 	"speckle/render"
 	"speckle/render/gpu"
 	"speckle/render/imageio"
@@ -60,7 +61,7 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 	fieldName := fs.String("field", "dem", "flow field: dem (Maunga Whau), gyre (double gyre), cylinder (flow past a cylinder) or a height-field file")
 	gen := fs.String("gen", "lehmer", "generator driving the jitter: "+strings.Join(rng.Names(), ", "))
 	gens := fs.String("gens", "", "several generators, comma-separated, or all: a montage (or a bench of each); NAME:OPTION=VALUE gives one its own option or seed, e.g. lehmer:lehmer-seeding=slm, philox:seed=1")
-	jitter := fs.Float64("jitter", 1, "jitter magnitude: the random vector in [-0.5,0.5]^2 times this is added to the unit flow vector")
+	jitter := floatFlag(fs, "jitter", 1, flow.JitterRange, "jitter magnitude: the random vector in [-0.5,0.5]^2 times this is added to the unit flow vector")
 	jitters := fs.String("jitters", "", "several jitter magnitudes, comma-separated: montage columns")
 	density := fs.Int("density", 3, "seed points per pixel side: density^2 streamlines per pixel")
 	step := fs.Float64("step", 0.5, "integration step in pixels")
@@ -82,6 +83,9 @@ func streamlinesCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *benchTime <= 0 || *benchTime > time.Hour {
+		return usagef("--bench-time must be more than 0 and at most 1h (got %v)", *benchTime)
+	}
 	f := streamlineFlags{fieldName: *fieldName, bench: *bench, benchTime: *benchTime, out: *out}
 	var err error
 	if *gens != "" {
@@ -256,9 +260,12 @@ func fieldBase(name string) string {
 func parseJitters(s string) ([]float64, error) {
 	var out []float64
 	for _, f := range strings.Split(s, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		v, err := numcheck.ParseFloat(f)
 		if err != nil {
 			return nil, usagef("--jitters must be numbers, comma-separated, like 0,0.5,1 (got %q)", f)
+		}
+		if err := flow.JitterRange.Check(v); err != nil {
+			return nil, usagef("--jitters: each %v", err)
 		}
 		out = append(out, v)
 	}

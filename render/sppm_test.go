@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"speckle/render/gpu"
@@ -173,11 +174,43 @@ func TestSPPMConfigErrors(t *testing.T) {
 		{SPPMConfig{Width: 10, Height: 10, Photons: 0, Alpha: 0.7, Generator: rng.Philox}, "photons per iteration"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 1.5, Generator: rng.Philox}, "--alpha"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: -1, Generator: rng.Philox}, "--radius"},
+		// NaN compares false with everything: it must not slip through.
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: float32(math.NaN()), Generator: rng.Philox}, "--alpha must be in [0.3, 1] (got NaN)"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.1, Generator: rng.Philox}, "--alpha must be in [0.3, 1] (got 0.1)"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.NaN()), Generator: rng.Philox}, "--radius"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.Inf(1)), Generator: rng.Philox}, "--radius"},
 	} {
 		err := c.cfg.Check()
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
 			t.Errorf("%+v: error %v, want one naming %s", c.cfg, err, c.want)
 		}
+	}
+}
+
+// NewSPPM refuses an initial radius outside the scene's range (RadiusRange:
+// MinRadius to the scene's scale), given or automatic, before any GPU work.
+func TestNewSPPMRefusesRadiusOutsideTheScene(t *testing.T) {
+	cornell := builtin(t, "cornell")
+	if r := RadiusRange(cornell); r.Lo != 1e-4 || r.Hi != 3.85 {
+		t.Errorf("RadiusRange(cornell) = %v, want [1e-4, 3.85] (scale: the look-from point's z, 3.85)", r)
+	}
+	tiny := *cornell
+	tiny.Camera.FOV = 0.01 // the automatic radius: a pixel footprint, 3.85 x 2 tan(0.005 deg) / 4096 = 1.6e-7
+	for _, c := range []struct {
+		scene  *scenes.Scene
+		radius float32
+	}{{cornell, 1e-7}, {cornell, 100}, {&tiny, 0}} {
+		onGL(t, func(ctx *gpu.Context) error {
+			cfg := SPPMConfig{Width: 4, Height: 4096, Photons: 64, Alpha: 0.7, Radius: c.radius, Generator: rng.PCG32}
+			s, err := NewSPPM(ctx, c.scene, cfg)
+			if err == nil {
+				s.Close()
+				t.Errorf("radius %g (fov %g): no error", c.radius, c.scene.Camera.FOV)
+			} else if !strings.Contains(err.Error(), "the initial radius must be in [0.0001, 3.85]") {
+				t.Errorf("radius %g: %v", c.radius, err)
+			}
+			return nil
+		})
 	}
 }
 
@@ -229,5 +262,67 @@ func TestBVHMatchesLinearIntersection(t *testing.T) {
 	if !bytes.Equal(floatBytes(withBVH.Pix), floatBytes(linear.Pix)) {
 		r, _ := imageio.RMSE(withBVH, linear)
 		t.Fatalf("BVH and linear renders differ (RMSE %g)", r)
+	}
+}
+
+// edgeScene is a small room whose lamp has radiance lamp and whose every
+// coordinate is multiplied by scale.
+func edgeScene(t *testing.T, lamp, scale float64) *scenes.Scene {
+	t.Helper()
+	s := func(v float64) string { return fmt.Sprint(v * scale) }
+	text := fmt.Sprintf(`{"name": "edge",
+  "camera": {"position": [0, %[2]s, %[3]s], "look_at": [0, %[2]s, 0], "fov": 40},
+  "materials": {"white": {"type": "diffuse", "color": [0.7, 0.7, 0.7]}, "lamp": {"type": "light", "color": [%[1]g, %[1]g, %[1]g]}},
+  "objects": {"quads": [{"corner": [%[4]s, 0, %[4]s], "u": [0, 0, %[5]s], "v": [%[5]s, 0, 0], "material": "white"},
+    {"corner": [%[6]s, %[7]s, %[6]s], "u": [%[2]s, 0, 0], "v": [0, 0, %[2]s], "material": "lamp"}]}}`,
+		lamp, s(1), s(5), s(-2), s(4), s(-0.5), s(2))
+	sc, err := scenes.Parse("edge.json", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// The ends of the scene ranges render as well as the middle: the fixed-point
+// flux scale follows the lights' power, so a lamp of radiance 1e6 or 1e-6
+// (scenes.MaxRadiance, MinRadiance) gives the image of radiance 1 times
+// 1e6 or 1e-6 to float32 rounding, and a room scaled by 20 (coordinates up
+// to scenes.MaxCoord) or 0.01 (a lamp scenes.MinSize wide) gives the same
+// image to float32 rounding: finite, never black.
+func TestEdgeOfRangeScenesRender(t *testing.T) {
+	cfg := SPPMConfig{Width: 16, Height: 12, Photons: 1 << 12, Alpha: 0.7, Generator: rng.PCG32, Seed: 3}
+	base := renderScene(t, edgeScene(t, 1, 1), cfg, 4)[0]
+	var sum float64
+	for i, v := range base.Pix {
+		if i%4 != 3 {
+			sum += float64(v)
+		}
+	}
+	if !(sum > 0) {
+		t.Fatalf("the middle of the range renders black (sum %g)", sum)
+	}
+	for _, c := range []struct {
+		lamp, scale float64
+		tol         float64 // relative to the image's mean, per pixel
+	}{
+		{1e6, 1, 1e-4}, {1e-6, 1, 1e-4}, {1e6, 20, 1e-4}, {1e-6, 0.01, 1e-4}, {1, 20, 1e-4}, {1, 0.01, 1e-4},
+	} {
+		img := renderScene(t, edgeScene(t, c.lamp, c.scale), cfg, 4)[0]
+		mean := sum / float64(3*cfg.Width*cfg.Height)
+		worst := 0.0
+		for i, v := range img.Pix {
+			if i%4 == 3 {
+				continue
+			}
+			x := float64(v) / c.lamp
+			if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+				t.Fatalf("lamp %g, scale %g: pixel value %v", c.lamp, c.scale, v)
+			}
+			worst = max(worst, math.Abs(x-float64(base.Pix[i]))/mean)
+		}
+		t.Logf("lamp %g, scale %g: worst pixel differs by %.3g of the mean", c.lamp, c.scale, worst)
+		if worst > c.tol {
+			t.Errorf("lamp %g, scale %g: image / lamp differs from the lamp-1 image by %.3g of its mean (at most %g)", c.lamp, c.scale, worst, c.tol)
+		}
 	}
 }

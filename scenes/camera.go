@@ -3,6 +3,8 @@ package scenes
 import (
 	"fmt"
 	"math"
+
+	"speckle/internal/numcheck"
 )
 
 // Ray is the primary ray through continuous pixel position (px, py) of a
@@ -20,32 +22,38 @@ func (c Camera) Ray(px, py float32, w, h int) (origin, dir Vec3) {
 }
 
 // Validate reports a camera the renderer cannot use: the loader's rules
-// (look_at apart from position, up non-zero and not along the view, fov in
-// (0, 180) degrees) for cameras made in code, such as Orbit's.
+// (coordinates within MaxCoord, look_at at least MinSize from position,
+// up non-zero and not along the view, fov in [MinFOV,
+// MaxFOV] degrees) for cameras made in code, such as Orbit's, or read from
+// the settings file.
 func (c Camera) Validate() error {
 	fwd := c.LookAt.Sub(c.Position)
-	switch {
-	case !finite(c.Position) || !finite(c.LookAt) || !finite(c.Up) || !finite(Vec3{c.FOV}):
+	if !numcheck.Float32(float64(c.FOV)) {
 		return fmt.Errorf("camera %+v has a non-finite value", c)
-	case fwd.IsZero():
-		return fmt.Errorf("camera look_at must differ from position (got %v for both)", c.Position)
-	case c.Up.IsZero():
-		return fmt.Errorf("camera up must not be zero")
-	case fwd.Cross(c.Up).Len() <= 1e-6*fwd.Len()*c.Up.Len():
-		return fmt.Errorf("camera up %v is parallel to the view direction %v", c.Up, fwd)
-	case !(c.FOV > 0 && c.FOV < 180):
-		return fmt.Errorf("camera fov must be in (0, 180) degrees (got %g)", c.FOV)
 	}
-	return nil
-}
-
-func finite(v Vec3) bool {
-	for _, x := range v {
-		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-			return false
+	for _, v := range []Vec3{c.Position, c.LookAt, c.Up} {
+		for _, x := range v {
+			if !numcheck.Float32(float64(x)) {
+				return fmt.Errorf("camera %+v has a non-finite value", c)
+			}
+			if err := coordRange.Check32(x); err != nil {
+				return fmt.Errorf("camera %+v: every coordinate %v", c, err)
+			}
 		}
 	}
-	return true
+	switch {
+	case fwd.IsZero():
+		return fmt.Errorf("camera look_at must differ from position (got %v for both)", c.Position)
+	case float64(fwd.Len()) < MinSize:
+		return fmt.Errorf("camera look_at must be at least %s from position (got %s)", numcheck.Format(MinSize), numcheck.Format32(fwd.Len()))
+	case float64(c.Up.Len()) < MinUp:
+		return fmt.Errorf("camera up must not be zero: at least %s long (got %v)", numcheck.Format(MinUp), c.Up)
+	case fwd.Cross(c.Up).Len() <= 1e-6*fwd.Len()*c.Up.Len():
+		return fmt.Errorf("camera up %v is parallel to the view direction %v", c.Up, fwd)
+	case !fovRange.Contains(float64(c.FOV)):
+		return fmt.Errorf("camera fov must be in %s degrees (got %s)", fovText, numcheck.Format32(c.FOV))
+	}
+	return nil
 }
 
 // MaxPitch is how far Orbit lets the camera rise above or sink below the
@@ -82,10 +90,12 @@ func (c Camera) Orbit(dYaw, dPitch float32) Camera {
 	return c
 }
 
-// DollyMin and DollyMax bound Dolly's distance to LookAt (scene units).
+// DollyMin and DollyMax bound Dolly's distance to LookAt (scene units):
+// the loader's MinSize, and half its MaxCoord, so that a camera looking at
+// a point of the scene's half-size box stays within MaxCoord (Validate).
 const (
-	DollyMin = 1e-3
-	DollyMax = 1e5
+	DollyMin = MinSize
+	DollyMax = MaxCoord / 2
 )
 
 // Dolly moves the camera along its view line so that its distance to LookAt

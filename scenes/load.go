@@ -13,7 +13,60 @@ import (
 	"strings"
 
 	"speckle/internal/capped"
+	"speckle/internal/numcheck"
 )
+
+// Limits on a scene's numbers, so that the GPU's float32 maths stays
+// meaningful (the loader refuses anything outside them).
+const (
+	// MaxCoord bounds every coordinate, edge vector component and sphere
+	// radius. The shaders offset rays by an absolute RAY_EPS = 1e-4
+	// (shaders/lib/scene.glsl); float32 spaces positions below 128 at most
+	// 7.6e-6 apart, 1/13 of it. Measured on llvmpipe (32x24, 4 x 2^14
+	// photons): caustics scaled by 1e3 (coordinates to 1.4e4, spacing
+	// 1e-3 > RAY_EPS) loses 20 % of its light, by 1e4 half; by 10
+	// (coordinates to 140) it matches the unscaled image within noise.
+	MaxCoord = 100
+	// MinSize bounds every radius, edge, box side, and the eye's distance
+	// to its look-at point, from below: 100 x RAY_EPS. Cornell scaled by
+	// 1e-4 loses 17 % of its light (rays skip surfaces nearer than
+	// RAY_EPS), by 1e-2 it matches within 0.5 %. A look_at 1e-7 from the
+	// eye also rounds onto it in float32 and the view direction is lost.
+	MinSize = 1e-2
+	// MinRadiance..MaxRadiance bound each non-zero channel of a light. The
+	// photon pass scales flux to 2^31 fixed-point units per photon's largest
+	// contribution (render/sppm.go: fluxScale = 2^31 pi / power): with the
+	// limits above the power lies in [3e-10, 1.3e11] and the scale in
+	// [0.05, 2e19], normal float32 numbers both; the image (radiance,
+	// about the lights' own) times exposure (ExposureRange) stays below 1e12.
+	MinRadiance = 1e-6
+	MaxRadiance = 1e6
+	// MaxIOR: beyond any real material (diamond is 2.42).
+	MaxIOR = 100
+	// MinFOV, MaxFOV bound the vertical field of view in degrees: tan(fov/2)
+	// stays in [8.7e-5, 115].
+	MinFOV = 0.01
+	MaxFOV = 179
+)
+
+// ExposureRange bounds a scene's exposure (and the --exposure and settings
+// that override it): a multiplier on radiance before tone mapping.
+var ExposureRange = numcheck.Closed(1e-6, 1e6)
+
+// coordRange bounds every coordinate.
+var coordRange = numcheck.Closed(-MaxCoord, MaxCoord)
+
+// radianceRange bounds each channel of a light's radiance (0: dark).
+var radianceRange = numcheck.Range{Lo: MinRadiance, Hi: MaxRadiance, Zero: "dark"}
+
+// fovRange bounds camera.fov, in degrees.
+var fovRange = numcheck.Closed(MinFOV, MaxFOV)
+
+const fovText = "[0.01, 179]"
+
+// MinUp is the shortest camera up vector: its cross product with the view
+// direction must stay a normal float32.
+const MinUp = 1e-6
 
 // The built-in scenes: every *.json file beside this one, named by its base
 // name without the extension.
@@ -185,6 +238,28 @@ type parser struct {
 	sc      *Scene
 	matIdx  map[string]int
 	matList string
+	// sizes are checked once all is read (the first bad one is reported).
+	sizes []size
+}
+
+// size is a length that must be at least MinSize.
+type size struct {
+	path, what string
+	v          float64
+}
+
+func (p *parser) size(path, what string, v float64) {
+	p.sizes = append(p.sizes, size{path, what, v})
+}
+
+// checkSizes refuses a size below MinSize.
+func (p *parser) checkSizes() {
+	for _, sz := range p.sizes {
+		if sz.v < MinSize {
+			p.fail(sz.path, "%s must be at least %s (100 x the renderer's ray offset 1e-4) (got %s)", sz.what,
+				numcheck.Format(MinSize), numcheck.Format(sz.v))
+		}
+	}
 }
 
 func (p *parser) fail(path, format string, args ...any) {
@@ -278,6 +353,17 @@ func (p *parser) str(path string, v any) string {
 	return s
 }
 
+// coord is a vec3 of coordinates: each in coordRange.
+func (p *parser) coord(path string, v any) [3]float64 {
+	c := p.vec3(path, v)
+	for i, x := range c {
+		if err := coordRange.Check(x); err != nil {
+			p.fail(index(path, i), "%v", err)
+		}
+	}
+	return c
+}
+
 func (p *parser) vec3(path string, v any) [3]float64 {
 	a, ok := v.([]any)
 	if !ok || len(a) != 3 {
@@ -330,6 +416,9 @@ func (p *parser) scene(root any) *Scene {
 		if !(e > 0) {
 			p.fail("exposure", "must be > 0 (got %g)", e)
 		}
+		if err := ExposureRange.Check(e); err != nil {
+			p.fail("exposure", "%v", err)
+		}
 		s.Exposure = float32(e)
 	}
 	p.materials(p.required("", m, "materials", "an object mapping names to materials"))
@@ -337,32 +426,34 @@ func (p *parser) scene(root any) *Scene {
 	if len(s.Lights()) == 0 {
 		p.fail("", "no light: a scene needs at least one quad with a light material")
 	}
+	p.checkSizes()
 	return s
 }
 
 func (p *parser) camera(v any) Camera {
 	const path = "camera"
 	m := p.object(path, v, cameraFields)
-	pos := p.vec3("camera.position", p.required(path, m, "position", "[x, y, z]"))
-	at := p.vec3("camera.look_at", p.required(path, m, "look_at", "[x, y, z]"))
+	pos := p.coord("camera.position", p.required(path, m, "position", "[x, y, z]"))
+	at := p.coord("camera.look_at", p.required(path, m, "look_at", "[x, y, z]"))
 	up := [3]float64{0, 1, 0}
 	if u, ok := m["up"]; ok {
-		up = p.vec3("camera.up", u)
+		up = p.coord("camera.up", u)
 	}
-	fov := p.number("camera.fov", p.required(path, m, "fov", "the vertical field of view in degrees, in (0, 180)"))
+	fov := p.number("camera.fov", p.required(path, m, "fov", "the vertical field of view in degrees, in [0.01, 179]"))
 	fwd := sub64(at, pos)
 	if len64(fwd) == 0 {
 		p.fail("camera.look_at", "must differ from camera.position (got %s for both)", fmtVec(at))
 	}
-	if len64(up) == 0 {
-		p.fail("camera.up", "must not be zero")
+	if len64(up) < MinUp {
+		p.fail("camera.up", "must not be zero: at least %s long (got %s)", numcheck.Format(MinUp), fmtVec(up))
 	}
 	if len64(cross64(fwd, up)) <= 1e-6*len64(fwd)*len64(up) {
 		p.fail("camera.up", "parallel to the view direction look_at - position (got up %s, direction %s)", fmtVec(up), fmtVec(fwd))
 	}
-	if !(fov > 0 && fov < 180) {
-		p.fail("camera.fov", "must be in (0, 180) degrees (got %g)", fov)
+	if !fovRange.Contains(fov) {
+		p.fail("camera.fov", "must be in %s degrees (got %s)", fovText, numcheck.Format(fov))
 	}
+	p.size("camera.look_at", "the distance from camera.position", len64(fwd))
 	return Camera{Position: f32(pos), LookAt: f32(at), Up: f32(up), FOV: float32(fov)}
 }
 
@@ -403,6 +494,11 @@ func (p *parser) materials(v any) {
 			if c == [3]float64{} {
 				p.fail(cp, "a light's radiance must not be zero in every channel")
 			}
+			for i, x := range c {
+				if err := radianceRange.Check(x); err != nil {
+					p.fail(index(cp, i), "a light's radiance %v", err)
+				}
+			}
 		default:
 			if max(c[0], c[1], c[2]) > 1 {
 				what := map[MaterialKind]string{Diffuse: "a diffuse albedo", Mirror: "a mirror reflectance", Glass: "a glass tint"}[kind]
@@ -415,6 +511,9 @@ func (p *parser) materials(v any) {
 			ior := p.number(ip, p.required(mp, mm, "ior", "the index of refraction, >= 1"))
 			if !(ior >= 1) {
 				p.fail(ip, "must be >= 1 (got %g)", ior)
+			}
+			if ior > MaxIOR {
+				p.fail(ip, "must be at most %s (got %s)", numcheck.Format(MaxIOR), numcheck.Format(ior))
 			}
 			mat.IOR = float32(ior)
 		} else if _, ok := mm["ior"]; ok {
@@ -453,19 +552,23 @@ func (p *parser) objects(v any) {
 	for i, v := range list("spheres") {
 		ep := index("objects.spheres", i)
 		o := p.object(ep, v, sphereFields)
-		c := p.vec3(join(ep, "center"), p.required(ep, o, "center", "[x, y, z]"))
+		c := p.coord(join(ep, "center"), p.required(ep, o, "center", "[x, y, z]"))
 		r := p.number(join(ep, "radius"), p.required(ep, o, "radius", "a number > 0"))
 		if !(r > 0) {
 			p.fail(join(ep, "radius"), "must be > 0 (got %g)", r)
 		}
+		if r > MaxCoord {
+			p.fail(join(ep, "radius"), "must be at most %s (got %s)", numcheck.Format(MaxCoord), numcheck.Format(r))
+		}
+		p.size(join(ep, "radius"), "a radius", r)
 		s.Spheres = append(s.Spheres, Sphere{Center: f32(c), Radius: float32(r), Material: p.material(ep, o, false)})
 	}
 	for i, v := range list("quads") {
 		ep := index("objects.quads", i)
 		o := p.object(ep, v, quadFields)
-		c := p.vec3(join(ep, "corner"), p.required(ep, o, "corner", "[x, y, z]"))
-		u := p.vec3(join(ep, "u"), p.required(ep, o, "u", "an edge vector [x, y, z]"))
-		w := p.vec3(join(ep, "v"), p.required(ep, o, "v", "an edge vector [x, y, z]"))
+		c := p.coord(join(ep, "corner"), p.required(ep, o, "corner", "[x, y, z]"))
+		u := p.coord(join(ep, "u"), p.required(ep, o, "u", "an edge vector [x, y, z]"))
+		w := p.coord(join(ep, "v"), p.required(ep, o, "v", "an edge vector [x, y, z]"))
 		if len64(u) == 0 {
 			p.fail(join(ep, "u"), "must not be zero (a quad needs an area)")
 		}
@@ -475,28 +578,33 @@ func (p *parser) objects(v any) {
 		if len64(cross64(u, w)) <= 1e-6*len64(u)*len64(w) {
 			p.fail(join(ep, "v"), "parallel to u: the quad has zero area (got u %s, v %s)", fmtVec(u), fmtVec(w))
 		}
+		p.size(join(ep, "u"), "an edge's length", len64(u))
+		p.size(join(ep, "v"), "an edge's length", len64(w))
 		s.Quads = append(s.Quads, Quad{Corner: f32(c), U: f32(u), V: f32(w), Material: p.material(ep, o, true)})
 	}
 	for i, v := range list("triangles") {
 		ep := index("objects.triangles", i)
 		o := p.object(ep, v, triangleFields)
-		a := p.vec3(join(ep, "a"), p.required(ep, o, "a", "[x, y, z]"))
-		b := p.vec3(join(ep, "b"), p.required(ep, o, "b", "[x, y, z]"))
-		c := p.vec3(join(ep, "c"), p.required(ep, o, "c", "[x, y, z]"))
+		a := p.coord(join(ep, "a"), p.required(ep, o, "a", "[x, y, z]"))
+		b := p.coord(join(ep, "b"), p.required(ep, o, "b", "[x, y, z]"))
+		c := p.coord(join(ep, "c"), p.required(ep, o, "c", "[x, y, z]"))
 		e1, e2 := sub64(b, a), sub64(c, a)
 		if n := len64(cross64(e1, e2)); n == 0 || n <= 1e-6*len64(e1)*len64(e2) {
 			p.fail(ep, "degenerate: a, b and c are collinear, zero area (got %s, %s, %s)", fmtVec(a), fmtVec(b), fmtVec(c))
 		}
+		p.size(ep, "the shortest edge", min(len64(e1), len64(e2), len64(sub64(c, b))))
 		s.Triangles = append(s.Triangles, Triangle{A: f32(a), B: f32(b), C: f32(c), Material: p.material(ep, o, false)})
 	}
 	for i, v := range list("boxes") {
 		ep := index("objects.boxes", i)
 		o := p.object(ep, v, boxFields)
-		lo := p.vec3(join(ep, "min"), p.required(ep, o, "min", "the low corner [x, y, z]"))
-		hi := p.vec3(join(ep, "max"), p.required(ep, o, "max", "the high corner [x, y, z]"))
+		lo := p.coord(join(ep, "min"), p.required(ep, o, "min", "the low corner [x, y, z]"))
+		hi := p.coord(join(ep, "max"), p.required(ep, o, "max", "the high corner [x, y, z]"))
 		if !(hi[0] > lo[0] && hi[1] > lo[1] && hi[2] > lo[2]) {
 			p.fail(join(ep, "max"), "must be greater than min on every axis (got min %s, max %s)", fmtVec(lo), fmtVec(hi))
 		}
+		d := sub64(hi, lo)
+		p.size(join(ep, "max"), "the box's shortest side (max - min)", min(d[0], d[1], d[2]))
 		s.Quads = append(s.Quads, BoxQuads(f32(lo), f32(hi), p.material(ep, o, true))...)
 	}
 }

@@ -313,13 +313,13 @@ func TestErrors(t *testing.T) {
 		}), "camera.look_at", "must differ from camera.position"},
 		{"fov 180", edit(t, func(m map[string]any) {
 			obj(m, "camera")["fov"] = 180
-		}), "camera.fov", "must be in (0, 180) degrees (got 180)"},
+		}), "camera.fov", "must be in [0.01, 179] degrees (got 180)"},
 		{"fov 0", edit(t, func(m map[string]any) {
 			obj(m, "camera")["fov"] = 0
-		}), "camera.fov", "must be in (0, 180) degrees (got 0)"},
+		}), "camera.fov", "must be in [0.01, 179] degrees (got 0)"},
 		{"fov negative", edit(t, func(m map[string]any) {
 			obj(m, "camera")["fov"] = -10
-		}), "camera.fov", "must be in (0, 180)"},
+		}), "camera.fov", "must be in [0.01, 179] degrees"},
 		{"fov missing", edit(t, func(m map[string]any) {
 			delete(obj(m, "camera"), "fov")
 		}), "camera.fov", "missing (expected the vertical field of view in degrees"},
@@ -372,6 +372,55 @@ func TestErrors(t *testing.T) {
 			m["materials"] = map[string]any{}
 		}), "materials", "must define at least one material"},
 		{"top level array", []byte(`[1, 2]`), "", "expected a JSON object at the top level (got an array)"},
+		// Numbers float32 maths on the GPU cannot carry (issue #9 item 4).
+		{"light 3e38", edit(t, func(m map[string]any) {
+			obj(m, "materials", "lamp")["color"] = []any{3e38, 3e38, 3e38}
+		}), "materials.lamp.color[0]", "a light's radiance must be 0 (dark) or in [1e-6, 1e6] (got 3e38)"},
+		{"light 1e-46", edit(t, func(m map[string]any) {
+			obj(m, "materials", "lamp")["color"] = []any{1, 1e-46, 1}
+		}), "materials.lamp.color[1]", "a light's radiance must be 0 (dark) or in [1e-6, 1e6] (got 1e-46)"},
+		{"look_at 1e-7 from the eye", edit(t, func(m map[string]any) {
+			obj(m, "camera")["look_at"] = []any{0, 1, 5 - 1e-7}
+		}), "camera.look_at", "the distance from camera.position must be at least 0.01 (100 x the renderer's ray offset 1e-4) (got 1.0000000"},
+		{"coordinate 1e30", edit(t, func(m map[string]any) {
+			obj(m, "objects", "spheres", 0)["center"] = []any{0, 1e30, 0}
+		}), "objects.spheres[0].center[1]", "must be in [-100, 100] (got 1e30)"},
+		{"camera position 3e38", edit(t, func(m map[string]any) {
+			obj(m, "camera")["position"] = []any{0, 1, 3e38}
+		}), "camera.position[2]", "must be in [-100, 100] (got 3e38)"},
+		{"radius 1e30", edit(t, func(m map[string]any) {
+			obj(m, "objects", "spheres", 0)["radius"] = 1e30
+		}), "objects.spheres[0].radius", "must be at most 100 (got 1e30)"},
+		{"radius 1e-46", edit(t, func(m map[string]any) {
+			obj(m, "objects", "spheres", 0)["radius"] = 1e-46
+		}), "objects.spheres[0].radius", "a radius must be at least 0.01 (100 x the renderer's ray offset 1e-4) (got 1e-46)"},
+		{"quad edge 1e-7", edit(t, func(m map[string]any) {
+			obj(m, "objects", "quads", 1)["v"] = []any{0, 0, 1e-7}
+		}), "objects.quads[1].v", "an edge's length must be at least 0.01"},
+		{"triangle edge 1e-7", edit(t, func(m map[string]any) {
+			obj(m, "objects", "triangles", 0)["c"] = []any{0, 1e-7, -1}
+		}), "objects.triangles[0]", "the shortest edge must be at least 0.01"},
+		{"box side 1e-7", edit(t, func(m map[string]any) {
+			obj(m, "objects", "boxes", 0)["max"] = []any{1.5, 0.5, 1e-7}
+		}), "objects.boxes[0].max", "the box's shortest side (max - min) must be at least 0.01"},
+		{"exposure 1e30", edit(t, func(m map[string]any) { m["exposure"] = 1e30 }), "exposure", "must be in [1e-6, 1e6] (got 1e30)"},
+		{"exposure 1e-46", edit(t, func(m map[string]any) { m["exposure"] = 1e-46 }), "exposure", "must be in [1e-6, 1e6] (got 1e-46)"},
+		{"ior 1e30", edit(t, func(m map[string]any) {
+			obj(m, "materials", "glass")["ior"] = 1e30
+		}), "materials.glass.ior", "must be at most 100 (got 1e30)"},
+		{"fov 1e-46", edit(t, func(m map[string]any) {
+			obj(m, "camera")["fov"] = 1e-46
+		}), "camera.fov", "must be in [0.01, 179] degrees (got 1e-46)"},
+		{"up 1e-30", edit(t, func(m map[string]any) {
+			obj(m, "camera")["up"] = []any{0, 1e-30, 0}
+		}), "camera.up", "must not be zero: at least 1e-6 long"},
+		{"scene 1e-6 across", []byte(`{"camera": {"position": [0, 0, 1e-6], "look_at": [0, 0, 0], "fov": 40},
+			"materials": {"lamp": {"type": "light", "color": [1, 1, 1]}},
+			"objects": {"quads": [{"corner": [0, 0, 0], "u": [1e-7, 0, 0], "v": [0, 1e-7, 0], "material": "lamp"}]}}`),
+			"camera.look_at", "the distance from camera.position must be at least 0.01"},
+		{"coordinate 101", edit(t, func(m map[string]any) {
+			obj(m, "objects", "quads", 0)["corner"] = []any{-101, 0, -2}
+		}), "objects.quads[0].corner[0]", "must be in [-100, 100] (got -101)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -470,7 +519,7 @@ func TestLoadAndOpen(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, edit(t, func(m map[string]any) { obj(m, "camera")["fov"] = 200 }), 0o644)
-	if _, err := Open(bad); err == nil || !strings.HasPrefix(err.Error(), bad+": camera.fov: must be in (0, 180)") {
+	if _, err := Open(bad); err == nil || !strings.HasPrefix(err.Error(), bad+": camera.fov: must be in [0.01, 179] degrees") {
 		t.Errorf("Open(bad) = %v", err)
 	}
 	if _, err := Open("cornel"); err == nil || err.Error() != `unknown scene "cornel": not a built-in (caustics, cornell, plane) and cannot read cornel: no such file or directory` {

@@ -122,3 +122,17 @@ func (s *Scene) Bounds() (lo, hi Vec3) {
 	}
 	return lo, hi
 }
+
+// Scale is the scene's size for precision limits: the larger of its
+// bounding-box diagonal and its largest coordinate (camera position and
+// look_at included), since float32 holds positions to 2^-24 of that.
+func (s *Scene) Scale() float32 {
+	lo, hi := s.Bounds()
+	scale := hi.Sub(lo).Len()
+	for _, v := range []Vec3{lo, hi, s.Camera.Position, s.Camera.LookAt} {
+		for _, x := range v {
+			scale = max(scale, float32(math.Abs(float64(x))))
+		}
+	}
+	return scale
+}

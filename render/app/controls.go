@@ -9,6 +9,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
+	"speckle/render"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"
@@ -226,7 +227,7 @@ func (a *App) photonControls() {
 			imgui.EndCombo()
 		}
 		imgui.SliderFloatV("exposure", &m.S.Exposure, 0.05, 20, "%.2f", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
-		a.deferredFloat("alpha", &m.S.Alpha, 0.05, 1, "%.2f", 0)
+		a.deferredFloat("alpha", &m.S.Alpha, float32(render.AlphaRange.Lo), 1, "%.2f", 0)
 		a.deferredFloat("initial radius", &m.S.Radius, 0, 0.2, "%.4f (0: 1 pixel)", 0)
 		imgui.SliderFloatV("heatmap scale", &m.S.ErrorScale, 0.02, 2, "%.2f", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
 	}

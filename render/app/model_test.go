@@ -185,6 +185,37 @@ func TestSettingsSizeCapped(t *testing.T) {
 	}
 }
 
+// Every number of a settings file is checked against the range the GPU
+// maths needs: out of it, the file is reported (naming it and the setting)
+// and the defaults are used.
+func TestSettingsNumbersInRange(t *testing.T) {
+	cam := func(pos, fov string) string {
+		return `{"camera": {"Position": ` + pos + `, "LookAt": [0, 1, 0], "Up": [0, 1, 0], "FOV": ` + fov + `}}`
+	}
+	for text, want := range map[string]string{
+		`{"initial_radius": 1e30}`:           "initial radius must be 0 (one pixel footprint at the look-at distance) or in [0.0001, 400] (got 1e30)",
+		`{"initial_radius": 1e-40}`:          "initial radius must be 0 (one pixel footprint at the look-at distance) or in [0.0001, 400] (got 1e-40)",
+		`{"initial_radius": -1}`:             "initial radius must be 0 (one pixel footprint at the look-at distance) or in [0.0001, 400] (got -1)",
+		`{"exposure": 1e30}`:                 "exposure must be in [1e-6, 1e6] (got 1e30)",
+		`{"exposure": 1e39}`:                 "cannot unmarshal number 1e39",
+		`{"alpha": 0.1}`:                     "alpha must be in [0.3, 1] (got 0.1)",
+		`{"heatmap_scale": 1e-40}`:           "heatmap scale must be in [1e-6, 1e6] (got 1e-40)",
+		`{"frame_budget_ms": 1e-40}`:         "frame budget (ms) must be in [1, 1000] (got 1e-40)",
+		`{"streamlines": {"jitter": 1e30}}`:  "--jitter must be 0 (plain streamlines) or in [1e-6, 1e6] (got 1e30)",
+		`{"streamlines": {"jitter": 1e-40}}`: "--jitter must be 0 (plain streamlines) or in [1e-6, 1e6]",
+		cam("[0, 1, 3]", "1e-40"):            "camera fov must be in [0.01, 179] degrees (got 1e-40)",
+		cam("[0, 1e30, 3]", "40"):            "every coordinate must be in [-100, 100] (got 1e30)",
+		cam("[0, 1, 1e-6]", "40"):            "camera look_at must be at least 0.01 from position (got 1e-6)",
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.json")
+		os.WriteFile(bad, []byte(text), 0o644)
+		got, err := LoadSettings(bad)
+		if err == nil || !strings.HasPrefix(err.Error(), bad+": ") || !strings.Contains(err.Error(), want) || !reflect.DeepEqual(got, Defaults()) {
+			t.Errorf("%s: got %v (defaults: %v); want an error naming the file and containing %q, and the defaults", text, err, reflect.DeepEqual(got, Defaults()), want)
+		}
+	}
+}
+
 func TestWidgets(t *testing.T) {
 	want := map[string]WidgetKind{
 		"lux": WidgetInt, "lehmer-seeding": WidgetChoice, "ca-preset": WidgetChoice,

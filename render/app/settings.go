@@ -11,6 +11,8 @@ import (
 	"slices"
 
 	"speckle/internal/capped"
+	"speckle/internal/numcheck"
+	"speckle/render"
 	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes"
@@ -84,6 +86,13 @@ type Settings struct {
 	Lines      LineSettings `json:"streamlines"`
 }
 
+// BudgetRange bounds the frame budget in ms (and --budget).
+var BudgetRange = numcheck.Closed(1, 1000)
+
+// ErrorScaleRange bounds the heatmap's scale: the relative error shown at
+// the top of its colour map.
+var ErrorScaleRange = numcheck.Closed(1e-6, 1e6)
+
 // MaxPanes is the most panes a window shows.
 const MaxPanes = 4
 
@@ -128,18 +137,24 @@ func (s Settings) Check() error {
 	switch {
 	case s.Photons < 0 || s.Photons > 1<<26:
 		return fmt.Errorf("photons per iteration %d: at most 2^26 = 67108864 (0: auto)", s.Photons)
-	case s.BudgetMS < 1 || s.BudgetMS > 1000:
-		return fmt.Errorf("frame budget %g ms: must be 1..1000", s.BudgetMS)
-	case s.Exposure <= 0 || s.Exposure > 1e4:
-		return fmt.Errorf("exposure %g: must be in (0, 1e4]", s.Exposure)
-	case s.Alpha <= 0 || s.Alpha > 1:
-		return fmt.Errorf("alpha %g: must be in (0, 1]", s.Alpha)
-	case s.Radius < 0:
-		return fmt.Errorf("initial radius %g: must be >= 0 (0: automatic)", s.Radius)
-	case s.Zoom < 1 || s.Zoom > 64:
-		return fmt.Errorf("magnifier zoom %g: must be 1..64", s.Zoom)
-	case s.ErrorScale <= 0:
-		return fmt.Errorf("heatmap scale %g: must be > 0", s.ErrorScale)
+	}
+	// Every number: finite (JSON has no NaN, but a float32 field takes
+	// denormals such as 1e-40) and in the range the GPU maths needs.
+	for _, n := range []struct {
+		name string
+		v    float32
+		r    numcheck.Range
+	}{
+		{"frame budget (ms)", s.BudgetMS, BudgetRange},
+		{"exposure", s.Exposure, scenes.ExposureRange},
+		{"alpha", s.Alpha, render.AlphaRange},
+		{"initial radius", s.Radius, render.InitialRadiusRange},
+		{"magnifier zoom", s.Zoom, numcheck.Closed(1, 64)},
+		{"heatmap scale", s.ErrorScale, ErrorScaleRange},
+	} {
+		if err := n.r.Check32(n.v); err != nil {
+			return fmt.Errorf("%s %v", n.name, err)
+		}
 	}
 	if s.Camera != nil {
 		if err := s.Camera.Validate(); err != nil {

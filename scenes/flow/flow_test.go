@@ -260,6 +260,13 @@ func TestHeightFileErrors(t *testing.T) {
 		{`{"width": 2, "values": [1, 2, 3, 4]}`, `needs "width", "height" and "values"`},
 		{`{"width": 2, "height": 2, "values": [1, 2, 3, "x"]}`, "not a height field"},
 		{"\x89PNG\r\n", "expected the grid's width and height"},
+		// Heights whose float32 gradients would overflow or vanish.
+		{"2 2\n1 2\n3 3e38\n", "line 3: height (row 1, column 1) must be in [-1e30, 1e30] (got 3e38)"},
+		{"2 2\n1 -1e31\n3 4\n", "line 2: height (row 0, column 1) must be in [-1e30, 1e30] (got -1e31)"},
+		{`{"width": 2, "height": 2, "values": [1, 2, 3, 1e36]}`, "height 3 (row 1, column 1) must be in [-1e30, 1e30] (got 1e36)"},
+		{`{"width": 2, "height": 2, "values": [1, 2, 3, 1e39]}`, "height 3 (row 1, column 1) must be in [-1e30, 1e30] (got 1e39)"},
+		{"2 2\n0 1e-30\n0 0\n", "the heights span 0..1e-30: the highest must be at least 1e-20 above the lowest"},
+		{`{"width": 2, "height": 2, "values": [0, 0, 0, 1e-46]}`, "every height is 0: a flat field has no flow"},
 	} {
 		p := write("bad.txt", c.text)
 		_, err := Open(p)
@@ -304,8 +311,11 @@ func TestParamsCheck(t *testing.T) {
 	}{
 		{Params{Density: 0, Step: 1, MaxSteps: 1}, "--density must be 1..16"},
 		{Params{Density: 17, Step: 1, MaxSteps: 1}, "--density must be 1..16"},
-		{Params{Density: 1, Jitter: -1, Step: 1, MaxSteps: 1}, "--jitter must be 0 or more"},
-		{Params{Density: 1, Jitter: float32(math.NaN()), Step: 1, MaxSteps: 1}, "--jitter must be 0 or more"},
+		{Params{Density: 1, Jitter: -1, Step: 1, MaxSteps: 1}, "--jitter must be 0 (plain streamlines) or in [1e-6, 1e6] (got -1)"},
+		{Params{Density: 1, Jitter: float32(math.NaN()), Step: 1, MaxSteps: 1}, "--jitter must be 0 (plain streamlines) or in [1e-6, 1e6] (got NaN)"},
+		{Params{Density: 1, Jitter: float32(math.Inf(1)), Step: 1, MaxSteps: 1}, "(got +Inf)"},
+		{Params{Density: 1, Jitter: 1e30, Step: 1, MaxSteps: 1}, "--jitter must be 0 (plain streamlines) or in [1e-6, 1e6]"},
+		{Params{Density: 1, Jitter: 1e-40, Step: 1, MaxSteps: 1}, "--jitter must be 0 (plain streamlines) or in [1e-6, 1e6]"},
 		{Params{Density: 1, Step: 0, MaxSteps: 1}, "--step must be more than 0"},
 		{Params{Density: 1, Step: 1, MaxSteps: 0}, "--max-steps must be 1.."},
 	} {

@@ -6,10 +6,25 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"speckle/internal/numcheck"
 )
 
 // MaxHeightNodes bounds a height field's width and height (nodes).
 const MaxHeightNodes = 8192
+
+// Limits on heights, so that Grid's float32 gradients neither overflow nor
+// vanish: a gradient is at most 2 MaxHeight x (MaxHeightNodes-1) pixels per
+// node (a 1-pixel-wide image), 1.6e34 < 3.4e38; the largest is at least
+// MinHeightSpread / 16382 steps x 1/16384 node per pixel, 3.7e-29, a normal
+// float32 that normalising can divide by.
+const (
+	MaxHeight       = 1e30
+	MinHeightSpread = 1e-20
+)
+
+// heightRange bounds each height.
+var heightRange = numcheck.Closed(-MaxHeight, MaxHeight)
 
 // Heights is a terrain height field on a regular grid of nodes; its flow is
 // the downhill gradient.
@@ -81,8 +96,8 @@ func ParseHeights(name string, data []byte) (*Heights, error) {
 		h = &Heights{name: name, NX: *j.Width, NY: *j.Height, Z: make([]float32, len(j.Values))}
 		for i, v := range j.Values {
 			h.Z[i] = float32(v)
-			if math.IsInf(float64(h.Z[i]), 0) {
-				return nil, fail("height %d (row %d, column %d) is too large for a float32: %v", i, i/h.NX, i%h.NX, v)
+			if err := heightRange.Check(v); err != nil {
+				return nil, fail("height %d (row %d, column %d) %v", i, i/h.NX, i%h.NX, err)
 			}
 		}
 	} else {
@@ -97,6 +112,10 @@ func ParseHeights(name string, data []byte) (*Heights, error) {
 	}
 	if lo == hi {
 		return nil, fail("every height is %v: a flat field has no flow", lo)
+	}
+	if float64(hi)-float64(lo) < MinHeightSpread {
+		return nil, fail("the heights span %s..%s: the highest must be at least %s above the lowest, or the gradients vanish in float32",
+			numcheck.Format32(lo), numcheck.Format32(hi), numcheck.Format(MinHeightSpread))
 	}
 	return h, nil
 }
@@ -140,6 +159,9 @@ func parseText(name string, data []byte) (*Heights, error) {
 			v, err := strconv.ParseFloat(tok, 32)
 			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("%s: height %q (row %d, column %d) is not a finite number", where, truncate(tok), n/h.NX, n%h.NX)
+			}
+			if v64, _ := strconv.ParseFloat(tok, 64); !heightRange.Contains(v64) {
+				return nil, fmt.Errorf("%s: height (row %d, column %d) %v", where, n/h.NX, n%h.NX, heightRange.Check(v64))
 			}
 			h.Z[n] = float32(v)
 			n++

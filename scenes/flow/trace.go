@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"speckle/internal/numcheck"
 	"speckle/rng"
 )
 
@@ -34,13 +35,19 @@ const (
 	MinSpeed = 1e-3
 )
 
+// JitterRange bounds Params.Jitter: up to 1e6, where float32 rounding of
+// u + jitter*r (2^-24 x 1e6 = 0.06) still leaves the unit flow vector u
+// visible, and squares stay far inside float32; from 1e-6, below which the
+// jitter vanishes in rounding of the unit vector (0 turns it off).
+var JitterRange = numcheck.Range{Lo: 1e-6, Hi: 1e6, Zero: "plain streamlines"}
+
 // Check rejects impossible parameters.
 func (p Params) Check() error {
 	switch {
 	case p.Density < 1 || p.Density > MaxDensity:
 		return fmt.Errorf("--density must be 1..%d (got %d)", MaxDensity, p.Density)
-	case !(p.Jitter >= 0) || math.IsInf(float64(p.Jitter), 0):
-		return fmt.Errorf("--jitter must be 0 or more (got %v)", p.Jitter)
+	case !JitterRange.Contains(float64(p.Jitter)):
+		return fmt.Errorf("--jitter %v", JitterRange.Check32(p.Jitter))
 	case !(p.Step > 0) || math.IsInf(float64(p.Step), 0):
 		return fmt.Errorf("--step must be more than 0 pixels (got %v)", p.Step)
 	case p.MaxSteps < 1 || p.MaxSteps > MaxMaxSteps:
