@@ -2,6 +2,12 @@
 SHELL := /bin/bash
 export CGO_ENABLED := 1
 export GOTOOLCHAIN := local
+# imgui-go's unity build warns once, harmlessly, about a memset in
+# imgui_draw.cpp ([-Wstringop-overflow=], a size GCC cannot bound). Only that
+# warning class is turned off, for all C++ in the build (imgui-go and
+# internal/cref); other warnings and every error still print. The default
+# -g -O2 is kept, and a CGO_CXXFLAGS of your own wins.
+export CGO_CXXFLAGS ?= -g -O2 -Wno-stringop-overflow
 
 # Go 1.22 or newer: the one on PATH, in /usr/local/go, or the one `make deps`
 # fetched into .cache/go (Debian 12's own Go is 1.19: it downloads a Go 1.22
@@ -46,9 +52,9 @@ deps: debs go-toolchain
 debs:
 	@missing=$$(for p in $(DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages: $$missing"; \
+	  echo "installing Debian packages:" $$missing; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
-	  else echo "please install (as root): apt-get install $$missing"; exit 1; fi; \
+	  else echo "please install (as root): apt-get install" $$missing; exit 1; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
 
@@ -63,7 +69,12 @@ go-toolchain:
 	    else echo "please install Go 1.22 or newer (https://go.dev/doc/install) or, as root, apt-get install golang-go"; exit 1; fi; \
 	    { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends golang-go >/dev/null; } || exit 1; boot=/usr/lib/go/bin/go; \
 	  fi; \
-	  json=$$(GOFLAGS=-modcacherw GOMODCACHE=$(CURDIR)/.cache/gomod "$$boot" mod download -json $(GO_TOOLCHAIN)) || exit 1; \
+	  if ! json=$$(GOFLAGS=-modcacherw GOMODCACHE=$(CURDIR)/.cache/gomod "$$boot" mod download -json $(GO_TOOLCHAIN)); then \
+	    why=$$(echo "$$json" | sed -n 's/^[[:space:]]*"Error": "\(.*\)",*$$/\1/p' | sed 's/\\"/"/g'); \
+	    echo "fetching the Go toolchain failed: $${why:-$$json}" >&2; \
+	    echo "check the network, the proxy (GOPROXY=$$("$$boot" env GOPROXY), HTTPS_PROXY) and CA certificates, or install Go 1.22 or newer yourself: https://go.dev/doc/install" >&2; \
+	    exit 1; \
+	  fi; \
 	  dir=$$(echo "$$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$$/\1/p'); \
 	  rm -rf .cache/go && cp -r "$$dir" .cache/go && chmod -R u+w .cache/go && chmod +x .cache/go/bin/* .cache/go/pkg/tool/*/*; \
 	fi
