@@ -11,7 +11,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // The built-in scenes: every *.json file beside this one, named by its base
@@ -159,7 +161,24 @@ type parser struct {
 }
 
 func (p *parser) fail(path, format string, args ...any) {
-	panic(&Error{File: p.file, Field: path, Msg: fmt.Sprintf(format, args...)})
+	panic(&Error{File: p.file, Field: printable(path), Msg: printable(fmt.Sprintf(format, args...))})
+}
+
+// printable escapes control characters, as Go quotes them: a key or a
+// material name from the file may hold a newline, and messages are one line.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if q := strconv.QuoteRune(r); unicode.IsControl(r) {
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func join(path, key string) string {
