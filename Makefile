@@ -29,7 +29,16 @@ DEBS := gcc g++ libc6-dev pkg-config ca-certificates libx11-dev libxrandr-dev \
 TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc) SPECKLE_REQUIRE_DISPLAY=1
 XVFB := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,xvfb-run -a -s '-screen 0 1920x1080x24')
 
-.PHONY: run test deps debs go-toolchain build bench clean
+# After the tests, each fuzz target runs for FUZZTIME (FUZZTIME=0 skips):
+# the plain tests have already run their seed corpora. A failing input is
+# saved under the package's testdata/fuzz/ and reproduces in plain go test.
+# The first run builds every package again with fuzzing instrumentation
+# (minutes, once; cached after).
+FUZZTIME ?= 3s
+FUZZ := ./scenes:FuzzParse ./scenes/flow:FuzzParseHeights ./rng:FuzzParseSpec \
+	./render/app:FuzzLoadSettings .:FuzzFlagValues
+
+.PHONY: run test fuzz deps debs go-toolchain build bench clean
 
 run: build
 	./bin/speckle
@@ -42,6 +51,15 @@ test: deps
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(TEST_ENV) $(XVFB) $(GO) test -count=1 -timeout 30m ./...
+	@$(MAKE) --no-print-directory fuzz
+
+fuzz:
+	@if [ "$(FUZZTIME)" != 0 ]; then for t in $(FUZZ); do \
+	  pkg=$${t%%:*} target=$${t#*:}; \
+	  out=$$($(TEST_ENV) $(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 1s $$pkg 2>&1) || \
+	    { echo "$$out"; echo "fuzzing $$target in $$pkg failed: the input is under $$pkg/testdata/fuzz/$$target"; exit 1; }; \
+	  echo "fuzzed $$target ($$pkg) for $(FUZZTIME): $$(echo "$$out" | grep -o 'execs: [0-9]*' | tail -1 | cut -d' ' -f2) inputs, no failure"; \
+	done; fi
 
 bench: build
 	./bin/speckle rng bench

@@ -14,8 +14,9 @@ import (
 )
 
 // FuzzLoadSettings: no settings file panics LoadSettings. A rejected one
-// gets a one-line error naming the file, the defaults, and is never saved
-// over; an accepted one passes Check and survives a save and a load.
+// gets a one-line error naming the file, and the defaults (which are not
+// saved over it: TestSaveKeepingAFileThatFailedToLoad); an accepted one
+// passes Check and survives a save and a load.
 func FuzzLoadSettings(f *testing.F) {
 	d := Defaults()
 	s := d
@@ -53,18 +54,18 @@ func FuzzLoadSettings(f *testing.F) {
 			if !strings.Contains(err.Error(), path) || !reflect.DeepEqual(s, Defaults()) {
 				t.Fatalf("error %v: want one naming the file, and the defaults", err)
 			}
-			if _, err := s.SaveKeeping(path, err); err != nil {
-				t.Fatal(err)
-			}
-			if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, data) {
-				t.Fatal("a settings file that failed to load was saved over")
-			}
 			return
 		}
 		if err := s.Check(); err != nil {
 			t.Fatalf("loaded settings that fail Check: %v", err)
 		}
-		if err := s.Save(path); err != nil {
+		// Saved as Save writes them (without its fsyncs, slow in a loop),
+		// they load the same.
+		saved, err := json.MarshalIndent(s, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, append(saved, '\n'), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		again, err := LoadSettings(path)
