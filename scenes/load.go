@@ -11,9 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
-	"unicode"
 )
 
 // The built-in scenes: every *.json file beside this one, named by its base
@@ -167,12 +165,14 @@ func (p *parser) fail(path, format string, args ...any) {
 // printable escapes control characters, as Go quotes them: a key or a
 // material name from the file may hold a newline, and messages are one line.
 func printable(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
+	control := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
+	if !strings.ContainsFunc(s, control) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if q := strconv.QuoteRune(r); unicode.IsControl(r) {
+		if control(r) {
+			q := fmt.Sprintf("%q", r)
 			b.WriteString(q[1 : len(q)-1])
 		} else {
 			b.WriteRune(r)
