@@ -66,13 +66,21 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("sphere radius %g", o.Radius)
 			}
 		}
+		// Every surface has a normal in float32, as the GPU computes it.
+		area := func(what string, n Vec3) {
+			if l := n.Len(); !(l > 0) || math.IsInf(float64(l), 0) {
+				t.Fatalf("accepted a %s whose normal in float32 is %v", what, n)
+			}
+		}
 		for _, o := range s.Quads {
 			vs = append(vs, o.Corner, o.U, o.V)
 			mat(o.Material)
+			area("quad", o.U.Cross(o.V))
 		}
 		for _, o := range s.Triangles {
 			vs = append(vs, o.A, o.B, o.C)
 			mat(o.Material)
+			area("triangle", o.B.Sub(o.A).Cross(o.C.Sub(o.A)))
 		}
 		for _, v := range vs {
 			for _, x := range v {
