@@ -165,3 +165,35 @@ func TestAppInterruptSavesSettings(t *testing.T) {
 		t.Fatalf("settings after Ctrl-C: %+v, %v", s.Panes[0], err)
 	}
 }
+
+// A settings file that fails to load is reported and left byte for byte as
+// it was; the run's settings go beside it, and stderr says where and why.
+func TestAppKeepsSettingsThatFailedToLoad(t *testing.T) {
+	for name, text := range map[string]string{
+		"json":   "{\"layout\": 2, \"panes\": [\n", // cut short: the user was editing it
+		"values": `{"layout": 3}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			settings := filepath.Join(t.TempDir(), "settings.json")
+			if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := speckle(t, nil, "app", "--headless", "--frames", "1", "--size", "320x180", "--resolution", "48x27",
+				"--photons", "1024", "--panes", "pcg32", "--settings", settings)
+			if r.code != 0 {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			if got, err := os.ReadFile(settings); err != nil || string(got) != text {
+				t.Fatalf("the settings file that failed to load was changed to %q (%v)", got, err)
+			}
+			s, err := app.LoadSettings(settings + ".new")
+			if err != nil || s.Panes[0].Generator != "pcg32" || s.Layout != 1 {
+				t.Fatalf("%s.new: %+v, %v; want this run's settings", settings, s.Panes[0], err)
+			}
+			if !strings.Contains(r.stderr, "settings saved to "+settings+".new, not over "+settings+", which failed to load") ||
+				strings.Contains(r.stderr, "goroutine") || strings.Contains(r.stderr, "panic") {
+				t.Fatalf("stderr %q: want a line saying where the settings went and why", r.stderr)
+			}
+		})
+	}
+}

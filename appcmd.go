@@ -77,12 +77,12 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 		path = app.DefaultSettingsPath()
 	}
 	s := app.Defaults()
+	var loadErr error // the file is then not saved over on exit
 	if path != "" && !*fresh {
-		loaded, err := app.LoadSettings(path)
-		if err != nil {
-			fmt.Fprintf(stderr, "speckle app: settings: %v\n", err)
+		s, loadErr = app.LoadSettings(path)
+		if loadErr != nil {
+			fmt.Fprintf(stderr, "speckle app: settings: %v\n", loadErr)
 		}
-		s = loaded
 	}
 	m := app.NewModel(s)
 	if *panes != "" {
@@ -145,7 +145,7 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}()
 	a, err := app.New(app.Options{
-		Settings: m.S, SettingsPath: path, Headless: *headless, Width: w, Height: h,
+		Settings: m.S, SettingsPath: path, SettingsLoadErr: loadErr, Headless: *headless, Width: w, Height: h,
 		Frames: *frames, Screenshot: *shot, VSync: *vsync, Out: stdout,
 		GL: gpu.Options{Platform: g.platform, Debug: g.debug},
 	})
@@ -182,8 +182,10 @@ func appCmd(args []string, stdout, stderr io.Writer) error {
 	if bar != nil {
 		bar.done()
 	}
-	if err := a.SaveSettings(); err != nil {
+	if note, err := a.SaveSettings(); err != nil {
 		fmt.Fprintf(stderr, "speckle app: saving settings: %v\n", err)
+	} else if note != "" {
+		fmt.Fprintf(stderr, "speckle app: %s\n", note)
 	}
 	if runErr != nil {
 		return runErr

@@ -153,7 +153,7 @@ func (g *Generator) New(c Config) (Instance, error) {
 	opts := map[string]string{}
 	for k, v := range c.Options {
 		if g.option(k) == nil {
-			return nil, fmt.Errorf("option --%s does not apply to generator %s", k, g.Name)
+			return nil, fmt.Errorf("option %s does not apply to generator %s", flagText(k), g.Name)
 		}
 		opts[k] = v
 	}
@@ -200,7 +200,7 @@ func ParseSpec(spec string) (*Generator, map[string]string, error) {
 	for _, kv := range parts[1:] {
 		k, v, ok := strings.Cut(kv, "=")
 		k = strings.TrimPrefix(k, "--")
-		if !ok || k == "" {
+		if !ok || !isFlagName(k) {
 			return nil, nil, fmt.Errorf("%q: options are NAME:OPTION=VALUE, like lehmer:lehmer-seeding=slm", spec)
 		}
 		if opts == nil {
@@ -209,6 +209,26 @@ func ParseSpec(spec string) (*Generator, map[string]string, error) {
 		opts[k] = v
 	}
 	return g, opts, nil
+}
+
+// isFlagName says whether k can name an option: letters, digits, '-' and
+// '_', as flags are named.
+func isFlagName(k string) bool {
+	for _, c := range k {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return k != ""
+}
+
+// flagText is option k as a message shows it: --k, quoted unless k is a
+// flag's name (one from a settings file may hold a newline).
+func flagText(k string) string {
+	if isFlagName(k) {
+		return "--" + k
+	}
+	return fmt.Sprintf("%q", "--"+k)
 }
 
 // OptionNames lists every option of every generator, sorted, without duplicates.

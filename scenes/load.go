@@ -263,7 +263,26 @@ func (p *parser) checkSizes() {
 }
 
 func (p *parser) fail(path, format string, args ...any) {
-	panic(&Error{File: p.file, Field: path, Msg: fmt.Sprintf(format, args...)})
+	panic(&Error{File: p.file, Field: printable(path), Msg: printable(fmt.Sprintf(format, args...))})
+}
+
+// printable escapes control characters, as Go quotes them: a key or a
+// material name from the file may hold a newline, and messages are one line.
+func printable(s string) string {
+	control := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
+	if !strings.ContainsFunc(s, control) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if control(r) {
+			q := fmt.Sprintf("%q", r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func join(path, key string) string {

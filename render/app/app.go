@@ -33,6 +33,10 @@ type Options struct {
 	ShotDir       string // where screenshots go (default ScreenshotDir)
 	GL            gpu.Options
 	Out           io.Writer // progress and where files went
+
+	// SettingsLoadErr is why the file at SettingsPath failed to load, if it
+	// did: it is then left as it is (Settings.SaveKeeping).
+	SettingsLoadErr error
 }
 
 // App is the running window.
@@ -157,12 +161,13 @@ func (a *App) Close() {
 	}
 }
 
-// SaveSettings writes the settings where they persist, if anywhere.
-func (a *App) SaveSettings() error {
+// SaveSettings writes the settings where they persist, if anywhere; note
+// says where they went when that is not SettingsPath.
+func (a *App) SaveSettings() (note string, err error) {
 	if a.opts.SettingsPath == "" {
-		return nil
+		return "", nil
 	}
-	return a.Model.S.Save(a.opts.SettingsPath)
+	return a.Model.S.SaveKeeping(a.opts.SettingsPath, a.opts.SettingsLoadErr)
 }
 
 // Run draws frames until the window closes or Frames are done, then writes

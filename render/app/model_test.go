@@ -334,3 +334,37 @@ func TestPlotRange(t *testing.T) {
 		t.Fatalf("clipped end at RMSE %v, want 0.01", b.RMSE)
 	}
 }
+
+// A file that failed to load is never saved over: the settings go beside it.
+func TestSaveKeepingAFileThatFailedToLoad(t *testing.T) {
+	dir := t.TempDir()
+	bad, good := filepath.Join(dir, "bad.json"), filepath.Join(dir, "good.json")
+	text := []byte(`{"layout": 3}`)
+	os.WriteFile(bad, text, 0o644)
+	s, loadErr := LoadSettings(bad)
+	if loadErr == nil {
+		t.Fatal("layout 3 loaded")
+	}
+	s.Exposure = 3
+	note, err := s.SaveKeeping(bad, loadErr)
+	if got, _ := os.ReadFile(bad); err != nil || string(got) != string(text) {
+		t.Fatalf("the file that failed to load now holds %q (%v)", got, err)
+	}
+	if got, err := LoadSettings(bad + ".new"); err != nil || got.Exposure != 3 {
+		t.Fatalf("beside it: exposure %g, %v; want the settings saved", got.Exposure, err)
+	}
+	if !strings.Contains(note, bad+".new") || !strings.Contains(note, "failed to load") || strings.Contains(note, "\n") {
+		t.Fatalf("note %q: want one line saying where and why", note)
+	}
+	// One that loaded (or was missing) is saved in place, with nothing to say.
+	s, loadErr = LoadSettings(good)
+	if note, err := s.SaveKeeping(good, loadErr); err != nil || note != "" {
+		t.Fatalf("a missing file: note %q, %v", note, err)
+	}
+	if _, err := LoadSettings(good); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(good + ".new"); !os.IsNotExist(err) {
+		t.Fatalf("%s.new written for a file that loaded", good)
+	}
+}

@@ -256,3 +256,18 @@ func (s Settings) Save(path string) error {
 		return err
 	})
 }
+
+// SaveKeeping writes s to path, unless the file there failed to load
+// (loadErr, from LoadSettings): that file holds the user's settings, to mend,
+// and is never saved over. s then goes beside it, to path+".new", and note
+// says so in one line.
+func (s Settings) SaveKeeping(path string, loadErr error) (note string, err error) {
+	if loadErr == nil {
+		return "", s.Save(path)
+	}
+	beside := path + ".new"
+	if err := s.Save(beside); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("settings saved to %s, not over %s, which failed to load (mend it, or move the new file over it)", beside, path), nil
+}
