@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -245,4 +246,181 @@ func TestBenchReportsThroughput(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// dumpEqualsGo dumps streams x count values of g with opts on the GPU and
+// fails at the first value that differs from the Go reference.
+func dumpEqualsGo(t *testing.T, g *rng.Generator, opts map[string]string, seed uint32, streams, count int, f32 bool) {
+	t.Helper()
+	cfg := rng.Config{Seed: seed, Streams: streams, Options: opts}
+	inst, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cpu, gpuOut bytes.Buffer
+	if err := rng.Dump(inst, streams, count, f32, &cpu, nil); err != nil {
+		t.Fatal(err)
+	}
+	onGL(t, func(c *gpu.Context) error {
+		r, err := NewRNG(c, g, cfg)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		return r.Dump(count, f32, &gpuOut, nil)
+	})
+	if d := firstMismatch(gpuOut.Bytes(), cpu.Bytes(), count); d != "" {
+		t.Fatalf("GPU and CPU dumps differ: %s", d)
+	}
+}
+
+// TestDumpPastLoopCap: dumps far longer than one shader loop may run on
+// llvmpipe (65,535 passes per invocation in all) equal the Go reference, for
+// every generator and option set (u32; f32 for the defaults), and the CA's
+// long warm-up and costly steps likewise.
+func TestDumpPastLoopCap(t *testing.T) {
+	const streams, count = 2, 200000
+	for _, g := range rng.All {
+		for i, opts := range optionSets(g) {
+			for _, f32 := range []bool{false, true} {
+				if f32 && i > 0 {
+					continue
+				}
+				t.Run(fmt.Sprintf("%s/%s/f32=%v", g.Name, describe(opts), f32), func(t *testing.T) {
+					dumpEqualsGo(t, g, opts, 0x5EED, streams, count, f32)
+				})
+			}
+		}
+	}
+	for _, c := range []struct {
+		opts  map[string]string
+		count int
+	}{
+		{map[string]string{"ca-warmup": "100000"}, 1000},
+		{map[string]string{"ca-steps": "64"}, 3000},
+		{map[string]string{"ca-steps": "4096"}, 40},
+	} {
+		t.Run("ca/"+describe(c.opts), func(t *testing.T) {
+			dumpEqualsGo(t, rng.CA, c.opts, 7, 3, c.count, false)
+		})
+	}
+}
+
+// llvmpipeLoopCap is Mesa llvmpipe's limit of loop passes per invocation.
+const llvmpipeLoopCap = 65535
+
+// probeLoops runs rng_probe.comp (defines picks what it probes) over n
+// invocations of r's pool and returns the loop passes each one spent, as
+// llvmpipe counts them; ok is false where no loop limiter shows (not
+// llvmpipe).
+func probeLoops(c *gpu.Context, r *RNG, defs map[string]string, n int) (used []int, ok bool, err error) {
+	const meter = 1 << 20
+	p, err := r.Program("rng_probe.comp", defs)
+	if err != nil {
+		return nil, false, err
+	}
+	out, err := c.NewBuffer(2*n*4, nil)
+	if err != nil {
+		return nil, false, err
+	}
+	defer out.Delete()
+	r.Bind(p, 0)
+	out.Bind(0)
+	p.SetUint("invocations", uint32(n))
+	p.SetUint("meter", meter)
+	if err := c.Dispatch(p, n); err != nil {
+		return nil, false, err
+	}
+	words := make([]uint32, 2*n)
+	out.Read(0, words)
+	for i := 0; i < n; i++ {
+		if words[2*i] >= meter {
+			return nil, false, nil
+		}
+		used = append(used, llvmpipeLoopCap-int(words[2*i]))
+	}
+	return used, true, nil
+}
+
+// TestLoopsBoundMeasured: every generator's rng.Loops bounds the loop passes
+// llvmpipe really counts, for every option set (and costly ones): rng_init
+// (with and without its deferred warm-up), rng_warmup, and rng_load plus a
+// loop of n passes with 1 to 4 draws each (n up to 64: every lane of a
+// philox block, every position in a ranlux block and its skip), against
+// the sizing the kernels use (RNG.piece). An under-estimate fails here.
+func TestLoopsBoundMeasured(t *testing.T) {
+	extra := map[string][]map[string]string{
+		"ca": {{"ca-steps": "64"}, {"ca-steps": "4096"}, {"ca-warmup": "5000"}},
+	}
+	for _, g := range rng.All {
+		for _, opts := range append(optionSets(g), extra[g.Name]...) {
+			t.Run(g.Name+"/"+describe(opts), func(t *testing.T) {
+				probe := 1 + min(64, (rng.LoopBudget-1)/(4*g2loops(t, g, opts).Draw+1)-2)
+				cfg := rng.Config{Seed: 99, Streams: probe, Options: opts}
+				onGL(t, func(c *gpu.Context) error {
+					r, err := NewRNG(c, g, cfg)
+					if err != nil {
+						return err
+					}
+					defer r.Close()
+					if err := r.Seed(); err != nil {
+						return err
+					}
+					l := r.Inst.Loops()
+					check := func(what string, defs map[string]string, bound func(n int) int) error {
+						used, ok, err := probeLoops(c, r, defs, probe)
+						if err != nil || !ok {
+							if !ok && err == nil {
+								t.Skip("no loop limiter seen: not llvmpipe")
+							}
+							return err
+						}
+						if os.Getenv("PROBE_DEBUG") != "" {
+							t.Logf("%s: %v", what, used)
+						}
+						worst := 0
+						for n, u := range used {
+							if u > bound(n) {
+								return fmt.Errorf("%s, n = %d: llvmpipe counted %d loop passes, Loops %+v allows %d", what, n, u, l, bound(n))
+							}
+							worst = max(worst, u)
+						}
+						t.Logf("%s: at most %d passes measured (Loops %+v)", what, worst, l)
+						return nil
+					}
+					for sites := 1; sites <= 4; sites++ {
+						if err := check(fmt.Sprintf("load + n passes of %d draws", sites), map[string]string{"PROBE_SITES": fmt.Sprint(sites)},
+							func(n int) int { return passesFor(l, sites, n) }); err != nil {
+							return err
+						}
+					}
+					if l.Init < rng.LoopBudget {
+						if err := check("rng_init", map[string]string{"PROBE_INIT": "1"}, func(int) int { return l.Init }); err != nil {
+							return err
+						}
+					}
+					if l.Warmup > 0 {
+						if err := check("rng_init deferring the warm-up", map[string]string{"PROBE_INIT": "1", "RNG_DEFER_WARMUP": "1"},
+							func(int) int { return l.Init - l.Warmup }); err != nil {
+							return err
+						}
+						if err := check("load + rng_warmup(n)", map[string]string{"PROBE_WARMUP": "1"},
+							func(n int) int { return l.Draw + n + 1 }); err != nil {
+							return err
+						}
+					}
+					return nil
+				})
+			})
+		}
+	}
+}
+
+func g2loops(t *testing.T, g *rng.Generator, opts map[string]string) rng.Loops {
+	t.Helper()
+	inst, err := g.New(rng.Config{Streams: 1, Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inst.Loops()
 }
