@@ -309,12 +309,15 @@ func TestDumpPastLoopCap(t *testing.T) {
 // llvmpipeLoopCap is Mesa llvmpipe's limit of loop passes per invocation.
 const llvmpipeLoopCap = 65535
 
-// probeLoops runs rng_probe.comp (defines picks what it probes) over n
-// invocations of r's pool and returns the loop passes each one spent, as
+// probeLoops seeds r's pool afresh, runs rng_probe.comp (defs pick what it
+// probes) over n invocations of it and returns the loop passes each one spent, as
 // llvmpipe counts them; ok is false where no loop limiter shows (not
 // llvmpipe).
 func probeLoops(c *gpu.Context, r *RNG, defs map[string]string, n int) (used []int, ok bool, err error) {
 	const meter = 1 << 20
+	if err := r.Seed(); err != nil {
+		return nil, false, err
+	}
 	p, err := r.Program("rng_probe.comp", defs)
 	if err != nil {
 		return nil, false, err
@@ -367,7 +370,12 @@ func TestLoopsBoundMeasured(t *testing.T) {
 						return err
 					}
 					l := r.Inst.Loops()
-					check := func(what string, defs map[string]string, bound func(n int) int) error {
+					// check compares the passes used by invocation n with
+					// bound(n) and, where step > 0, each invocation's extra
+					// passes over the one before with step: a loop pass's
+					// own cost, so that an under-estimate by a single pass
+					// per draw shows.
+					check := func(what string, defs map[string]string, bound func(n int) int, step int) error {
 						used, ok, err := probeLoops(c, r, defs, probe)
 						if err != nil || !ok {
 							if !ok && err == nil {
@@ -383,6 +391,9 @@ func TestLoopsBoundMeasured(t *testing.T) {
 							if u > bound(n) {
 								return fmt.Errorf("%s, n = %d: llvmpipe counted %d loop passes, Loops %+v allows %d", what, n, u, l, bound(n))
 							}
+							if n > 0 && step > 0 && u-used[n-1] > step {
+								return fmt.Errorf("%s: pass %d cost %d loop passes, Loops %+v allows %d", what, n, u-used[n-1], l, step)
+							}
 							worst = max(worst, u)
 						}
 						t.Logf("%s: at most %d passes measured (Loops %+v)", what, worst, l)
@@ -390,22 +401,22 @@ func TestLoopsBoundMeasured(t *testing.T) {
 					}
 					for sites := 1; sites <= 4; sites++ {
 						if err := check(fmt.Sprintf("load + n passes of %d draws", sites), map[string]string{"PROBE_SITES": fmt.Sprint(sites)},
-							func(n int) int { return passesFor(l, sites, n) }); err != nil {
+							func(n int) int { return passesFor(l, sites, n) }, sites*l.Draw+1); err != nil {
 							return err
 						}
 					}
 					if l.Init < rng.LoopBudget {
-						if err := check("rng_init", map[string]string{"PROBE_INIT": "1"}, func(int) int { return l.Init }); err != nil {
+						if err := check("rng_init", map[string]string{"PROBE_INIT": "1"}, func(int) int { return l.Init }, 0); err != nil {
 							return err
 						}
 					}
 					if l.Warmup > 0 {
 						if err := check("rng_init deferring the warm-up", map[string]string{"PROBE_INIT": "1", "RNG_DEFER_WARMUP": "1"},
-							func(int) int { return l.Init - l.Warmup }); err != nil {
+							func(int) int { return l.Init - l.Warmup }, 0); err != nil {
 							return err
 						}
 						if err := check("load + rng_warmup(n)", map[string]string{"PROBE_WARMUP": "1"},
-							func(n int) int { return l.Draw + n + 1 }); err != nil {
+							func(n int) int { return l.Draw + n + 1 }, 1); err != nil {
 							return err
 						}
 					}

@@ -85,8 +85,8 @@ type QuasiRandom interface {
 
 // Loops bounds the loop passes one call of a generator's GLSL port runs, as
 // shaders/lib/loops.glsl counts them (n + 1 for a loop of n passes, nested
-// loops included; a switch statement counts as a loop of one pass, since
-// Mesa lowers it to one): Mesa's llvmpipe ends a shader's loops after 65,535
+// loops included; a switch statement costs 1: Mesa makes it a loop that
+// leaves in its first pass): Mesa's llvmpipe ends a shader's loops after 65,535
 // passes in all, so kernels size their work per dispatch from these. Each
 // generator derives its bound from its GLSL (see its Loops method); the GPU
 // test TestLoopsBoundMeasured checks them against what llvmpipe counts.
