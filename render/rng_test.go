@@ -106,41 +106,55 @@ func TestRendererDrawsContinue(t *testing.T) {
 						t.Fatal(err)
 					}
 					got := drawOnGPU(t, g, cfg, DrawRecord, counts, perSlot)
-					quasi, isQuasi := inst.(rng.QuasiRandom)
-					slotSeq, hasSlotSeq := inst.(rng.SlotSequences)
-					streams := make([]rng.Stream, slots)
-					for it, count := range counts {
-						for i := 0; i < slots; i++ {
-							if perSlot && hasSlotSeq {
-								streams[i] = slotSeq.SlotPoint(i, uint64(it))
-							} else if isQuasi {
-								streams[i] = quasi.Point(uint64(it*slots + i))
-							} else if it == 0 {
-								streams[i] = inst.Stream(i)
-							}
-							for m := 0; m < count; m++ {
-								var want uint32
-								kind := "u32"
-								if m%2 == 0 {
-									want = streams[i].U32()
-								} else {
-									want, kind = math.Float32bits(streams[i].F32()), "f32"
-								}
-								if gpu := got[it][i*count+m]; gpu != want {
-									t.Fatalf("dispatch %d, slot %d, draw %d (%s): GPU %08x, Go %08x", it, i, m, kind, gpu, want)
-								}
-							}
-						}
-					}
+					checkDraws(t, inst, got, counts, 0, slots, perSlot)
 				})
 			}
 		}
 	}
 }
 
-// drawOnGPU seeds a pool of cfg.Streams slots, then runs one rng_draw.comp
-// dispatch per count (iterations 0, 1, ...) and returns what each wrote.
+// checkDraws compares what drawOnGPUFrom recorded (iterations first, first+1,
+// ...) with the Go reference.
+func checkDraws(t *testing.T, inst rng.Instance, got [][]uint32, counts []int, first uint32, slots int, perSlot bool) {
+	t.Helper()
+	quasi, isQuasi := inst.(rng.QuasiRandom)
+	slotSeq, hasSlotSeq := inst.(rng.SlotSequences)
+	streams := make([]rng.Stream, slots)
+	for it, count := range counts {
+		iteration := uint64(first) + uint64(it)
+		for i := 0; i < slots; i++ {
+			if perSlot && hasSlotSeq {
+				streams[i] = slotSeq.SlotPoint(i, iteration)
+			} else if isQuasi {
+				streams[i] = quasi.Point(iteration*uint64(slots) + uint64(i))
+			} else if it == 0 {
+				streams[i] = inst.Stream(i)
+			}
+			for m := 0; m < count; m++ {
+				var want uint32
+				kind := "u32"
+				if m%2 == 0 {
+					want = streams[i].U32()
+				} else {
+					want, kind = math.Float32bits(streams[i].F32()), "f32"
+				}
+				if gpu := got[it][i*count+m]; gpu != want {
+					t.Fatalf("dispatch %d, slot %d, draw %d (%s): GPU %08x, Go %08x", it, i, m, kind, gpu, want)
+				}
+			}
+		}
+	}
+}
+
+// drawOnGPU seeds a pool of cfg.Streams slots, then runs Draw once per
+// count (iterations 0, 1, ...) and returns what each wrote.
 func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, counts []int, slotSequences bool) [][]uint32 {
+	t.Helper()
+	return drawOnGPUFrom(t, g, cfg, mode, counts, slotSequences, 0)
+}
+
+// drawOnGPUFrom is drawOnGPU from iteration first on.
+func drawOnGPUFrom(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, counts []int, slotSequences bool, first uint32) [][]uint32 {
 	t.Helper()
 	got := make([][]uint32, len(counts))
 	onGL(t, func(c *gpu.Context) error {
@@ -159,7 +173,7 @@ func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, co
 		}
 		defer out.Delete()
 		for it, count := range counts {
-			if _, err := r.Draw(mode, count, uint32(it), 1, out); err != nil {
+			if _, err := r.Draw(mode, count, first+uint32(it), 1, out); err != nil {
 				return err
 			}
 			got[it] = make([]uint32, DrawWords(mode, cfg.Streams, count))
@@ -434,4 +448,92 @@ func g2loops(t *testing.T, g *rng.Generator, opts map[string]string) rng.Loops {
 		t.Fatal(err)
 	}
 	return inst.Loops()
+}
+
+// TestRendererDrawsPastLoopCap: the renderer's draws of one iteration, far
+// more than one shader loop may run on llvmpipe, equal the Go reference for
+// every generator (and the CA's costly steps): recorded, stored and summed,
+// each split into dispatches that continue from the pool (or, for Sobol,
+// the point's dimension), then an iteration more.
+func TestRendererDrawsPastLoopCap(t *testing.T) {
+	const slots, long = 3, 70000
+	type set struct {
+		g    *rng.Generator
+		opts map[string]string
+	}
+	sets := []set{{rng.CA, map[string]string{"ca-steps": "64"}}}
+	for _, g := range rng.All {
+		sets = append(sets, set{g, nil})
+	}
+	for _, c := range sets {
+		t.Run(c.g.Name+"/"+describe(c.opts), func(t *testing.T) {
+			cfg := rng.Config{Seed: 77, Streams: slots, Options: c.opts}
+			inst, err := c.g.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := []int{long + 1, 3}
+			checkDraws(t, inst, drawOnGPU(t, c.g, cfg, DrawRecord, counts, false), counts, 0, slots, false)
+			stored := drawOnGPU(t, c.g, cfg, DrawStore, []int{long}, false)[0]
+			summed := drawOnGPU(t, c.g, cfg, DrawSum, []int{long}, false)[0]
+			for i := 0; i < slots; i++ {
+				s, u := inst.Stream(i), inst.Stream(i)
+				if q, ok := inst.(rng.QuasiRandom); ok {
+					s, u = q.Point(uint64(i)), q.Point(uint64(i))
+				}
+				var sum float32
+				for m := 0; m < long; m++ {
+					if w, want := stored[(m/4*slots+i)*4+m%4], math.Float32bits(s.F32()); w != want {
+						t.Fatalf("stored: slot %d draw %d: GPU %08x, Go %08x", i, m, w, want)
+					}
+					sum += u.F32()
+				}
+				if summed[i] != math.Float32bits(sum) {
+					t.Fatalf("summed: slot %d: GPU %v, Go %v", i, math.Float32frombits(summed[i]), sum)
+				}
+			}
+		})
+	}
+}
+
+// TestSobolGPUPointPast2To32: the photon pass's point index
+// iteration*N + slot is 64-bit on the GPU as in Go: iterations whose
+// indices cross 2^32 equal the Go reference, and point 2^32 + i is not
+// point i.
+func TestSobolGPUPointPast2To32(t *testing.T) {
+	const slots = 300
+	first := uint32((1 << 32) / slots) // its slots 196.. are past 2^32
+	counts := []int{7, 6}
+	for _, seed := range []uint32{0, 12345} {
+		cfg := rng.Config{Seed: seed, Streams: slots}
+		inst, err := rng.Sobol.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := drawOnGPUFrom(t, rng.Sobol, cfg, DrawRecord, counts, false, first)
+		checkDraws(t, inst, got, counts, first, slots, false)
+		same, past := 0, 0
+		for it, count := range counts {
+			for i := 0; i < slots; i++ {
+				index := (uint64(first)+uint64(it))*slots + uint64(i)
+				if index < 1<<32 {
+					continue
+				}
+				early := inst.(rng.QuasiRandom).Point(index - 1<<32)
+				for m := 0; m < count; m++ {
+					want := early.U32()
+					if m%2 == 1 {
+						want = math.Float32bits(min(float32(want)*(1.0/4294967296.0), 0.99999994))
+					}
+					if got[it][i*count+m] == want {
+						same++
+					}
+					past++
+				}
+			}
+		}
+		if past == 0 || same > past/100 {
+			t.Fatalf("seed %d: %d of %d GPU values past point 2^32 repeat the point 2^32 earlier", seed, same, past)
+		}
+	}
 }
