@@ -66,8 +66,13 @@ func (r *RNG) Program(kernel string, extra map[string]string) (*gpu.Program, err
 	}
 	maps.Copy(defs, extra)
 	loops := r.Inst.Loops()
-	defs["RNG_LOOPS_PER_INIT"] = fmt.Sprintf("%du", loops.Init)
+	init := loops.Init
+	if _, ok := defs["RNG_DEFER_WARMUP"]; ok {
+		init -= loops.Warmup // rng_init leaves the warm-up to rng_warmup
+	}
+	defs["RNG_LOOPS_PER_INIT"] = fmt.Sprintf("%du", init)
 	defs["RNG_LOOPS_PER_DRAW"] = fmt.Sprintf("%du", loops.Draw)
+	defs["RNG_LOOPS_WARMUP"] = fmt.Sprintf("%du", loops.Warmup)
 	if r.SlotSequences {
 		defs["RNG_SLOT_SEQUENCES"] = "1"
 	}

@@ -537,3 +537,42 @@ func TestSobolGPUPointPast2To32(t *testing.T) {
 		}
 	}
 }
+
+// costly is an instance whose draws cost more loop passes than it says.
+type costly struct {
+	rng.Instance
+	loops rng.Loops
+}
+
+func (c costly) Loops() rng.Loops { return c.loops }
+
+// TestPieceWithinBudget: the values a kernel draws per dispatch are the
+// most whose loop passes (passesFor) stay within the budget, for draws
+// cheap and dear; a generator whose one draw does not fit is refused in
+// one line rather than run.
+func TestPieceWithinBudget(t *testing.T) {
+	inst, err := rng.Philox.New(rng.Config{Streams: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, draw := range []int{0, 10, 65, 4097, 14999, 20000, 29998, 30000, 1 << 20} {
+		l := rng.Loops{Draw: draw}
+		r := &RNG{Gen: rng.Philox, Inst: costly{inst, l}}
+		for _, c := range []struct{ sites, per int }{{1, 1}, {2, 1}, {4, 4}} {
+			got, err := r.piece(c.sites, c.per)
+			if passesFor(l, c.sites, 1) > rng.LoopBudget {
+				if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "more than one GPU dispatch may run") {
+					t.Errorf("draw %d, %d sites: %d values, %v; want a one-line refusal", draw, c.sites, got, err)
+				}
+				continue
+			}
+			if err != nil || got%c.per != 0 {
+				t.Fatalf("draw %d, %d sites: %d values, %v", draw, c.sites, got, err)
+			}
+			passes := got / c.per
+			if passesFor(l, c.sites, passes) > rng.LoopBudget || passesFor(l, c.sites, passes+1) <= rng.LoopBudget {
+				t.Errorf("draw %d, %d sites: %d passes per dispatch, not the most within %d", draw, c.sites, passes, rng.LoopBudget)
+			}
+		}
+	}
+}
