@@ -105,16 +105,9 @@ func (r *RNG) Seed() error { return r.seed(0, r.Cfg.Streams) }
 // warm-up too long for one dispatch (the CA's) runs in pieces under the
 // loop budget: rng_init without it, then rng_warmup.comp.
 func (r *RNG) seed(first, n int) error {
-	words := r.Inst.StateWords()
-	if words > 0 && r.poolSlots < n { // a reseed rewrites the pool it has
-		pool, err := r.ctx.NewBuffer(n*words*4, nil)
-		if err != nil {
-			return fmt.Errorf("state pool for %d streams of %s: %v", n, r.Gen.Name, err)
-		}
-		r.pool.Delete()
-		r.pool, r.poolSlots = pool, n
+	if err := r.usePool(n); err != nil {
+		return err
 	}
-	r.Slots = n
 	loops := r.Inst.Loops()
 	var defs map[string]string
 	if loops.Warmup > 0 {
@@ -149,15 +142,30 @@ func (r *RNG) seed(first, n int) error {
 	return nil
 }
 
+// usePool makes the pool hold slots 0..n-1 (a reseed rewrites the pool it has).
+func (r *RNG) usePool(n int) error {
+	if words := r.Inst.StateWords(); words > 0 && r.poolSlots < n {
+		pool, err := r.ctx.NewBuffer(n*words*4, nil)
+		if err != nil {
+			return fmt.Errorf("state pool for %d streams of %s: %v", n, r.Gen.Name, err)
+		}
+		r.pool.Delete()
+		r.pool, r.poolSlots = pool, n
+	}
+	r.Slots = n
+	return nil
+}
+
 // piece is the most values one invocation may draw in one dispatch of a
 // kernel whose draw loop makes `sites` calls (draws) per pass and yields
-// `per` values per pass, within the loop budget (passesFor). A generator
-// whose single pass does not fit is refused.
-func (r *RNG) piece(sites, per int) (int, error) {
+// `per` values per pass, within the loop budget less `fixed` passes spent
+// outside the loop (passesFor). A generator whose single pass does not fit
+// is refused.
+func (r *RNG) piece(sites, per, fixed int) (int, error) {
 	l := r.Inst.Loops()
 	passes := 0
 	for step := 1 << 16; step > 0; step >>= 1 {
-		if passesFor(l, sites, passes+step) <= rng.LoopBudget {
+		if fixed+passesFor(l, sites, passes+step) <= rng.LoopBudget {
 			passes += step
 		}
 	}
@@ -180,10 +188,11 @@ func passesFor(l rng.Loops, sites, n int) int {
 const DumpChunkBytes = 64 << 20
 
 // Dump writes `speckle rng dump`'s bytes for Cfg.Streams streams of count
-// values each to w, one chunk of whole streams at a time: the chunk is
-// seeded into the pool (which Dump takes over), then drawn in dispatches of
-// at most piece values per stream, each continuing from the pool. progress,
-// if not nil, is told how many streams are done.
+// values each to w, one chunk of whole streams at a time, drawn in
+// dispatches of at most piece values per stream, each continuing from the
+// pool (which Dump takes over). The first one seeds the chunk (DUMP_INIT),
+// unless a warm-up needs dispatches of its own (seed). progress, if not
+// nil, is told how many streams are done.
 func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) error {
 	perStream := int64(count) * 4
 	limit := min(int64(DumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
@@ -194,11 +203,18 @@ func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) er
 	if words := r.Inst.StateWords(); words > 0 {
 		chunk = min(chunk, int(limit)/(words*4))
 	}
-	piece, err := r.piece(1, 1)
+	loops := r.Inst.Loops()
+	initInDump := loops.Warmup == 0
+	defs := map[string]string{}
+	fixed := 0
+	if initInDump {
+		defs["DUMP_INIT"] = "1"
+		fixed = loops.Init // entered by every piece, if only masked off
+	}
+	piece, err := r.piece(1, 1, fixed)
 	if err != nil {
 		return err
 	}
-	defs := map[string]string{}
 	if f32 {
 		defs["DUMP_F32"] = "1"
 	}
@@ -215,7 +231,12 @@ func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) er
 	bytes := make([]byte, len(words)*4)
 	for first := 0; first < r.Cfg.Streams; first += chunk {
 		n := min(chunk, r.Cfg.Streams-first)
-		if err := r.seed(first, n); err != nil {
+		if initInDump {
+			err = r.usePool(n)
+		} else {
+			err = r.seed(first, n)
+		}
+		if err != nil {
 			return err
 		}
 		r.Bind(p, 0)
@@ -273,7 +294,7 @@ func (r *RNG) Draw(mode DrawMode, count int, first uint32, dispatches int, out *
 	if need := int64(DrawWords(mode, r.Slots, count)) * 4; need > int64(out.Bytes) {
 		return 0, fmt.Errorf("%d draws for %d invocations need %d bytes, the buffer has %d", count, r.Slots, need, out.Bytes)
 	}
-	piece, err := r.piece(sites, per)
+	piece, err := r.piece(sites, per, 0)
 	if err != nil {
 		return 0, err
 	}

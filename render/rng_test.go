@@ -559,7 +559,7 @@ func TestPieceWithinBudget(t *testing.T) {
 		l := rng.Loops{Draw: draw}
 		r := &RNG{Gen: rng.Philox, Inst: costly{inst, l}}
 		for _, c := range []struct{ sites, per int }{{1, 1}, {2, 1}, {4, 4}} {
-			got, err := r.piece(c.sites, c.per)
+			got, err := r.piece(c.sites, c.per, 0)
 			if passesFor(l, c.sites, 1) > rng.LoopBudget {
 				if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "more than one GPU dispatch may run") {
 					t.Errorf("draw %d, %d sites: %d values, %v; want a one-line refusal", draw, c.sites, got, err)

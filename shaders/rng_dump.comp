@@ -1,6 +1,8 @@
 // speckle rng dump: invocation i continues stream first_stream+i from pool
-// slot i (seeded by rng_init.comp) and writes its values first_value ..
-// first_value+values-1, stream-major as the spec lays them out. A dump is
+// slot i and writes its values first_value .. first_value+values-1,
+// stream-major as the spec lays them out; with DUMP_INIT the piece at
+// first_value 0 seeds the stream instead (else rng_init.comp and
+// rng_warmup.comp have seeded the pool). A dump is
 // split into such pieces so that no invocation runs more loop passes than
 // LOOP_BUDGET (render.RNG.Dump sizes them). Stateless dump streams
 // (RNG_DUMP_SEEK: Sobol) start at first_value directly, with no pool.
@@ -19,8 +21,11 @@ uniform uint values;        // in this piece
 void main() {
 	uint i = linear_invocation();
 	if (i >= chunk_streams) return;
-#ifdef RNG_DUMP_SEEK
+#if defined(RNG_DUMP_SEEK)
 	rng_dump_seek(first_stream + i, first_value);
+#elif defined(DUMP_INIT)
+	if (first_value == 0u) rng_init(first_stream + i);
+	else rng_load(i);
 #else
 	rng_load(i);
 #endif
