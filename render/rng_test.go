@@ -13,6 +13,7 @@ import (
 
 	"speckle/render/gpu"
 	"speckle/rng"
+	"speckle/shaders"
 )
 
 // optionSets is every generator's defaults plus its TestOptions.
@@ -574,5 +575,17 @@ func TestPieceWithinBudget(t *testing.T) {
 				t.Errorf("draw %d, %d sites: %d passes per dispatch, not the most within %d", draw, c.sites, passes, rng.LoopBudget)
 			}
 		}
+	}
+}
+
+// TestLoopBudgetMatchesShaders: the Go side sizes dispatches with the
+// budget the kernels are written against.
+func TestLoopBudgetMatchesShaders(t *testing.T) {
+	src, err := shaders.Build("lib/loops.glsl", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("\n#define LOOP_BUDGET %du\n", rng.LoopBudget); !strings.Contains(src.Text, want) {
+		t.Fatalf("shaders/lib/loops.glsl does not say %q", want)
 	}
 }
