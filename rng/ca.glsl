@@ -70,6 +70,7 @@ void ca_mul64(inout uint hi, inout uint lo, uint mhi, uint mlo) {
 
 // n steps of the warm-up (RNG_DEFER_WARMUP: what rng_init leaves out), so
 // that a long --ca-warmup can be spread over dispatches.
+#define RNG_WARMUP 1
 void rng_warmup(uint n) {
 	for (uint i = 0u; i < n; i++) ca_step();
 }

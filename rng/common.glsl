@@ -12,8 +12,9 @@
 // Optional parts, for kernels that split long work across dispatches (what
 // each costs in loop passes: rng.Loops):
 //   RNG_DEFER_WARMUP (a kernel's define): rng_init leaves the warm-up out
-//     and the generator defines void rng_warmup(uint n) that does n steps of
-//     it (rng.Loops.Warmup in all); generators without one ignore it.
+//     and the generator defines RNG_WARMUP and void rng_warmup(uint n) that
+//     does n steps of it (rng.Loops.Warmup in all); generators without a
+//     warm-up ignore it.
 //   RNG_DUMP_SEEK (the generator's define): the dump stream is stateless;
 //     rng_dump_seek(stream, first) starts it at value `first` (Sobol).
 //   RNG_QUASI (the generator's define): rng_load starts a point at its first

@@ -78,7 +78,7 @@ type Stream interface {
 
 // QuasiRandom is implemented by instances whose renderer draws are points of a
 // low-discrepancy sequence: invocation i of dispatch k draws successive
-// dimensions of point k*streams+i instead of continuing a stream.
+// dimensions of point k*streams+i (64-bit) instead of continuing a stream.
 type QuasiRandom interface {
 	Point(index uint64) Stream
 }

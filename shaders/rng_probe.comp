@@ -25,7 +25,7 @@ void main() {
 	uint acc = 0u;
 #if defined(PROBE_INIT)
 	rng_init(0xFFFFFFFEu - i);
-#elif defined(PROBE_WARMUP)
+#elif defined(PROBE_WARMUP) && defined(RNG_WARMUP)
 	rng_load(i);
 	rng_warmup(i);
 #else

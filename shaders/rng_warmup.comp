@@ -11,7 +11,9 @@ uniform uint steps;         // warm-up steps in this dispatch
 void main() {
 	uint i = linear_invocation();
 	if (i >= chunk_streams) return;
+#ifdef RNG_WARMUP // else no warm-up to do (never dispatched)
 	rng_load(i);
 	rng_warmup(steps);
 	rng_store(i);
+#endif
 }
