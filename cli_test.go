@@ -80,7 +80,7 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"rng", "dump", "--gen", "lehmer", "--out", "/nonexistent/dir/x.bin"}, nil, "cannot write /nonexistent/dir/x.bin: no such file or directory"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "stray"}, nil, `unexpected argument "stray"`},
 		{[]string{"rng", "bench", "--gen", "lehmer", "--lux", "2"}, nil, "option --lux does not apply to lehmer"},
-		{[]string{"rng", "bench", "--gen", "lehmer", "--store-draws", "6"}, nil, "--store-draws a positive multiple of 4"},
+		{[]string{"rng", "bench", "--gen", "lehmer", "--store-draws", "6"}, nil, "--store-draws must be a multiple of 4"},
 		{[]string{"rng", "bench", "--gen", "nope"}, nil, `unknown generator "nope"`},
 		{[]string{"gpu", "--egl-platform", "x11"}, nil, `unknown EGL platform "x11"`},
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"speckle/render"
 	"speckle/render/gpu"
@@ -201,6 +202,12 @@ func unwrapPathError(err error) error {
 	return err
 }
 
+// Bench limits: a dispatch's invocations and each one's draws.
+const (
+	maxBenchInvocations = 1 << 28
+	maxBenchDraws       = 1 << 24
+)
+
 func rngBench(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("rng bench", "rng bench [--gen A,B,...] [--json] [generator options]", stdout)
 	gens := fs.String("gen", "all", "generators to measure, comma-separated, or all")
@@ -208,7 +215,7 @@ func rngBench(args []string, stdout, stderr io.Writer) error {
 	seedText := fs.String("seed", "1", "seed")
 	invocations := fs.Int("invocations", 0, "invocations per dispatch, each with its own stream (default: fill the GPU)")
 	storeDraws := fs.Int("store-draws", 0, "values each invocation stores per dispatch, a multiple of 4 (default: about 1 GiB per dispatch)")
-	sumDraws := fs.Int("sum-draws", 0, "values each invocation sums per dispatch (default 1024)")
+	sumDraws := fs.Int("sum-draws", 0, fmt.Sprintf("values each invocation sums per dispatch (default %d)", render.DefaultSumDraws))
 	minTime := fs.Duration("min-time", 0, "GPU time to measure per generator and mode (default 0.5s)")
 	var glf glFlags
 	glf.register(fs)
@@ -241,8 +248,17 @@ func rngBench(args []string, stdout, stderr io.Writer) error {
 			return usageError{err.Error()}
 		}
 	}
-	if *invocations < 0 || *sumDraws < 0 || *minTime < 0 || *storeDraws < 0 || *storeDraws%4 != 0 {
-		return usagef("--invocations, --sum-draws and --min-time must be positive, --store-draws a positive multiple of 4")
+	// 0 is the default; every count must reach the GPU as a uint32 and its
+	// products fit in memory and in 64-bit arithmetic.
+	switch {
+	case *invocations < 0 || *invocations > maxBenchInvocations:
+		return usagef("--invocations must be 1..%d (got %d)", maxBenchInvocations, *invocations)
+	case *storeDraws < 0 || *storeDraws > maxBenchDraws || *storeDraws%4 != 0:
+		return usagef("--store-draws must be a multiple of 4 in 4..%d (got %d)", maxBenchDraws, *storeDraws)
+	case *sumDraws < 0 || *sumDraws > maxBenchDraws:
+		return usagef("--sum-draws must be 1..%d (got %d)", maxBenchDraws, *sumDraws)
+	case *minTime < 0 || *minTime > time.Hour:
+		return usagef("--min-time must be positive and at most 1h (got %v)", *minTime)
 	}
 	sizeFor := func(info gpu.Info, stateWords int) render.BenchSize {
 		s := render.DefaultBenchSize(info, stateWords)

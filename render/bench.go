@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"speckle/render/gpu"
+	"speckle/rng"
 	"speckle/shaders"
 )
 
@@ -20,14 +21,17 @@ type BenchSize struct {
 	Batch int
 }
 
+// DefaultSumDraws is the values each invocation sums per dispatch unless told.
+const DefaultSumDraws = 256
+
 // DefaultBenchSize fills the GPU: on a real GPU a GiB of output per dispatch
 // from 2^23 invocations (on an H200 many short-lived invocations store faster
 // than fewer long ones: 500 against 335 G floats/s at 2^21 x 128); on a CPU
 // rasteriser something that finishes in seconds.
 func DefaultBenchSize(info gpu.Info, stateWords int) BenchSize {
-	s := BenchSize{Invocations: 1 << 23, StoreDraws: 32, SumDraws: 256, MinTime: 500 * time.Millisecond, MinReps: 5, Batch: 20}
+	s := BenchSize{Invocations: 1 << 23, StoreDraws: 32, SumDraws: DefaultSumDraws, MinTime: 500 * time.Millisecond, MinReps: 5, Batch: 20}
 	if info.Software() {
-		s = BenchSize{Invocations: 1 << 14, StoreDraws: 64, SumDraws: 256, MinTime: 200 * time.Millisecond, MinReps: 2, Batch: 1}
+		s = BenchSize{Invocations: 1 << 14, StoreDraws: 64, SumDraws: DefaultSumDraws, MinTime: 200 * time.Millisecond, MinReps: 2, Batch: 1}
 	}
 	limit := min(info.MaxSSBOBytes, 1<<30)
 	for s.Invocations > 1024 && int64(s.Invocations)*int64(max(stateWords, 1))*4 > limit {
@@ -93,12 +97,16 @@ func WriteCeiling(ctx *gpu.Context, size BenchSize) (float64, error) {
 	defer out.Delete()
 	out.Bind(0)
 	p.SetUint("invocations", uint32(size.Invocations))
-	p.SetUint("count", uint32(size.StoreDraws))
+	piece := (rng.LoopBudget - 1) * 4 // a loop pass stores 4 values; one more pass ends it
 	total, reps, err := repeat(size, func() (time.Duration, error) {
 		return ctx.Time(func() error {
 			for k := 0; k < size.Batch; k++ {
-				if err := ctx.Dispatch(p, size.Invocations); err != nil {
-					return err
+				for m := 0; m < size.StoreDraws; m += piece {
+					p.SetUint("first", uint32(m))
+					p.SetUint("values", uint32(min(piece, size.StoreDraws-m)))
+					if err := ctx.Dispatch(p, size.Invocations); err != nil {
+						return err
+					}
 				}
 			}
 			return nil

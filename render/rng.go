@@ -28,7 +28,9 @@ type RNG struct {
 	Cfg  rng.Config
 	aux  *gpu.Buffer
 	pool *gpu.Buffer
-	// Slots is the number of streams the pool holds (after Seed).
+	// poolSlots is the pool's capacity in slots.
+	poolSlots int
+	// Slots is the number of streams the pool holds (after Seed or Dump).
 	Slots int
 	// SlotSequences gives each slot a quasi-random sequence of its own
 	// (rng.SlotSequences), for passes where each slot integrates its own
@@ -63,9 +65,14 @@ func (r *RNG) Program(kernel string, extra map[string]string) (*gpu.Program, err
 		defs = map[string]string{}
 	}
 	maps.Copy(defs, extra)
-	loops := rng.LoopsOf(r.Inst)
-	defs["RNG_LOOPS_PER_INIT"] = fmt.Sprintf("%du", loops.Init)
+	loops := r.Inst.Loops()
+	init := loops.Init
+	if _, ok := defs["RNG_DEFER_WARMUP"]; ok {
+		init -= loops.Warmup // rng_init leaves the warm-up to rng_warmup
+	}
+	defs["RNG_LOOPS_PER_INIT"] = fmt.Sprintf("%du", init)
 	defs["RNG_LOOPS_PER_DRAW"] = fmt.Sprintf("%du", loops.Draw)
+	defs["RNG_LOOPS_WARMUP"] = fmt.Sprintf("%du", loops.Warmup)
 	if r.SlotSequences {
 		defs["RNG_SLOT_SEQUENCES"] = "1"
 	}
@@ -92,41 +99,122 @@ func (r *RNG) Bind(p *gpu.Program, iteration uint32) {
 }
 
 // Seed fills a fresh pool of Cfg.Streams slots: slot i holds stream i.
-func (r *RNG) Seed() error {
-	n := r.Cfg.Streams
-	words := r.Inst.StateWords()
-	if words > 0 && r.pool == nil { // a reseed rewrites the pool it has
-		pool, err := r.ctx.NewBuffer(n*words*4, nil)
-		if err != nil {
-			return fmt.Errorf("state pool for %d streams of %s: %v", n, r.Gen.Name, err)
-		}
-		r.pool = pool
+func (r *RNG) Seed() error { return r.seed(0, r.Cfg.Streams) }
+
+// seed fills pool slots 0..n-1 with fresh streams first..first+n-1. A
+// warm-up too long for one dispatch (the CA's) runs in pieces under the
+// loop budget: rng_init without it, then rng_warmup.comp.
+func (r *RNG) seed(first, n int) error {
+	if err := r.usePool(n); err != nil {
+		return err
 	}
-	r.Slots = n
-	p, err := r.Program("rng_init.comp", nil)
+	loops := r.Inst.Loops()
+	var defs map[string]string
+	if loops.Warmup > 0 {
+		defs = map[string]string{"RNG_DEFER_WARMUP": "1"}
+	}
+	if init := loops.Init - loops.Warmup; init > rng.LoopBudget {
+		return fmt.Errorf("seeding a stream of %s costs %d loop passes, more than one dispatch may run (%d)", r.Gen.Name, init, rng.LoopBudget)
+	}
+	p, err := r.Program("rng_init.comp", defs)
 	if err != nil {
 		return err
 	}
 	r.Bind(p, 0)
-	p.SetUint("first_stream", 0)
+	p.SetUint("first_stream", uint32(first))
 	p.SetUint("chunk_streams", uint32(n))
-	return r.ctx.Dispatch(p, n)
+	if err := r.ctx.Dispatch(p, n); err != nil || loops.Warmup == 0 {
+		return err
+	}
+	w, err := r.Program("rng_warmup.comp", nil)
+	if err != nil {
+		return err
+	}
+	r.Bind(w, 0)
+	w.SetUint("chunk_streams", uint32(n))
+	step := rng.LoopBudget - loops.Draw - 1 // rng_load costs at most a draw, n steps n + 1
+	for done := 0; done < loops.Warmup; done += step {
+		w.SetUint("steps", uint32(min(step, loops.Warmup-done)))
+		if err := r.ctx.Dispatch(w, n); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// DumpChunkBytes bounds one dump dispatch's output buffer.
+// usePool makes the pool hold slots 0..n-1 (a reseed rewrites the pool it has).
+func (r *RNG) usePool(n int) error {
+	if words := r.Inst.StateWords(); words > 0 && r.poolSlots < n {
+		pool, err := r.ctx.NewBuffer(n*words*4, nil)
+		if err != nil {
+			return fmt.Errorf("state pool for %d streams of %s: %v", n, r.Gen.Name, err)
+		}
+		r.pool.Delete()
+		r.pool, r.poolSlots = pool, n
+	}
+	r.Slots = n
+	return nil
+}
+
+// piece is the most values one invocation may draw in one dispatch of a
+// kernel whose draw loop makes `sites` calls (draws) per pass and yields
+// `per` values per pass, within the loop budget less `fixed` passes spent
+// outside the loop (passesFor). A generator whose single pass does not fit
+// is refused.
+func (r *RNG) piece(sites, per, fixed int) (int, error) {
+	l := r.Inst.Loops()
+	passes := 0
+	for step := 1 << 16; step > 0; step >>= 1 {
+		if fixed+passesFor(l, sites, passes+step) <= rng.LoopBudget {
+			passes += step
+		}
+	}
+	if passes < 1 {
+		return 0, fmt.Errorf("one draw of %s costs %d loop passes, more than one GPU dispatch may run (%d)", r.Gen.Name, l.Draw, rng.LoopBudget)
+	}
+	return passes * per, nil
+}
+
+// passesFor bounds the loop passes of rng_load and then a loop of n passes
+// with `sites` draws in each. Mesa counts a pass for every loop entered,
+// also by lanes that are masked off, so the loop's last pass (its test
+// fails) still enters the loops of every draw: n + 1 times sites*Draw + 1,
+// plus rng_load, which costs at most one draw.
+func passesFor(l rng.Loops, sites, n int) int {
+	return l.Draw + (n+1)*(sites*l.Draw+1)
+}
+
+// DumpChunkBytes bounds one dump dispatch's output buffer (and its pool).
 const DumpChunkBytes = 64 << 20
 
 // Dump writes `speckle rng dump`'s bytes for Cfg.Streams streams of count
-// values each to w, one chunk of whole streams per dispatch. progress, if not
+// values each to w, one chunk of whole streams at a time, drawn in
+// dispatches of at most piece values per stream, each continuing from the
+// pool (which Dump takes over). The first one seeds the chunk (DUMP_INIT),
+// unless a warm-up needs dispatches of its own (seed). progress, if not
 // nil, is told how many streams are done.
 func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) error {
-	perStream := count * 4
+	perStream := int64(count) * 4
 	limit := min(int64(DumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
-	if int64(perStream) > limit {
+	if perStream > limit {
 		return fmt.Errorf("--count %d is too large: one stream must fit in %d MiB on this GPU", count, limit>>20)
 	}
-	chunk := min(r.Cfg.Streams, int(limit)/perStream)
+	chunk := min(r.Cfg.Streams, int(limit/perStream))
+	if words := r.Inst.StateWords(); words > 0 {
+		chunk = min(chunk, int(limit)/(words*4))
+	}
+	loops := r.Inst.Loops()
+	initInDump := loops.Warmup == 0
 	defs := map[string]string{}
+	fixed := 0
+	if initInDump {
+		defs["DUMP_INIT"] = "1"
+		fixed = loops.Init // entered by every piece, if only masked off
+	}
+	piece, err := r.piece(1, 1, fixed)
+	if err != nil {
+		return err
+	}
 	if f32 {
 		defs["DUMP_F32"] = "1"
 	}
@@ -134,22 +222,34 @@ func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) er
 	if err != nil {
 		return err
 	}
-	out, err := r.ctx.NewBuffer(chunk*perStream, nil)
+	out, err := r.ctx.NewBuffer(chunk*count*4, nil)
 	if err != nil {
 		return err
 	}
 	defer out.Delete()
 	words := make([]uint32, chunk*count)
 	bytes := make([]byte, len(words)*4)
-	r.Bind(p, 0)
-	p.SetUint("count", uint32(count))
 	for first := 0; first < r.Cfg.Streams; first += chunk {
 		n := min(chunk, r.Cfg.Streams-first)
+		if initInDump {
+			err = r.usePool(n)
+		} else {
+			err = r.seed(first, n)
+		}
+		if err != nil {
+			return err
+		}
+		r.Bind(p, 0)
 		out.Bind(0)
+		p.SetUint("count", uint32(count))
 		p.SetUint("first_stream", uint32(first))
 		p.SetUint("chunk_streams", uint32(n))
-		if err := r.ctx.Dispatch(p, n); err != nil {
-			return err
+		for m := 0; m < count; m += piece {
+			p.SetUint("first_value", uint32(m))
+			p.SetUint("values", uint32(min(piece, count-m)))
+			if err := r.ctx.Dispatch(p, n); err != nil {
+				return err
+			}
 		}
 		out.Read(0, words[:n*count])
 		b := bytes[:n*count*4]
@@ -173,12 +273,30 @@ const (
 	DrawSum                    // only sum them (bench)
 )
 
-// Draw runs rng_draw.comp over the pool `dispatches` times back to back, for
-// iterations first, first+1, ...: each slot draws count values per dispatch
-// into out. It returns the GPU time of them all.
+// Draw runs rng_draw.comp over the pool for `dispatches` iterations back to
+// back, first, first+1, ...: each slot draws count values per iteration into
+// out, in as many dispatches as the loop budget asks for. It returns the GPU
+// time of them all.
 func (r *RNG) Draw(mode DrawMode, count int, first uint32, dispatches int, out *gpu.Buffer) (time.Duration, error) {
-	if mode == DrawStore && count%4 != 0 {
-		return 0, fmt.Errorf("stored draws come in fours (got %d)", count)
+	sites, per := 2, 1 // record: a u32 and an f32 call, one of them taken
+	switch mode {
+	case DrawStore:
+		if count%4 != 0 {
+			return 0, fmt.Errorf("stored draws come in fours (got %d)", count)
+		}
+		sites, per = 4, 4
+	case DrawSum:
+		sites = 1
+	}
+	if count < 1 {
+		return 0, fmt.Errorf("draws per invocation must be at least 1 (got %d)", count)
+	}
+	if need := int64(DrawWords(mode, r.Slots, count)) * 4; need > int64(out.Bytes) {
+		return 0, fmt.Errorf("%d draws for %d invocations need %d bytes, the buffer has %d", count, r.Slots, need, out.Bytes)
+	}
+	piece, err := r.piece(sites, per, 0)
+	if err != nil {
+		return 0, err
 	}
 	defs := map[string]string{}
 	switch mode {
@@ -198,8 +316,12 @@ func (r *RNG) Draw(mode DrawMode, count int, first uint32, dispatches int, out *
 	return r.ctx.Time(func() error {
 		for k := 0; k < dispatches; k++ {
 			p.SetUint("rng_iteration", first+uint32(k))
-			if err := r.ctx.Dispatch(p, r.Slots); err != nil {
-				return err
+			for m := 0; m < count; m += piece {
+				p.SetUint("first_draw", uint32(m))
+				p.SetUint("draws", uint32(min(piece, count-m)))
+				if err := r.ctx.Dispatch(p, r.Slots); err != nil {
+					return err
+				}
 			}
 		}
 		return nil

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"speckle/render/gpu"
 	"speckle/rng"
+	"speckle/shaders"
 )
 
 // optionSets is every generator's defaults plus its TestOptions.
@@ -105,41 +107,55 @@ func TestRendererDrawsContinue(t *testing.T) {
 						t.Fatal(err)
 					}
 					got := drawOnGPU(t, g, cfg, DrawRecord, counts, perSlot)
-					quasi, isQuasi := inst.(rng.QuasiRandom)
-					slotSeq, hasSlotSeq := inst.(rng.SlotSequences)
-					streams := make([]rng.Stream, slots)
-					for it, count := range counts {
-						for i := 0; i < slots; i++ {
-							if perSlot && hasSlotSeq {
-								streams[i] = slotSeq.SlotPoint(i, uint64(it))
-							} else if isQuasi {
-								streams[i] = quasi.Point(uint64(it*slots + i))
-							} else if it == 0 {
-								streams[i] = inst.Stream(i)
-							}
-							for m := 0; m < count; m++ {
-								var want uint32
-								kind := "u32"
-								if m%2 == 0 {
-									want = streams[i].U32()
-								} else {
-									want, kind = math.Float32bits(streams[i].F32()), "f32"
-								}
-								if gpu := got[it][i*count+m]; gpu != want {
-									t.Fatalf("dispatch %d, slot %d, draw %d (%s): GPU %08x, Go %08x", it, i, m, kind, gpu, want)
-								}
-							}
-						}
-					}
+					checkDraws(t, inst, got, counts, 0, slots, perSlot)
 				})
 			}
 		}
 	}
 }
 
-// drawOnGPU seeds a pool of cfg.Streams slots, then runs one rng_draw.comp
-// dispatch per count (iterations 0, 1, ...) and returns what each wrote.
+// checkDraws compares what drawOnGPUFrom recorded (iterations first, first+1,
+// ...) with the Go reference.
+func checkDraws(t *testing.T, inst rng.Instance, got [][]uint32, counts []int, first uint32, slots int, perSlot bool) {
+	t.Helper()
+	quasi, isQuasi := inst.(rng.QuasiRandom)
+	slotSeq, hasSlotSeq := inst.(rng.SlotSequences)
+	streams := make([]rng.Stream, slots)
+	for it, count := range counts {
+		iteration := uint64(first) + uint64(it)
+		for i := 0; i < slots; i++ {
+			if perSlot && hasSlotSeq {
+				streams[i] = slotSeq.SlotPoint(i, iteration)
+			} else if isQuasi {
+				streams[i] = quasi.Point(iteration*uint64(slots) + uint64(i))
+			} else if it == 0 {
+				streams[i] = inst.Stream(i)
+			}
+			for m := 0; m < count; m++ {
+				var want uint32
+				kind := "u32"
+				if m%2 == 0 {
+					want = streams[i].U32()
+				} else {
+					want, kind = math.Float32bits(streams[i].F32()), "f32"
+				}
+				if gpu := got[it][i*count+m]; gpu != want {
+					t.Fatalf("dispatch %d, slot %d, draw %d (%s): GPU %08x, Go %08x", it, i, m, kind, gpu, want)
+				}
+			}
+		}
+	}
+}
+
+// drawOnGPU seeds a pool of cfg.Streams slots, then runs Draw once per
+// count (iterations 0, 1, ...) and returns what each wrote.
 func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, counts []int, slotSequences bool) [][]uint32 {
+	t.Helper()
+	return drawOnGPUFrom(t, g, cfg, mode, counts, slotSequences, 0)
+}
+
+// drawOnGPUFrom is drawOnGPU from iteration first on.
+func drawOnGPUFrom(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, counts []int, slotSequences bool, first uint32) [][]uint32 {
 	t.Helper()
 	got := make([][]uint32, len(counts))
 	onGL(t, func(c *gpu.Context) error {
@@ -158,7 +174,7 @@ func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, co
 		}
 		defer out.Delete()
 		for it, count := range counts {
-			if _, err := r.Draw(mode, count, uint32(it), 1, out); err != nil {
+			if _, err := r.Draw(mode, count, first+uint32(it), 1, out); err != nil {
 				return err
 			}
 			got[it] = make([]uint32, DrawWords(mode, cfg.Streams, count))
@@ -245,4 +261,331 @@ func TestBenchReportsThroughput(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// dumpEqualsGo dumps streams x count values of g with opts on the GPU and
+// fails at the first value that differs from the Go reference.
+func dumpEqualsGo(t *testing.T, g *rng.Generator, opts map[string]string, seed uint32, streams, count int, f32 bool) {
+	t.Helper()
+	cfg := rng.Config{Seed: seed, Streams: streams, Options: opts}
+	inst, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cpu, gpuOut bytes.Buffer
+	if err := rng.Dump(inst, streams, count, f32, &cpu, nil); err != nil {
+		t.Fatal(err)
+	}
+	onGL(t, func(c *gpu.Context) error {
+		r, err := NewRNG(c, g, cfg)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		return r.Dump(count, f32, &gpuOut, nil)
+	})
+	if d := firstMismatch(gpuOut.Bytes(), cpu.Bytes(), count); d != "" {
+		t.Fatalf("GPU and CPU dumps differ: %s", d)
+	}
+}
+
+// TestDumpPastLoopCap: dumps far longer than one shader loop may run on
+// llvmpipe (65,535 passes per invocation in all) equal the Go reference, for
+// every generator and option set (u32; f32 for the defaults), and the CA's
+// long warm-up and costly steps likewise.
+func TestDumpPastLoopCap(t *testing.T) {
+	const streams, count = 2, 200000
+	for _, g := range rng.All {
+		for i, opts := range optionSets(g) {
+			for _, f32 := range []bool{false, true} {
+				if f32 && i > 0 {
+					continue
+				}
+				t.Run(fmt.Sprintf("%s/%s/f32=%v", g.Name, describe(opts), f32), func(t *testing.T) {
+					dumpEqualsGo(t, g, opts, 0x5EED, streams, count, f32)
+				})
+			}
+		}
+	}
+	for _, c := range []struct {
+		opts  map[string]string
+		count int
+	}{
+		{map[string]string{"ca-warmup": "100000"}, 1000},
+		{map[string]string{"ca-steps": "64"}, 3000},
+		{map[string]string{"ca-steps": "4096"}, 40},
+	} {
+		t.Run("ca/"+describe(c.opts), func(t *testing.T) {
+			dumpEqualsGo(t, rng.CA, c.opts, 7, 3, c.count, false)
+		})
+	}
+}
+
+// llvmpipeLoopCap is Mesa llvmpipe's limit of loop passes per invocation.
+const llvmpipeLoopCap = 65535
+
+// probeLoops seeds r's pool afresh, runs rng_probe.comp (defs pick what it
+// probes) over n invocations of it and returns the loop passes each one spent, as
+// llvmpipe counts them; ok is false where no loop limiter shows (not
+// llvmpipe).
+func probeLoops(c *gpu.Context, r *RNG, defs map[string]string, n int) (used []int, ok bool, err error) {
+	const meter = 1 << 20
+	if err := r.Seed(); err != nil {
+		return nil, false, err
+	}
+	p, err := r.Program("rng_probe.comp", defs)
+	if err != nil {
+		return nil, false, err
+	}
+	out, err := c.NewBuffer(2*n*4, nil)
+	if err != nil {
+		return nil, false, err
+	}
+	defer out.Delete()
+	r.Bind(p, 0)
+	out.Bind(0)
+	p.SetUint("invocations", uint32(n))
+	p.SetUint("meter", meter)
+	if err := c.Dispatch(p, n); err != nil {
+		return nil, false, err
+	}
+	words := make([]uint32, 2*n)
+	out.Read(0, words)
+	for i := 0; i < n; i++ {
+		if words[2*i] >= meter {
+			return nil, false, nil
+		}
+		used = append(used, llvmpipeLoopCap-int(words[2*i]))
+	}
+	return used, true, nil
+}
+
+// TestLoopsBoundMeasured: every generator's rng.Loops bounds the loop passes
+// llvmpipe really counts, for every option set (and costly ones): rng_init
+// (with and without its deferred warm-up), rng_warmup, and rng_load plus a
+// loop of n passes with 1 or 4 draws each (n up to 52: every lane of a
+// philox block, every position in a ranlux block and two skips), against
+// the sizing the kernels use (RNG.piece). An under-estimate fails here.
+func TestLoopsBoundMeasured(t *testing.T) {
+	extra := map[string][]map[string]string{
+		"ca": {{"ca-steps": "64"}, {"ca-steps": "4096"}, {"ca-warmup": "5000"}},
+	}
+	for _, g := range rng.All {
+		for _, opts := range append(optionSets(g), extra[g.Name]...) {
+			t.Run(g.Name+"/"+describe(opts), func(t *testing.T) {
+				probe := 1 + min(52, (rng.LoopBudget-1)/(4*g2loops(t, g, opts).Draw+1)-2)
+				cfg := rng.Config{Seed: 99, Streams: probe, Options: opts}
+				onGL(t, func(c *gpu.Context) error {
+					r, err := NewRNG(c, g, cfg)
+					if err != nil {
+						return err
+					}
+					defer r.Close()
+					if err := r.Seed(); err != nil {
+						return err
+					}
+					l := r.Inst.Loops()
+					// check compares the passes used by invocation n with
+					// bound(n) and, where step > 0, each invocation's extra
+					// passes over the one before with step: a loop pass's
+					// own cost, so that an under-estimate by a single pass
+					// per draw shows.
+					check := func(what string, defs map[string]string, bound func(n int) int, step int) error {
+						used, ok, err := probeLoops(c, r, defs, probe)
+						if err != nil || !ok {
+							if !ok && err == nil {
+								t.Skip("no loop limiter seen: not llvmpipe")
+							}
+							return err
+						}
+						if os.Getenv("PROBE_DEBUG") != "" {
+							t.Logf("%s: %v", what, used)
+						}
+						worst := 0
+						for n, u := range used {
+							if u > bound(n) {
+								return fmt.Errorf("%s, n = %d: llvmpipe counted %d loop passes, Loops %+v allows %d", what, n, u, l, bound(n))
+							}
+							if n > 0 && step > 0 && u-used[n-1] > step {
+								return fmt.Errorf("%s: pass %d cost %d loop passes, Loops %+v allows %d", what, n, u-used[n-1], l, step)
+							}
+							worst = max(worst, u)
+						}
+						t.Logf("%s: at most %d passes measured (Loops %+v)", what, worst, l)
+						return nil
+					}
+					for _, sites := range []int{1, 4} { // 4: rng_u32, rng_f32, rng_dump_f32, rng_u32
+						if err := check(fmt.Sprintf("load + n passes of %d draws", sites), map[string]string{"PROBE_SITES": fmt.Sprint(sites)},
+							func(n int) int { return passesFor(l, sites, n) }, sites*l.Draw+1); err != nil {
+							return err
+						}
+					}
+					if l.Init < rng.LoopBudget {
+						if err := check("rng_init", map[string]string{"PROBE_INIT": "1"}, func(int) int { return l.Init }, 0); err != nil {
+							return err
+						}
+					}
+					if l.Warmup > 0 {
+						if err := check("rng_init deferring the warm-up", map[string]string{"PROBE_INIT": "1", "RNG_DEFER_WARMUP": "1"},
+							func(int) int { return l.Init - l.Warmup }, 0); err != nil {
+							return err
+						}
+						if err := check("load + rng_warmup(n)", map[string]string{"PROBE_WARMUP": "1"},
+							func(n int) int { return l.Draw + n + 1 }, 1); err != nil {
+							return err
+						}
+					}
+					return nil
+				})
+			})
+		}
+	}
+}
+
+func g2loops(t *testing.T, g *rng.Generator, opts map[string]string) rng.Loops {
+	t.Helper()
+	inst, err := g.New(rng.Config{Streams: 1, Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inst.Loops()
+}
+
+// TestRendererDrawsPastLoopCap: the renderer's draws of one iteration, far
+// more than one shader loop may run on llvmpipe, equal the Go reference for
+// every generator (and the CA's costly steps): recorded, stored and summed,
+// each split into dispatches that continue from the pool (or, for Sobol,
+// the point's dimension), then an iteration more.
+func TestRendererDrawsPastLoopCap(t *testing.T) {
+	const slots, long = 3, 70000
+	type set struct {
+		g    *rng.Generator
+		opts map[string]string
+	}
+	sets := []set{{rng.CA, map[string]string{"ca-steps": "64"}}}
+	for _, g := range rng.All {
+		sets = append(sets, set{g, nil})
+	}
+	for _, c := range sets {
+		t.Run(c.g.Name+"/"+describe(c.opts), func(t *testing.T) {
+			cfg := rng.Config{Seed: 77, Streams: slots, Options: c.opts}
+			inst, err := c.g.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := []int{long + 1, 3}
+			checkDraws(t, inst, drawOnGPU(t, c.g, cfg, DrawRecord, counts, false), counts, 0, slots, false)
+			stored := drawOnGPU(t, c.g, cfg, DrawStore, []int{long}, false)[0]
+			summed := drawOnGPU(t, c.g, cfg, DrawSum, []int{long}, false)[0]
+			for i := 0; i < slots; i++ {
+				s, u := inst.Stream(i), inst.Stream(i)
+				if q, ok := inst.(rng.QuasiRandom); ok {
+					s, u = q.Point(uint64(i)), q.Point(uint64(i))
+				}
+				var sum float32
+				for m := 0; m < long; m++ {
+					if w, want := stored[(m/4*slots+i)*4+m%4], math.Float32bits(s.F32()); w != want {
+						t.Fatalf("stored: slot %d draw %d: GPU %08x, Go %08x", i, m, w, want)
+					}
+					sum += u.F32()
+				}
+				if summed[i] != math.Float32bits(sum) {
+					t.Fatalf("summed: slot %d: GPU %v, Go %v", i, math.Float32frombits(summed[i]), sum)
+				}
+			}
+		})
+	}
+}
+
+// TestSobolGPUPointPast2To32: the photon pass's point index
+// iteration*N + slot is 64-bit on the GPU as in Go: iterations whose
+// indices cross 2^32 equal the Go reference, and point 2^32 + i is not
+// point i.
+func TestSobolGPUPointPast2To32(t *testing.T) {
+	const slots = 300
+	first := uint32((1 << 32) / slots) // its slots 196.. are past 2^32
+	counts := []int{7, 6}
+	for _, seed := range []uint32{0, 12345} {
+		cfg := rng.Config{Seed: seed, Streams: slots}
+		inst, err := rng.Sobol.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := drawOnGPUFrom(t, rng.Sobol, cfg, DrawRecord, counts, false, first)
+		checkDraws(t, inst, got, counts, first, slots, false)
+		same, past := 0, 0
+		for it, count := range counts {
+			for i := 0; i < slots; i++ {
+				index := (uint64(first)+uint64(it))*slots + uint64(i)
+				if index < 1<<32 {
+					continue
+				}
+				early := inst.(rng.QuasiRandom).Point(index - 1<<32)
+				for m := 0; m < count; m++ {
+					want := early.U32()
+					if m%2 == 1 {
+						want = math.Float32bits(min(float32(want)*(1.0/4294967296.0), 0.99999994))
+					}
+					if got[it][i*count+m] == want {
+						same++
+					}
+					past++
+				}
+			}
+		}
+		if past == 0 || same > past/100 {
+			t.Fatalf("seed %d: %d of %d GPU values past point 2^32 repeat the point 2^32 earlier", seed, same, past)
+		}
+	}
+}
+
+// costly is an instance whose draws cost more loop passes than it says.
+type costly struct {
+	rng.Instance
+	loops rng.Loops
+}
+
+func (c costly) Loops() rng.Loops { return c.loops }
+
+// TestPieceWithinBudget: the values a kernel draws per dispatch are the
+// most whose loop passes (passesFor) stay within the budget, for draws
+// cheap and dear; a generator whose one draw does not fit is refused in
+// one line rather than run.
+func TestPieceWithinBudget(t *testing.T) {
+	inst, err := rng.Philox.New(rng.Config{Streams: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, draw := range []int{0, 10, 65, 4097, 14999, 20000, 29998, 30000, 1 << 20} {
+		l := rng.Loops{Draw: draw}
+		r := &RNG{Gen: rng.Philox, Inst: costly{inst, l}}
+		for _, c := range []struct{ sites, per int }{{1, 1}, {2, 1}, {4, 4}} {
+			got, err := r.piece(c.sites, c.per, 0)
+			if passesFor(l, c.sites, 1) > rng.LoopBudget {
+				if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "more than one GPU dispatch may run") {
+					t.Errorf("draw %d, %d sites: %d values, %v; want a one-line refusal", draw, c.sites, got, err)
+				}
+				continue
+			}
+			if err != nil || got%c.per != 0 {
+				t.Fatalf("draw %d, %d sites: %d values, %v", draw, c.sites, got, err)
+			}
+			passes := got / c.per
+			if passesFor(l, c.sites, passes) > rng.LoopBudget || passesFor(l, c.sites, passes+1) <= rng.LoopBudget {
+				t.Errorf("draw %d, %d sites: %d passes per dispatch, not the most within %d", draw, c.sites, passes, rng.LoopBudget)
+			}
+		}
+	}
+}
+
+// TestLoopBudgetMatchesShaders: the Go side sizes dispatches with the
+// budget the kernels are written against.
+func TestLoopBudgetMatchesShaders(t *testing.T) {
+	src, err := shaders.Build("lib/loops.glsl", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("\n#define LOOP_BUDGET %du\n", rng.LoopBudget); !strings.Contains(src.Text, want) {
+		t.Fatalf("shaders/lib/loops.glsl does not say %q", want)
+	}
 }

@@ -68,7 +68,15 @@ void ca_mul64(inout uint hi, inout uint lo, uint mhi, uint mlo) {
 	lo = plo;
 }
 
-// One SplitMix64 output of (rng_seed << 32 | stream), 1 if 0; then the warm-up.
+// n steps of the warm-up (RNG_DEFER_WARMUP: what rng_init leaves out), so
+// that a long --ca-warmup can be spread over dispatches.
+#define RNG_WARMUP 1
+void rng_warmup(uint n) {
+	for (uint i = 0u; i < n; i++) ca_step();
+}
+
+// One SplitMix64 output of (rng_seed << 32 | stream), 1 if 0; then the
+// warm-up, unless the kernel runs it in pieces with rng_warmup.
 void rng_init(uint stream) {
 	uint carry;
 	uint lo = uaddCarry(stream, 0x7F4A7C15u, carry);
@@ -84,7 +92,9 @@ void rng_init(uint stream) {
 	if ((lo | hi) == 0u) lo = 1u;
 	ca_w0 = lo;
 	ca_w1 = hi;
+#ifndef RNG_DEFER_WARMUP
 	for (int i = 0; i < CA_WARMUP; i++) ca_step();
+#endif
 }
 
 void rng_load(uint slot) {

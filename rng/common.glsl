@@ -8,6 +8,18 @@
 //   uint  rng_u32();               next native integer
 //   float rng_f32();               next renderer float in [0,1)
 //   float rng_dump_f32();          next float as `speckle rng dump --format f32` writes it
+//
+// Optional parts, for kernels that split long work across dispatches (what
+// each costs in loop passes: rng.Loops):
+//   RNG_DEFER_WARMUP (a kernel's define): rng_init leaves the warm-up out
+//     and the generator defines RNG_WARMUP and void rng_warmup(uint n) that
+//     does n steps of it (rng.Loops.Warmup in all); generators without a
+//     warm-up ignore it.
+//   RNG_DUMP_SEEK (the generator's define): the dump stream is stateless;
+//     rng_dump_seek(stream, first) starts it at value `first` (Sobol).
+//   RNG_QUASI (the generator's define): rng_load starts a point at its first
+//     dimension; rng_quasi_seek(draws) moves to dimension `draws` of it, for
+//     a kernel that continues a point in another dispatch.
 
 #include "lib/loops.glsl"
 

@@ -80,3 +80,6 @@ func (l *lehmerStream) DumpF32() float32 { return lehmerUnit(l.U32()) - 0.5 }
 
 // largestBelowOne is the largest float32 below 1, where renderer floats are clamped.
 const largestBelowOne = float32(1 - 1.0/(1<<24))
+
+// Loops: lehmer.glsl has no loops.
+func (l lehmerInstance) Loops() Loops { return Loops{} }

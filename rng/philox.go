@@ -68,3 +68,7 @@ func (p *philoxStream) U32() uint32 {
 
 func (p *philoxStream) F32() float32     { return ToF32(p.U32()) }
 func (p *philoxStream) DumpF32() float32 { return p.F32() }
+
+// Loops: a draw may compute a block, whose round loop runs 9 passes (10);
+// rng_load recomputes at most one block; rng_init has no loop.
+func (p philoxInstance) Loops() Loops { return Loops{Draw: 10} }

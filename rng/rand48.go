@@ -77,3 +77,7 @@ func (r *rand48Stream) F32() float32 {
 }
 
 func (r *rand48Stream) DumpF32() float32 { return r.F32() }
+
+// Loops: rng_init's jump-ahead squares once per bit of stream+1, at most 32
+// passes (33); draws have no loop.
+func (r rand48Instance) Loops() Loops { return Loops{Init: 33} }

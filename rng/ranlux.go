@@ -207,3 +207,16 @@ func (s *ranluxStream) U32() uint32 {
 // becomes 2^-48.
 func (s *ranluxStream) F32() float32     { f, _ := s.next(); return f }
 func (s *ranluxStream) DumpF32() float32 { f, _ := s.next(); return f }
+
+// Loops: rng_init turns the ring 32 times (33). A draw may start a float4
+// with a switch (Mesa makes it a loop that leaves in its one pass: 1) and,
+// every 24 values, skip NSKIP steps first: whole ring turns in a loop of at
+// most NSKIP/24 passes (NSKIP/24 + 1; the planar shift's partial turns are
+// straight code). rng_load's switch costs 1, no more than a draw.
+func (r ranluxInstance) Loops() Loops {
+	draw := 1
+	if r.nskip > 0 {
+		draw += r.nskip/24 + 1
+	}
+	return Loops{Init: 33, Draw: draw}
+}

@@ -65,6 +65,8 @@ type Instance interface {
 	Aux() []uint32
 	// Stream is the Go reference of stream t, freshly seeded as `rng dump` starts it.
 	Stream(t int) Stream
+	// Loops bounds the loop passes of the GLSL port's calls.
+	Loops() Loops
 }
 
 // Stream is one sequence of numbers.
@@ -76,33 +78,34 @@ type Stream interface {
 
 // QuasiRandom is implemented by instances whose renderer draws are points of a
 // low-discrepancy sequence: invocation i of dispatch k draws successive
-// dimensions of point k*streams+i instead of continuing a stream.
+// dimensions of point k*streams+i (64-bit) instead of continuing a stream.
 type QuasiRandom interface {
 	Point(index uint64) Stream
 }
 
 // Loops bounds the loop passes one call of a generator's GLSL port runs, as
 // shaders/lib/loops.glsl counts them (n + 1 for a loop of n passes, nested
-// loops included): Mesa's llvmpipe ends a shader's loops after 65,535 passes
-// in all, so kernels size their work per dispatch from these.
+// loops included; a switch statement costs 1: Mesa makes it a loop that
+// leaves in its first pass): Mesa's llvmpipe ends a shader's loops after 65,535
+// passes in all, so kernels size their work per dispatch from these. Each
+// generator derives its bound from its GLSL (see its Loops method); the GPU
+// test TestLoopsBoundMeasured checks them against what llvmpipe counts.
 type Loops struct {
 	Init int // one rng_init
-	Draw int // one rng_u32, rng_f32 or rng_dump_f32
+	Draw int // one rng_u32, rng_f32 or rng_dump_f32; also bounds one rng_load
+	// Warmup is the number of warm-up steps inside Init (the CA's
+	// --ca-warmup) that a program built with RNG_DEFER_WARMUP leaves out of
+	// rng_init, which then costs at most Init - Warmup; rng_warmup(n) does n
+	// of them at a cost of n + 1. Zero for generators without a warm-up.
+	Warmup int
 }
 
-// LoopCost is implemented by instances that know their Loops. (Transitional:
-// every generator implements it; LoopsOf's fallback is deliberately costly.)
-type LoopCost interface {
-	Loops() Loops
-}
+// LoopBudget is shaders/lib/loops.glsl's LOOP_BUDGET: the most loop passes a
+// kernel lets one invocation run in one dispatch.
+const LoopBudget = 60000
 
 // LoopsOf is inst's Loops.
-func LoopsOf(inst Instance) Loops {
-	if lc, ok := inst.(LoopCost); ok {
-		return lc.Loops()
-	}
-	return Loops{Init: 30000, Draw: 5000}
-}
+func LoopsOf(inst Instance) Loops { return inst.Loops() }
 
 // SlotSequences is implemented by quasi-random instances that can give each
 // pool slot a sequence of its own: slot s of dispatch k draws the dimensions

@@ -6,9 +6,10 @@
 // Two modes, both in registers only (no pool words):
 //  - dump (rng_init(stream)): dimension = stream, points 0, 1, 2, ... one XOR
 //    each: X(i+1) = X(i) ^ v[findLSB(~i)];
-//  - renderer (rng_load(slot)): point rng_iteration*rng_streams + slot, each
-//    draw its next dimension (0, 1, ..., 1023, then 0 again), X from the bits
-//    of the point's gray code.
+//  - renderer (rng_load(slot)): point rng_iteration*rng_streams + slot (64
+//    bits), each draw its next dimension (0, 1, ..., 1023, then 0 again), X
+//    from the bits of the gray code of the index's low word; the high word
+//    (block) b > 0 scrambles with a key of its own (sobol.go says why).
 #include "rng/common.glsl"
 
 #define SOBOL_NIBBLE_BASE 32768u // 1024 * 32
@@ -20,7 +21,10 @@ uint sobol_x;          // dump: X of the next point
 uint sobol_i;          // dump: index of the next point
 uint sobol_dseed;      // dump: the dimension's scramble seed
 uint sobol_gray;       // renderer: gray code of the point
-uint sobol_slot_key;   // renderer with RNG_SLOT_SEQUENCES: the slot's scramble key, else 0
+uint sobol_key;        // renderer: the slot's (RNG_SLOT_SEQUENCES) or 2^32-block's scramble key, else 0
+
+#define RNG_DUMP_SEEK 1
+#define RNG_QUASI 1
 
 // Chris Wellons' lowbias32 (sobol.go has the same).
 uint sobol_lowbias32(uint x) {
@@ -52,18 +56,41 @@ void rng_init(uint stream) {
 	sobol_i = 0u;
 	sobol_dseed = sobol_dim_seed(sobol_dim);
 	sobol_gray = 0u;
-	sobol_slot_key = 0u;
+	sobol_key = 0u;
 }
+
+// Unscrambled X of the point with gray code g in dimension d: the XOR over
+// the gray code's nibbles of precomputed XORs.
+uint sobol_gray_x(uint d, uint g) {
+	uint base = SOBOL_NIBBLE_BASE + (d << 7);
+	uint x = 0u;
+	for (uint k = 0u; k < 8u; k++) x ^= rng_aux[base + (k << 4) + ((g >> (4u * k)) & 15u)];
+	return x;
+}
+
+// The dump of dimension `stream` from point `first` on.
+void rng_dump_seek(uint stream, uint first) {
+	rng_init(stream);
+	sobol_x = sobol_gray_x(sobol_dim, first ^ (first >> 1));
+	sobol_i = first;
+}
+
+// Continue the point at its dimension `draws` (mod 1024).
+void rng_quasi_seek(uint draws) { sobol_dim = draws & 1023u; }
 
 void rng_load(uint slot) {
 	sobol_point_mode = true;
 #ifdef RNG_SLOT_SEQUENCES
 	// Each slot its own sequence: point rng_iteration, scrambled for the slot.
 	uint i = rng_iteration;
-	sobol_slot_key = sobol_lowbias32(slot + 1u);
+	sobol_key = sobol_lowbias32(slot + 1u);
 #else
-	uint i = rng_iteration * rng_streams + slot; // mod 2^32
-	sobol_slot_key = 0u;
+	// The 64-bit index: the low word is the point, the high word its block.
+	uint block, i, carry;
+	umulExtended(rng_iteration, rng_streams, block, i);
+	i = uaddCarry(i, slot, carry);
+	block += carry;
+	sobol_key = sobol_lowbias32(block); // 0 for block 0 only
 #endif
 	sobol_gray = i ^ (i >> 1);
 	sobol_dim = 0u;
@@ -77,11 +104,8 @@ void rng_store(uint slot) {}
 uint rng_u32() {
 	uint x, dseed;
 	if (sobol_point_mode) { // the same branch for the whole dispatch
-		// X is the XOR over the gray code's nibbles of precomputed XORs.
-		uint base = SOBOL_NIBBLE_BASE + (sobol_dim << 7);
-		x = 0u;
-		for (uint k = 0u; k < 8u; k++) x ^= rng_aux[base + (k << 4) + ((sobol_gray >> (4u * k)) & 15u)];
-		dseed = sobol_dim_seed(sobol_dim) ^ sobol_slot_key;
+		x = sobol_gray_x(sobol_dim, sobol_gray);
+		dseed = sobol_dim_seed(sobol_dim) ^ sobol_key;
 		sobol_dim = (sobol_dim + 1u) & 1023u;
 	} else {
 		x = sobol_x;
@@ -90,11 +114,8 @@ uint rng_u32() {
 		sobol_i++;
 		dseed = sobol_dseed;
 	}
-#ifdef RNG_SLOT_SEQUENCES
-	if (rng_seed != 0u || sobol_point_mode) x = sobol_owen(x, dseed);
-#else
-	if (rng_seed != 0u) x = sobol_owen(x, dseed);
-#endif
+	// sobol_key is 0 in dump mode and in block 0 without slot sequences.
+	if (rng_seed != 0u || sobol_key != 0u) x = sobol_owen(x, dseed);
 	return x;
 }
 

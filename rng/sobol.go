@@ -19,8 +19,14 @@ import (
 //	X = XOR of v[d][j] over the set bits j of gray(i) = i ^ (i >> 1)
 //
 // (so consecutive points differ by one direction number: X(i+1) = X(i) ^
-// v[d][ctz(i+1)]). Point indices are 32-bit; they wrap at 2^32, where the
-// 32 direction numbers run out anyway.
+// v[d][ctz(i+1)]). The 32 direction numbers give 2^32 distinct points.
+// The renderer's point index (photon k*N + i) is 64-bit and goes past that:
+// index I is point I mod 2^32 of block b = I >> 32, and block b > 0 is
+// Owen-scrambled (below) with the dimension's seed XOR lowbias32(b), also
+// for seed 0. Block 0 is the sequence as before (renders below 2^32 photons
+// keep their bytes); later blocks are independent randomisations of it, so
+// photon 2^32 + i does not replay photon i, and each block keeps the
+// stratification of a whole (0,32)-sequence block.
 //
 // Seed S != 0 applies a nested-uniform (Owen) scramble to each value, the
 // hash-based one of Burley, "Practical Hash-based Owen Scrambling", JCGT 9(4),
@@ -38,7 +44,7 @@ import (
 // S = 0 is the unscrambled sequence.
 //
 // Dump: stream t is dimension t (t < 1024), value m is point m. Renderer:
-// rng_load(slot) starts point rng_iteration*rng_streams + slot and each draw
+// rng_load(slot) starts point rng_iteration*rng_streams + slot (64-bit) and each draw
 // takes its next dimension, 0, 1, 2, ...; after dimension 1023 it wraps to 0.
 var Sobol = &Generator{
 	Name:           "sobol",
@@ -169,10 +175,11 @@ func (s sobolInstance) Stream(t int) Stream {
 	return &sobolDimension{v: s.v[d*32 : d*32+32], scramble: s.seed != 0, dseed: sobolDimSeed(s.seed, d)}
 }
 
-// Point is the renderer's view: successive dimensions of point index (mod 2^32).
+// Point is the renderer's view: successive dimensions of point index, of
+// block index >> 32 (see the doc above).
 func (s sobolInstance) Point(index uint64) Stream {
 	i := uint32(index)
-	return &sobolPoint{inst: s, gray: i ^ i>>1}
+	return &sobolPoint{inst: s, gray: i ^ i>>1, key: lowbias32(uint32(index >> 32))}
 }
 
 // sobolGray is the unscrambled X of the point whose gray code is g, in the
@@ -212,7 +219,7 @@ func (s *sobolDimension) DumpF32() float32 { return sobolUnit(s.U32()) }
 // slot would draw the same points).
 func (s sobolInstance) SlotPoint(slot int, index uint64) Stream {
 	i := uint32(index)
-	return &sobolPoint{inst: s, gray: i ^ i>>1, slotKey: sobolSlotKey(uint32(slot)), perSlot: true}
+	return &sobolPoint{inst: s, gray: i ^ i>>1, key: sobolSlotKey(uint32(slot)), perSlot: true}
 }
 
 // sobolSlotKey decorrelates the slots' sequences.
@@ -223,7 +230,7 @@ type sobolPoint struct {
 	inst    sobolInstance
 	gray    uint32
 	d       uint32
-	slotKey uint32
+	key     uint32 // the slot's (perSlot) or the 2^32-block's scramble key; 0 in block 0
 	perSlot bool
 }
 
@@ -231,8 +238,8 @@ func (p *sobolPoint) U32() uint32 {
 	d := p.d
 	p.d = (p.d + 1) % SobolDimensions
 	x := sobolGray(p.inst.v[d*32:d*32+32], p.gray)
-	if p.inst.seed != 0 || p.perSlot {
-		x = owenScramble(x, sobolDimSeed(p.inst.seed, d)^p.slotKey)
+	if p.inst.seed != 0 || p.perSlot || p.key != 0 {
+		x = owenScramble(x, sobolDimSeed(p.inst.seed, d)^p.key)
 	}
 	return x
 }
@@ -267,3 +274,7 @@ func owenScramble(x, seed uint32) uint32 {
 	x ^= x * 0x8d22f6e6
 	return bits.Reverse32(x)
 }
+
+// Loops: a renderer draw (and the dump's seek to its first point) XORs eight
+// nibble look-ups in a loop (9); the dump's own draws and rng_init have none.
+func (s sobolInstance) Loops() Loops { return Loops{Draw: 9} }

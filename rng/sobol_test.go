@@ -371,3 +371,38 @@ func TestSobolSlotSequencesStratify(t *testing.T) {
 		t.Errorf("shared indexing spread %08x..%08x: wider than the known flaw", lo, hi)
 	}
 }
+
+// TestSobolPointPast2To32: the renderer's 64-bit point index does not wrap:
+// point 2^32 + i (block 1) differs from point i in nearly every dimension,
+// blocks differ from each other, and block 0 is the unscrambled sequence for
+// seed 0 (renders below 2^32 photons keep their bytes).
+func TestSobolPointPast2To32(t *testing.T) {
+	for _, seed := range []uint32{0, 12345} {
+		inst, err := Sobol.New(Config{Seed: seed, Streams: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := inst.(QuasiRandom)
+		same, total := 0, 0
+		for i := uint64(0); i < 64; i++ {
+			p0, p1, p2 := q.Point(i), q.Point(1<<32+i), q.Point(2<<32+i)
+			for d := 0; d < 16; d++ {
+				a, b, c := p0.U32(), p1.U32(), p2.U32()
+				if a == b || b == c {
+					same++
+				}
+				total++
+			}
+		}
+		if same > total/100 {
+			t.Errorf("seed %d: %d of %d values of block 1 equal block 0's or block 2's", seed, same, total)
+		}
+	}
+	inst, _ := Sobol.New(Config{Streams: 1})
+	v := SobolDirections()
+	for i := uint32(1); i < 100; i++ {
+		if got, want := inst.(QuasiRandom).Point(uint64(i)).U32(), sobolGray(v[:32], i^i>>1); got != want {
+			t.Fatalf("block 0 point %d: %08x, the unscrambled sequence has %08x", i, got, want)
+		}
+	}
+}

@@ -7,25 +7,39 @@
 // BENCH_SUM:   values are only consumed (summed), one word per invocation;
 // otherwise:   draw m is rng_u32() for even m, rng_f32()'s bits for odd m,
 //              at out[i*count + m] (tests: odd counts leave streams mid-block).
+//
+// One dispatch draws values first_draw .. first_draw+draws-1 of the `count`
+// of an iteration: render.RNG.Draw splits a count into such pieces so that
+// no invocation runs more loop passes than LOOP_BUDGET. The pool carries
+// streams from piece to piece; a quasi-random point (RNG_QUASI) continues at
+// dimension first_draw; BENCH_SUM carries its running sum in out.
 layout(local_size_x = 128) in;
 #include "lib/invocation.glsl"
 #include <rng>
 
 #ifdef BENCH_STORE
 layout(std430, binding = 0) writeonly buffer Draws { uvec4 draw_out4[]; };
+#elif defined(BENCH_SUM)
+layout(std430, binding = 0) buffer Draws { uint draw_out[]; };
 #else
 layout(std430, binding = 0) writeonly buffer Draws { uint draw_out[]; };
 #endif
 
 uniform uint invocations; // N
-uniform uint count;       // values per invocation
+uniform uint count;       // values per invocation and iteration
+uniform uint first_draw;  // of this piece
+uniform uint draws;       // in this piece
 
 void main() {
 	uint i = linear_invocation();
 	if (i >= invocations) return;
 	rng_load(i);
+#ifdef RNG_QUASI
+	if (first_draw != 0u) rng_quasi_seek(first_draw);
+#endif
+	uint end = first_draw + draws;
 #if defined(BENCH_STORE)
-	for (uint m = 0u; m < count; m += 4u) {
+	for (uint m = first_draw; m < end; m += 4u) {
 		uvec4 v; // one draw per statement: the order of draws is fixed
 		v.x = floatBitsToUint(rng_f32());
 		v.y = floatBitsToUint(rng_f32());
@@ -34,11 +48,11 @@ void main() {
 		draw_out4[(m >> 2) * invocations + i] = v;
 	}
 #elif defined(BENCH_SUM)
-	float sum = 0.0;
-	for (uint m = 0u; m < count; m++) sum += rng_f32();
+	float sum = first_draw == 0u ? 0.0 : uintBitsToFloat(draw_out[i]);
+	for (uint m = first_draw; m < end; m++) sum += rng_f32();
 	draw_out[i] = floatBitsToUint(sum);
 #else
-	for (uint m = 0u; m < count; m++) {
+	for (uint m = first_draw; m < end; m++) {
 		uint v;
 		if ((m & 1u) == 0u) v = rng_u32();
 		else v = floatBitsToUint(rng_f32());

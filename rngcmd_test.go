@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"speckle/render"
+	"speckle/render/gpu"
+)
+
+// TestBenchFlagsRangeChecked: every integer flag of `rng bench` is checked
+// before any GPU work (here there is no GPU driver at all, so reaching it
+// would say so instead): one line naming the flag, exit status 2. A
+// --sum-draws of 2^32 once wrapped to 32 bits on its way to the GPU.
+func TestBenchFlagsRangeChecked(t *testing.T) {
+	noGPU := []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}
+	cases := []struct {
+		flag, value, want string
+	}{
+		{"--sum-draws", "4294967296", "--sum-draws must be 1..16777216"},
+		{"--sum-draws", "16777217", "--sum-draws must be 1..16777216"},
+		{"--sum-draws", "-1", "--sum-draws must be 1..16777216"},
+		{"--sum-draws", "99999999999999999999", "invalid value"},
+		{"--store-draws", "4294967296", "--store-draws must be a multiple of 4 in 4..16777216"},
+		{"--store-draws", "6", "--store-draws must be a multiple of 4"},
+		{"--invocations", "4294967296", "--invocations must be 1..268435456"},
+		{"--invocations", "-5", "--invocations must be 1..268435456"},
+		{"--min-time", "-1s", "--min-time must be positive"},
+	}
+	for _, c := range cases {
+		t.Run(c.flag+"="+c.value, func(t *testing.T) {
+			r := speckle(t, noGPU, "rng", "bench", "--gen", "lehmer", c.flag, c.value)
+			if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
+				t.Errorf("exit %d, stderr %q, stdout %q: want exit 2 and one line saying %q", r.code, r.stderr, r.stdout, c.want)
+			}
+		})
+	}
+}
+
+// TestBenchHelpStatesDefaults: the help's --sum-draws default is the one
+// the bench uses, on a GPU and on a CPU rasteriser alike.
+func TestBenchHelpStatesDefaults(t *testing.T) {
+	r := speckle(t, nil, "rng", "bench", "--help")
+	for _, renderer := range []string{"NVIDIA H200/PCIe/SSE2", "llvmpipe (LLVM 15.0.6, 256 bits)"} {
+		info := gpu.Info{Renderer: renderer, MaxSSBOBytes: 1 << 30}
+		want := fmt.Sprintf("(default %d)", render.DefaultBenchSize(info, 1).SumDraws)
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("rng bench --help does not say %s for --sum-draws on %s:\n%s", want, renderer, r.stdout)
+		}
+	}
+}
