@@ -67,9 +67,57 @@ func (s *SPPM) sceneDefines() map[string]string {
 	return map[string]string{"SCENE_BVH": "1", "BVH_STACK": fmt.Sprint(bvhStack)}
 }
 
+// loopBudget is shaders/lib/loops.glsl's LOOP_BUDGET: the loop passes one
+// invocation may make (llvmpipe silently ends every loop past 65,535 in all).
+const loopBudget = 60000
+
+// staticLoops bounds the loop passes one photon and one eye path make as the
+// kernels count them, but for what depends on where they go: a BVH
+// traversal counts its least (the root and the loop's end) and each gather
+// list walk one pass (an empty list). The kernels count the rest as they go
+// and report an invocation past the budget (checkLoops).
+func (s *SPPM) staticLoops() (photon, eye int) {
+	intersect := 2
+	if s.sceneDefines() == nil {
+		intersect = s.Scene.Primitives() + 3 // three loops over the primitives
+	}
+	draw := rng.LoopsOf(s.photonRNG.Inst).Draw
+	b := s.Cfg.MaxBounces
+	gather := 9 + 36 + 8 // the 8 cells, their duplicate test, 8 empty lists
+	photon = 4*draw + len(s.Scene.Lights()) + b + 1 + b*(intersect+gather+3*draw)
+	draw = rng.LoopsOf(s.eyeRNG.Inst).Draw
+	d := s.Cfg.MaxDepth
+	eye = 2*draw + d + 1 + d*(intersect+draw)
+	return photon, eye
+}
+
+// counterWords is the size of the Counters block (shaders/lib/sppm.glsl).
+const counterWords = 12
+
+// checkLoops turns a photon or eye path that needed more loop passes than
+// loopBudget (the kernels count them) into the render's error: past it,
+// llvmpipe may have cut a loop short and the image would be silently wrong.
+// Every GL refuses alike, so a render never depends on the device.
+func (s *SPPM) checkLoops() error {
+	var w [2]uint32
+	s.counters.Read(10, w[:])
+	what, n := "a photon", w[0]
+	if n == 0 {
+		what, n = "an eye path", w[1]
+	}
+	if n != 0 {
+		s.err = fmt.Errorf("scene %s: %s needed %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
+			s.Scene.Name, what, n, loopBudget)
+	}
+	return s.err
+}
+
 // sceneBindings are the binding points of the scene buffers, in the order
 // NewSPPM makes them (shaders/lib/scene.glsl).
 var sceneBindings = []uint32{1, 2, 3, 4, 5, 12, 13}
+
+// statsBytes is one pixel's PixelStats (shaders/lib/sppm.glsl): two dvec4s.
+const statsBytes = 64
 
 // eyeSeedSalt keeps the eye pass's streams apart from the photons' when both
 // come from one seed.
@@ -95,9 +143,12 @@ type SPPM struct {
 	fluxScale          float32
 	cam                scenes.Camera
 	// The open iteration: its eye pass and grid are done and traced of its
-	// photons have been traced (Trace); closed when all have.
-	open   bool
-	traced int
+	// size photons have been traced (Trace); closed when all have.
+	open         bool
+	size, traced int
+	// err is the loop budget's verdict (checkLoops): once set, the render
+	// refuses to go on until Reset.
+	err error
 	// Display and RMSE programs (built on first use) and partial sums.
 	kernels map[string]*gpu.Program
 	rmseOut *gpu.Buffer
@@ -141,6 +192,14 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	// Each pixel integrates its own area: a quasi-random generator gives it
 	// a sequence of its own (photons share one domain and take k*N+i).
 	s.eyeRNG.SlotSequences = true
+	if photon, eye := s.staticLoops(); max(photon, eye) > loopBudget {
+		what, n, length := "a photon", photon, fmt.Sprintf("%d bounces", cfg.MaxBounces)
+		if eye > photon {
+			what, n, length = "an eye path", eye, fmt.Sprintf("%d specular bounces", cfg.MaxDepth)
+		}
+		return nil, fmt.Errorf("scene %s with %s: %s of up to %s may need %d loop passes (%d per random number), more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly",
+			scene.Name, cfg.Generator.Name, what, length, n, rng.LoopsOf(s.photonRNG.Inst).Draw, loopBudget)
+	}
 	nodes, refs, depth := scene.BVH()
 	if depth > bvhStack {
 		return nil, fmt.Errorf("scene %s: %d primitives make a BVH %d deep; at most %d", scene.Name, scene.Primitives(), depth, bvhStack)
@@ -160,7 +219,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.vps, err = alloc(pixels * 32); err != nil {
 		return nil, err
 	}
-	if s.stats, err = alloc(pixels * 32); err != nil {
+	if s.stats, err = alloc(pixels * statsBytes); err != nil {
 		return nil, err
 	}
 	if s.acc, err = alloc(pixels * 32); err != nil {
@@ -172,7 +231,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.next, err = alloc(pixels * 4); err != nil {
 		return nil, err
 	}
-	if s.counters, err = ctx.NewBuffer(32, make([]uint32, 8)); err != nil {
+	if s.counters, err = ctx.NewBuffer(4*counterWords, make([]uint32, counterWords)); err != nil {
 		return nil, err
 	}
 	if s.image, err = ctx.NewTexture(cfg.Width, cfg.Height, gpu.RGBA32F); err != nil {
@@ -281,19 +340,19 @@ func (s *SPPM) Reset() error {
 		return err
 	}
 	pixels := s.Cfg.Width * s.Cfg.Height
-	stats := make([]float32, pixels*8)
+	stats := make([]float64, pixels*8)
 	for i := 0; i < pixels; i++ {
-		stats[8*i+3] = s.radius * s.radius
+		stats[8*i+3] = float64(s.radius * s.radius)
 	}
-	s.stats.Write(0, floatWords(stats))
+	s.stats.Write(0, doubleWords(stats))
 	s.acc.Write(0, make([]uint32, pixels*8))
-	s.counters.Write(0, make([]uint32, 8))
+	s.counters.Write(0, make([]uint32, counterWords))
 	// Black until the first iteration closes, not the previous render.
 	if err := s.image.WriteFloats(make([]float32, 4*pixels)); err != nil {
 		return err
 	}
 	s.Iterations, s.Emitted, s.Times = 0, 0, PassTimes{}
-	s.open, s.traced = false, 0
+	s.open, s.size, s.traced, s.err = false, 0, 0, nil
 	return nil
 }
 
@@ -353,6 +412,25 @@ func (s *SPPM) Iterate(n int) error {
 	return nil
 }
 
+// IterateTo runs up to n iterations towards total photons emitted in all:
+// iterations of Cfg.Photons, and where total is not a multiple of that, a
+// last one of the rest, so that Emitted ends exactly at total. Each
+// iteration folds in what its own photons brought; the radiance divides by
+// all photons emitted, so iterations of different sizes combine exactly.
+// An open iteration (Trace) is finished first; it must not pass total.
+func (s *SPPM) IterateTo(total int64, n int) error {
+	if s.open && s.Emitted+int64(s.size) > total {
+		return fmt.Errorf("the open iteration ends at %d photons, past %d", s.Emitted+int64(s.size), total)
+	}
+	for end := s.Iterations + n; s.Iterations < end && s.Emitted < total; {
+		size := int(min(int64(s.Cfg.Photons), total-s.Emitted))
+		if _, err := s.trace(s.Cfg.Photons, size); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Trace advances the render by up to photons photons, so a caller can size
 // the work to a time budget: with no iteration open it opens one (eye pass,
 // grid); it traces the next min(photons, the rest) photons of the open
@@ -361,29 +439,28 @@ func (s *SPPM) Iterate(n int) error {
 // accumulators sum in fixed point with integer atomics, so the result does
 // not depend on how an iteration is cut into calls.
 func (s *SPPM) Trace(photons int) (traced int, err error) {
+	return s.trace(photons, s.Cfg.Photons)
+}
+
+// trace is Trace where an iteration it opens has size photons (at most
+// Cfg.Photons: photon i keeps slot i and point k*Cfg.Photons+i).
+func (s *SPPM) trace(photons, size int) (traced int, err error) {
+	if s.err != nil {
+		return 0, s.err
+	}
 	if photons <= 0 {
 		return 0, nil
 	}
-	it := uint32(s.Iterations)
 	if !s.open {
-		if err := s.openIteration(it); err != nil {
+		if err := s.openIteration(uint32(s.Iterations), size); err != nil {
 			return 0, err
 		}
 	}
-	n := min(photons, s.Cfg.Photons-s.traced)
-	err = s.pass(&s.Times.Photon, func() error {
-		s.bindBuffers() // another render on this context may have rebound them
-		s.use(s.photon)
-		s.photonRNG.Bind(s.photon, it)
-		s.photon.SetUint("photon_offset", uint32(s.traced))
-		s.photon.SetUint("photon_count", uint32(n))
-		return s.ctx.Dispatch(s.photon, n)
-	})
-	if err != nil {
+	n := min(photons, s.size-s.traced)
+	if err := s.tracePhotons(n); err != nil {
 		return 0, err
 	}
-	s.traced += n
-	if s.traced == s.Cfg.Photons {
+	if s.traced == s.size {
 		if err := s.closeIteration(); err != nil {
 			return n, err
 		}
@@ -391,12 +468,30 @@ func (s *SPPM) Trace(photons int) (traced int, err error) {
 	return n, nil
 }
 
+// tracePhotons traces the open iteration's next n photons.
+func (s *SPPM) tracePhotons(n int) error {
+	err := s.pass(&s.Times.Photon, func() error {
+		s.bindBuffers() // another render on this context may have rebound them
+		s.use(s.photon)
+		s.photonRNG.Bind(s.photon, uint32(s.Iterations))
+		s.photon.SetUint("photon_offset", uint32(s.traced))
+		s.photon.SetUint("photon_count", uint32(n))
+		return s.ctx.Dispatch(s.photon, n)
+	})
+	if err != nil {
+		return err
+	}
+	s.traced += n
+	return nil
+}
+
 // InFlight is the number of photons traced in the open iteration (0 when
 // none is open): photons so far are Emitted + InFlight.
 func (s *SPPM) InFlight() int { return s.traced }
 
-// openIteration runs iteration it's eye pass and grid build.
-func (s *SPPM) openIteration(it uint32) error {
+// openIteration runs iteration it's eye pass and grid build; it will trace
+// size photons.
+func (s *SPPM) openIteration(it uint32, size int) error {
 	w, h, pixels := s.Cfg.Width, s.Cfg.Height, s.Cfg.Width*s.Cfg.Height
 	err := s.pass(&s.Times.Eye, func() error {
 		s.bindBuffers()
@@ -418,21 +513,26 @@ func (s *SPPM) openIteration(it uint32) error {
 	if err != nil {
 		return err
 	}
-	s.open, s.traced = true, 0
+	s.open, s.size, s.traced = true, size, 0
 	return nil
 }
 
-// closeIteration folds the open iteration's photons in and resolves the image.
+// closeIteration folds the open iteration's photons in and resolves the
+// image, unless one of its invocations ran past the loop budget.
 func (s *SPPM) closeIteration() error {
-	s.open, s.traced = false, 0
+	if err := s.checkLoops(); err != nil {
+		return err
+	}
 	s.Iterations++
-	s.Emitted += int64(s.Cfg.Photons)
+	s.Emitted += int64(s.size)
+	s.open, s.size, s.traced = false, 0, 0
 	return s.pass(&s.Times.Update, func() error {
 		s.bindBuffers()
 		s.image.BindImage(0)
 		s.use(s.update)
-		s.update.SetFloat("emitted", float32(s.Emitted))
-		s.update.SetFloat("iterations", float32(s.Iterations))
+		s.update.SetUint("emitted_lo", uint32(s.Emitted))
+		s.update.SetUint("emitted_hi", uint32(s.Emitted>>32))
+		s.update.SetUint("iterations", uint32(s.Iterations))
 		return s.ctx.Dispatch2D(s.update, s.Cfg.Width, s.Cfg.Height)
 	})
 }
@@ -470,6 +570,14 @@ func (s *SPPM) DepositedFlux() scenes.Vec3 {
 	return f
 }
 
+// Traced is the number of photons the photon pass has traced so far, as it
+// counts them.
+func (s *SPPM) Traced() int64 {
+	var w [2]uint32
+	s.counters.Read(8, w[:])
+	return int64(w[1])<<32 | int64(w[0])
+}
+
 // Bounces is the number of surfaces photons have hit so far.
 func (s *SPPM) Bounces() int64 {
 	var w [2]uint32
@@ -495,6 +603,16 @@ func (s *SPPM) Close() {
 		b.Delete()
 	}
 	s.image.Delete()
+}
+
+// doubleWords lays float64s out as GLSL doubles: low word first.
+func doubleWords(f []float64) []uint32 {
+	w := make([]uint32, 2*len(f))
+	for i, v := range f {
+		b := math.Float64bits(v)
+		w[2*i], w[2*i+1] = uint32(b), uint32(b>>32)
+	}
+	return w
 }
 
 func floatWords(f []float32) []uint32 {

@@ -15,6 +15,7 @@ void main() {
 	if (px.x >= width || px.y >= height) return;
 	uint pixel = px.y * width + px.x;
 	rng_load(pixel);
+	loop_passes += 2u * RNG_LOOPS_PER_DRAW;
 	vec2 jitter = vec2(rng_f32(), rng_f32());
 	vec3 o = cam_pos;
 	vec3 d = camera_dir(vec2(px) + jitter, vec2(width, height));
@@ -23,21 +24,23 @@ void main() {
 	vp.pos_r2 = vec4(0.0);
 	vp.weight_normal = vec4(0.0);
 	for (int depth = 0; depth < max_depth; depth++) {
+		loop_passes++;
 		Hit h = intersect(o, d);
 		if (h.material < 0) break;
 		vec3 x = o + h.t * d;
 		int kind = material_kind(h.material);
 		vec3 color = material_color(h.material);
 		if (kind == KIND_LIGHT) {
-			if (dot(h.n, d) < 0.0) stats[pixel].n_direct.yzw += throughput * color;
+			if (dot(h.n, d) < 0.0) stats[pixel].n_direct.yzw += dvec3(throughput * color);
 			break;
 		}
 		if (kind == KIND_DIFFUSE) {
 			vec3 n = dot(h.n, d) < 0.0 ? h.n : -h.n;
-			vp.pos_r2 = vec4(x, stats[pixel].tau_r2.w);
+			vp.pos_r2 = vec4(x, float(stats[pixel].tau_r2.w));
 			vp.weight_normal = vec4(throughput * color / PI, pack_normal(n));
 			break;
 		}
+		loop_passes += RNG_LOOPS_PER_DRAW;
 		float u = rng_f32();
 		if (kind == KIND_MIRROR) {
 			throughput *= color;
@@ -48,6 +51,9 @@ void main() {
 		}
 		o = x;
 	}
+	loop_passes++;
+	// Past the budget the path may have been cut short: see sppm_photon.comp.
+	if (loop_passes > LOOP_BUDGET) atomicMax(counters[11], loop_passes);
 	vps[pixel] = vp;
 	rng_store(pixel);
 }

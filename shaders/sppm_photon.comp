@@ -35,6 +35,7 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 	ivec3 c = ivec3(floor(g));
 	ivec3 step_ = ivec3(greaterThanEqual(fract(g), vec3(0.5))) * 2 - 1;
 	uint seen[8];
+	loop_passes += 9u + 36u; // the 8 cells and the duplicate test's 1 + 2 + ... + 8
 	for (int k = 0; k < 8; k++) {
 		ivec3 cell = c + ivec3(k & 1, (k >> 1) & 1, (k >> 2) & 1) * step_;
 		uint b = grid_hash(cell);
@@ -42,7 +43,9 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
 		seen[k] = b;
 		if (dup) continue;
+		loop_passes++;
 		for (uint v = grid_head[b]; v != NONE; v = grid_next[v]) {
+			loop_passes++;
 			vec4 p = vps[v].pos_r2;
 			vec3 d = p.xyz - x;
 			if (dot(d, d) > p.w) continue;
@@ -57,13 +60,11 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 	}
 }
 
-// Surfaces hit by photons (bounces), counted per work group, then added to a
-// 64-bit total (lo, hi) for the bounces/s figure.
+// Surfaces hit by photons (bounces) and photons traced, counted per work
+// group, then added to the 64-bit Counters.
 // FLUX_TALLY (tests): the power photons bring to diffuse surfaces, per
-// channel, in fixed point (tally_scale units per unit of power), 64-bit
-// totals at words 2..7.
-layout(std430, binding = 11) buffer Counters { uint bounce_count[8]; };
-shared uint group_bounces;
+// channel, in fixed point (tally_scale units per unit of power).
+shared uint group_bounces, group_photons;
 #ifdef FLUX_TALLY
 uniform float tally_scale;
 shared uint group_flux[3];
@@ -72,6 +73,7 @@ shared uint group_flux[3];
 // trace follows photon i and returns the number of surfaces it hit.
 uint trace(uint i) {
 	rng_load(i);
+	loop_passes += 4u * RNG_LOOPS_PER_DRAW;
 	// Light by power: u0 picks the light from the CDF and is then rescaled to
 	// stay uniform within its interval, so no extra dimension is spent.
 	float u0 = rng_f32();
@@ -82,6 +84,7 @@ uint trace(uint i) {
 		lo = scene_lights[l].y;
 		l++;
 	}
+	loop_passes += uint(l) + 1u;
 	float p_light = scene_lights[l].y - lo;
 	u0 = clamp((u0 - lo) / p_light, 0.0, RNG_BELOW_ONE);
 	int q = int(scene_lights[l].x);
@@ -95,6 +98,7 @@ uint trace(uint i) {
 	vec3 d = cosine_dir(n, u2, u3);
 	uint hits = 0u;
 	for (int bounce = 0; bounce < max_bounces; bounce++) {
+		loop_passes++;
 		Hit h = intersect(x, d);
 		if (h.material < 0) break;
 		hits++;
@@ -112,6 +116,7 @@ uint trace(uint i) {
 			atomicAdd(group_flux[2], q.b);
 #endif
 		}
+		loop_passes += 3u * RNG_LOOPS_PER_DRAW;
 		float u = rng_f32();
 		float s1 = rng_f32();
 		float s2 = rng_f32();
@@ -125,19 +130,17 @@ uint trace(uint i) {
 		power *= color / p;
 		d = kind == KIND_MIRROR ? reflect(d, nn) : cosine_dir(nn, s1, s2);
 	}
+	loop_passes++;
+	// Past the budget llvmpipe may have ended a loop early and this photon
+	// added a wrong amount: say so (on every GL, so every GL refuses alike).
+	if (loop_passes > LOOP_BUDGET) atomicMax(counters[10], loop_passes);
 	rng_store(i);
 	return hits;
 }
 
-// add_counter adds v to the 64-bit counter at word w.
-void add_counter(uint w, uint v) {
-	uint old = atomicAdd(bounce_count[w], v);
-	if (old + v < old) atomicAdd(bounce_count[w + 1u], 1u);
-}
-
 void main() {
 	if (gl_LocalInvocationIndex == 0u) {
-		group_bounces = 0u;
+		group_bounces = group_photons = 0u;
 #ifdef FLUX_TALLY
 		group_flux[0] = group_flux[1] = group_flux[2] = 0u;
 #endif
@@ -145,10 +148,14 @@ void main() {
 	barrier();
 	uint j = linear_invocation();
 	uint i = photon_offset + j;
-	if (j < photon_count && i < photons) atomicAdd(group_bounces, trace(i));
+	if (j < photon_count && i < photons) {
+		atomicAdd(group_bounces, trace(i));
+		atomicAdd(group_photons, 1u);
+	}
 	barrier();
 	if (gl_LocalInvocationIndex == 0u) {
 		add_counter(0u, group_bounces);
+		add_counter(8u, group_photons);
 #ifdef FLUX_TALLY
 		for (uint c = 0u; c < 3u; c++) add_counter(2u + 2u * c, group_flux[c]);
 #endif

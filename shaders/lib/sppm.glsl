@@ -13,10 +13,13 @@ struct VisiblePoint {
 layout(std430, binding = 6) buffer VisiblePoints { VisiblePoint vps[]; };
 
 // Progressive statistics: tau (accumulated flux, rgb) and R^2; N (photons
-// kept) and the summed direct emission seen by the eye (rgb).
+// kept) and the summed direct emission seen by the eye (rgb). Doubles: in
+// float32 N stops growing at 2^24, R^2's shrink factor rounds to 1 and the
+// direct sum stops taking small terms long before 1e11 photons or 2^26
+// iterations (issue #9).
 struct PixelStats {
-	vec4 tau_r2;
-	vec4 n_direct;
+	dvec4 tau_r2;
+	dvec4 n_direct;
 };
 layout(std430, binding = 7) buffer Stats { PixelStats stats[]; };
 
@@ -25,6 +28,18 @@ layout(std430, binding = 7) buffer Stats { PixelStats stats[]; };
 // is exact and independent of the order photons arrive in.
 // Words: [0] M, [1..2] red lo/hi, [3..4] green, [5..6] blue, [7] unused.
 layout(std430, binding = 8) buffer Accumulators { uint acc[]; };
+
+// Counters, 64-bit ones as (lo, hi) words: [0..1] surfaces photons hit,
+// [2..7] FLUX_TALLY's power per channel, [8..9] photons traced; [10] and
+// [11] the most loop passes a photon and an eye path needed past
+// LOOP_BUDGET (0: none did; render.SPPM turns it into an error).
+layout(std430, binding = 11) buffer Counters { uint counters[12]; };
+
+// add_counter adds v to the 64-bit counter at word w.
+void add_counter(uint w, uint v) {
+	uint old = atomicAdd(counters[w], v);
+	if (old + v < old) atomicAdd(counters[w + 1u], 1u);
+}
 
 // Hash grid of visible points: per bucket the first point, per point the next.
 layout(std430, binding = 9) buffer GridHeads { uint grid_head[]; };
