@@ -106,7 +106,7 @@ func (s *SPPM) checkLoops() error {
 		what, n = "an eye path", w[1]
 	}
 	if n != 0 {
-		s.err = fmt.Errorf("scene %s: %s needed %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
+		s.err = fmt.Errorf("scene %s: %s needed at least %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
 			s.Scene.Name, what, n, loopBudget)
 	}
 	return s.err
