@@ -146,19 +146,22 @@ func (r *renderFlags) config(gen *rng.Generator) (*scenes.Scene, render.SPPMConf
 }
 
 // dividingIteration is the largest iteration size up to limit that divides
-// every stop, so that each capture happens at exactly its photon count.
+// every stop, so that captures fall at the ends of equal iterations; where
+// that would make iterations smaller than half the limit (stops with no
+// large common divisor), it is limit, and each stop that is not a multiple
+// of it is reached by a shorter iteration (SPPM.IterateTo).
 func dividingIteration(limit int, stops []int64) int {
 	g := stops[0]
 	for _, s := range stops[1:] {
 		for b := s; b != 0; g, b = b, g%b {
 		}
 	}
-	for d := int64(min(int64(limit), g)); d > 1; d-- {
+	for d := int64(min(int64(limit), g)); 2*d >= int64(limit) && d > 1; d-- {
 		if g%d == 0 {
 			return int(d)
 		}
 	}
-	return 1
+	return int(min(int64(limit), stops[len(stops)-1]))
 }
 
 // autoPhotons sizes an iteration for the GPU at hand.
@@ -181,26 +184,32 @@ func refLabel(where string) string {
 	return "the reference render"
 }
 
-// progressiveRender runs one SPPM render, calling at(emitted) after every
-// iteration that reaches one of the stops (sorted ascending); the last stop
-// ends it.
+// progressiveRender runs one SPPM render, calling at(k) when exactly
+// stops[k] photons (sorted ascending) have been traced: where a stop is not a
+// multiple of the iteration size, a shorter iteration ends there and the
+// render goes on from it. The last stop ends it.
 func progressiveRender(s *render.SPPM, stops []int64, bar interface{ set(int) }, at func(k int) error) error {
-	k := 0
-	for k < len(stops) {
-		left := stops[k] - s.Emitted
-		n := int(max(1, min(int64(64), left/int64(s.Cfg.Photons))))
-		if err := s.Iterate(n); err != nil {
-			return err
-		}
-		bar.set(int(min(s.Emitted, stops[len(stops)-1]) / 1000))
-		for k < len(stops) && s.Emitted >= stops[k] {
-			if err := at(k); err != nil {
+	for k, stop := range stops {
+		for s.Emitted < stop {
+			if err := s.IterateTo(stop, 64); err != nil {
 				return err
 			}
-			k++
+			bar.set(int(s.Emitted / 1000))
+		}
+		if err := at(k); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// tracedCount is the number of photons the GPU says s traced, which every
+// label states; it must be the count asked for.
+func tracedCount(s *render.SPPM, want int64) (int64, error) {
+	if n := s.Traced(); n != want {
+		return n, fmt.Errorf("the photon pass traced %d photons, not the %d asked for", n, want)
+	}
+	return want, nil
 }
 
 func renderCmd(args []string, stdout, stderr io.Writer) error {
@@ -232,6 +241,10 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	defer s.Close()
 	secs := time.Since(start).Seconds()
+	traced, err := tracedCount(s, total)
+	if err != nil {
+		return err
+	}
 	img, err := radianceImage(s)
 	if err != nil {
 		return err
@@ -245,7 +258,7 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
-		*out, scene.Name, g.Name, s.Emitted, s.Iterations, secs, float64(s.Emitted)/secs, float64(s.Bounces())/secs)
+		*out, scene.Name, g.Name, traced, s.Iterations, secs, float64(traced)/secs, float64(s.Bounces())/secs)
 	if ref, where := render.ReferenceImage(scene, cfg.Width, cfg.Height); ref != nil {
 		rmse, _ := imageio.RMSE(img, *ref)
 		fmt.Fprintf(stdout, "RMSE against the %s reference: %.4g\n", where, rmse)
@@ -390,17 +403,21 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 		err = progressiveRender(s, stops, &offsetBar{bar, offset}, func(k int) error {
 			c.Finish()
 			secs := time.Since(start).Seconds()
+			traced, err := tracedCount(s, stops[k])
+			if err != nil {
+				return err
+			}
 			img, err := radianceImage(s)
 			if err != nil {
 				return err
 			}
 			png := img.ToneMap(float32(rf.exposure))
 			cells[i] = append(cells[i], png)
-			path := fmt.Sprintf("%s/%s-%s.png", *out, g.Name, imageio.FormatCount(stops[k]))
+			path := fmt.Sprintf("%s/%s-%s.png", *out, g.Name, imageio.FormatCount(traced))
 			if err := imageio.WritePNG(path, png); err != nil {
 				return err
 			}
-			row := imageio.ConvergenceRow{Scene: scene.Name, Generator: label, Photons: s.Emitted, RMSE: math.NaN(), Seconds: secs}
+			row := imageio.ConvergenceRow{Scene: scene.Name, Generator: label, Photons: traced, RMSE: math.NaN(), Seconds: secs}
 			if ref != nil {
 				row.RMSE, _ = imageio.RMSE(img, *ref)
 			}
@@ -495,6 +512,6 @@ func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	if err := imageio.WritePFM(path, img); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s with %s, %d photons\n", path, scene.Name, g.Name, s.Emitted)
+	fmt.Fprintf(stdout, "%s: %s with %s, %d photons\n", path, scene.Name, g.Name, s.Traced())
 	return nil
 }
