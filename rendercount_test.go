@@ -45,3 +45,20 @@ func TestRenderAndCaptureTraceExactCounts(t *testing.T) {
 		t.Errorf("convergence.csv's photon counts %v, want [1000 2000 2500]", got)
 	}
 }
+
+// A render whose photons would need more loop passes than one GPU
+// invocation is trusted with (a radius that makes every gather walk all
+// 65,536 pixels' points) fails in one line and writes no image. (Exit 1,
+// a failure at run time, where cli.go's run tells those from usage errors.)
+func TestRenderRefusesPhotonsPastTheLoopBudget(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.png")
+	r := speckle(t, nil, "render", "--scene", "cornell", "--gen", "pcg32", "--photons", "64", "--size", "256x256", "--radius", "1e5", "--out", out)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	last := lines[len(lines)-1]
+	if r.code == 0 || len(lines) != 1 || !strings.Contains(last, "a photon needed at least") || strings.Contains(r.stderr, "goroutine") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("an image was written")
+	}
+}
