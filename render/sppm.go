@@ -15,7 +15,7 @@ import (
 // SPPMConfig fixes what one progressive render computes.
 type SPPMConfig struct {
 	Width, Height int
-	Photons       int     // photons per iteration
+	Photons       int     // photons per iteration (IterateTo may end with a shorter one)
 	Alpha         float32 // fraction of new photons kept per iteration (0.7)
 	Radius        float32 // initial radius in scene units; 0 picks one from the pixel footprint
 	Seed          uint32
