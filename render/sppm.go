@@ -116,9 +116,6 @@ func (s *SPPM) checkLoops() error {
 // NewSPPM makes them (shaders/lib/scene.glsl).
 var sceneBindings = []uint32{1, 2, 3, 4, 5, 12, 13}
 
-// statsBytes is one pixel's PixelStats (shaders/lib/sppm.glsl): two dvec4s.
-const statsBytes = 64
-
 // eyeSeedSalt keeps the eye pass's streams apart from the photons' when both
 // come from one seed.
 const eyeSeedSalt = 0x5bd1e995
@@ -131,7 +128,8 @@ type SPPM struct {
 	packed             scenes.Packed
 	photonRNG, eyeRNG  *RNG
 	sceneBufs          []*gpu.Buffer
-	vps, stats, acc    *gpu.Buffer
+	vps, acc           *gpu.Buffer
+	statsTau, statsN   *gpu.Buffer // a dvec4 a pixel each (shaders/lib/sppm.glsl)
 	heads, next        *gpu.Buffer
 	counters           *gpu.Buffer
 	image              *gpu.Texture
@@ -219,7 +217,10 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.vps, err = alloc(pixels * 32); err != nil {
 		return nil, err
 	}
-	if s.stats, err = alloc(pixels * statsBytes); err != nil {
+	if s.statsTau, err = alloc(pixels * 32); err != nil {
+		return nil, err
+	}
+	if s.statsN, err = alloc(pixels * 32); err != nil {
 		return nil, err
 	}
 	if s.acc, err = alloc(pixels * 32); err != nil {
@@ -340,11 +341,12 @@ func (s *SPPM) Reset() error {
 		return err
 	}
 	pixels := s.Cfg.Width * s.Cfg.Height
-	stats := make([]float64, pixels*8)
+	tau := make([]float64, pixels*4)
 	for i := 0; i < pixels; i++ {
-		stats[8*i+3] = float64(s.radius * s.radius)
+		tau[4*i+3] = float64(s.radius * s.radius)
 	}
-	s.stats.Write(0, doubleWords(stats))
+	s.statsTau.Write(0, doubleWords(tau))
+	s.statsN.Write(0, make([]uint32, pixels*8))
 	s.acc.Write(0, make([]uint32, pixels*8))
 	s.counters.Write(0, make([]uint32, counterWords))
 	// Black until the first iteration closes, not the previous render.
@@ -363,7 +365,8 @@ func (s *SPPM) bindBuffers() {
 		b.Bind(sceneBindings[i])
 	}
 	s.vps.Bind(6)
-	s.stats.Bind(7)
+	s.statsTau.Bind(7)
+	s.statsN.Bind(16)
 	s.acc.Bind(8)
 	s.heads.Bind(9)
 	s.next.Bind(10)
@@ -599,7 +602,7 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.stats, s.acc, s.heads, s.next, s.counters, s.rmseOut, s.heatLut} {
+	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.next, s.counters, s.rmseOut, s.heatLut} {
 		b.Delete()
 	}
 	s.image.Delete()

@@ -9,35 +9,34 @@ import (
 	"speckle/rng"
 )
 
-// readStats reads every pixel's PixelStats as 8 float64s (tau rgb, R^2, N,
-// direct rgb), whatever precision the kernels keep them in.
+// readStats reads every pixel's statistics as 8 float64s: tau rgb, R^2, N,
+// direct rgb.
 func readStats(s *SPPM) []float64 {
-	n := s.Cfg.Width * s.Cfg.Height * 8
-	w := make([]uint32, n*statsBytes/32)
-	s.stats.Read(0, w)
-	out := make([]float64, n)
-	for i := range out {
-		if statsBytes == 64 {
-			out[i] = math.Float64frombits(uint64(w[2*i]) | uint64(w[2*i+1])<<32)
-		} else {
-			out[i] = float64(math.Float32frombits(w[i]))
+	n := s.Cfg.Width * s.Cfg.Height
+	out := make([]float64, 8*n)
+	for half, b := range []*gpu.Buffer{s.statsTau, s.statsN} {
+		w := make([]uint32, 8*n)
+		b.Read(0, w)
+		for i := 0; i < n; i++ {
+			for j := 0; j < 4; j++ {
+				k := 8*i + 2*j
+				out[8*i+4*half+j] = math.Float64frombits(uint64(w[k]) | uint64(w[k+1])<<32)
+			}
 		}
 	}
 	return out
 }
 
-// writeStats is readStats' inverse (rounding to float32 where the kernels
-// keep float32s).
+// writeStats is readStats' inverse.
 func writeStats(s *SPPM, v []float64) {
-	if statsBytes == 64 {
-		s.stats.Write(0, doubleWords(v))
-		return
+	n := s.Cfg.Width * s.Cfg.Height
+	for half, b := range []*gpu.Buffer{s.statsTau, s.statsN} {
+		part := make([]float64, 4*n)
+		for i := 0; i < n; i++ {
+			copy(part[4*i:4*i+4], v[8*i+4*half:8*i+4*half+4])
+		}
+		b.Write(0, doubleWords(part))
 	}
-	f := make([]float32, len(v))
-	for i, x := range v {
-		f[i] = float32(x)
-	}
-	s.stats.Write(0, floatWords(f))
 }
 
 // The progressive statistics stay exact where float32 ones stall (issue #9

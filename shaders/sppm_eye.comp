@@ -31,12 +31,12 @@ void main() {
 		int kind = material_kind(h.material);
 		vec3 color = material_color(h.material);
 		if (kind == KIND_LIGHT) {
-			if (dot(h.n, d) < 0.0) stats[pixel].n_direct.yzw += dvec3(throughput * color);
+			if (dot(h.n, d) < 0.0) stats_n_direct[pixel].yzw += dvec3(throughput * color);
 			break;
 		}
 		if (kind == KIND_DIFFUSE) {
 			vec3 n = dot(h.n, d) < 0.0 ? h.n : -h.n;
-			vp.pos_r2 = vec4(x, float(stats[pixel].tau_r2.w));
+			vp.pos_r2 = vec4(x, float(stats_tau_r2[pixel].w));
 			vp.weight_normal = vec4(throughput * color / PI, pack_normal(n));
 			break;
 		}

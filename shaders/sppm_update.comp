@@ -24,21 +24,22 @@ void main() {
 	uvec2 px = gl_GlobalInvocationID.xy;
 	if (px.x >= width || px.y >= height) return;
 	uint i = px.y * width + px.x;
-	PixelStats s = stats[i];
+	dvec4 tau_r2 = stats_tau_r2[i];
+	dvec4 n_direct = stats_n_direct[i];
 	double m = double(acc[8u * i]);
 	if (m > 0.0LF) {
 		dvec3 phi = dvec3(unfix(8u * i + 1u), unfix(8u * i + 3u), unfix(8u * i + 5u));
-		double n = s.n_direct.x;
+		double n = n_direct.x;
 		double kept = n + double(alpha) * m;
 		double ratio = kept / (n + m);
-		s.tau_r2.xyz = (s.tau_r2.xyz + phi) * ratio;
-		s.tau_r2.w *= ratio;
-		s.n_direct.x = kept;
-		stats[i] = s;
+		tau_r2.xyz = (tau_r2.xyz + phi) * ratio;
+		tau_r2.w *= ratio;
+		stats_tau_r2[i] = tau_r2;
+		stats_n_direct[i].x = kept;
 	}
 	for (uint k = 0u; k < 8u; k++) acc[8u * i + k] = 0u;
 	double emitted = double(emitted_hi) * 4294967296.0LF + double(emitted_lo);
-	dvec3 l = s.n_direct.yzw / double(iterations);
-	if (s.tau_r2.w > 0.0LF) l += s.tau_r2.xyz / (PI_D * s.tau_r2.w * emitted);
+	dvec3 l = n_direct.yzw / double(iterations);
+	if (tau_r2.w > 0.0LF) l += tau_r2.xyz / (PI_D * tau_r2.w * emitted);
 	imageStore(radiance, ivec2(px), vec4(vec3(l), 1.0));
 }

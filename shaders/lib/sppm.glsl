@@ -16,12 +16,10 @@ layout(std430, binding = 6) buffer VisiblePoints { VisiblePoint vps[]; };
 // kept) and the summed direct emission seen by the eye (rgb). Doubles: in
 // float32 N stops growing at 2^24, R^2's shrink factor rounds to 1 and the
 // direct sum stops taking small terms long before 1e11 photons or 2^26
-// iterations (issue #9).
-struct PixelStats {
-	dvec4 tau_r2;
-	dvec4 n_direct;
-};
-layout(std430, binding = 7) buffer Stats { PixelStats stats[]; };
+// iterations (issue #9). Two arrays of 32 bytes a pixel, no larger than the
+// others (llvmpipe's storage blocks end at 128 MiB).
+layout(std430, binding = 7) buffer StatsTau { dvec4 stats_tau_r2[]; };
+layout(std430, binding = 16) buffer StatsN { dvec4 stats_n_direct[]; };
 
 // This iteration's photons per pixel: M and the flux per channel as 64-bit
 // fixed point in two words (lo, hi), added with integer atomics so the sum
