@@ -203,13 +203,13 @@ func progressiveRender(s *render.SPPM, stops []int64, bar interface{ set(int) },
 	return nil
 }
 
-// tracedCount is the number of photons the GPU says s traced, which every
-// label states; it must be the count asked for.
-func tracedCount(s *render.SPPM, want int64) (int64, error) {
-	if n := s.Traced(); n != want {
-		return n, fmt.Errorf("the photon pass traced %d photons, not the %d asked for", n, want)
+// checkTraced makes sure that the photon pass traced exactly the want
+// photons that the labels (output line, file names, CSV rows) state.
+func checkTraced(s *render.SPPM, want int64) error {
+	if n := s.Traced(); n != want || s.Emitted != want {
+		return fmt.Errorf("the photon pass traced %d photons, not the %d asked for", n, want)
 	}
-	return want, nil
+	return nil
 }
 
 func renderCmd(args []string, stdout, stderr io.Writer) error {
@@ -241,10 +241,6 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	defer s.Close()
 	secs := time.Since(start).Seconds()
-	traced, err := tracedCount(s, total)
-	if err != nil {
-		return err
-	}
 	img, err := radianceImage(s)
 	if err != nil {
 		return err
@@ -258,7 +254,7 @@ func renderCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
-		*out, scene.Name, g.Name, traced, s.Iterations, secs, float64(traced)/secs, float64(s.Bounces())/secs)
+		*out, scene.Name, g.Name, s.Emitted, s.Iterations, secs, float64(s.Emitted)/secs, float64(s.Bounces())/secs)
 	if ref, where := render.ReferenceImage(scene, cfg.Width, cfg.Height); ref != nil {
 		rmse, _ := imageio.RMSE(img, *ref)
 		fmt.Fprintf(stdout, "RMSE against the %s reference: %.4g\n", where, rmse)
@@ -286,6 +282,10 @@ func (rf *renderFlags) renderAll(c *gpu.Context, scene *scenes.Scene, cfg render
 		return nil, err
 	}
 	c.Finish()
+	if err := checkTraced(s, total); err != nil {
+		s.Close()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -403,8 +403,7 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 		err = progressiveRender(s, stops, &offsetBar{bar, offset}, func(k int) error {
 			c.Finish()
 			secs := time.Since(start).Seconds()
-			traced, err := tracedCount(s, stops[k])
-			if err != nil {
+			if err := checkTraced(s, stops[k]); err != nil {
 				return err
 			}
 			img, err := radianceImage(s)
@@ -413,11 +412,11 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 			}
 			png := img.ToneMap(float32(rf.exposure))
 			cells[i] = append(cells[i], png)
-			path := fmt.Sprintf("%s/%s-%s.png", *out, g.Name, imageio.FormatCount(traced))
+			path := fmt.Sprintf("%s/%s-%s.png", *out, g.Name, imageio.FormatCount(stops[k]))
 			if err := imageio.WritePNG(path, png); err != nil {
 				return err
 			}
-			row := imageio.ConvergenceRow{Scene: scene.Name, Generator: label, Photons: traced, RMSE: math.NaN(), Seconds: secs}
+			row := imageio.ConvergenceRow{Scene: scene.Name, Generator: label, Photons: s.Emitted, RMSE: math.NaN(), Seconds: secs}
 			if ref != nil {
 				row.RMSE, _ = imageio.RMSE(img, *ref)
 			}
@@ -512,6 +511,6 @@ func referenceCmd(args []string, stdout, stderr io.Writer) error {
 	if err := imageio.WritePFM(path, img); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s with %s, %d photons\n", path, scene.Name, g.Name, s.Traced())
+	fmt.Fprintf(stdout, "%s: %s with %s, %d photons\n", path, scene.Name, g.Name, s.Emitted)
 	return nil
 }
