@@ -55,7 +55,7 @@ func TestRenderRefusesPhotonsPastTheLoopBudget(t *testing.T) {
 	r := speckle(t, nil, "render", "--scene", "cornell", "--gen", "pcg32", "--photons", "64", "--size", "256x256", "--radius", "1e5", "--out", out)
 	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
 	last := lines[len(lines)-1]
-	if r.code == 0 || len(lines) != 1 || !strings.Contains(last, "a photon needed at least") || strings.Contains(r.stderr, "goroutine") {
+	if r.code == 0 || len(lines) != 1 || !strings.Contains(last, "a group of photons traced together may have needed") || strings.Contains(r.stderr, "goroutine") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if _, err := os.Stat(out); err == nil {

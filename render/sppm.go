@@ -71,24 +71,33 @@ func (s *SPPM) sceneDefines() map[string]string {
 // invocation may make (llvmpipe silently ends every loop past 65,535 in all).
 const loopBudget = 60000
 
-// staticLoops bounds the loop passes one photon and one eye path make as the
-// kernels count them, but for what depends on where they go: a BVH
-// traversal counts its least (the root and the loop's end) and each gather
-// list walk one pass (an empty list). The kernels count the rest as they go
-// and report an invocation past the budget (checkLoops).
-func (s *SPPM) staticLoops() (photon, eye int) {
-	intersect := 2
+// loopCost is the fixed part of the loop passes a bundle of invocations
+// makes (shaders/lib/sppm.glsl): fixed, plus step for each pass of the
+// kernel's main loop (photon bounces, eye path depth) and one more for the
+// pass whose test fails, which with every lane masked off still enters each
+// inner loop. The kernels add the passes that depend on where paths go.
+type loopCost struct{ fixed, step int }
+
+// loopCosts are the photon and eye passes' loopCosts.
+func (s *SPPM) loopCosts() (photon, eye loopCost) {
+	intersect := 2 // the BVH loop and a leaf's, entered; the rest is loop_var
 	if s.sceneDefines() == nil {
 		intersect = s.Scene.Primitives() + 3 // three loops over the primitives
 	}
-	draw := rng.LoopsOf(s.photonRNG.Inst).Draw
-	b := s.Cfg.MaxBounces
-	gather := 9 + 36 + 8 // the 8 cells, their duplicate test, 8 empty lists
-	photon = 4*draw + len(s.Scene.Lights()) + b + 1 + b*(intersect+gather+3*draw)
-	draw = rng.LoopsOf(s.eyeRNG.Inst).Draw
-	d := s.Cfg.MaxDepth
-	eye = 2*draw + d + 1 + d*(intersect+draw)
+	// rng_load costs at most a draw; a loop of n passes n + 1.
+	d := rng.LoopsOf(s.photonRNG.Inst).Draw
+	gather := 9 * (9 + 1) // 8 cells, each entering the duplicate test and its list
+	photon = loopCost{fixed: d + 4*d + len(s.Scene.Lights()) + 1, step: 1 + intersect + gather + 3*d}
+	d = rng.LoopsOf(s.eyeRNG.Inst).Draw
+	eye = loopCost{fixed: d + 2*d, step: 1 + intersect + d}
 	return photon, eye
+}
+
+// staticLoops are the most loop passes photons and eye paths may need but
+// for what depends on where they go.
+func (s *SPPM) staticLoops() (photon, eye int) {
+	p, e := s.loopCosts()
+	return p.fixed + (s.Cfg.MaxBounces+1)*p.step, e.fixed + (s.Cfg.MaxDepth+1)*e.step
 }
 
 // counterWords is the size of the Counters block (shaders/lib/sppm.glsl).
@@ -101,12 +110,12 @@ const counterWords = 12
 func (s *SPPM) checkLoops() error {
 	var w [2]uint32
 	s.counters.Read(10, w[:])
-	what, n := "a photon", w[0]
+	what, n := "photons", w[0]
 	if n == 0 {
-		what, n = "an eye path", w[1]
+		what, n = "eye paths", w[1]
 	}
 	if n != 0 {
-		s.err = fmt.Errorf("scene %s: %s needed at least %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
+		s.err = fmt.Errorf("scene %s: a group of %s traced together may have needed %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe counts them per group and silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
 			s.Scene.Name, what, n, loopBudget)
 	}
 	return s.err
@@ -314,9 +323,12 @@ func (s *SPPM) build() error {
 // panes), and uniforms are program state: set them before every dispatch.
 func (s *SPPM) use(p *gpu.Program) {
 	s.setUniforms(p)
+	photonLoops, eyeLoops := s.loopCosts()
 	switch p {
 	case s.eye:
 		p.SetInt("max_depth", int32(s.Cfg.MaxDepth))
+		p.SetUint("loop_fixed", uint32(eyeLoops.fixed))
+		p.SetUint("loop_step", uint32(eyeLoops.step))
 	case s.clear:
 		p.SetUint("count", uint32(s.buckets))
 	case s.insert:
@@ -326,6 +338,8 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetFloat("flux_scale", s.fluxScale)
 		p.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
 		p.SetFloat("tally_scale", s.tallyScale())
+		p.SetUint("loop_fixed", uint32(photonLoops.fixed))
+		p.SetUint("loop_step", uint32(photonLoops.step))
 	case s.update:
 		p.SetFloat("alpha", s.Cfg.Alpha)
 		p.SetFloat("flux_scale", s.fluxScale)

@@ -70,7 +70,7 @@ func TestSPPMRefusesAPhotonPastTheLoopBudget(t *testing.T) {
 		}
 		defer s.Close()
 		refused := s.Iterate(1)
-		if refused == nil || !strings.Contains(refused.Error(), "a photon needed") || !strings.Contains(refused.Error(), "loop passes") {
+		if refused == nil || !strings.Contains(refused.Error(), "a group of photons traced together may have needed") || !strings.Contains(refused.Error(), "loop passes") {
 			return fmt.Errorf("Iterate: %v, want the loop budget's error", refused)
 		}
 		if s.Iterations != 0 || s.Emitted != 0 {

@@ -10,12 +10,9 @@ layout(local_size_x = 8, local_size_y = 8) in;
 
 uniform int max_depth;
 
-void main() {
-	uvec2 px = gl_GlobalInvocationID.xy;
-	if (px.x >= width || px.y >= height) return;
+void trace_eye(uvec2 px) {
 	uint pixel = px.y * width + px.x;
 	rng_load(pixel);
-	loop_passes += 2u * RNG_LOOPS_PER_DRAW;
 	vec2 jitter = vec2(rng_f32(), rng_f32());
 	vec3 o = cam_pos;
 	vec3 d = camera_dir(vec2(px) + jitter, vec2(width, height));
@@ -24,7 +21,7 @@ void main() {
 	vp.pos_r2 = vec4(0.0);
 	vp.weight_normal = vec4(0.0);
 	for (int depth = 0; depth < max_depth; depth++) {
-		loop_passes++;
+		loop_steps++;
 		Hit h = intersect(o, d);
 		if (h.material < 0) break;
 		vec3 x = o + h.t * d;
@@ -40,7 +37,6 @@ void main() {
 			vp.weight_normal = vec4(throughput * color / PI, pack_normal(n));
 			break;
 		}
-		loop_passes += RNG_LOOPS_PER_DRAW;
 		float u = rng_f32();
 		if (kind == KIND_MIRROR) {
 			throughput *= color;
@@ -51,9 +47,13 @@ void main() {
 		}
 		o = x;
 	}
-	loop_passes++;
-	// Past the budget the path may have been cut short: see sppm_photon.comp.
-	if (loop_passes > LOOP_BUDGET) atomicMax(counters[11], loop_passes);
 	vps[pixel] = vp;
 	rng_store(pixel);
+}
+
+void main() {
+	uvec2 px = gl_GlobalInvocationID.xy;
+	if (px.x < width && px.y < height) trace_eye(px);
+	// Past the budget a path may have been cut short: see sppm_photon.comp.
+	loop_check(11u);
 }

@@ -35,7 +35,6 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 	ivec3 c = ivec3(floor(g));
 	ivec3 step_ = ivec3(greaterThanEqual(fract(g), vec3(0.5))) * 2 - 1;
 	uint seen[8];
-	loop_passes += 9u + 36u; // the 8 cells and the duplicate test's 1 + 2 + ... + 8
 	for (int k = 0; k < 8; k++) {
 		ivec3 cell = c + ivec3(k & 1, (k >> 1) & 1, (k >> 2) & 1) * step_;
 		uint b = grid_hash(cell);
@@ -43,9 +42,8 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
 		seen[k] = b;
 		if (dup) continue;
-		loop_passes++;
 		for (uint v = grid_head[b]; v != NONE; v = grid_next[v]) {
-			loop_passes++;
+			loop_var++;
 			vec4 p = vps[v].pos_r2;
 			vec3 d = p.xyz - x;
 			if (dot(d, d) > p.w) continue;
@@ -73,7 +71,6 @@ shared uint group_flux[3];
 // trace follows photon i and returns the number of surfaces it hit.
 uint trace(uint i) {
 	rng_load(i);
-	loop_passes += 4u * RNG_LOOPS_PER_DRAW;
 	// Light by power: u0 picks the light from the CDF and is then rescaled to
 	// stay uniform within its interval, so no extra dimension is spent.
 	float u0 = rng_f32();
@@ -84,7 +81,6 @@ uint trace(uint i) {
 		lo = scene_lights[l].y;
 		l++;
 	}
-	loop_passes += uint(l) + 1u;
 	float p_light = scene_lights[l].y - lo;
 	u0 = clamp((u0 - lo) / p_light, 0.0, RNG_BELOW_ONE);
 	int q = int(scene_lights[l].x);
@@ -98,7 +94,7 @@ uint trace(uint i) {
 	vec3 d = cosine_dir(n, u2, u3);
 	uint hits = 0u;
 	for (int bounce = 0; bounce < max_bounces; bounce++) {
-		loop_passes++;
+		loop_steps++;
 		Hit h = intersect(x, d);
 		if (h.material < 0) break;
 		hits++;
@@ -116,7 +112,6 @@ uint trace(uint i) {
 			atomicAdd(group_flux[2], q.b);
 #endif
 		}
-		loop_passes += 3u * RNG_LOOPS_PER_DRAW;
 		float u = rng_f32();
 		float s1 = rng_f32();
 		float s2 = rng_f32();
@@ -130,10 +125,6 @@ uint trace(uint i) {
 		power *= color / p;
 		d = kind == KIND_MIRROR ? reflect(d, nn) : cosine_dir(nn, s1, s2);
 	}
-	loop_passes++;
-	// Past the budget llvmpipe may have ended a loop early and this photon
-	// added a wrong amount: say so (on every GL, so every GL refuses alike).
-	if (loop_passes > LOOP_BUDGET) atomicMax(counters[10], loop_passes);
 	rng_store(i);
 	return hits;
 }
@@ -152,6 +143,9 @@ void main() {
 		atomicAdd(group_bounces, trace(i));
 		atomicAdd(group_photons, 1u);
 	}
+	// Past the budget llvmpipe may have ended a loop early and photons added
+	// wrong amounts: say so (on every GL, so every GL refuses alike).
+	loop_check(10u);
 	barrier();
 	if (gl_LocalInvocationIndex == 0u) {
 		add_counter(0u, group_bounces);

@@ -1,12 +1,7 @@
 // The scene as scenes.Pack lays it out, nearest-hit intersection through its
 // BVH (scenes.BVH) and the camera. Bindings 1-5, 12 and 13; counts come as
 // uniforms.
-#include "lib/loops.glsl"
-
-// The loop passes this invocation has made, counted as lib/loops.glsl says
-// (n + 1 for a loop of n passes, RNG_LOOPS_PER_DRAW per draw): the kernels
-// report an invocation past LOOP_BUDGET instead of trusting its result.
-uint loop_passes = 0u;
+#include "lib/sppm.glsl" // loop_var
 #define KIND_DIFFUSE 0
 #define KIND_MIRROR 1
 #define KIND_GLASS 2
@@ -128,7 +123,7 @@ Hit intersect(vec3 o, vec3 d) {
 	int sp = 0;
 	uint node = 0u;
 	while (true) {
-		loop_passes++;
+		loop_var++;
 		vec4 a = scene_bvh[2u * node];
 		vec4 b = scene_bvh[2u * node + 1u];
 		if (hit_box(a.xyz, b.xyz, o, inv_d, h.t)) {
@@ -139,7 +134,7 @@ Hit intersect(vec3 o, vec3 d) {
 				continue;
 			}
 			uint first = uint(a.w);
-			loop_passes += count + 1u;
+			loop_var += count + 1u;
 			for (uint i = first; i < first + count; i++) {
 				vec2 r = scene_refs[i];
 				int idx = int(r.y);
@@ -151,7 +146,7 @@ Hit intersect(vec3 o, vec3 d) {
 		if (sp == 0) break;
 		node = stack[--sp];
 	}
-	loop_passes++;
+	loop_var++;
 	return h;
 }
 #else
@@ -165,7 +160,6 @@ Hit intersect(vec3 o, vec3 d) {
 	h.t = INF;
 	h.n = vec3(0.0);
 	h.material = -1;
-	loop_passes += uint(n_spheres + n_quads + n_triangles) + 3u;
 	for (int i = 0; i < n_spheres; i++) hit_sphere(i, o, d, h);
 	for (int i = 0; i < n_quads; i++) hit_quad(i, o, d, h);
 	for (int i = 0; i < n_triangles; i++) hit_triangle(i, o, d, h);

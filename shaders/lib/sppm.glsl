@@ -1,5 +1,6 @@
 // SPPM state shared by the passes (Hachisuka & Jensen 2009), one entry per
-// pixel. Bindings 6-10.
+// pixel. Bindings 6-11 and 16.
+#include "lib/loops.glsl"
 
 // Visible point of this iteration, 32 bytes, all a photon's gather reads:
 // position and the pixel's current R^2 (0: no visible point this
@@ -37,6 +38,38 @@ layout(std430, binding = 11) buffer Counters { uint counters[12]; };
 void add_counter(uint w, uint v) {
 	uint old = atomicAdd(counters[w], v);
 	if (old + v < old) atomicAdd(counters[w + 1u], 1u);
+}
+
+// Loop passes (lib/loops.glsl). llvmpipe counts them per SIMD bundle of
+// invocations, and a bundle runs each loop as long as any of its lanes does,
+// entering inner loops with lanes masked off. So the kernels bound a
+// bundle's passes by a fixed part (every loop at its most, from Go: uniforms
+// loop_fixed + loop_step per pass of the kernel's main loop, taken as often
+// as the bundle's longest path) plus, summed over the bundle's lanes, the
+// passes that depend on where each one goes (loop_var: BVH traversal,
+// gather lists), and report a bundle past LOOP_BUDGET (loop_check).
+uint loop_var = 0u;   // this lane's data-dependent passes
+uint loop_steps = 0u; // passes of this lane's main loop
+uniform uint loop_fixed;
+uniform uint loop_step;
+
+// loop_check reports, in counters[word], a bundle of invocations that may
+// have run past LOOP_BUDGET (see lib/scene.glsl): lanes sum their loop_var
+// and take the most loop_steps per aligned 16 invocations of the work group
+// (llvmpipe's bundles are 8 or 16 consecutive ones). Every invocation of the
+// group calls it, in uniform control flow.
+shared uint loop_group_var[4], loop_group_steps[4];
+void loop_check(uint word) {
+	uint g = gl_LocalInvocationIndex / 16u;
+	if (gl_LocalInvocationIndex % 16u == 0u) loop_group_var[g] = loop_group_steps[g] = 0u;
+	barrier();
+	atomicAdd(loop_group_var[g], loop_var);
+	atomicMax(loop_group_steps[g], loop_steps);
+	barrier();
+	if (gl_LocalInvocationIndex % 16u == 0u) {
+		uint bound = loop_fixed + (loop_group_steps[g] + 1u) * loop_step + loop_group_var[g];
+		if (bound > LOOP_BUDGET) atomicMax(counters[word], bound);
+	}
 }
 
 // Hash grid of visible points: per bucket the first point, per point the next.
