@@ -52,7 +52,7 @@ func TestRenderAndCaptureTraceExactCounts(t *testing.T) {
 // a failure at run time, where cli.go's run tells those from usage errors.)
 func TestRenderRefusesPhotonsPastTheLoopBudget(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r.png")
-	r := speckle(t, nil, "render", "--scene", "cornell", "--gen", "pcg32", "--photons", "64", "--size", "256x256", "--radius", "1e5", "--out", out)
+	r := speckle(t, nil, "render", "--scene", "cornell", "--gen", "pcg32", "--photons", "64", "--size", "256x256", "--radius", "3.8", "--out", out)
 	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
 	last := lines[len(lines)-1]
 	if r.code == 0 || len(lines) != 1 || !strings.Contains(last, "a group of photons traced together may have needed") || strings.Contains(r.stderr, "goroutine") {
