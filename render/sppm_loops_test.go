@@ -62,7 +62,7 @@ func TestSPPMRefusesSettingsPastTheLoopBudget(t *testing.T) {
 // to go on until Reset.
 func TestSPPMRefusesAPhotonPastTheLoopBudget(t *testing.T) {
 	scene := builtin(t, "cornell")
-	cfg := SPPMConfig{Width: 256, Height: 256, Photons: 64, Alpha: 0.7, Radius: 1e5, Generator: rng.PCG32, Seed: 1}
+	cfg := SPPMConfig{Width: 256, Height: 256, Photons: 64, Alpha: 0.7, Radius: 3.8, Generator: rng.PCG32, Seed: 1}
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewSPPM(c, scene, cfg)
 		if err != nil {
