@@ -30,8 +30,8 @@ layout(std430, binding = 8) buffer Accumulators { uint acc[]; };
 
 // Counters, 64-bit ones as (lo, hi) words: [0..1] surfaces photons hit,
 // [2..7] FLUX_TALLY's power per channel, [8..9] photons traced; [10] and
-// [11] the most loop passes a photon and an eye path needed past
-// LOOP_BUDGET (0: none did; render.SPPM turns it into an error).
+// [11] the largest loop_check bound past LOOP_BUDGET of a group of photons
+// and of eye paths (0: none; render.SPPM turns it into an error).
 layout(std430, binding = 11) buffer Counters { uint counters[12]; };
 
 // add_counter adds v to the 64-bit counter at word w.
