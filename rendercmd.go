@@ -158,19 +158,22 @@ func (r *renderFlags) config(gen *rng.Generator) (*scenes.Scene, render.SPPMConf
 }
 
 // dividingIteration is the largest iteration size up to limit that divides
-// every stop, so that each capture happens at exactly its photon count.
+// every stop, so that captures fall at the ends of equal iterations; where
+// that would make iterations smaller than half the limit (stops with no
+// large common divisor), it is limit, and each stop that is not a multiple
+// of it is reached by a shorter iteration (SPPM.IterateTo).
 func dividingIteration(limit int, stops []int64) int {
 	g := stops[0]
 	for _, s := range stops[1:] {
 		for b := s; b != 0; g, b = b, g%b {
 		}
 	}
-	for d := int64(min(int64(limit), g)); d > 1; d-- {
+	for d := int64(min(int64(limit), g)); 2*d >= int64(limit) && d > 1; d-- {
 		if g%d == 0 {
 			return int(d)
 		}
 	}
-	return 1
+	return int(min(int64(limit), stops[len(stops)-1]))
 }
 
 // autoPhotons sizes an iteration for the GPU at hand.
@@ -193,24 +196,30 @@ func refLabel(where string) string {
 	return "the reference render"
 }
 
-// progressiveRender runs one SPPM render, calling at(emitted) after every
-// iteration that reaches one of the stops (sorted ascending); the last stop
-// ends it.
+// progressiveRender runs one SPPM render, calling at(k) when exactly
+// stops[k] photons (sorted ascending) have been traced: where a stop is not a
+// multiple of the iteration size, a shorter iteration ends there and the
+// render goes on from it. The last stop ends it.
 func progressiveRender(s *render.SPPM, stops []int64, bar interface{ set(int) }, at func(k int) error) error {
-	k := 0
-	for k < len(stops) {
-		left := stops[k] - s.Emitted
-		n := int(max(1, min(int64(64), left/int64(s.Cfg.Photons))))
-		if err := s.Iterate(n); err != nil {
-			return err
-		}
-		bar.set(int(min(s.Emitted, stops[len(stops)-1]) / 1000))
-		for k < len(stops) && s.Emitted >= stops[k] {
-			if err := at(k); err != nil {
+	for k, stop := range stops {
+		for s.Emitted < stop {
+			if err := s.IterateTo(stop, 64); err != nil {
 				return err
 			}
-			k++
+			bar.set(int(s.Emitted / 1000))
 		}
+		if err := at(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkTraced makes sure that the photon pass traced exactly the want
+// photons that the labels (output line, file names, CSV rows) state.
+func checkTraced(s *render.SPPM, want int64) error {
+	if n := s.Traced(); n != want || s.Emitted != want {
+		return fmt.Errorf("the photon pass traced %d photons, not the %d asked for", n, want)
 	}
 	return nil
 }
@@ -295,6 +304,10 @@ func (rf *renderFlags) renderAll(c *gpu.Context, scene *scenes.Scene, cfg render
 		return nil, err
 	}
 	c.Finish()
+	if err := checkTraced(s, total); err != nil {
+		s.Close()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -417,6 +430,9 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 		err = progressiveRender(s, stops, &offsetBar{bar, offset}, func(k int) error {
 			c.Finish()
 			secs := time.Since(start).Seconds()
+			if err := checkTraced(s, stops[k]); err != nil {
+				return err
+			}
 			img, err := radianceImage(s)
 			if err != nil {
 				return err

@@ -18,7 +18,8 @@ func TestDividingIteration(t *testing.T) {
 		{1 << 20, []int64{3}, 3},
 		{1 << 16, []int64{1 << 20}, 1 << 16},
 		{100, []int64{97}, 97},
-		{50, []int64{97}, 1},
+		{50, []int64{97}, 50}, // no divisor of at least 25: 50 and a last iteration of 47
+		{100, []int64{1e3, 2e3}, 100},
 	} {
 		if got := dividingIteration(c.limit, c.stops); got != c.want {
 			t.Errorf("dividingIteration(%d, %v) = %d, want %d", c.limit, c.stops, got, c.want)

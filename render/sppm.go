@@ -17,7 +17,7 @@ import (
 // SPPMConfig fixes what one progressive render computes.
 type SPPMConfig struct {
 	Width, Height int
-	Photons       int     // photons per iteration
+	Photons       int     // photons per iteration (IterateTo may end with a shorter one)
 	Alpha         float32 // fraction of new photons kept per iteration (0.7)
 	Radius        float32 // initial radius in scene units; 0 picks one from the pixel footprint
 	Seed          uint32
@@ -108,6 +108,60 @@ func (s *SPPM) sceneDefines() map[string]string {
 	return map[string]string{"SCENE_BVH": "1", "BVH_STACK": fmt.Sprint(bvhStack)}
 }
 
+// sppmLoopBudget is shaders/lib/loops.glsl's LOOP_BUDGET: the loop passes one
+// invocation may make (llvmpipe silently ends every loop past 65,535 in all).
+const sppmLoopBudget = 60000
+
+// loopCost is the fixed part of the loop passes a bundle of invocations
+// makes (shaders/lib/sppm.glsl): fixed, plus step for each pass of the
+// kernel's main loop (photon bounces, eye path depth) and one more for the
+// pass whose test fails, which with every lane masked off still enters each
+// inner loop. The kernels add the passes that depend on where paths go.
+type loopCost struct{ fixed, step int }
+
+// loopCosts are the photon and eye passes' loopCosts.
+func (s *SPPM) loopCosts() (photon, eye loopCost) {
+	intersect := 2 // the BVH loop and a leaf's, entered; the rest is loop_var
+	if s.sceneDefines() == nil {
+		intersect = s.Scene.Primitives() + 3 // three loops over the primitives
+	}
+	// rng_load costs at most a draw; a loop of n passes n + 1.
+	d := rng.LoopsOf(s.photonRNG.Inst).Draw
+	gather := 9 * (9 + 1) // 8 cells, each entering the duplicate test and its list
+	photon = loopCost{fixed: d + 4*d + len(s.Scene.Lights()) + 1, step: 1 + intersect + gather + 3*d}
+	d = rng.LoopsOf(s.eyeRNG.Inst).Draw
+	eye = loopCost{fixed: d + 2*d, step: 1 + intersect + d}
+	return photon, eye
+}
+
+// staticLoops are the most loop passes photons and eye paths may need but
+// for what depends on where they go.
+func (s *SPPM) staticLoops() (photon, eye int) {
+	p, e := s.loopCosts()
+	return p.fixed + (s.Cfg.MaxBounces+1)*p.step, e.fixed + (s.Cfg.MaxDepth+1)*e.step
+}
+
+// counterWords is the size of the Counters block (shaders/lib/sppm.glsl).
+const counterWords = 12
+
+// checkLoops turns a photon or eye path that needed more loop passes than
+// sppmLoopBudget (the kernels count them) into the render's error: past it,
+// llvmpipe may have cut a loop short and the image would be silently wrong.
+// Every GL refuses alike, so a render never depends on the device.
+func (s *SPPM) checkLoops() error {
+	var w [2]uint32
+	s.counters.Read(10, w[:])
+	what, n := "photons", w[0]
+	if n == 0 {
+		what, n = "eye paths", w[1]
+	}
+	if n != 0 {
+		s.err = fmt.Errorf("scene %s: a group of %s traced together may have needed %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe counts them per group and silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
+			s.Scene.Name, what, n, sppmLoopBudget)
+	}
+	return s.err
+}
+
 // sceneBindings are the binding points of the scene buffers, in the order
 // NewSPPM makes them (shaders/lib/scene.glsl).
 var sceneBindings = []uint32{1, 2, 3, 4, 5, 12, 13}
@@ -124,7 +178,8 @@ type SPPM struct {
 	packed             scenes.Packed
 	photonRNG, eyeRNG  *RNG
 	sceneBufs          []*gpu.Buffer
-	vps, stats, acc    *gpu.Buffer
+	vps, acc           *gpu.Buffer
+	statsTau, statsN   *gpu.Buffer // a dvec4 a pixel each (shaders/lib/sppm.glsl)
 	heads, next        *gpu.Buffer
 	counters           *gpu.Buffer
 	image              *gpu.Texture
@@ -136,9 +191,12 @@ type SPPM struct {
 	fluxScale          float32
 	cam                scenes.Camera
 	// The open iteration: its eye pass and grid are done and traced of its
-	// photons have been traced (Trace); closed when all have.
-	open   bool
-	traced int
+	// size photons have been traced (Trace); closed when all have.
+	open         bool
+	size, traced int
+	// err is the loop budget's verdict (checkLoops): once set, the render
+	// refuses to go on until Reset.
+	err error
 	// Display and RMSE programs (built on first use) and partial sums.
 	kernels map[string]*gpu.Program
 	rmseOut *gpu.Buffer
@@ -182,6 +240,14 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	// Each pixel integrates its own area: a quasi-random generator gives it
 	// a sequence of its own (photons share one domain and take k*N+i).
 	s.eyeRNG.SlotSequences = true
+	if photon, eye := s.staticLoops(); max(photon, eye) > sppmLoopBudget {
+		what, n, length := "a photon", photon, fmt.Sprintf("%d bounces", cfg.MaxBounces)
+		if eye > photon {
+			what, n, length = "an eye path", eye, fmt.Sprintf("%d specular bounces", cfg.MaxDepth)
+		}
+		return nil, fmt.Errorf("scene %s with %s: %s of up to %s may need %d loop passes (%d per random number), more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly",
+			scene.Name, cfg.Generator.Name, what, length, n, rng.LoopsOf(s.photonRNG.Inst).Draw, sppmLoopBudget)
+	}
 	nodes, refs, depth := scene.BVH()
 	if depth > bvhStack {
 		return nil, fmt.Errorf("scene %s: %d primitives make a BVH %d deep; at most %d", scene.Name, scene.Primitives(), depth, bvhStack)
@@ -201,7 +267,10 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.vps, err = alloc(pixels * 32); err != nil {
 		return nil, err
 	}
-	if s.stats, err = alloc(pixels * 32); err != nil {
+	if s.statsTau, err = alloc(pixels * 32); err != nil {
+		return nil, err
+	}
+	if s.statsN, err = alloc(pixels * 32); err != nil {
 		return nil, err
 	}
 	if s.acc, err = alloc(pixels * 32); err != nil {
@@ -213,7 +282,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.next, err = alloc(pixels * 4); err != nil {
 		return nil, err
 	}
-	if s.counters, err = ctx.NewBuffer(32, make([]uint32, 8)); err != nil {
+	if s.counters, err = ctx.NewBuffer(4*counterWords, make([]uint32, counterWords)); err != nil {
 		return nil, err
 	}
 	if s.image, err = ctx.NewTexture(cfg.Width, cfg.Height, gpu.RGBA32F); err != nil {
@@ -292,9 +361,12 @@ func (s *SPPM) build() error {
 // panes), and uniforms are program state: set them before every dispatch.
 func (s *SPPM) use(p *gpu.Program) {
 	s.setUniforms(p)
+	photonLoops, eyeLoops := s.loopCosts()
 	switch p {
 	case s.eye:
 		p.SetInt("max_depth", int32(s.Cfg.MaxDepth))
+		p.SetUint("loop_fixed", uint32(eyeLoops.fixed))
+		p.SetUint("loop_step", uint32(eyeLoops.step))
 	case s.clear:
 		p.SetUint("count", uint32(s.buckets))
 	case s.insert:
@@ -304,6 +376,8 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetFloat("flux_scale", s.fluxScale)
 		p.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
 		p.SetFloat("tally_scale", s.tallyScale())
+		p.SetUint("loop_fixed", uint32(photonLoops.fixed))
+		p.SetUint("loop_step", uint32(photonLoops.step))
 	case s.update:
 		p.SetFloat("alpha", s.Cfg.Alpha)
 		p.SetFloat("flux_scale", s.fluxScale)
@@ -319,19 +393,20 @@ func (s *SPPM) Reset() error {
 		return err
 	}
 	pixels := s.Cfg.Width * s.Cfg.Height
-	stats := make([]float32, pixels*8)
+	tau := make([]float64, pixels*4)
 	for i := 0; i < pixels; i++ {
-		stats[8*i+3] = s.radius * s.radius
+		tau[4*i+3] = float64(s.radius * s.radius)
 	}
-	s.stats.Write(0, floatWords(stats))
+	s.statsTau.Write(0, doubleWords(tau))
+	s.statsN.Write(0, make([]uint32, pixels*8))
 	s.acc.Write(0, make([]uint32, pixels*8))
-	s.counters.Write(0, make([]uint32, 8))
+	s.counters.Write(0, make([]uint32, counterWords))
 	// Black until the first iteration closes, not the previous render.
 	if err := s.image.WriteFloats(make([]float32, 4*pixels)); err != nil {
 		return err
 	}
 	s.Iterations, s.Emitted, s.Times = 0, 0, PassTimes{}
-	s.open, s.traced = false, 0
+	s.open, s.size, s.traced, s.err = false, 0, 0, nil
 	return nil
 }
 
@@ -342,7 +417,8 @@ func (s *SPPM) bindBuffers() {
 		b.Bind(sceneBindings[i])
 	}
 	s.vps.Bind(6)
-	s.stats.Bind(7)
+	s.statsTau.Bind(7)
+	s.statsN.Bind(16)
 	s.acc.Bind(8)
 	s.heads.Bind(9)
 	s.next.Bind(10)
@@ -391,6 +467,25 @@ func (s *SPPM) Iterate(n int) error {
 	return nil
 }
 
+// IterateTo runs up to n iterations towards total photons emitted in all:
+// iterations of Cfg.Photons, and where total is not a multiple of that, a
+// last one of the rest, so that Emitted ends exactly at total. Each
+// iteration folds in what its own photons brought; the radiance divides by
+// all photons emitted, so iterations of different sizes combine exactly.
+// An open iteration (Trace) is finished first; it must not pass total.
+func (s *SPPM) IterateTo(total int64, n int) error {
+	if s.open && s.Emitted+int64(s.size) > total {
+		return fmt.Errorf("the open iteration ends at %d photons, past %d", s.Emitted+int64(s.size), total)
+	}
+	for end := s.Iterations + n; s.Iterations < end && s.Emitted < total; {
+		size := int(min(int64(s.Cfg.Photons), total-s.Emitted))
+		if _, err := s.trace(s.Cfg.Photons, size); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Trace advances the render by up to photons photons, so a caller can size
 // the work to a time budget: with no iteration open it opens one (eye pass,
 // grid); it traces the next min(photons, the rest) photons of the open
@@ -399,29 +494,28 @@ func (s *SPPM) Iterate(n int) error {
 // accumulators sum in fixed point with integer atomics, so the result does
 // not depend on how an iteration is cut into calls.
 func (s *SPPM) Trace(photons int) (traced int, err error) {
+	return s.trace(photons, s.Cfg.Photons)
+}
+
+// trace is Trace where an iteration it opens has size photons (at most
+// Cfg.Photons: photon i keeps slot i and point k*Cfg.Photons+i).
+func (s *SPPM) trace(photons, size int) (traced int, err error) {
+	if s.err != nil {
+		return 0, s.err
+	}
 	if photons <= 0 {
 		return 0, nil
 	}
-	it := uint32(s.Iterations)
 	if !s.open {
-		if err := s.openIteration(it); err != nil {
+		if err := s.openIteration(uint32(s.Iterations), size); err != nil {
 			return 0, err
 		}
 	}
-	n := min(photons, s.Cfg.Photons-s.traced)
-	err = s.pass(&s.Times.Photon, func() error {
-		s.bindBuffers() // another render on this context may have rebound them
-		s.use(s.photon)
-		s.photonRNG.Bind(s.photon, it)
-		s.photon.SetUint("photon_offset", uint32(s.traced))
-		s.photon.SetUint("photon_count", uint32(n))
-		return s.ctx.Dispatch(s.photon, n)
-	})
-	if err != nil {
+	n := min(photons, s.size-s.traced)
+	if err := s.tracePhotons(n); err != nil {
 		return 0, err
 	}
-	s.traced += n
-	if s.traced == s.Cfg.Photons {
+	if s.traced == s.size {
 		if err := s.closeIteration(); err != nil {
 			return n, err
 		}
@@ -429,12 +523,30 @@ func (s *SPPM) Trace(photons int) (traced int, err error) {
 	return n, nil
 }
 
+// tracePhotons traces the open iteration's next n photons.
+func (s *SPPM) tracePhotons(n int) error {
+	err := s.pass(&s.Times.Photon, func() error {
+		s.bindBuffers() // another render on this context may have rebound them
+		s.use(s.photon)
+		s.photonRNG.Bind(s.photon, uint32(s.Iterations))
+		s.photon.SetUint("photon_offset", uint32(s.traced))
+		s.photon.SetUint("photon_count", uint32(n))
+		return s.ctx.Dispatch(s.photon, n)
+	})
+	if err != nil {
+		return err
+	}
+	s.traced += n
+	return nil
+}
+
 // InFlight is the number of photons traced in the open iteration (0 when
 // none is open): photons so far are Emitted + InFlight.
 func (s *SPPM) InFlight() int { return s.traced }
 
-// openIteration runs iteration it's eye pass and grid build.
-func (s *SPPM) openIteration(it uint32) error {
+// openIteration runs iteration it's eye pass and grid build; it will trace
+// size photons.
+func (s *SPPM) openIteration(it uint32, size int) error {
 	w, h, pixels := s.Cfg.Width, s.Cfg.Height, s.Cfg.Width*s.Cfg.Height
 	err := s.pass(&s.Times.Eye, func() error {
 		s.bindBuffers()
@@ -456,21 +568,26 @@ func (s *SPPM) openIteration(it uint32) error {
 	if err != nil {
 		return err
 	}
-	s.open, s.traced = true, 0
+	s.open, s.size, s.traced = true, size, 0
 	return nil
 }
 
-// closeIteration folds the open iteration's photons in and resolves the image.
+// closeIteration folds the open iteration's photons in and resolves the
+// image, unless one of its invocations ran past the loop budget.
 func (s *SPPM) closeIteration() error {
-	s.open, s.traced = false, 0
+	if err := s.checkLoops(); err != nil {
+		return err
+	}
 	s.Iterations++
-	s.Emitted += int64(s.Cfg.Photons)
+	s.Emitted += int64(s.size)
+	s.open, s.size, s.traced = false, 0, 0
 	return s.pass(&s.Times.Update, func() error {
 		s.bindBuffers()
 		s.image.BindImage(0)
 		s.use(s.update)
-		s.update.SetFloat("emitted", float32(s.Emitted))
-		s.update.SetFloat("iterations", float32(s.Iterations))
+		s.update.SetUint("emitted_lo", uint32(s.Emitted))
+		s.update.SetUint("emitted_hi", uint32(s.Emitted>>32))
+		s.update.SetUint("iterations", uint32(s.Iterations))
 		return s.ctx.Dispatch2D(s.update, s.Cfg.Width, s.Cfg.Height)
 	})
 }
@@ -508,6 +625,14 @@ func (s *SPPM) DepositedFlux() scenes.Vec3 {
 	return f
 }
 
+// Traced is the number of photons the photon pass has traced so far, as it
+// counts them.
+func (s *SPPM) Traced() int64 {
+	var w [2]uint32
+	s.counters.Read(8, w[:])
+	return int64(w[1])<<32 | int64(w[0])
+}
+
 // Bounces is the number of surfaces photons have hit so far.
 func (s *SPPM) Bounces() int64 {
 	var w [2]uint32
@@ -529,10 +654,20 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.stats, s.acc, s.heads, s.next, s.counters, s.rmseOut, s.heatLut} {
+	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.next, s.counters, s.rmseOut, s.heatLut} {
 		b.Delete()
 	}
 	s.image.Delete()
+}
+
+// doubleWords lays float64s out as GLSL doubles: low word first.
+func doubleWords(f []float64) []uint32 {
+	w := make([]uint32, 2*len(f))
+	for i, v := range f {
+		b := math.Float64bits(v)
+		w[2*i], w[2*i+1] = uint32(b), uint32(b>>32)
+	}
+	return w
 }
 
 func floatWords(f []float32) []uint32 {

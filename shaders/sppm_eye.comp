@@ -10,9 +10,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 
 uniform int max_depth;
 
-void main() {
-	uvec2 px = gl_GlobalInvocationID.xy;
-	if (px.x >= width || px.y >= height) return;
+void trace_eye(uvec2 px) {
 	uint pixel = px.y * width + px.x;
 	rng_load(pixel);
 	vec2 jitter = vec2(rng_f32(), rng_f32());
@@ -23,18 +21,19 @@ void main() {
 	vp.pos_r2 = vec4(0.0);
 	vp.weight_normal = vec4(0.0);
 	for (int depth = 0; depth < max_depth; depth++) {
+		loop_steps++;
 		Hit h = intersect(o, d);
 		if (h.material < 0) break;
 		vec3 x = o + h.t * d;
 		int kind = material_kind(h.material);
 		vec3 color = material_color(h.material);
 		if (kind == KIND_LIGHT) {
-			if (dot(h.n, d) < 0.0) stats[pixel].n_direct.yzw += throughput * color;
+			if (dot(h.n, d) < 0.0) stats_n_direct[pixel].yzw += dvec3(throughput * color);
 			break;
 		}
 		if (kind == KIND_DIFFUSE) {
 			vec3 n = dot(h.n, d) < 0.0 ? h.n : -h.n;
-			vp.pos_r2 = vec4(x, stats[pixel].tau_r2.w);
+			vp.pos_r2 = vec4(x, float(stats_tau_r2[pixel].w));
 			vp.weight_normal = vec4(throughput * color / PI, pack_normal(n));
 			break;
 		}
@@ -50,4 +49,11 @@ void main() {
 	}
 	vps[pixel] = vp;
 	rng_store(pixel);
+}
+
+void main() {
+	uvec2 px = gl_GlobalInvocationID.xy;
+	if (px.x < width && px.y < height) trace_eye(px);
+	// Past the budget a path may have been cut short: see sppm_photon.comp.
+	loop_check(11u);
 }

@@ -43,6 +43,7 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		seen[k] = b;
 		if (dup) continue;
 		for (uint v = grid_head[b]; v != NONE; v = grid_next[v]) {
+			loop_var++;
 			vec4 p = vps[v].pos_r2;
 			vec3 d = p.xyz - x;
 			if (dot(d, d) > p.w) continue;
@@ -57,13 +58,11 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 	}
 }
 
-// Surfaces hit by photons (bounces), counted per work group, then added to a
-// 64-bit total (lo, hi) for the bounces/s figure.
+// Surfaces hit by photons (bounces) and photons traced, counted per work
+// group, then added to the 64-bit Counters.
 // FLUX_TALLY (tests): the power photons bring to diffuse surfaces, per
-// channel, in fixed point (tally_scale units per unit of power), 64-bit
-// totals at words 2..7.
-layout(std430, binding = 11) buffer Counters { uint bounce_count[8]; };
-shared uint group_bounces;
+// channel, in fixed point (tally_scale units per unit of power).
+shared uint group_bounces, group_photons;
 #ifdef FLUX_TALLY
 uniform float tally_scale;
 shared uint group_flux[3];
@@ -95,6 +94,7 @@ uint trace(uint i) {
 	vec3 d = cosine_dir(n, u2, u3);
 	uint hits = 0u;
 	for (int bounce = 0; bounce < max_bounces; bounce++) {
+		loop_steps++;
 		Hit h = intersect(x, d);
 		if (h.material < 0) break;
 		hits++;
@@ -129,15 +129,9 @@ uint trace(uint i) {
 	return hits;
 }
 
-// add_counter adds v to the 64-bit counter at word w.
-void add_counter(uint w, uint v) {
-	uint old = atomicAdd(bounce_count[w], v);
-	if (old + v < old) atomicAdd(bounce_count[w + 1u], 1u);
-}
-
 void main() {
 	if (gl_LocalInvocationIndex == 0u) {
-		group_bounces = 0u;
+		group_bounces = group_photons = 0u;
 #ifdef FLUX_TALLY
 		group_flux[0] = group_flux[1] = group_flux[2] = 0u;
 #endif
@@ -145,10 +139,17 @@ void main() {
 	barrier();
 	uint j = linear_invocation();
 	uint i = photon_offset + j;
-	if (j < photon_count && i < photons) atomicAdd(group_bounces, trace(i));
+	if (j < photon_count && i < photons) {
+		atomicAdd(group_bounces, trace(i));
+		atomicAdd(group_photons, 1u);
+	}
+	// Past the budget llvmpipe may have ended a loop early and photons added
+	// wrong amounts: say so (on every GL, so every GL refuses alike).
+	loop_check(10u);
 	barrier();
 	if (gl_LocalInvocationIndex == 0u) {
 		add_counter(0u, group_bounces);
+		add_counter(8u, group_photons);
 #ifdef FLUX_TALLY
 		for (uint c = 0u; c < 3u; c++) add_counter(2u + 2u * c, group_flux[c]);
 #endif

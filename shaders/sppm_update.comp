@@ -10,31 +10,36 @@ layout(binding = 0, rgba32f) uniform writeonly image2D radiance;
 
 uniform float alpha;         // fraction of new photons kept
 uniform float flux_scale;    // fixed-point units per unit of flux
-uniform float emitted;       // photons emitted so far, all iterations
-uniform float iterations;    // iterations so far
+uniform uint emitted_lo;     // photons emitted so far, all iterations (64 bits)
+uniform uint emitted_hi;
+uniform uint iterations;     // iterations so far
 
-float unfix(uint base) {
-	return (float(acc[base + 1u]) * 4294967296.0 + float(acc[base])) / flux_scale;
+const double PI_D = 3.14159265358979323846LF;
+
+double unfix(uint base) {
+	return (double(acc[base + 1u]) * 4294967296.0LF + double(acc[base])) / double(flux_scale);
 }
 
 void main() {
 	uvec2 px = gl_GlobalInvocationID.xy;
 	if (px.x >= width || px.y >= height) return;
 	uint i = px.y * width + px.x;
-	PixelStats s = stats[i];
-	float m = float(acc[8u * i]);
-	if (m > 0.0) {
-		vec3 phi = vec3(unfix(8u * i + 1u), unfix(8u * i + 3u), unfix(8u * i + 5u));
-		float n = s.n_direct.x;
-		float kept = n + alpha * m;
-		float ratio = kept / (n + m);
-		s.tau_r2.xyz = (s.tau_r2.xyz + phi) * ratio;
-		s.tau_r2.w *= ratio;
-		s.n_direct.x = kept;
-		stats[i] = s;
+	dvec4 tau_r2 = stats_tau_r2[i];
+	dvec4 n_direct = stats_n_direct[i];
+	double m = double(acc[8u * i]);
+	if (m > 0.0LF) {
+		dvec3 phi = dvec3(unfix(8u * i + 1u), unfix(8u * i + 3u), unfix(8u * i + 5u));
+		double n = n_direct.x;
+		double kept = n + double(alpha) * m;
+		double ratio = kept / (n + m);
+		tau_r2.xyz = (tau_r2.xyz + phi) * ratio;
+		tau_r2.w *= ratio;
+		stats_tau_r2[i] = tau_r2;
+		stats_n_direct[i].x = kept;
 	}
 	for (uint k = 0u; k < 8u; k++) acc[8u * i + k] = 0u;
-	vec3 l = s.n_direct.yzw / iterations;
-	if (s.tau_r2.w > 0.0) l += s.tau_r2.xyz / (PI * s.tau_r2.w * emitted);
-	imageStore(radiance, ivec2(px), vec4(l, 1.0));
+	double emitted = double(emitted_hi) * 4294967296.0LF + double(emitted_lo);
+	dvec3 l = n_direct.yzw / double(iterations);
+	if (tau_r2.w > 0.0LF) l += tau_r2.xyz / (PI_D * tau_r2.w * emitted);
+	imageStore(radiance, ivec2(px), vec4(vec3(l), 1.0));
 }

@@ -1,6 +1,7 @@
 // The scene as scenes.Pack lays it out, nearest-hit intersection through its
 // BVH (scenes.BVH) and the camera. Bindings 1-5, 12 and 13; counts come as
 // uniforms.
+#include "lib/sppm.glsl" // loop_var
 #define KIND_DIFFUSE 0
 #define KIND_MIRROR 1
 #define KIND_GLASS 2
@@ -122,6 +123,7 @@ Hit intersect(vec3 o, vec3 d) {
 	int sp = 0;
 	uint node = 0u;
 	while (true) {
+		loop_var++;
 		vec4 a = scene_bvh[2u * node];
 		vec4 b = scene_bvh[2u * node + 1u];
 		if (hit_box(a.xyz, b.xyz, o, inv_d, h.t)) {
@@ -132,6 +134,7 @@ Hit intersect(vec3 o, vec3 d) {
 				continue;
 			}
 			uint first = uint(a.w);
+			loop_var += count + 1u;
 			for (uint i = first; i < first + count; i++) {
 				vec2 r = scene_refs[i];
 				int idx = int(r.y);
@@ -143,6 +146,7 @@ Hit intersect(vec3 o, vec3 d) {
 		if (sp == 0) break;
 		node = stack[--sp];
 	}
+	loop_var++;
 	return h;
 }
 #else

@@ -1,5 +1,6 @@
 // SPPM state shared by the passes (Hachisuka & Jensen 2009), one entry per
-// pixel. Bindings 6-10.
+// pixel. Bindings 6-11 and 16.
+#include "lib/loops.glsl"
 
 // Visible point of this iteration, 32 bytes, all a photon's gather reads:
 // position and the pixel's current R^2 (0: no visible point this
@@ -13,18 +14,63 @@ struct VisiblePoint {
 layout(std430, binding = 6) buffer VisiblePoints { VisiblePoint vps[]; };
 
 // Progressive statistics: tau (accumulated flux, rgb) and R^2; N (photons
-// kept) and the summed direct emission seen by the eye (rgb).
-struct PixelStats {
-	vec4 tau_r2;
-	vec4 n_direct;
-};
-layout(std430, binding = 7) buffer Stats { PixelStats stats[]; };
+// kept) and the summed direct emission seen by the eye (rgb). Doubles: in
+// float32 N stops growing at 2^24, R^2's shrink factor rounds to 1 and the
+// direct sum stops taking small terms long before 1e11 photons or 2^26
+// iterations (issue #9). Two arrays of 32 bytes a pixel, no larger than the
+// others (llvmpipe's storage blocks end at 128 MiB).
+layout(std430, binding = 7) buffer StatsTau { dvec4 stats_tau_r2[]; };
+layout(std430, binding = 16) buffer StatsN { dvec4 stats_n_direct[]; };
 
 // This iteration's photons per pixel: M and the flux per channel as 64-bit
 // fixed point in two words (lo, hi), added with integer atomics so the sum
 // is exact and independent of the order photons arrive in.
 // Words: [0] M, [1..2] red lo/hi, [3..4] green, [5..6] blue, [7] unused.
 layout(std430, binding = 8) buffer Accumulators { uint acc[]; };
+
+// Counters, 64-bit ones as (lo, hi) words: [0..1] surfaces photons hit,
+// [2..7] FLUX_TALLY's power per channel, [8..9] photons traced; [10] and
+// [11] the largest loop_check bound past LOOP_BUDGET of a group of photons
+// and of eye paths (0: none; render.SPPM turns it into an error).
+layout(std430, binding = 11) buffer Counters { uint counters[12]; };
+
+// add_counter adds v to the 64-bit counter at word w.
+void add_counter(uint w, uint v) {
+	uint old = atomicAdd(counters[w], v);
+	if (old + v < old) atomicAdd(counters[w + 1u], 1u);
+}
+
+// Loop passes (lib/loops.glsl). llvmpipe counts them per SIMD bundle of
+// invocations, and a bundle runs each loop as long as any of its lanes does,
+// entering inner loops with lanes masked off. So the kernels bound a
+// bundle's passes by a fixed part (every loop at its most, from Go: uniforms
+// loop_fixed + loop_step per pass of the kernel's main loop, taken as often
+// as the bundle's longest path) plus, summed over the bundle's lanes, the
+// passes that depend on where each one goes (loop_var: BVH traversal,
+// gather lists), and report a bundle past LOOP_BUDGET (loop_check).
+uint loop_var = 0u;   // this lane's data-dependent passes
+uint loop_steps = 0u; // passes of this lane's main loop
+uniform uint loop_fixed;
+uniform uint loop_step;
+
+// loop_check reports, in counters[word], a bundle of invocations that may
+// have run past LOOP_BUDGET (see lib/scene.glsl): lanes sum their loop_var
+// and take the most loop_steps per aligned 16 invocations of the work group
+// (llvmpipe's bundles are 8 or 16 consecutive ones). Every invocation of the
+// group calls it, in uniform control flow.
+shared uint loop_group_var[4], loop_group_steps[4];
+void loop_check(uint word) {
+	uint g = gl_LocalInvocationIndex / 16u;
+	if (gl_LocalInvocationIndex % 16u == 0u) loop_group_var[g] = loop_group_steps[g] = 0u;
+	barrier();
+	atomicAdd(loop_group_var[g], loop_var);
+	atomicMax(loop_group_steps[g], loop_steps);
+	barrier();
+	if (gl_LocalInvocationIndex % 16u == 0u) {
+		uint bound = loop_fixed + (loop_group_steps[g] + 1u) * loop_step + loop_group_var[g];
+		if (bound > LOOP_BUDGET) atomicMax(counters[word], bound);
+	}
+}
 
 // Hash grid of visible points: per bucket the first point, per point the next.
 layout(std430, binding = 9) buffer GridHeads { uint grid_head[]; };
