@@ -108,10 +108,6 @@ func (s *SPPM) sceneDefines() map[string]string {
 	return map[string]string{"SCENE_BVH": "1", "BVH_STACK": fmt.Sprint(bvhStack)}
 }
 
-// sppmLoopBudget is shaders/lib/loops.glsl's LOOP_BUDGET: the loop passes one
-// invocation may make (llvmpipe silently ends every loop past 65,535 in all).
-const sppmLoopBudget = 60000
-
 // loopCost is the fixed part of the loop passes a bundle of invocations
 // makes (shaders/lib/sppm.glsl): fixed, plus step for each pass of the
 // kernel's main loop (photon bounces, eye path depth) and one more for the
@@ -145,7 +141,7 @@ func (s *SPPM) staticLoops() (photon, eye int) {
 const counterWords = 12
 
 // checkLoops turns a photon or eye path that needed more loop passes than
-// sppmLoopBudget (the kernels count them) into the render's error: past it,
+// rng.LoopBudget (the kernels count them) into the render's error: past it,
 // llvmpipe may have cut a loop short and the image would be silently wrong.
 // Every GL refuses alike, so a render never depends on the device.
 func (s *SPPM) checkLoops() error {
@@ -157,7 +153,7 @@ func (s *SPPM) checkLoops() error {
 	}
 	if n != 0 {
 		s.err = fmt.Errorf("scene %s: a group of %s traced together may have needed %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe counts them per group and silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
-			s.Scene.Name, what, n, sppmLoopBudget)
+			s.Scene.Name, what, n, rng.LoopBudget)
 	}
 	return s.err
 }
@@ -240,13 +236,13 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	// Each pixel integrates its own area: a quasi-random generator gives it
 	// a sequence of its own (photons share one domain and take k*N+i).
 	s.eyeRNG.SlotSequences = true
-	if photon, eye := s.staticLoops(); max(photon, eye) > sppmLoopBudget {
+	if photon, eye := s.staticLoops(); max(photon, eye) > rng.LoopBudget {
 		what, n, length := "a photon", photon, fmt.Sprintf("%d bounces", cfg.MaxBounces)
 		if eye > photon {
 			what, n, length = "an eye path", eye, fmt.Sprintf("%d specular bounces", cfg.MaxDepth)
 		}
 		return nil, fmt.Errorf("scene %s with %s: %s of up to %s may need %d loop passes (%d per random number), more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly",
-			scene.Name, cfg.Generator.Name, what, length, n, rng.LoopsOf(s.photonRNG.Inst).Draw, sppmLoopBudget)
+			scene.Name, cfg.Generator.Name, what, length, n, rng.LoopsOf(s.photonRNG.Inst).Draw, rng.LoopBudget)
 	}
 	nodes, refs, depth := scene.BVH()
 	if depth > bvhStack {

@@ -7,19 +7,7 @@ import (
 
 	"speckle/render/gpu"
 	"speckle/rng"
-	"speckle/shaders"
 )
-
-// sppmLoopBudget is the kernels' LOOP_BUDGET.
-func TestLoopBudgetMatchesTheShaders(t *testing.T) {
-	src, err := shaders.Build("sppm_photon.comp", rng.Philox.Source, map[string]string{"RNG_LOOPS_PER_DRAW": "1u", "RNG_LOOPS_PER_INIT": "1u"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "#define LOOP_BUDGET 60000u\n"; sppmLoopBudget != 60000 || !strings.Contains(src.Text, want) {
-		t.Fatalf("sppmLoopBudget %d; the photon kernel does not define %q", sppmLoopBudget, want)
-	}
-}
 
 // Settings whose photons or eye paths may need more loop passes than one
 // invocation is trusted with are refused before anything is traced, in one

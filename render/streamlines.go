@@ -42,9 +42,6 @@ package render
 import (
 	"fmt"
 	"math"
-	"regexp"
-	"strconv"
-	"sync"
 
 	"speckle/render/gpu"
 	"speckle/render/imageio"
@@ -213,20 +210,6 @@ const slStateWords = 6
 // off still enter, one pass each.
 const slLoopOverhead = 32
 
-// loopBudget is shaders/lib/loops.glsl's LOOP_BUDGET, read from the shader
-// text so that Go and GLSL cannot disagree.
-var loopBudget = sync.OnceValues(func() (int, error) {
-	src, err := shaders.Build("lib/loops.glsl", "", nil)
-	if err != nil {
-		return 0, err
-	}
-	m := regexp.MustCompile(`(?m)^#define LOOP_BUDGET (\d+)u$`).FindStringSubmatch(src.Text)
-	if m == nil {
-		return 0, fmt.Errorf("shaders/lib/loops.glsl defines no LOOP_BUDGET")
-	}
-	return strconv.Atoi(m[1])
-})
-
 // passSteps sizes the trace's dispatches from the generator's loop costs:
 // one step is a pass of the step loop and four draws, and a loop of n steps
 // costs n + 1 of them (Mesa counts the loops that the last pass, whose test
@@ -308,11 +291,8 @@ func NewStreamlines(ctx *gpu.Context, field flow.Field, cfg StreamlineConfig) (*
 
 // sizePasses fixes the steps of a chunk's passes and the largest chunk.
 func (s *Streamlines) sizePasses() error {
-	budget, err := loopBudget()
-	if err != nil {
-		return err
-	}
-	if s.firstPassSteps, s.passSteps, err = passSteps(s.Cfg.Generator.Name, rng.LoopsOf(s.rng.Inst), budget); err != nil {
+	var err error
+	if s.firstPassSteps, s.passSteps, err = passSteps(s.Cfg.Generator.Name, rng.LoopsOf(s.rng.Inst), rng.LoopBudget); err != nil {
 		return err
 	}
 	s.maxChunk = int(s.ctx.Info.MaxSSBOBytes / int64(4*max(slStateWords, s.rng.Inst.StateWords())))

@@ -709,10 +709,7 @@ func withLoops(g *rng.Generator, l rng.Loops) *rng.Generator {
 // where not even one step (or the seeding) fits, NewStreamlines refuses in
 // one line.
 func TestStreamlinePassSteps(t *testing.T) {
-	budget, err := loopBudget()
-	if err != nil || budget < 1000 || budget > 65535 {
-		t.Fatalf("LOOP_BUDGET %d, %v", budget, err)
-	}
+	budget := rng.LoopBudget
 	for _, l := range []rng.Loops{{}, {Init: 65, Draw: 65}, {Init: 30000, Draw: 5000}, {Init: budget - slLoopOverhead - 13, Draw: 3},
 		{Init: 1, Draw: (budget - slLoopOverhead - 11) / 10}, {Init: 70, Draw: 4097}} {
 		first, later, err := passSteps("g", l, budget)

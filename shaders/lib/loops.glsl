@@ -1,15 +1,21 @@
-// The loop budget. Mesa's llvmpipe keeps ONE counter per shader invocation for
-// all its loops together and silently ends every loop once it reaches 65,535
-// (LP_MAX_TGSI_LOOP_ITERATIONS; measured: `rng dump --gen ca --ca-steps 64`
-// went wrong at value 992 = 65,536 / 66, since a loop of n passes costs n + 1
-// and its enclosing pass one more). Small constant loops that the compiler
-// unrolls cost nothing, but no kernel may rely on that.
+// The loop budget. Mesa's llvmpipe keeps ONE counter of loop passes for all
+// the loops of a shader and silently ends every loop once it reaches 65,535
+// (LP_MAX_TGSI_LOOP_ITERATIONS); the shader then goes on with whatever it has.
+// Measured here: `rng dump --gen ca --ca-steps 64` went wrong at value 992 =
+// 65,536 / 66 (a loop of n passes costs n + 1, its enclosing pass one more).
+// The counter belongs to a SIMD bundle of invocations run together, and loops
+// are entered (and counted) for lanes that are masked off too, so a branch not
+// taken still pays for the loops inside it. Small constant loops that the
+// compiler unrolls cost nothing, but no kernel relies on that.
 //
-// So every kernel bounds the loop passes one invocation makes in one
-// dispatch by LOOP_BUDGET (counting n + 1 for a loop of n passes, an upper
-// bound of what Mesa counts), and carries longer work to the next dispatch
-// in its state buffers. RNG_LOOPS_PER_DRAW and RNG_LOOPS_PER_INIT (defined
-// for every program built with a generator, render.RNG.Program, from
-// rng.Instance's Loops) bound what one rng_u32/rng_f32/rng_dump_f32 call and
-// one rng_init call cost.
+// So every kernel bounds the loop passes of one dispatch by LOOP_BUDGET
+// (rng.LoopBudget in Go, tested equal), counting a loop of n passes as n + 1
+// and both sides of a branch, and carries longer work to the next dispatch in
+// its state buffers: dumps, draws and the CA's warm-up (render/rng.go),
+// streamlines (render/streamlines.go). Where work cannot be split (a photon's
+// path), the kernel counts its passes and the render refuses to go on past
+// the budget (render/sppm.go). RNG_LOOPS_PER_DRAW, RNG_LOOPS_PER_INIT and
+// RNG_LOOPS_WARMUP (from rng.Instance's Loops, checked against what llvmpipe
+// counts by TestLoopsBoundMeasured) bound one draw, one seeding and one
+// warm-up step.
 #define LOOP_BUDGET 60000u
