@@ -184,6 +184,16 @@ func autoPhotons(software bool) int {
 	return 1 << 20
 }
 
+// checkIterations refuses a render of total photons in iterations of
+// perIter, ending a shorter one at each of its stops, that would need more
+// iterations than a render holds (render.MaxIterations).
+func checkIterations(total int64, perIter, stops int) error {
+	if iters := total/int64(perIter) + int64(stops); iters > render.MaxIterations {
+		return usagef("%d photons at %d per iteration are %d iterations, more than a render holds (2^32): give more --photons-per-iteration", total, perIter, iters)
+	}
+	return nil
+}
+
 // referenceSize is the size of the stored reference renders, and so the
 // default of capture and reference.
 const referenceSize = "640x360"
@@ -292,6 +302,9 @@ func (rf *renderFlags) renderAll(c *gpu.Context, scene *scenes.Scene, cfg render
 		cfg.Photons = autoPhotons(c.Info.Software())
 	}
 	cfg.Photons = int(min(int64(cfg.Photons), total))
+	if err := checkIterations(total, cfg.Photons, 1); err != nil {
+		return nil, err
+	}
 	s, err := render.NewSPPM(c, scene, cfg)
 	if err != nil {
 		return nil, err
@@ -414,6 +427,10 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 		cfg := cfgs[i]
 		if rf.perIter == "auto" {
 			cfg.Photons = dividingIteration(autoPhotons(c.Info.Software()), stops)
+		}
+		if err := checkIterations(stops[len(stops)-1], cfg.Photons, len(stops)); err != nil {
+			bar.done()
+			return err
 		}
 		s, err := render.NewSPPM(c, scene, cfg)
 		if err != nil {

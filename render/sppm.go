@@ -493,6 +493,9 @@ func (s *SPPM) Trace(photons int) (traced int, err error) {
 	return s.trace(photons, s.Cfg.Photons)
 }
 
+// MaxIterations bounds a render's iterations: the kernels' iteration is a uint32.
+const MaxIterations = 1 << 32
+
 // trace is Trace where an iteration it opens has size photons (at most
 // Cfg.Photons: photon i keeps slot i and point k*Cfg.Photons+i).
 func (s *SPPM) trace(photons, size int) (traced int, err error) {
@@ -503,6 +506,12 @@ func (s *SPPM) trace(photons, size int) (traced int, err error) {
 		return 0, nil
 	}
 	if !s.open {
+		// The kernels take the iteration as a uint32 (Sobol's point index,
+		// the eye pass's per-pixel sequences, the direct light's mean):
+		// past it they would wrap and replay, so the render ends instead.
+		if s.Iterations >= MaxIterations {
+			return 0, fmt.Errorf("%s: a render holds at most %d iterations (2^32); use more photons per iteration", s.Scene.Name, int64(MaxIterations))
+		}
 		if err := s.openIteration(uint32(s.Iterations), size); err != nil {
 			return 0, err
 		}

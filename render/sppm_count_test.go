@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"speckle/render/gpu"
@@ -70,4 +71,31 @@ func TestIterateToTracesExactCounts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A render at its last uint32 iteration goes on; one past it (which the
+// kernels would see as iteration 0 again, replaying Sobol's points and the
+// pixels' sequences) is refused in one line instead.
+func TestSPPMRefusesIterationsPast2To32(t *testing.T) {
+	scene := builtin(t, "plane")
+	cfg := SPPMConfig{Width: 8, Height: 6, Photons: 64, Alpha: 0.7, Generator: rng.Sobol, Seed: 1}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, scene, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		s.Iterations = MaxIterations - 1
+		if err := s.Iterate(1); err != nil {
+			return fmt.Errorf("iteration 2^32-1: %v", err)
+		}
+		err = s.Iterate(1)
+		if err == nil || s.Iterations != MaxIterations {
+			return fmt.Errorf("iteration 2^32: err %v, %d iterations; want an error and %d", err, s.Iterations, int64(MaxIterations))
+		}
+		if msg := err.Error(); !strings.Contains(msg, "2^32") || strings.Contains(msg, "\n") {
+			return fmt.Errorf("error %q: want one line naming 2^32", msg)
+		}
+		return nil
+	})
 }
