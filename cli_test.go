@@ -40,13 +40,20 @@ func speckle(t *testing.T, env []string, args ...string) result {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
+	return resultOf(t, err, out.String(), errb.String())
+}
+
+// resultOf is a finished speckle run's exit status and output; an error
+// other than a non-zero exit fails the test.
+func resultOf(t *testing.T, err error, stdout, stderr string) result {
+	t.Helper()
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return result{code, out.String(), errb.String()}
+	return result{code, stdout, stderr}
 }
 
 // Each bad input: exit status 2, one line on stderr naming the problem, no

@@ -44,13 +44,7 @@ func speckleAt(t *testing.T, dir string, stdout *os.File, limit time.Duration, e
 	if ctx.Err() != nil {
 		t.Fatalf("speckle %v: still running after %v (stderr %q)", args, limit, errb.String())
 	}
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return result{code, out.String(), errb.String()}
+	return resultOf(t, err, out.String(), errb.String())
 }
 
 // oneLine checks an exit status and a single line on stderr saying want.

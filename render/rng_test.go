@@ -60,28 +60,7 @@ func TestDumpGPUEqualsCPU(t *testing.T) {
 			for _, f32 := range []bool{false, true} {
 				for _, seed := range []uint32{0, 0x9E3779B9} {
 					name := fmt.Sprintf("%s/%s/f32=%v/seed=%x", g.Name, describe(opts), f32, seed)
-					t.Run(name, func(t *testing.T) {
-						cfg := rng.Config{Seed: seed, Streams: streams, Options: opts}
-						inst, err := g.New(cfg)
-						if err != nil {
-							t.Fatal(err)
-						}
-						var cpu, gpuOut bytes.Buffer
-						if err := rng.Dump(inst, streams, count, f32, &cpu, nil); err != nil {
-							t.Fatal(err)
-						}
-						onGL(t, func(c *gpu.Context) error {
-							r, err := NewRNG(c, g, cfg)
-							if err != nil {
-								return err
-							}
-							defer r.Close()
-							return r.Dump(count, f32, &gpuOut, nil)
-						})
-						if d := firstMismatch(gpuOut.Bytes(), cpu.Bytes(), count); d != "" {
-							t.Fatalf("GPU and CPU dumps differ: %s", d)
-						}
-					})
+					t.Run(name, func(t *testing.T) { dumpEqualsGo(t, g, opts, seed, streams, count, f32) })
 				}
 			}
 		}
