@@ -498,7 +498,8 @@ func (s *SPPM) IterateTo(total int64, n int) error {
 // iteration, and after its last photon runs the update and closes it. Photon
 // i of an iteration draws from stream slot i (Sobol: point k*N+i) and the
 // accumulators sum in fixed point with integer atomics, so the result does
-// not depend on how an iteration is cut into calls.
+// not depend on how an iteration is cut into calls. Trace reads nothing
+// back: its caller calls Check now and then (once a frame).
 func (s *SPPM) Trace(photons int) (traced int, err error) {
 	return s.trace(photons, s.Cfg.Photons)
 }
