@@ -96,11 +96,11 @@ void rng_load(uint slot) {
 	block += carry;
 	sobol_key = sobol_lowbias32(block); // 0 for block 0 only
 	sobol_scramble = rng_seed != 0u || block != 0u;
-	// Past block 0 anywhere in the dispatch: its last point (slots are below
-	// rng_streams) is.
+	// Past block 0 anywhere in the dispatch: its last point is (slots are
+	// below rng_streams, and below rng_pool_stride).
 	uint last_hi, last_lo;
 	umulExtended(rng_iteration, rng_streams, last_hi, last_lo);
-	uaddCarry(last_lo, rng_streams - 1u, carry);
+	uaddCarry(last_lo, max(rng_streams, rng_pool_stride) - 1u, carry);
 	sobol_any = rng_seed != 0u || last_hi + carry != 0u;
 #endif
 	sobol_gray = i ^ (i >> 1);
