@@ -142,6 +142,9 @@ func (s *SPPM) rmse(ref *gpu.Texture, relative bool) (float64, error) {
 	if err := s.checkRef(ref); err != nil {
 		return 0, err
 	}
+	if err := s.Check(); err != nil {
+		return 0, err
+	}
 	defs := map[string]string{}
 	if relative {
 		defs["ERROR_REL"] = "1"

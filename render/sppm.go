@@ -138,20 +138,30 @@ func (s *SPPM) staticLoops() (photon, eye int) {
 }
 
 // counterWords is the size of the Counters block (shaders/lib/sppm.glsl).
-const counterWords = 12
+const counterWords = 15
 
-// checkLoops turns a photon or eye path that needed more loop passes than
+// Check turns a photon or eye path that needed more loop passes than
 // rng.LoopBudget (the kernels count them) into the render's error: past it,
 // llvmpipe may have cut a loop short and the image would be silently wrong.
-// Every GL refuses alike, so a render never depends on the device.
-func (s *SPPM) checkLoops() error {
-	var w [2]uint32
+// Every GL refuses alike, so a render never depends on the device. The
+// kernels stop folding iterations into the image from the failed one on
+// (a read-back per iteration would stall the GPU), so Check reads the flag
+// back where a caller reads back anyway: the end of Iterate and IterateTo,
+// Radiance and RMSE; Trace's callers call it once a frame. On failure
+// Iterations and Emitted go back to what the image holds.
+func (s *SPPM) Check() error {
+	if s.err != nil {
+		return s.err
+	}
+	var w [5]uint32
 	s.counters.Read(10, w[:])
 	what, n := "photons", w[0]
 	if n == 0 {
 		what, n = "eye paths", w[1]
 	}
 	if n != 0 {
+		s.Iterations, s.Emitted = int(w[2]), int64(w[4])<<32|int64(w[3])
+		s.open, s.size, s.traced = false, 0, 0
 		s.err = fmt.Errorf("scene %s: a group of %s traced together may have needed %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe counts them per group and silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
 			s.Scene.Name, what, n, rng.LoopBudget)
 	}
@@ -190,7 +200,7 @@ type SPPM struct {
 	// size photons have been traced (Trace); closed when all have.
 	open         bool
 	size, traced int
-	// err is the loop budget's verdict (checkLoops): once set, the render
+	// err is the loop budget's verdict (Check): once set, the render
 	// refuses to go on until Reset.
 	err error
 	// Display and RMSE programs (built on first use) and partial sums.
@@ -460,7 +470,7 @@ func (s *SPPM) Iterate(n int) error {
 			return err
 		}
 	}
-	return nil
+	return s.Check()
 }
 
 // IterateTo runs up to n iterations towards total photons emitted in all:
@@ -479,7 +489,7 @@ func (s *SPPM) IterateTo(total int64, n int) error {
 			return err
 		}
 	}
-	return nil
+	return s.Check()
 }
 
 // Trace advances the render by up to photons photons, so a caller can size
@@ -488,7 +498,8 @@ func (s *SPPM) IterateTo(total int64, n int) error {
 // iteration, and after its last photon runs the update and closes it. Photon
 // i of an iteration draws from stream slot i (Sobol: point k*N+i) and the
 // accumulators sum in fixed point with integer atomics, so the result does
-// not depend on how an iteration is cut into calls.
+// not depend on how an iteration is cut into calls. Trace reads nothing
+// back: its caller calls Check now and then (once a frame).
 func (s *SPPM) Trace(photons int) (traced int, err error) {
 	return s.trace(photons, s.Cfg.Photons)
 }
@@ -578,11 +589,9 @@ func (s *SPPM) openIteration(it uint32, size int) error {
 }
 
 // closeIteration folds the open iteration's photons in and resolves the
-// image, unless one of its invocations ran past the loop budget.
+// image, unless an invocation of it or of an earlier one ran past the loop
+// budget (the update kernel checks, Check reports).
 func (s *SPPM) closeIteration() error {
-	if err := s.checkLoops(); err != nil {
-		return err
-	}
 	s.Iterations++
 	s.Emitted += int64(s.size)
 	s.open, s.size, s.traced = false, 0, 0
@@ -646,7 +655,12 @@ func (s *SPPM) Bounces() int64 {
 }
 
 // Radiance reads the current estimate: RGBA float32 per pixel, row 0 at the top.
-func (s *SPPM) Radiance() ([]float32, error) { return s.image.ReadFloats() }
+func (s *SPPM) Radiance() ([]float32, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	return s.image.ReadFloats()
+}
 
 // Close frees everything.
 func (s *SPPM) Close() {

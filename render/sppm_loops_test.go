@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -64,7 +65,10 @@ func TestSPPMRefusesAPhotonPastTheLoopBudget(t *testing.T) {
 		if s.Iterations != 0 || s.Emitted != 0 {
 			t.Errorf("the refused iteration counted: %d iterations, %d emitted", s.Iterations, s.Emitted)
 		}
-		px, err := s.Radiance()
+		if _, err := s.Radiance(); err == nil || err.Error() != refused.Error() {
+			t.Errorf("Radiance after the refusal: %v", err)
+		}
+		px, err := s.image.ReadFloats()
 		if err != nil {
 			return err
 		}
@@ -77,6 +81,89 @@ func TestSPPMRefusesAPhotonPastTheLoopBudget(t *testing.T) {
 			t.Errorf("Trace after the refusal: %v", again)
 		}
 		t.Log(refused)
+		return nil
+	})
+}
+
+// The loop guard costs no read-back per iteration (on a fast GPU each one
+// stalls the pipeline for about an iteration's time): Iterate and IterateTo
+// read the flag back once, at their end.
+func TestSPPMIteratesWithoutAReadBackPerIteration(t *testing.T) {
+	scene := builtin(t, "cornell")
+	cfg := SPPMConfig{Width: 16, Height: 16, Photons: 256, Alpha: 0.7, Generator: rng.PCG32, Seed: 1}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, scene, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Iterate(1); err != nil { // builds the programs
+			return err
+		}
+		before := gpu.ReadBacks()
+		if err := s.Iterate(6); err != nil {
+			return err
+		}
+		if err := s.IterateTo(s.Emitted+6*int64(cfg.Photons)-100, 6); err != nil {
+			return err
+		}
+		if n := gpu.ReadBacks() - before; n > 2 {
+			t.Errorf("12 iterations in two calls read back %d times", n)
+		}
+		return nil
+	})
+}
+
+// Once a photon group has reported a run past the budget, the update kernel
+// folds nothing more, with no read-back in between: the image stays that of
+// the iterations before, which Iterations and Emitted go back to, and every
+// read-back says why.
+func TestSPPMFoldsNothingAfterALoopFailure(t *testing.T) {
+	scene := builtin(t, "cornell")
+	cfg := SPPMConfig{Width: 16, Height: 16, Photons: 256, Alpha: 0.7, Generator: rng.PCG32, Seed: 1}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, scene, cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Iterate(2); err != nil {
+			return err
+		}
+		want, err := s.Radiance()
+		if err != nil {
+			return err
+		}
+		// What sppm_photon.comp's loop_check writes for a group past the budget.
+		s.counters.Write(10, []uint32{rng.LoopBudget + 1})
+		for k := 0; k < 2*cfg.Photons; k += 100 {
+			if _, err := s.Trace(100); err != nil {
+				t.Logf("Trace: %v", err) // a check here is allowed, not needed
+				break
+			}
+		}
+		failed := s.Iterate(2)
+		if failed == nil || !strings.Contains(failed.Error(), "a group of photons traced together may have needed") {
+			return fmt.Errorf("Iterate after the failure: %v", failed)
+		}
+		if s.Iterations != 2 || s.Emitted != 2*int64(cfg.Photons) {
+			t.Errorf("after the failure: %d iterations, %d photons; the image holds 2 and %d", s.Iterations, s.Emitted, 2*cfg.Photons)
+		}
+		got, err := s.image.ReadFloats()
+		if err != nil {
+			return err
+		}
+		for i := range want {
+			if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+				return fmt.Errorf("radiance[%d] = %g, was %g: an iteration after the failure was folded in", i, got[i], want[i])
+			}
+		}
+		if _, err := s.Radiance(); err == nil || err.Error() != failed.Error() {
+			t.Errorf("Radiance after the failure: %v", err)
+		}
+		if _, err := s.Trace(10); err == nil || err.Error() != failed.Error() {
+			t.Errorf("Trace after the failure: %v", err)
+		}
 		return nil
 	})
 }

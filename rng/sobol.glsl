@@ -22,6 +22,8 @@ uint sobol_i;          // dump: index of the next point
 uint sobol_dseed;      // dump: the dimension's scramble seed
 uint sobol_gray;       // renderer: gray code of the point
 uint sobol_key;        // renderer: the slot's (RNG_SLOT_SEQUENCES) or 2^32-block's scramble key, else 0
+bool sobol_scramble;   // this invocation's draws are Owen-scrambled
+bool sobol_any;        // some invocation's are: from uniforms only (see rng_u32)
 
 #define RNG_DUMP_SEEK 1
 #define RNG_QUASI 1
@@ -57,6 +59,7 @@ void rng_init(uint stream) {
 	sobol_dseed = sobol_dim_seed(sobol_dim);
 	sobol_gray = 0u;
 	sobol_key = 0u;
+	sobol_scramble = sobol_any = rng_seed != 0u;
 }
 
 // Unscrambled X of the point with gray code g in dimension d: the XOR over
@@ -84,6 +87,7 @@ void rng_load(uint slot) {
 	// Each slot its own sequence: point rng_iteration, scrambled for the slot.
 	uint i = rng_iteration;
 	sobol_key = sobol_lowbias32(slot + 1u);
+	sobol_scramble = sobol_any = true;
 #else
 	// The 64-bit index: the low word is the point, the high word its block.
 	uint block, i, carry;
@@ -91,6 +95,13 @@ void rng_load(uint slot) {
 	i = uaddCarry(i, slot, carry);
 	block += carry;
 	sobol_key = sobol_lowbias32(block); // 0 for block 0 only
+	sobol_scramble = rng_seed != 0u || block != 0u;
+	// Past block 0 anywhere in the dispatch: its last point is (slots are
+	// below rng_streams, and below rng_pool_stride).
+	uint last_hi, last_lo;
+	umulExtended(rng_iteration, rng_streams, last_hi, last_lo);
+	uaddCarry(last_lo, max(rng_streams, rng_pool_stride) - 1u, carry);
+	sobol_any = rng_seed != 0u || last_hi + carry != 0u;
 #endif
 	sobol_gray = i ^ (i >> 1);
 	sobol_dim = 0u;
@@ -114,8 +125,13 @@ uint rng_u32() {
 		sobol_i++;
 		dseed = sobol_dseed;
 	}
-	// sobol_key is 0 in dump mode and in block 0 without slot sequences.
-	if (rng_seed != 0u || sobol_key != 0u) x = sobol_owen(x, dseed);
+	// A branch on uniforms (sobol_any), then a select: a branch on this
+	// invocation's block is not uniform to a compiler, though it is in
+	// practice (suspected cause of NVIDIA's halved cornell photon pass).
+	if (sobol_any) {
+		uint y = sobol_owen(x, dseed);
+		x = sobol_scramble ? y : x;
+	}
 	return x;
 }
 

@@ -63,6 +63,7 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 // FLUX_TALLY (tests): the power photons bring to diffuse surfaces, per
 // channel, in fixed point (tally_scale units per unit of power).
 shared uint group_bounces, group_photons;
+shared bool group_skip; // a failed render traces no more (loop_failed)
 #ifdef FLUX_TALLY
 uniform float tally_scale;
 shared uint group_flux[3];
@@ -132,6 +133,7 @@ uint trace(uint i) {
 void main() {
 	if (gl_LocalInvocationIndex == 0u) {
 		group_bounces = group_photons = 0u;
+		group_skip = loop_failed();
 #ifdef FLUX_TALLY
 		group_flux[0] = group_flux[1] = group_flux[2] = 0u;
 #endif
@@ -139,7 +141,7 @@ void main() {
 	barrier();
 	uint j = linear_invocation();
 	uint i = photon_offset + j;
-	if (j < photon_count && i < photons) {
+	if (!group_skip && j < photon_count && i < photons) {
 		atomicAdd(group_bounces, trace(i));
 		atomicAdd(group_photons, 1u);
 	}

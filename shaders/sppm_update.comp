@@ -22,7 +22,14 @@ double unfix(uint base) {
 
 void main() {
 	uvec2 px = gl_GlobalInvocationID.xy;
-	if (px.x >= width || px.y >= height) return;
+	// Nothing is folded from a failed iteration on (written by earlier
+	// dispatches only, so every invocation reads the same).
+	if (px.x >= width || px.y >= height || loop_failed()) return;
+	if (px == uvec2(0u)) {
+		counters[12] = iterations;
+		counters[13] = emitted_lo;
+		counters[14] = emitted_hi;
+	}
 	uint i = px.y * width + px.x;
 	dvec4 tau_r2 = stats_tau_r2[i];
 	dvec4 n_direct = stats_n_direct[i];

@@ -148,6 +148,10 @@ func (p *pane) trace(ctx *gpu.Context, n int) error {
 	if err != nil {
 		return err
 	}
+	// Once a frame: the loop guard's flag (Trace does not read it back).
+	if err := p.sppm.Check(); err != nil {
+		return err
+	}
 	p.learn(done, d.Seconds())
 	return nil
 }

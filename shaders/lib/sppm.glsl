@@ -31,8 +31,15 @@ layout(std430, binding = 8) buffer Accumulators { uint acc[]; };
 // Counters, 64-bit ones as (lo, hi) words: [0..1] surfaces photons hit,
 // [2..7] FLUX_TALLY's power per channel, [8..9] photons traced; [10] and
 // [11] the largest loop_check bound past LOOP_BUDGET of a group of photons
-// and of eye paths (0: none; render.SPPM turns it into an error).
-layout(std430, binding = 11) buffer Counters { uint counters[12]; };
+// and of eye paths (0: none; render.SPPM turns it into an error); [12] the
+// iterations and [13..14] the photons folded into the image, which stops
+// once [10] or [11] is set (loop_failed).
+layout(std430, binding = 11) buffer Counters { uint counters[15]; };
+
+// loop_failed: some photon or eye path of this or an earlier iteration may
+// have run past LOOP_BUDGET. Sticky until render.SPPM's Reset, so the host
+// reads it back only where it reads back anyway.
+bool loop_failed() { return (counters[10] | counters[11]) != 0u; }
 
 // add_counter adds v to the 64-bit counter at word w.
 void add_counter(uint w, uint v) {
