@@ -189,7 +189,7 @@ func autoPhotons(software bool) int {
 // iterations than a render holds (render.MaxIterations).
 func checkIterations(total int64, perIter, stops int) error {
 	if iters := total/int64(perIter) + int64(stops); iters > render.MaxIterations {
-		return usagef("%d photons at %d per iteration are %d iterations, more than a render holds (2^32): give more --photons-per-iteration", total, perIter, iters)
+		return usagef("%d photons at %d per iteration are %d iterations, more than a render holds (2^32 - 1): give more --photons-per-iteration", total, perIter, iters)
 	}
 	return nil
 }

@@ -67,8 +67,8 @@ func TestRenderBadInput(t *testing.T) {
 		{[]string{"render", "--gen", "ranlux", "--lux", "9"}, "--lux must be 0..4"},
 		{[]string{"render", "--photons-per-iteration", "1e9"}, "too large"},
 		// The kernels take the iteration as a uint32: more would wrap and replay.
-		{[]string{"render", "--photons", "1e15", "--photons-per-iteration", "2", "--size", "8x8"}, "more than a render holds (2^32)"},
-		{[]string{"capture", "--scene", "plane", "--at", "1e14,1e15", "--photons-per-iteration", "3", "--size", "8x8"}, "more than a render holds (2^32)"},
+		{[]string{"render", "--photons", "1e15", "--photons-per-iteration", "2", "--size", "8x8"}, "more than a render holds (2^32 - 1)"},
+		{[]string{"capture", "--scene", "plane", "--at", "1e14,1e15", "--photons-per-iteration", "3", "--size", "8x8"}, "more than a render holds (2^32 - 1)"},
 		{[]string{"render", "--gen", "lehmer", "--lux", "2"}, "option --lux does not apply to lehmer"},
 		{[]string{"capture", "--gens", "rand48,philox", "--ca-preset", "linear"}, "option --ca-preset does not apply to rand48, philox"},
 		{[]string{"render", "--exposure", "-1"}, "--exposure must be 0 (the scene's) or in [1e-6, 1e6] (got -1)"},

@@ -504,8 +504,9 @@ func (s *SPPM) Trace(photons int) (traced int, err error) {
 	return s.trace(photons, s.Cfg.Photons)
 }
 
-// MaxIterations bounds a render's iterations: the kernels' iteration is a uint32.
-const MaxIterations = 1 << 32
+// MaxIterations bounds a render's iterations: the kernels take the iteration
+// and the count of iterations as uint32s.
+const MaxIterations = 1<<32 - 1
 
 // trace is Trace where an iteration it opens has size photons (at most
 // Cfg.Photons: photon i keeps slot i and point k*Cfg.Photons+i).
@@ -521,7 +522,7 @@ func (s *SPPM) trace(photons, size int) (traced int, err error) {
 		// the eye pass's per-pixel sequences, the direct light's mean):
 		// past it they would wrap and replay, so the render ends instead.
 		if s.Iterations >= MaxIterations {
-			return 0, fmt.Errorf("%s: a render holds at most %d iterations (2^32); use more photons per iteration", s.Scene.Name, int64(MaxIterations))
+			return 0, fmt.Errorf("%s: a render holds at most %d iterations (2^32 - 1); use more photons per iteration", s.Scene.Name, int64(MaxIterations))
 		}
 		if err := s.openIteration(uint32(s.Iterations), size); err != nil {
 			return 0, err

@@ -73,7 +73,7 @@ func TestIterateToTracesExactCounts(t *testing.T) {
 	}
 }
 
-// A render at its last uint32 iteration goes on; one past it (which the
+// A render may reach 2^32 - 1 iterations (the uint32 count); one more (which the
 // kernels would see as iteration 0 again, replaying Sobol's points and the
 // pixels' sequences) is refused in one line instead.
 func TestSPPMRefusesIterationsPast2To32(t *testing.T) {
@@ -87,14 +87,14 @@ func TestSPPMRefusesIterationsPast2To32(t *testing.T) {
 		defer s.Close()
 		s.Iterations = MaxIterations - 1
 		if err := s.Iterate(1); err != nil {
-			return fmt.Errorf("iteration 2^32-1: %v", err)
+			return fmt.Errorf("iteration 2^32 - 1: %v", err)
 		}
 		err = s.Iterate(1)
 		if err == nil || s.Iterations != MaxIterations {
 			return fmt.Errorf("iteration 2^32: err %v, %d iterations; want an error and %d", err, s.Iterations, int64(MaxIterations))
 		}
-		if msg := err.Error(); !strings.Contains(msg, "2^32") || strings.Contains(msg, "\n") {
-			return fmt.Errorf("error %q: want one line naming 2^32", msg)
+		if msg := err.Error(); !strings.Contains(msg, "2^32 - 1") || strings.Contains(msg, "\n") {
+			return fmt.Errorf("error %q: want one line naming 2^32 - 1", msg)
 		}
 		return nil
 	})
