@@ -166,6 +166,12 @@ var (
 	nvidiaRE = regexp.MustCompile(`(?m)^(\d+)\((\d+)\)\s*:\s*`)
 )
 
+// CacheKey and Code give the GL layer (render/gpu.Source) the key and text.
+func (s Source) CacheKey() string { return s.Key }
+
+// Code is the text to hand to the driver.
+func (s Source) Code() string { return s.Text }
+
 // MapLog rewrites a driver's compile log so each message starts with file:line.
 func (s Source) MapLog(log string) string {
 	where := func(id, line string) string {

@@ -5,9 +5,17 @@ import (
 	"strings"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
-
-	"speckle/shaders"
 )
+
+// Source is a shader's text as the GL layer takes it. The GL layer imports
+// nothing of Speckle (shaders.Source implements this), so it stays a thin
+// driver wrapper: a cache key, the text, and the mapping of the driver's
+// messages back to the files the text was stitched from.
+type Source interface {
+	CacheKey() string         // kernel, generator and defines: equal keys, one program
+	Code() string             // the text handed to the driver
+	MapLog(log string) string // driver messages with our file names and lines
+}
 
 // Program is a linked program: a compute kernel, or a vertex and fragment
 // shader pair (Graphics).
@@ -22,14 +30,14 @@ type Program struct {
 // stage is one shader of a program.
 type stage struct {
 	kind uint32
-	src  shaders.Source
+	src  Source
 }
 
 // Compute returns the program for src, compiling it on first use; programs are
-// cached by src.Key (kernel, generator, defines). Compile errors name our
+// cached by src.CacheKey() (kernel, generator, defines). Compile errors name our
 // GLSL files and lines, not the driver's source-string numbers.
-func (c *Context) Compute(src shaders.Source) (*Program, error) {
-	p, err := c.program(src.Key, stage{gl.COMPUTE_SHADER, src})
+func (c *Context) Compute(src Source) (*Program, error) {
+	p, err := c.program(src.CacheKey(), stage{gl.COMPUTE_SHADER, src})
 	if err == nil && p.LocalSize[0] == 0 {
 		var size [3]int32
 		gl.GetProgramiv(p.id, gl.COMPUTE_WORK_GROUP_SIZE, &size[0])
@@ -40,8 +48,8 @@ func (c *Context) Compute(src shaders.Source) (*Program, error) {
 
 // Graphics returns the program made of a vertex and a fragment shader,
 // compiling it on first use; cached, and errors reported, as by Compute.
-func (c *Context) Graphics(vert, frag shaders.Source) (*Program, error) {
-	return c.program(vert.Key+"+"+frag.Key, stage{gl.VERTEX_SHADER, vert}, stage{gl.FRAGMENT_SHADER, frag})
+func (c *Context) Graphics(vert, frag Source) (*Program, error) {
+	return c.program(vert.CacheKey()+"+"+frag.CacheKey(), stage{gl.VERTEX_SHADER, vert}, stage{gl.FRAGMENT_SHADER, frag})
 }
 
 func (c *Context) program(key string, stages ...stage) (*Program, error) {
@@ -76,10 +84,10 @@ func (c *Context) program(key string, stages ...stage) (*Program, error) {
 
 // compile compiles one stage; errors come back one message a line, each
 // starting with our file:line.
-func (c *Context) compile(kind uint32, src shaders.Source) (uint32, error) {
+func (c *Context) compile(kind uint32, src Source) (uint32, error) {
 	sh := gl.CreateShader(kind)
-	text, free := gl.Strs(src.Text + "\x00")
-	length := int32(len(src.Text))
+	text, free := gl.Strs(src.Code() + "\x00")
+	length := int32(len(src.Code()))
 	gl.ShaderSource(sh, 1, text, &length)
 	free()
 	gl.CompileShader(sh)
@@ -88,10 +96,10 @@ func (c *Context) compile(kind uint32, src shaders.Source) (uint32, error) {
 	if ok == gl.FALSE {
 		log := shaderLog(sh)
 		gl.DeleteShader(sh)
-		return 0, fmt.Errorf("compiling %s:\n%s", src.Key, src.MapLog(log))
+		return 0, fmt.Errorf("compiling %s:\n%s", src.CacheKey(), src.MapLog(log))
 	}
 	if log := shaderLog(sh); c.DebugLog != nil && log != "" {
-		c.DebugLog("compiling " + src.Key + ":\n" + src.MapLog(log))
+		c.DebugLog("compiling " + src.CacheKey() + ":\n" + src.MapLog(log))
 	}
 	return sh, nil
 }

@@ -1,0 +1,21 @@
+package gpu
+
+import (
+	"go/build"
+	"strings"
+	"testing"
+)
+
+// The GL layer is a thin driver wrapper: it imports nothing else of Speckle
+// (no shaders, generators or assets come with it).
+func TestImportsNothingOfSpeckle(t *testing.T) {
+	pkg, err := build.ImportDir(".", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, imp := range pkg.Imports {
+		if imp == "speckle" || strings.HasPrefix(imp, "speckle/") {
+			t.Errorf("render/gpu imports %s", imp)
+		}
+	}
+}
