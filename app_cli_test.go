@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"speckle/render/app"
-	"speckle/render/imageio"
+	"speckle/app"
+	"speckle/imageio"
 )
 
 var noDisplay = []string{"DISPLAY=", "WAYLAND_DISPLAY="}

@@ -10,13 +10,13 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	"speckle/app"
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/internal/numcheck"
-	"speckle/render/app"
-	"speckle/render/gpu"
-	"speckle/render/imageio"
-	"speckle/render/ui"
 	"speckle/scenes"
 	"speckle/scenes/flow"
+	"speckle/ui"
 )
 
 const appUsage = `app [--panes rand48,lehmer,ca,philox] [--scene S | --mode streamlines --field dem]

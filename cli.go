@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/internal/numcheck"
-	"speckle/render/gpu"
-	"speckle/render/imageio"
 )
 
 // usageError is a bad command line: one line on stderr, exit status 2.

@@ -80,7 +80,7 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "100000000"}, nil, "--count 100000000 is too large"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "100000000"}, nil, "--streams 100000000 is too large"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "60000000", "--count", "10000000"}, nil, "values is too large"},
-		{[]string{"rng", "dump", "--gen", "lehmer", "--seed", "4294967296"}, nil, "--seed must be an integer 0..4294967295"},
+		{[]string{"rng", "dump", "--gen", "lehmer", "--seed", "4294967296"}, nil, "--seed: the seed must be a whole number 0..4294967295"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--format", "f64"}, nil, "--format must be u32 or f32"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--device", "tpu"}, nil, "--device must be gpu or cpu"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "x"}, nil, `invalid value "x" for flag -count`},

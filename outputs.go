@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/term"
 
-	"speckle/render/imageio"
+	"speckle/imageio"
 )
 
 // Where Speckle's output goes, checked before any work: files through imageio.CheckOutput

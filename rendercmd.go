@@ -15,10 +15,10 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/render"
-	"speckle/render/gpu"
-	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/imageio"
+	"speckle/imageio"
 )
 
 // render and capture trace exactly the photons asked for where the count is

@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/render"
-	"speckle/render/gpu"
-	"speckle/render/imageio"
 	"speckle/rng"
 )
 
@@ -62,11 +61,11 @@ func forGenerator(g *rng.Generator, opts map[string]string) map[string]string {
 }
 
 func parseSeed(s string) (uint32, error) {
-	v, err := strconv.ParseUint(s, 0, 32)
+	v, err := rng.ParseSeed(s)
 	if err != nil {
-		return 0, usagef("--seed must be an integer 0..4294967295 (decimal or 0x hex), got %q", s)
+		return 0, usagef("--seed: %v", err)
 	}
-	return uint32(v), nil
+	return v, nil
 }
 
 func rngList(args []string, stdout, stderr io.Writer) error {

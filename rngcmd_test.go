@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"speckle/gpu"
 	"speckle/render"
-	"speckle/render/gpu"
 )
 
 // TestBenchFlagsRangeChecked: every integer flag of `rng bench` is checked

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"time"
 
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/render"
-	"speckle/render/gpu"
-	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"
@@ -290,28 +290,17 @@ func parseGenSpecs(s string) ([]genSpec, error) {
 		}
 		return out, nil
 	}
+	specs, err := rng.ParseSpecs(s)
+	if err != nil {
+		return nil, usagef("--gens: %v", err)
+	}
 	var out []genSpec
-	for _, item := range strings.Split(s, ",") {
-		g, opts, err := rng.ParseSpec(item)
-		if err != nil {
-			return nil, usagef("--gens: %v", err)
+	for _, sp := range specs {
+		g := genSpec{g: sp.Gen, opts: sp.Options}
+		if sp.HasSeed {
+			g.seed = &sp.Seed
 		}
-		sp := genSpec{g: g, opts: map[string]string{}}
-		for name, value := range opts {
-			if name == "seed" {
-				v, err := parseSeed(value)
-				if err != nil {
-					return nil, err
-				}
-				sp.seed = &v
-				continue
-			}
-			if len(forGenerator(g, map[string]string{name: value})) == 0 {
-				return nil, usagef("--gens: option %s does not apply to generator %s", name, g.Name)
-			}
-			sp.opts[name] = value
-		}
-		out = append(out, sp)
+		out = append(out, g)
 	}
 	return out, nil
 }

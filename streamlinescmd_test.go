@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/imageio"
+	"speckle/imageio"
 )
 
 // Bad streamline input: exit status 2, one line on stderr naming the
@@ -61,10 +61,10 @@ func TestStreamlinesBadInput(t *testing.T) {
 		{[]string{"--gen", "philox", "--gens", "philox,ca"}, "--gen and --gens cannot be used together"},
 		{[]string{"--gen", "philox", "--lux", "2"}, "option --lux does not apply to philox"},
 		{[]string{"--gen", "lehmer", "--lehmer-seeding", "odd"}, "--lehmer-seeding must be consecutive or slm"},
-		{[]string{"--gens", "lehmer:slm"}, `--gens: "lehmer:slm": options are NAME:OPTION=VALUE`},
-		{[]string{"--gens", "philox:lux=2"}, "--gens: option lux does not apply to generator philox"},
-		{[]string{"--gens", "philox:seed=-1"}, "--seed must be an integer 0..4294967295"},
-		{[]string{"--seed", "x"}, "--seed must be an integer"},
+		{[]string{"--gens", "lehmer:slm"}, `--gens: "lehmer:slm": a generator is NAME[:OPTION=VALUE]...[:seed=S]`},
+		{[]string{"--gens", "philox:lux=2"}, "--gens: option --lux does not apply to generator philox"},
+		{[]string{"--gens", "philox:seed=-1"}, "--gens: philox: the seed must be a whole number 0..4294967295"},
+		{[]string{"--seed", "x"}, "--seed: the seed must be a whole number"},
 		{[]string{"--map", "speed"}, `--map must be density or length (got "speed")`},
 		{[]string{"--scale", "sqrt"}, `--scale must be auto, log or linear (got "sqrt")`},
 		{[]string{"--colormap", "jet"}, `--colormap: unknown colour map "jet" (inferno or viridis)`},

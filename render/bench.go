@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 	"speckle/rng"
 	"speckle/shaders"
 )

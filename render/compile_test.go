@@ -5,7 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 	"speckle/rng"
 	"speckle/shaders"
 )

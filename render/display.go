@@ -5,8 +5,8 @@ import (
 	"math"
 	"strconv"
 
-	"speckle/render/gpu"
-	"speckle/render/imageio"
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/shaders"
 )
 

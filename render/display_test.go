@@ -7,8 +7,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"speckle/render/gpu"
-	"speckle/render/imageio"
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/rng"
 	"speckle/scenes"
 )

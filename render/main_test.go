@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing"
 
-	"speckle/render/gpu"
-	"speckle/render/gpu/gltest"
-	"speckle/render/imageio"
+	"speckle/gpu"
+	"speckle/gpu/gltest"
+	"speckle/imageio/golden"
 )
 
 // -update-golden rewrites the golden images under testdata/ (as does
@@ -17,7 +17,7 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite the golden images 
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if *updateGolden {
-		os.Setenv(imageio.UpdateGoldenEnv, "1")
+		os.Setenv(golden.UpdateEnv, "1")
 	}
 	os.Exit(gltest.Main(m, "GPU tests"))
 }

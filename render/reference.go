@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"speckle/render/imageio"
+	"speckle/imageio"
 	"speckle/scenes"
 )
 

@@ -8,7 +8,7 @@ import (
 	"maps"
 	"time"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 	"speckle/rng"
 	"speckle/shaders"
 )

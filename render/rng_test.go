@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/gpu"
-	"speckle/render/gpu/gltest"
+	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/rng"
 	"speckle/shaders"
 )

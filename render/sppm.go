@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"speckle/gpu"
 	"speckle/internal/numcheck"
-	"speckle/render/gpu"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/shaders"

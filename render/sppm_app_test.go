@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/gpu"
-	"speckle/render/imageio"
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/rng"
 	"speckle/scenes"
 )

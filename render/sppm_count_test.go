@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 	"speckle/rng"
 )
 

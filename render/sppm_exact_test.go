@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 	"speckle/rng"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 	"speckle/rng"
 )
 

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/gpu"
-	"speckle/render/imageio"
+	"speckle/gpu"
+	"speckle/imageio"
+	"speckle/imageio/golden"
 	"speckle/rng"
 	"speckle/scenes"
 )
@@ -159,7 +160,7 @@ func TestGoldenScenes(t *testing.T) {
 			scene := builtin(t, name)
 			cfg := SPPMConfig{Width: 96, Height: 72, Photons: 1 << 15, Alpha: 0.7, Generator: rng.Philox, Seed: 1}
 			img := renderScene(t, scene, cfg, 8)[0]
-			imageio.GoldenTest(t, fmt.Sprintf("scene-%s", name), img.ToneMap(scene.Exposure), imageio.DefaultTolerance)
+			golden.Match(t, fmt.Sprintf("scene-%s", name), img.ToneMap(scene.Exposure), golden.DefaultTolerance)
 		})
 	}
 }

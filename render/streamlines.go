@@ -43,8 +43,8 @@ import (
 	"fmt"
 	"math"
 
-	"speckle/render/gpu"
-	"speckle/render/imageio"
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/rng"
 	"speckle/scenes/flow"
 	"speckle/shaders"

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/gpu"
-	"speckle/render/gpu/gltest"
-	"speckle/render/imageio"
+	"speckle/gpu"
+	"speckle/gpu/gltest"
+	"speckle/imageio"
 	"speckle/rng"
 	"speckle/scenes/flow"
 )

@@ -28,6 +28,10 @@ type Option struct {
 	Effective func(opts map[string]string) string `json:"-"`
 }
 
+// IsChoice says whether the option takes one of a few named values (its
+// label shows the value alone).
+func (o Option) IsChoice() bool { return strings.Contains(o.Values, "|") }
+
 // Config fixes everything a generator needs before it can draw numbers.
 type Config struct {
 	Seed    uint32
@@ -187,31 +191,6 @@ func (g *Generator) option(name string) *Option {
 		}
 	}
 	return nil
-}
-
-// ParseSpec reads a generator with options of its own, "name" or
-// "name:option=value:option=value" (a leading "--" on an option is
-// dropped), as the window's --panes and streamlines' --gens take it. The
-// options are not checked: callers know which other keys they allow.
-func ParseSpec(spec string) (*Generator, map[string]string, error) {
-	parts := strings.Split(strings.TrimSpace(spec), ":")
-	g, err := Lookup(parts[0])
-	if err != nil {
-		return nil, nil, err
-	}
-	var opts map[string]string
-	for _, kv := range parts[1:] {
-		k, v, ok := strings.Cut(kv, "=")
-		k = strings.TrimPrefix(k, "--")
-		if !ok || !isFlagName(k) {
-			return nil, nil, fmt.Errorf("%q: options are NAME:OPTION=VALUE, like lehmer:lehmer-seeding=slm", spec)
-		}
-		if opts == nil {
-			opts = map[string]string{}
-		}
-		opts[k] = v
-	}
-	return g, opts, nil
 }
 
 // isFlagName says whether k can name an option: letters, digits, '-' and

@@ -2,7 +2,6 @@ package rng
 
 import (
 	"math"
-	"sort"
 	"strings"
 	"testing"
 
@@ -36,40 +35,28 @@ func FuzzParseSpec(f *testing.F) {
 		f.Add(s, uint32(0))
 	}
 	f.Fuzz(func(t *testing.T, spec string, seed uint32) {
-		g, opts, err := ParseSpec(spec)
+		sp, err := ParseSpec(spec)
 		if err != nil {
 			fuzzcheck.OneLine(t, err)
 			return
 		}
+		g := sp.Gen
 		if name, _, _ := strings.Cut(strings.TrimSpace(spec), ":"); g == nil || g.Name != name {
 			t.Fatalf("%q read as generator %v", spec, g)
 		}
-		// The canonical form, options sorted, each with "--": the same
-		// generator and options, unless a space at the end would be trimmed.
-		keys := make([]string, 0, len(opts))
-		for k := range opts {
-			keys = append(keys, k)
+		// The canonical form reads back as the same spec, and names it the
+		// same way again.
+		back, err := ParseSpec(sp.String())
+		if err != nil || back.String() != sp.String() || back.Label() != sp.Label() || back.HasSeed != sp.HasSeed || back.Seed != sp.Seed {
+			t.Fatalf("%q read as %q, which reads as %q, %v", spec, sp.String(), back.String(), err)
 		}
-		sort.Strings(keys)
-		canon := g.Name
-		for _, k := range keys {
-			canon += ":--" + k + "=" + opts[k]
+		if strings.ContainsAny(sp.Label(), "\n\r") || strings.Trim(sp.FileName(), "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != "" ||
+			strings.HasPrefix(sp.FileName(), ".") {
+			t.Fatalf("%q: label %q, file name %q", spec, sp.Label(), sp.FileName())
 		}
-		if canon == strings.TrimSpace(canon) {
-			g2, opts2, err := ParseSpec(canon)
-			if err != nil || g2 != g || len(opts2) != len(opts) {
-				t.Fatalf("%q read as %q, which reads as %v %v, %v", spec, canon, g2, opts2, err)
-			}
-			for k, v := range opts {
-				if opts2[k] != v {
-					t.Fatalf("%q read as %q: option %s %q, then %q", spec, canon, k, v, opts2[k])
-				}
-			}
-		}
-		inst, err := g.New(Config{Seed: seed, Streams: 2, Options: opts})
+		inst, err := sp.New(2, seed)
 		if err != nil {
-			fuzzcheck.OneLine(t, err)
-			return
+			t.Fatalf("%q passed ParseSpec but does not configure: %v", spec, err)
 		}
 		if inst.StateWords() < 0 {
 			t.Fatalf("%q: %d state words", spec, inst.StateWords())

@@ -166,7 +166,7 @@ var (
 	nvidiaRE = regexp.MustCompile(`(?m)^(\d+)\((\d+)\)\s*:\s*`)
 )
 
-// CacheKey and Code give the GL layer (render/gpu.Source) the key and text.
+// CacheKey and Code give the GL layer (gpu.Source) the key and text.
 func (s Source) CacheKey() string { return s.Key }
 
 // Code is the text to hand to the driver.

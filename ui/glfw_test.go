@@ -8,7 +8,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 )
 
 // requireDisplay skips a window test where there is no display, unless

@@ -1,4 +1,7 @@
-package imageio
+// Package golden compares rendered images with references under testdata/,
+// Gio-style: a flag to regenerate them, the failing image saved beside. Only
+// tests import it, so package testing stays out of the binary.
+package golden
 
 import (
 	"bytes"
@@ -11,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"speckle/imageio"
 )
 
 // Tolerance says how different two 8-bit images may be and still count as equal (Compare).
@@ -53,7 +58,7 @@ type comparison struct {
 }
 
 func compare(got, want *image.NRGBA) *comparison {
-	g, w := toNRGBA(got), toNRGBA(want)
+	g, w := imageio.ToNRGBA(got), imageio.ToNRGBA(want)
 	c := &comparison{w: w.Rect.Dx(), h: w.Rect.Dy()}
 	if g.Rect.Size() != w.Rect.Size() {
 		c.sizeErr = fmt.Sprintf("sizes differ: got %dx%d, want %dx%d", g.Rect.Dx(), g.Rect.Dy(), c.w, c.h)
@@ -164,7 +169,7 @@ func (c *comparison) report(tol Tolerance) string {
 // diffImage is a visual diff: the reference darkened to grey, pixels that differ at all in
 // orange (brighter for larger raw differences), pixels over tol.MaxPixel after the blur in red.
 func (c *comparison) diffImage(want *image.NRGBA, tol Tolerance) *image.NRGBA {
-	w := toNRGBA(want)
+	w := imageio.ToNRGBA(want)
 	out := image.NewNRGBA(image.Rect(0, 0, c.w, c.h))
 	for y := 0; y < c.h; y++ {
 		for x := 0; x < c.w; x++ {
@@ -186,26 +191,26 @@ func (c *comparison) diffImage(want *image.NRGBA, tol Tolerance) *image.NRGBA {
 	return out
 }
 
-// GoldenDir is the directory of reference images used by GoldenTest.
-var GoldenDir = "testdata"
+// Dir is the directory of reference images used by Match.
+var Dir = "testdata"
 
-// UpdateGoldenEnv names the environment variable that makes GoldenTest (re)write references.
-const UpdateGoldenEnv = "SPECKLE_UPDATE_GOLDEN"
+// UpdateEnv names the environment variable that makes Match (re)write references.
+const UpdateEnv = "SPECKLE_UPDATE_GOLDEN"
 
-// UpdatingGolden reports whether SPECKLE_UPDATE_GOLDEN is set to anything but "", "0" or
+// Updating reports whether SPECKLE_UPDATE_GOLDEN is set to anything but "", "0" or
 // "false".
-func UpdatingGolden() bool {
-	v := strings.TrimSpace(os.Getenv(UpdateGoldenEnv))
+func Updating() bool {
+	v := strings.TrimSpace(os.Getenv(UpdateEnv))
 	return v != "" && v != "0" && !strings.EqualFold(v, "false")
 }
 
-// GoldenTest compares got with GoldenDir/<name>.png; see GoldenTestDir.
-func GoldenTest(tb testing.TB, name string, got *image.NRGBA, tol Tolerance) {
+// Match compares got with Dir/<name>.png; see MatchDir.
+func Match(tb testing.TB, name string, got *image.NRGBA, tol Tolerance) {
 	tb.Helper()
-	GoldenTestDir(tb, GoldenDir, name, got, tol)
+	MatchDir(tb, Dir, name, got, tol)
 }
 
-// GoldenTestDir compares got with the reference dir/<name>.png within tol.
+// MatchDir compares got with the reference dir/<name>.png within tol.
 //
 // With SPECKLE_UPDATE_GOLDEN=1 in the environment it writes got as the reference instead
 // (unless the file already holds exactly these pixels) and passes. Otherwise a missing
@@ -213,21 +218,21 @@ func GoldenTest(tb testing.TB, name string, got *image.NRGBA, tol Tolerance) {
 // having written dir/failed/<name>.got.png and, for a mismatch of equal sizes,
 // dir/failed/<name>.diff.png (see the diff legend in the message); a match removes stale files
 // of an earlier failure. name is a file name without extension, no path separators.
-func GoldenTestDir(tb testing.TB, dir, name string, got *image.NRGBA, tol Tolerance) {
+func MatchDir(tb testing.TB, dir, name string, got *image.NRGBA, tol Tolerance) {
 	tb.Helper()
 	if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
 		tb.Fatalf("golden image name %q: want a plain file name without extension", name)
 		return
 	}
-	got = toNRGBA(got)
+	got = imageio.ToNRGBA(got)
 	ref := filepath.Join(dir, name+".png")
 	failDir := filepath.Join(dir, "failed")
 	gotPath := filepath.Join(failDir, name+".got.png")
 	diffPath := filepath.Join(failDir, name+".diff.png")
 
-	want, err := ReadPNG(ref)
+	want, err := imageio.ReadPNG(ref)
 	missing := errors.Is(err, fs.ErrNotExist)
-	if UpdatingGolden() {
+	if Updating() {
 		if err == nil && want.Rect == got.Rect && bytes.Equal(want.Pix, got.Pix) {
 			tb.Logf("golden image %s unchanged", ref)
 			return
@@ -236,13 +241,13 @@ func GoldenTestDir(tb testing.TB, dir, name string, got *image.NRGBA, tol Tolera
 			tb.Fatalf("golden image %s: %v", ref, err)
 			return
 		}
-		if err := WritePNG(ref, got); err != nil {
+		if err := imageio.WritePNG(ref, got); err != nil {
 			tb.Fatalf("golden image: %v", err)
 			return
 		}
 		os.Remove(gotPath)
 		os.Remove(diffPath)
-		tb.Logf("wrote golden image %s (%s set)", ref, UpdateGoldenEnv)
+		tb.Logf("wrote golden image %s (%s set)", ref, UpdateEnv)
 		return
 	}
 	writeFailed := func(imgs map[string]*image.NRGBA) {
@@ -251,7 +256,7 @@ func GoldenTestDir(tb testing.TB, dir, name string, got *image.NRGBA, tol Tolera
 			return
 		}
 		for path, m := range imgs {
-			if err := WritePNG(path, m); err != nil {
+			if err := imageio.WritePNG(path, m); err != nil {
 				tb.Errorf("golden image %s: saving the failed image: %v", ref, err)
 			}
 		}
@@ -260,10 +265,10 @@ func GoldenTestDir(tb testing.TB, dir, name string, got *image.NRGBA, tol Tolera
 		writeFailed(map[string]*image.NRGBA{gotPath: got})
 		if missing {
 			tb.Errorf("golden image %s is missing; the image is in %s; run with %s=1 to create the reference",
-				ref, gotPath, UpdateGoldenEnv)
+				ref, gotPath, UpdateEnv)
 		} else {
 			tb.Errorf("golden image: %v; the image is in %s; run with %s=1 to rewrite the reference",
-				err, gotPath, UpdateGoldenEnv)
+				err, gotPath, UpdateEnv)
 		}
 		return
 	}
@@ -277,11 +282,11 @@ func GoldenTestDir(tb testing.TB, dir, name string, got *image.NRGBA, tol Tolera
 		os.Remove(diffPath)
 		writeFailed(map[string]*image.NRGBA{gotPath: got})
 		tb.Errorf("golden image %s: %s; the image is in %s; run with %s=1 to accept it",
-			ref, c.report(tol), gotPath, UpdateGoldenEnv)
+			ref, c.report(tol), gotPath, UpdateEnv)
 		return
 	}
 	writeFailed(map[string]*image.NRGBA{gotPath: got, diffPath: c.diffImage(want, tol)})
 	tb.Errorf("golden image %s: %s; the image is in %s, the difference in %s "+
 		"(red: over the tolerance, orange: differs within it); run with %s=1 to accept it",
-		ref, c.report(tol), gotPath, diffPath, UpdateGoldenEnv)
+		ref, c.report(tol), gotPath, diffPath, UpdateEnv)
 }

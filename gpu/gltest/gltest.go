@@ -9,7 +9,7 @@ import (
 	"os"
 	"testing"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 )
 
 var (

@@ -5,9 +5,9 @@ import (
 	"image/color"
 	"math"
 
+	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/render"
-	"speckle/render/gpu"
-	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes/flow"
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 )
 
 // The test scene: a window of known colours at a known place holding a

@@ -12,7 +12,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 )
 
 // ErrNoDisplay is NewGLFW's answer where there is no display to open a
@@ -20,7 +20,7 @@ import (
 var ErrNoDisplay = errors.New("no display (DISPLAY and WAYLAND_DISPLAY are unset): run `speckle capture` or `speckle render` to render headless, or `speckle app --headless`")
 
 // GLFW is a Platform with a window: GLFW on X11, its OpenGL context adopted
-// by render/gpu. GLFW wants its calls from the main thread: lock it (an
+// by gpu. GLFW wants its calls from the main thread: lock it (an
 // init func calling runtime.LockOSThread) and make every call from there.
 type GLFW struct {
 	window      *glfw.Window

@@ -3,7 +3,7 @@ package ui
 import (
 	"image"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 )
 
 // Screenshot reads the frame just rendered for p: a headless platform's

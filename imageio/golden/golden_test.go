@@ -1,4 +1,4 @@
-package imageio
+package golden
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"speckle/imageio"
 )
 
 // pattern is a 64×48 test picture: 8-pixel checks over a gradient, and a bright square.
@@ -135,36 +137,36 @@ func TestGoldenTest(t *testing.T) {
 	img := pattern(0)
 
 	// Missing reference: fails, saves the image, says how to create it.
-	t.Setenv(UpdateGoldenEnv, "")
+	t.Setenv(UpdateEnv, "")
 	r := &recorder{TB: t}
-	GoldenTestDir(r, dir, "scene", img, DefaultTolerance)
-	if len(r.errs) != 1 || !strings.Contains(r.errs[0], "is missing") || !strings.Contains(r.errs[0], UpdateGoldenEnv+"=1") ||
+	MatchDir(r, dir, "scene", img, DefaultTolerance)
+	if len(r.errs) != 1 || !strings.Contains(r.errs[0], "is missing") || !strings.Contains(r.errs[0], UpdateEnv+"=1") ||
 		!strings.Contains(r.errs[0], gotPath) || !exists(gotPath) {
 		t.Fatalf("missing reference: %q (got image saved: %v)", r.errs, exists(gotPath))
 	}
 
 	// Update mode writes the reference and passes; the stale failure goes.
-	t.Setenv(UpdateGoldenEnv, "1")
+	t.Setenv(UpdateEnv, "1")
 	r = &recorder{TB: t}
-	GoldenTestDir(r, dir, "scene", img, DefaultTolerance)
+	MatchDir(r, dir, "scene", img, DefaultTolerance)
 	if len(r.errs)+len(r.fatals) != 0 || !exists(ref) || exists(gotPath) {
 		t.Fatalf("update: errors %q %q, reference written %v, stale got %v", r.errs, r.fatals, exists(ref), exists(gotPath))
 	}
-	if back, err := ReadPNG(ref); err != nil || string(back.Pix) != string(img.Pix) {
+	if back, err := imageio.ReadPNG(ref); err != nil || string(back.Pix) != string(img.Pix) {
 		t.Fatalf("the reference does not hold the image: %v", err)
 	}
 	// Update again with the same pixels: left alone.
 	r = &recorder{TB: t}
-	GoldenTestDir(r, dir, "scene", img, DefaultTolerance)
+	MatchDir(r, dir, "scene", img, DefaultTolerance)
 	if len(r.logs) != 1 || !strings.Contains(r.logs[0], "unchanged") {
 		t.Errorf("second update: %q", r.logs)
 	}
 
 	// Compare mode: the same image and a noisy one pass.
-	t.Setenv(UpdateGoldenEnv, "0")
+	t.Setenv(UpdateEnv, "0")
 	for _, m := range []*image.NRGBA{img, noisy(img, 5, 2)} {
 		r = &recorder{TB: t}
-		GoldenTestDir(r, dir, "scene", m, DefaultTolerance)
+		MatchDir(r, dir, "scene", m, DefaultTolerance)
 		if len(r.errs)+len(r.fatals) != 0 {
 			t.Errorf("matching image failed: %q %q", r.errs, r.fatals)
 		}
@@ -172,16 +174,16 @@ func TestGoldenTest(t *testing.T) {
 
 	// A changed image fails with the report and both paths, and saves both files.
 	r = &recorder{TB: t}
-	GoldenTestDir(r, dir, "scene", pattern(3), DefaultTolerance)
+	MatchDir(r, dir, "scene", pattern(3), DefaultTolerance)
 	if len(r.errs) != 1 || !strings.Contains(r.errs[0], "DIFFER (64x48)") || !strings.Contains(r.errs[0], gotPath) ||
 		!strings.Contains(r.errs[0], diffPath) {
 		t.Fatalf("changed image: %q", r.errs)
 	}
-	got, err := ReadPNG(gotPath)
+	got, err := imageio.ReadPNG(gotPath)
 	if err != nil || string(got.Pix) != string(pattern(3).Pix) {
 		t.Errorf("failed image not saved: %v", err)
 	}
-	diff, err := ReadPNG(diffPath)
+	diff, err := imageio.ReadPNG(diffPath)
 	if err != nil || diff.Rect != img.Rect {
 		t.Fatalf("diff image: %v", err)
 	}
@@ -196,20 +198,20 @@ func TestGoldenTest(t *testing.T) {
 	}
 	// Passing again removes the failure files.
 	r = &recorder{TB: t}
-	GoldenTestDir(r, dir, "scene", img, DefaultTolerance)
+	MatchDir(r, dir, "scene", img, DefaultTolerance)
 	if len(r.errs) != 0 || exists(gotPath) || exists(diffPath) {
 		t.Errorf("pass after a failure: %q; stale files %v %v", r.errs, exists(gotPath), exists(diffPath))
 	}
 	// A different size fails, saving the image.
 	r = &recorder{TB: t}
-	GoldenTestDir(r, dir, "scene", image.NewNRGBA(image.Rect(0, 0, 8, 8)), DefaultTolerance)
+	MatchDir(r, dir, "scene", image.NewNRGBA(image.Rect(0, 0, 8, 8)), DefaultTolerance)
 	if len(r.errs) != 1 || !strings.Contains(r.errs[0], "sizes differ") || !exists(gotPath) || exists(diffPath) {
 		t.Errorf("size mismatch: %q", r.errs)
 	}
 	// Bad names are refused.
 	for _, name := range []string{"", "a/b", "..", `a\b`} {
 		r = &recorder{TB: t}
-		GoldenTestDir(r, dir, name, img, DefaultTolerance)
+		MatchDir(r, dir, name, img, DefaultTolerance)
 		if len(r.fatals) != 1 {
 			t.Errorf("name %q accepted", name)
 		}
@@ -217,23 +219,23 @@ func TestGoldenTest(t *testing.T) {
 }
 
 func TestGoldenTestUsesGoldenDir(t *testing.T) {
-	old := GoldenDir
-	GoldenDir = t.TempDir()
-	defer func() { GoldenDir = old }()
-	t.Setenv(UpdateGoldenEnv, "true")
-	GoldenTest(t, "plot", pattern(0), DefaultTolerance)
-	if !exists(filepath.Join(GoldenDir, "plot.png")) {
-		t.Fatal("GoldenTest did not write into GoldenDir")
+	old := Dir
+	Dir = t.TempDir()
+	defer func() { Dir = old }()
+	t.Setenv(UpdateEnv, "true")
+	Match(t, "plot", pattern(0), DefaultTolerance)
+	if !exists(filepath.Join(Dir, "plot.png")) {
+		t.Fatal("Match did not write into Dir")
 	}
-	t.Setenv(UpdateGoldenEnv, "")
-	GoldenTest(t, "plot", pattern(0), DefaultTolerance)
+	t.Setenv(UpdateEnv, "")
+	Match(t, "plot", pattern(0), DefaultTolerance)
 }
 
 func TestUpdatingGolden(t *testing.T) {
 	for v, want := range map[string]bool{"": false, "0": false, "false": false, "FALSE": false, "1": true, "yes": true} {
-		t.Setenv(UpdateGoldenEnv, v)
-		if UpdatingGolden() != want {
-			t.Errorf("%s=%q: %v", UpdateGoldenEnv, v, !want)
+		t.Setenv(UpdateEnv, v)
+		if Updating() != want {
+			t.Errorf("%s=%q: %v", UpdateEnv, v, !want)
 		}
 	}
 }

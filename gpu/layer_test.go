@@ -15,7 +15,7 @@ func TestImportsNothingOfSpeckle(t *testing.T) {
 	}
 	for _, imp := range pkg.Imports {
 		if imp == "speckle" || strings.HasPrefix(imp, "speckle/") {
-			t.Errorf("render/gpu imports %s", imp)
+			t.Errorf("gpu imports %s", imp)
 		}
 	}
 }

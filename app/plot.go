@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"speckle/render/imageio"
+	"speckle/imageio"
 
 	"github.com/inkyblackness/imgui-go/v4"
 )

@@ -7,7 +7,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 )
 
 // Headless is a Platform without a window: imgui draws into an offscreen

@@ -1,6 +1,6 @@
 // Package app is Speckle's interactive window: one scene rendered side by
 // side by up to four generators, converging live, with Dear ImGui controls.
-// It sees OpenGL only through render/gpu and the window only through
+// It sees OpenGL only through gpu and the window only through
 // ui.Platform and ui.Renderer.
 package app
 
@@ -14,11 +14,11 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
+	"speckle/gpu"
 	"speckle/render"
-	"speckle/render/gpu"
-	"speckle/render/ui"
 	"speckle/scenes"
 	"speckle/scenes/flow"
+	"speckle/ui"
 )
 
 // Options are the command line's choices.

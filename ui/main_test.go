@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
-	"speckle/render/gpu"
-	"speckle/render/gpu/gltest"
+	"speckle/gpu"
+	"speckle/gpu/gltest"
 )
 
 // GLFW wants the process's main thread, and OpenGL one thread throughout:

@@ -1,6 +1,6 @@
 // Package ui is the glue between Dear ImGui and the machine: a Platform
 // (window, input, time: GLFW, or a headless framebuffer for scripts and
-// tests) and a Renderer (draws imgui's draw data through render/gpu), behind
+// tests) and a Renderer (draws imgui's draw data through gpu), behind
 // two small interfaces in the manner of the imgui-go examples.
 package ui
 

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"speckle/gpu"
 	"speckle/render"
-	"speckle/render/gpu"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"

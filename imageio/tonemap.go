@@ -84,11 +84,11 @@ func ReadPNG(path string) (*image.NRGBA, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return toNRGBA(m), nil
+	return ToNRGBA(m), nil
 }
 
-// toNRGBA returns m as an *image.NRGBA with bounds starting at (0, 0), converting if needed.
-func toNRGBA(m image.Image) *image.NRGBA {
+// ToNRGBA returns m as an *image.NRGBA with bounds starting at (0, 0), converting if needed.
+func ToNRGBA(m image.Image) *image.NRGBA {
 	if n, ok := m.(*image.NRGBA); ok && n.Rect.Min == (image.Point{}) {
 		return n
 	}

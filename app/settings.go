@@ -10,10 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 
+	"speckle/imageio"
 	"speckle/internal/capped"
 	"speckle/internal/numcheck"
 	"speckle/render"
-	"speckle/render/imageio"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"

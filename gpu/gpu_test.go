@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"speckle/render/gpu"
-	"speckle/render/gpu/gltest"
+	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/rng"
 	"speckle/shaders"
 )

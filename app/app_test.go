@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"speckle/gpu/gltest"
+	"speckle/imageio"
 	"speckle/render"
-	"speckle/render/gpu/gltest"
-	"speckle/render/imageio"
 	"speckle/scenes"
 	"speckle/scenes/flow"
 )
@@ -156,7 +156,7 @@ func TestAppDrawsPanesAndUI(t *testing.T) {
 	if t.Failed() {
 		os.MkdirAll("testdata/failed", 0o755)
 		imageio.WritePNG("testdata/failed/window.png", img)
-		t.Log("window saved to render/app/testdata/failed/window.png")
+		t.Log("window saved to app/testdata/failed/window.png")
 	}
 }
 

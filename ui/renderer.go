@@ -7,7 +7,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 	"golang.org/x/image/font/gofont/goregular"
 
-	"speckle/render/gpu"
+	"speckle/gpu"
 	"speckle/shaders"
 )
 
@@ -25,7 +25,7 @@ func TextureID(t *gpu.Texture, nearest bool) imgui.TextureID {
 	return imgui.TextureID(id)
 }
 
-// ImguiRenderer draws imgui's draw data through render/gpu.
+// ImguiRenderer draws imgui's draw data through gpu.
 type ImguiRenderer struct {
 	ctx     *gpu.Context
 	prog    *gpu.Program

@@ -177,11 +177,11 @@ func (m *Model) SetPanes(specs []string) error {
 // ParsePane reads "name" or "name:opt=value:opt=value" (rng.ParseSpec)
 // and checks the options against the generator.
 func ParsePane(spec string) (PaneSettings, error) {
-	g, opts, err := rng.ParseSpec(spec)
+	sp, err := rng.ParseSpec(spec)
 	if err != nil {
 		return PaneSettings{}, fmt.Errorf("pane %v", err)
 	}
-	p := PaneSettings{Generator: g.Name, Options: opts, View: ViewImage}
+	p := PaneSettings{Generator: sp.Gen.Name, Options: sp.Options, View: ViewImage}
 	if err := p.Check(); err != nil {
 		return p, fmt.Errorf("pane %q: %v", spec, err)
 	}

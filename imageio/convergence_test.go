@@ -137,7 +137,7 @@ func TestConvergencePlot(t *testing.T) {
 	if err != nil {
 		t.Fatalf("not a PNG: %v", err)
 	}
-	if back := toNRGBA(dec); back.Rect != m.Rect || !bytes.Equal(back.Pix, m.Pix) {
+	if back := ToNRGBA(dec); back.Rect != m.Rect || !bytes.Equal(back.Pix, m.Pix) {
 		t.Error("the PNG does not hold the plot")
 	}
 }

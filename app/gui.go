@@ -8,8 +8,8 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"speckle/render/imageio"
-	"speckle/render/ui"
+	"speckle/imageio"
+	"speckle/ui"
 )
 
 // PaneColors tell the panes apart in the plot and their overlays (Okabe-Ito,
