@@ -37,7 +37,7 @@ XVFB := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,xvfb-run -a -s '-screen 0 1920x1080x2
 # coordinator's known bare-deadline race, never a real failure.
 FUZZTIME ?= 3s
 FUZZ := ./scenes:FuzzParse ./scenes/flow:FuzzParseHeights ./rng:FuzzParseSpec \
-	./app:FuzzLoadSettings .:FuzzFlagValues
+	./app:FuzzLoadSettings ./cli:FuzzFlagValues
 
 .PHONY: run test fuzz deps debs go-toolchain build bench clean
 
@@ -45,7 +45,7 @@ run: build
 	./bin/speckle
 
 build: deps
-	$(GO) build -o bin/speckle .
+	$(GO) build -buildvcs=auto -o bin/speckle .
 
 test: deps
 	@unformatted=$$($(dir $(GO))gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

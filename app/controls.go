@@ -9,6 +9,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
 	"speckle/scenes"
@@ -48,7 +49,7 @@ func (a *App) controls(width, height float64) {
 	if m.S.Mode == ModeStreamlines {
 		unit = "streamlines"
 	}
-	imgui.Textf("%.0f fps  %s %s/frame", a.fps, ShortCount(a.photonsFrame), unit)
+	imgui.Textf("%.0f fps  %s %s/frame", a.fps, units.FormatCount(int64(a.photonsFrame)), unit)
 	imgui.Text(a.ctx.Info.Renderer)
 	if imgui.RadioButton("photon mapping", m.S.Mode == ModePhotons) {
 		m.S.Mode = ModePhotons
@@ -211,16 +212,16 @@ func (a *App) photonControls() {
 	}
 
 	if imgui.CollapsingHeaderV("Rendering", imgui.TreeNodeFlagsDefaultOpen) {
-		photons := "auto (" + ShortCount(int64(a.photons)) + ")"
+		photons := "auto (" + units.FormatCount(int64(a.photons)) + ")"
 		if m.S.Photons > 0 {
-			photons = ShortCount(int64(m.S.Photons))
+			photons = units.FormatCount(int64(m.S.Photons))
 		}
 		if imgui.BeginCombo("photons/iteration", photons) {
 			if imgui.SelectableV("auto", m.S.Photons == 0, 0, imgui.Vec2{}) {
 				m.S.Photons = 0
 			}
 			for k := 10; k <= 24; k += 2 {
-				if imgui.SelectableV(fmt.Sprintf("2^%d = %s", k, ShortCount(1<<k)), m.S.Photons == 1<<k, 0, imgui.Vec2{}) {
+				if imgui.SelectableV(fmt.Sprintf("2^%d = %s", k, units.FormatCount(1<<k)), m.S.Photons == 1<<k, 0, imgui.Vec2{}) {
 					m.S.Photons = 1 << k
 				}
 			}

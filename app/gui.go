@@ -9,6 +9,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"speckle/imageio"
+	"speckle/internal/units"
 	"speckle/ui"
 )
 
@@ -193,7 +194,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 			lines = append(lines, "no heatmap for streamlines: there is no reference")
 		}
 	default:
-		l := fmt.Sprintf("%s photons  %s/s", ShortCount(p.Photons()), ShortCount(int64(p.WallRate)))
+		l := fmt.Sprintf("%s photons  %s/s", units.FormatCount(p.Photons()), units.FormatRate(p.WallRate))
 		if a.ref != nil && p.RMSE > 0 {
 			l += fmt.Sprintf("  RMSE %.4g", p.RMSE)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
 	"speckle/scenes/flow"
@@ -135,8 +136,8 @@ func (p *pane) refreshLines(m *Model, scale float32) error {
 func (p *pane) lineOverlay() string {
 	done, total := p.lines.Progress()
 	st := p.lineStats
-	l := fmt.Sprintf("%s of %s streamlines (%.0f%%)  %s/s", ShortCount(int64(done)), ShortCount(int64(total)),
-		100*float64(done)/float64(total), ShortCount(int64(p.WallRate)))
+	l := fmt.Sprintf("%s of %s streamlines (%.0f%%)  %s/s", units.FormatCount(int64(done)), units.FormatCount(int64(total)),
+		100*float64(done)/float64(total), units.FormatRate(p.WallRate))
 	if st.Streamlines > 0 {
 		l += fmt.Sprintf("  mean %.1f px  stalled %.0f%%", st.MeanLength(p.lines.Cfg.Step), 100*float64(st.Stalled)/float64(st.Streamlines))
 	}

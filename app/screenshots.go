@@ -6,26 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"speckle/imageio"
+	"speckle/internal/units"
 	"speckle/ui"
-	"strconv"
 	"strings"
 	"time"
 )
 
 // ScreenshotDir is where the S key and the screenshot button write.
 const ScreenshotDir = "screenshots/app"
-
-// ShortCount writes a photon count in three significant digits: 1.23e7.
-func ShortCount(n int64) string {
-	if n < 1000 {
-		return strconv.FormatInt(n, 10)
-	}
-	s := strconv.FormatFloat(float64(n), 'e', 2, 64) // 1.23e+07
-	mant, exp, _ := strings.Cut(s, "e")
-	mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
-	e, _ := strconv.Atoi(exp)
-	return fmt.Sprintf("%se%d", mant, e)
-}
 
 // fileSafe keeps letters, digits, '.', '-' and '+'; anything else becomes '-'.
 func fileSafe(s string) string {
@@ -61,7 +49,7 @@ func PaneShotName(stem string, i int, p PaneSettings, count int64, unit string) 
 	if p.View != ViewImage {
 		parts = append(parts, string(p.View))
 	}
-	parts = append(parts, ShortCount(count)+unit)
+	parts = append(parts, units.FormatCount(count)+unit)
 	return strings.Join(parts, "_") + ".png"
 }
 

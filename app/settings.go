@@ -13,6 +13,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/capped"
 	"speckle/internal/numcheck"
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
 	"speckle/scenes"
@@ -117,9 +118,13 @@ func Defaults() Settings {
 	return s
 }
 
+// The render sizes a pane takes.
+const minResolution, maxResolution = 16, 8192
+
 // Size is the render size the Resolution names.
 func (s Settings) Size() (w, h int) {
-	if _, err := fmt.Sscanf(s.Resolution, "%dx%d", &w, &h); err != nil {
+	w, h, err := units.ParseSize(s.Resolution, minResolution, maxResolution)
+	if err != nil {
 		return 640, 360
 	}
 	return w, h
@@ -130,9 +135,8 @@ func (s Settings) Check() error {
 	if !slices.Contains(Layouts, s.Layout) {
 		return fmt.Errorf("layout %d: must be 1, 2 or 4", s.Layout)
 	}
-	var w, h int
-	if n, err := fmt.Sscanf(s.Resolution, "%dx%d", &w, &h); n != 2 || err != nil || w < 16 || h < 16 || w > 8192 || h > 8192 {
-		return fmt.Errorf("resolution %q: want WxH, 16..8192 each", s.Resolution)
+	if _, _, err := units.ParseSize(s.Resolution, minResolution, maxResolution); err != nil {
+		return fmt.Errorf("resolution %v", err)
 	}
 	switch {
 	case s.Photons < 0 || s.Photons > 1<<26:

@@ -84,26 +84,6 @@ func ReadConvergenceCSV(path string) ([]ConvergenceRow, error) {
 	return rows, nil
 }
 
-// FormatCount writes a photon count for labels: "1e5", "2.5e6", "1e10" when it is a one- or
-// two-digit mantissa times a power of ten of at least 1000, else the decimal number ("500",
-// "123456").
-func FormatCount(n int64) string {
-	if n >= 1000 {
-		m, e := n, 0
-		for m%10 == 0 {
-			m /= 10
-			e++
-		}
-		switch {
-		case m < 10:
-			return fmt.Sprintf("%de%d", m, e)
-		case m < 100:
-			return fmt.Sprintf("%d.%de%d", m/10, m%10, e+1)
-		}
-	}
-	return strconv.FormatInt(n, 10)
-}
-
 // usable reports whether a point can be drawn on log-log axes.
 func usable(r ConvergenceRow) bool {
 	return r.Photons > 0 && r.RMSE >= 1e-300 && r.RMSE <= 1e300 // false for NaN

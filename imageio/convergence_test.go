@@ -60,17 +60,6 @@ x,y,7,+Inf,1000000.000
 	}
 }
 
-func TestFormatCount(t *testing.T) {
-	for n, want := range map[int64]string{
-		1000: "1e3", 100000: "1e5", 25000000: "2.5e7", 3000000: "3e6", 1e10: "1e10", 1500: "1.5e3",
-		999: "999", 500: "500", 123456: "123456", 1010: "1010", 0: "0", 7: "7",
-	} {
-		if got := FormatCount(n); got != want {
-			t.Errorf("FormatCount(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func testRows() []ConvergenceRow {
 	var rows []ConvergenceRow
 	for i, g := range []string{"rand48", "lehmer", "philox"} {

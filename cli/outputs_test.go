@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -163,7 +163,7 @@ func TestSceneNameRefused(t *testing.T) {
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	plane, err := os.ReadFile("scenes/plane.json")
+	plane, err := os.ReadFile("../scenes/plane.json")
 	if err != nil {
 		t.Fatal(err)
 	}

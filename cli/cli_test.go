@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -16,13 +17,17 @@ import (
 // so exit statuses and the GL thread are those of the real program.
 const childArgs = "SPECKLE_TEST_ARGS"
 
+// The child process runs commands as main does: on the main thread, which
+// its OpenGL context belongs to.
+func init() { runtime.LockOSThread() }
+
 func TestMain(m *testing.M) {
 	if a, ok := os.LookupEnv(childArgs); ok {
 		var args []string
 		if a != "" {
 			args = strings.Split(a, "\x1f")
 		}
-		os.Exit(run(args, os.Stdout, os.Stderr))
+		os.Exit(Main(args, os.Stdout, os.Stderr))
 	}
 	os.Setenv("MESA_SHADER_CACHE_DISABLE", "true")
 	os.Exit(m.Run())
@@ -65,7 +70,7 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		want string
 	}{
 		{[]string{"bogus"}, nil, `unknown command "bogus"`},
-		{[]string{"rng", "bogus"}, nil, `unknown command "rng bogus"`},
+		{[]string{"rng", "bogus"}, nil, `speckle rng: unknown command "bogus"`},
 		{[]string{"rng", "dump"}, nil, "--gen is required"},
 		{[]string{"rng", "dump", "--gen", "nope"}, nil, `unknown generator "nope"`},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--lux", "3"}, nil, "option --lux does not apply to generator lehmer"},

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"flag"
@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/numcheck"
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
 	"speckle/scenes"
@@ -25,22 +25,20 @@ import (
 
 // parseCount reads a count like 1e7, 2.5e6 or 1000000.
 func parseCount(flag, s string) (int64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || v < 1 || v > 1e15 || v != math.Trunc(v) {
-		return 0, usagef("--%s must be a whole number of at least 1, like 1e7 (got %q)", flag, s)
+	n, err := units.ParseCount(s)
+	if err != nil {
+		return 0, usagef("--%s %v", flag, err)
 	}
-	return int64(v), nil
+	return n, nil
 }
 
 // parseSize reads WxH.
 func parseSize(s string) (int, int, error) {
-	w, h, ok := strings.Cut(strings.ToLower(s), "x")
-	wi, err1 := strconv.Atoi(w)
-	hi, err2 := strconv.Atoi(h)
-	if !ok || err1 != nil || err2 != nil || wi < 1 || hi < 1 || wi > 16384 || hi > 16384 {
-		return 0, 0, usagef("--size must be WIDTHxHEIGHT, each 1..16384 (got %q)", s)
+	w, h, err := units.ParseSize(s, 1, 16384)
+	if err != nil {
+		return 0, 0, usagef("--size %v", err)
 	}
-	return wi, hi, nil
+	return w, h, nil
 }
 
 // renderFlags are the options render, capture and reference share.
@@ -420,7 +418,7 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 	var rows []imageio.ConvergenceRow
 	var rowLabels, colLabels []string
 	for _, n := range stops {
-		colLabels = append(colLabels, imageio.FormatCount(n)+" photons")
+		colLabels = append(colLabels, units.FormatCount(n)+" photons")
 	}
 	bar := newProgress(os.Stderr, "capture "+scene.Name, len(list)*int(stops[len(stops)-1]/1000), "k photons")
 	for i, g := range list {
@@ -456,7 +454,7 @@ func captureCmd(args []string, stdout, stderr io.Writer) error {
 			}
 			png := img.ToneMap(float32(*rf.exposure))
 			cells[i] = append(cells[i], png)
-			path, err := batch.Path(fmt.Sprintf("%s-%s.png", g.Name, imageio.FormatCount(stops[k])))
+			path, err := batch.Path(fmt.Sprintf("%s-%s.png", g.Name, units.FormatCount(stops[k])))
 			if err != nil {
 				return err
 			}

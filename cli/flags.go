@@ -1,0 +1,186 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"speckle/gpu"
+	"speckle/internal/numcheck"
+	"speckle/rng"
+)
+
+// The flags several commands share, defined once: numbers checked as they
+// are parsed, the GPU context's flags, generator specs.
+
+// numberValue is a float64 flag that takes only values in its range: NaN,
+// ±Inf and values outside are a usage error naming the flag and the range.
+type numberValue struct {
+	v *float64
+	r numcheck.Range
+}
+
+func (f numberValue) String() string { return numcheck.Format(*f.v) }
+func (f numberValue) Type() string   { return "number" }
+func (f numberValue) Set(s string) error {
+	v, err := numcheck.ParseFloat(s)
+	if err != nil {
+		return fmt.Errorf("must be a number %s: %v", f.r, err)
+	}
+	if err := f.r.Check(v); err != nil {
+		return err
+	}
+	*f.v = v
+	return nil
+}
+
+// numberFlag defines a float64 flag that only takes values in r; the help
+// states the range.
+func numberFlag(fs *pflag.FlagSet, p *float64, name string, value float64, r numcheck.Range, usage string) {
+	*p = value
+	fs.Var(numberValue{p, r}, name, usage+"; "+r.String())
+}
+
+// intValue is an int flag that takes only lo..hi.
+type intValue struct {
+	v      *int
+	lo, hi int
+}
+
+func (f intValue) String() string { return strconv.Itoa(*f.v) }
+func (f intValue) Type() string   { return "int" }
+func (f intValue) Set(s string) error {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
+	if err != nil {
+		return fmt.Errorf("must be a whole number %d..%d (got %q)", f.lo, f.hi, s)
+	}
+	if err := numcheck.Int(n, int64(f.lo), int64(f.hi)); err != nil {
+		return err
+	}
+	*f.v = int(n)
+	return nil
+}
+
+// wholeFlag defines an int flag that only takes lo..hi; the help states the range.
+func wholeFlag(fs *pflag.FlagSet, p *int, name string, value, lo, hi int, usage string) {
+	*p = value
+	fs.Var(intValue{p, lo, hi}, name, fmt.Sprintf("%s; %d..%d", usage, lo, hi))
+}
+
+// addGL defines the flags of every command that opens a GPU context.
+func (g *glFlags) addTo(fs *pflag.FlagSet) {
+	fs.StringVar(&g.platform, "egl-platform", "", "EGL platform: device or surfaceless (default: $"+gpu.PlatformEnv+", else a hardware device, else surfaceless)")
+	fs.BoolVar(&g.debug, "gl-debug", false, "print OpenGL debug messages")
+}
+
+// completeGenerators offers the registered generators' names to shell
+// completion of a flag that names generators.
+func completeGenerators(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, g := range rng.All {
+		out = append(out, g.Name+"\t"+g.Doc)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// specValue is a flag naming one generator in rng.Spec's grammar (--gen).
+type specValue struct{ s *rng.Spec }
+
+func (v specValue) Type() string { return "spec" }
+func (v specValue) String() string {
+	if v.s == nil || v.s.Gen == nil {
+		return ""
+	}
+	return v.s.String()
+}
+func (v specValue) Set(s string) error {
+	sp, err := rng.ParseSpec(s)
+	if err != nil {
+		return err
+	}
+	*v.s = sp
+	return nil
+}
+
+// specFlag defines a flag naming one generator, NAME[:OPTION=VALUE]...[:seed=S].
+func specFlag(c *cobra.Command, p *rng.Spec, name string, value rng.Spec, usage string) {
+	*p = value
+	c.Flags().Var(specValue{p}, name, usage+" (NAME[:OPTION=VALUE]...[:seed=S], e.g. lehmer:lehmer-seeding=slm)")
+	c.RegisterFlagCompletionFunc(name, completeGenerators)
+}
+
+// specsValue is a flag naming generators, comma-separated, or all (--gens, --panes).
+type specsValue struct{ s *[]rng.Spec }
+
+func (v specsValue) Type() string   { return "specs" }
+func (v specsValue) String() string { return specList(*v.s) }
+func (v specsValue) Set(s string) error {
+	sp, err := rng.ParseSpecs(s)
+	if err != nil {
+		return err
+	}
+	*v.s = sp
+	return nil
+}
+
+// specsFlag defines a flag naming generators: specs separated by commas, or all.
+func specsFlag(c *cobra.Command, p *[]rng.Spec, name string, value []rng.Spec, usage string) {
+	*p = value
+	c.Flags().Var(specsValue{p}, name, usage+" (SPEC,SPEC,... or all; SPEC is NAME[:OPTION=VALUE]...[:seed=S])")
+	c.RegisterFlagCompletionFunc(name, completeSpecList)
+}
+
+// completeSpecList completes the last generator of a comma-separated list.
+func completeSpecList(c *cobra.Command, args []string, typed string) ([]string, cobra.ShellCompDirective) {
+	done := ""
+	if i := strings.LastIndex(typed, ","); i >= 0 {
+		done = typed[:i+1]
+	}
+	var out []string
+	for _, g := range rng.All {
+		out = append(out, done+g.Name)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+}
+
+// genOptionFlags are the generator options given as flags of their own
+// (--lux 3, --ca-steps 2): every option of every generator, one flag per
+// name, applied to each generator that has it.
+type genOptionFlags struct {
+	values map[string]*string
+	fs     *pflag.FlagSet
+}
+
+func addGenOptions(fs *pflag.FlagSet) *genOptionFlags {
+	o := &genOptionFlags{values: map[string]*string{}, fs: fs}
+	for _, name := range rng.OptionNames() {
+		var help []string
+		for _, g := range rng.All {
+			for _, opt := range g.Options {
+				if opt.Name == name {
+					def := ""
+					if opt.Default != "" {
+						def = ", default " + opt.Default
+					}
+					help = append(help, fmt.Sprintf("%s: %s (%s%s)", g.Name, opt.Help, opt.Values, def))
+				}
+			}
+		}
+		o.values[name] = fs.String(name, "", strings.Join(help, "; "))
+	}
+	return o
+}
+
+// set returns the options given on the command line.
+func (o *genOptionFlags) set() map[string]string {
+	m := map[string]string{}
+	o.fs.Visit(func(f *pflag.Flag) {
+		if v, ok := o.values[f.Name]; ok {
+			m[f.Name] = *v
+		}
+	})
+	return m
+}

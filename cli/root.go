@@ -1,0 +1,288 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"speckle/imageio"
+	"speckle/rng"
+)
+
+// newRoot is the command tree: every command's name, summary, help,
+// flags and run function. `speckle help`, `CMD --help`, shell completion
+// and the README's command list all come from it.
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "speckle",
+		Short: "what a random number generator does to an image",
+		Long: `Speckle: what a random number generator does to an image.
+
+With no command: the window, ` + comparisonText() + ` side by side, converging
+live (see 'speckle app --help'); with no display, the same comparison rendered
+headless into screenshots/compare.
+
+Headless OpenGL runs through EGL: a hardware GPU through the device platform,
+else Mesa's surfaceless platform (llvmpipe); set $SPECKLE_EGL_PLATFORM to
+device or surfaceless (or --egl-platform) to choose; --gl-debug prints the
+driver's debug messages.`,
+		Version:       version(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          noArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runDefault(c, stdout)
+		},
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetVersionTemplate("speckle {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
+	root.CompletionOptions.HiddenDefaultCmd = false
+	root.AddGroup(&cobra.Group{ID: "pictures", Title: "Pictures:"}, &cobra.Group{ID: "numbers", Title: "Numbers and devices:"})
+	for _, c := range []*cobra.Command{
+		newAppCmd(), newRenderCmd(), newCaptureCmd(), newReferenceCmd(), newStreamlinesCmd(),
+	} {
+		c.GroupID = "pictures"
+		root.AddCommand(c)
+	}
+	for _, c := range []*cobra.Command{
+		group("rng", "the generators: list, dump raw numbers, measure speed", newRngListCmd(), newRngDumpCmd(), newRngBenchCmd()),
+		group("bench", "measure the renderer", newBenchRenderCmd()),
+		newGPUCmd(),
+	} {
+		c.GroupID = "numbers"
+		root.AddCommand(c)
+	}
+	return root
+}
+
+// Main runs a command line and returns the exit status: 0, 2 for a usage
+// error (bad input), 1 for a failure at run time (GPU, disk, a lost stdout).
+func Main(args []string, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := execute(args, out, stderr)
+	if code == 0 && out.err != nil {
+		fmt.Fprintf(stderr, "speckle: cannot write the output: %v\n", unwrapPathError(out.err))
+		code = 1
+	}
+	if code != 0 {
+		imageio.RemoveLeftovers()
+	} else {
+		imageio.KeepCreated()
+	}
+	return code
+}
+
+func execute(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") && !isRootFlag(args[0]) {
+		args = append([]string{"app"}, args...) // speckle --frames 10 ...: the window's flags
+	}
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	var stopSignals func()
+	root.PersistentPreRun = func(c *cobra.Command, _ []string) {
+		if c.Name() != "app" { // the window saves its settings on Ctrl-C: its own handler
+			stopSignals = catchSignals(strings.TrimPrefix(c.CommandPath(), "speckle "), stderr)
+		}
+	}
+	c, err := root.ExecuteC()
+	if stopSignals != nil {
+		stopSignals()
+	}
+	name := strings.TrimPrefix(c.CommandPath(), "speckle")
+	var usage usageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp), errors.Is(err, pflag.ErrHelp):
+		return 0
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "speckle%s: %v\n", prefix(name), err)
+		return 2
+	case strings.HasPrefix(err.Error(), "unknown flag") || strings.HasPrefix(err.Error(), "unknown shorthand flag"):
+		fmt.Fprintf(stderr, "speckle%s: %v (try speckle%s --help)\n", prefix(name), err, name)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "speckle%s: %v\n", prefix(name), err)
+		return 1
+	}
+}
+
+func prefix(name string) string {
+	if name == "" {
+		return ""
+	}
+	return name
+}
+
+// isRootFlag: the flags plain `speckle` takes itself; any other leading
+// flag belongs to the window.
+func isRootFlag(a string) bool {
+	switch a {
+	case "-h", "--help", "-v", "--version":
+		return true
+	}
+	return strings.HasPrefix(a, "--generate-") // completion scripts' hidden flags
+}
+
+// runDefault is plain `speckle`: the window, or where none can open the
+// default comparison rendered headless (`make run` on a server).
+func runDefault(root *cobra.Command, stdout io.Writer) error {
+	if hasDisplay() {
+		return runSub(root, "app")
+	}
+	fmt.Fprintln(stdout, "no display (DISPLAY and WAYLAND_DISPLAY are unset): rendering the default comparison headless instead of opening the window")
+	return runSub(root, defaultComparison()...)
+}
+
+// runSub runs another command of the tree with args, as if typed.
+func runSub(root *cobra.Command, args ...string) error {
+	c, rest, err := root.Find(args)
+	if err != nil {
+		return err
+	}
+	if err := c.ParseFlags(rest); err != nil {
+		return err
+	}
+	if root.PersistentPreRun != nil {
+		root.PersistentPreRun(c, rest)
+	}
+	return c.RunE(c, c.Flags().Args())
+}
+
+// defaultComparison is plain `speckle`'s command line where no window can open.
+func defaultComparison() []string {
+	return []string{"capture", "--scene", "cornell", "--gens", specList(rng.DefaultComparison()),
+		"--at", "auto", "--out", "screenshots/compare"}
+}
+
+func specList(specs []rng.Spec) string {
+	s := make([]string, len(specs))
+	for i, sp := range specs {
+		s[i] = sp.String()
+	}
+	return strings.Join(s, ",")
+}
+
+func comparisonText() string {
+	s := make([]string, 0, 4)
+	for _, sp := range rng.DefaultComparison() {
+		s = append(s, sp.Label())
+	}
+	return "cornell with " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// group is a command that only holds others (rng, bench).
+func group(name, short string, children ...*cobra.Command) *cobra.Command {
+	g := &cobra.Command{
+		Use:   name + " COMMAND",
+		Short: short,
+		Args:  noArgs,
+		RunE:  func(c *cobra.Command, _ []string) error { return c.Help() },
+	}
+	g.AddCommand(children...)
+	return g
+}
+
+// noArgs refuses words after a command that takes none: an unknown
+// subcommand is a usage error (2), not help.
+func noArgs(c *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if c.HasSubCommands() {
+		var names []string
+		for _, s := range c.Commands() {
+			if s.IsAvailableCommand() {
+				names = append(names, s.Name())
+			}
+		}
+		return usagef("unknown command %q (%s; try %s --help)", args[0], strings.Join(names, ", "), c.CommandPath())
+	}
+	return usagef("unexpected argument %q", args[0])
+}
+
+// flagError makes a flag's bad value one line naming the flag: the
+// value's own message ("--alpha must be ...") without pflag's wrapping.
+func flagError(_ *cobra.Command, err error) error {
+	var bad *pflag.InvalidValueError
+	if errors.As(err, &bad) {
+		return usagef("--%s %v", bad.GetFlag().Name, bad.Unwrap())
+	}
+	return usageError{err.Error()}
+}
+
+// version is the module's version and the VCS revision it was built from.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown build)"
+	}
+	v := bi.Main.Version
+	var rev, modified, when string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		case "vcs.time":
+			when = " " + s.Value
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		v += " (" + rev + modified + when + ")"
+	}
+	return v + " " + bi.GoVersion
+}
+
+// legacy wraps a command that still parses its own flags with package
+// flag (help printed by itself).
+func legacy(use, short string, run func(args []string, stdout, stderr io.Writer) error) *cobra.Command {
+	return &cobra.Command{
+		Use:                use,
+		Short:              short,
+		DisableFlagParsing: true,
+		RunE: func(c *cobra.Command, args []string) error {
+			return run(args, c.OutOrStdout(), c.ErrOrStderr())
+		},
+	}
+}
+
+func newAppCmd() *cobra.Command {
+	return legacy("app", "the interactive window: panes of generators converging side by side", appCmd)
+}
+func newRenderCmd() *cobra.Command {
+	return legacy("render", "render a scene with one generator", renderCmd)
+}
+func newCaptureCmd() *cobra.Command {
+	return legacy("capture", "render with several generators at several photon counts: images, montage, CSV, plot", captureCmd)
+}
+func newReferenceCmd() *cobra.Command {
+	return legacy("reference", "render a long reference image of a scene", referenceCmd)
+}
+func newStreamlinesCmd() *cobra.Command {
+	return legacy("streamlines", "jittered streamlines over a flow field with any generator", streamlinesCmd)
+}
+func newRngListCmd() *cobra.Command {
+	return legacy("list", "list the generators and their options", rngList)
+}
+func newRngDumpCmd() *cobra.Command {
+	return legacy("dump", "write raw numbers of a generator", rngDump)
+}
+func newRngBenchCmd() *cobra.Command {
+	return legacy("bench", "measure numbers per second on the GPU", rngBench)
+}
+func newBenchRenderCmd() *cobra.Command {
+	return legacy("render", "measure photons per second per scene and generator", benchRenderCmd)
+}

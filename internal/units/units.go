@@ -1,0 +1,79 @@
+// Package units reads and writes the numbers people type and read
+// everywhere in Speckle: counts (photons, iterations: 1e7, 2.5e6) and
+// image sizes (WIDTHxHEIGHT). One parser and one formatter each, so a count
+// a label shows is the count a flag reads back.
+package units
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// MaxCount is the largest count a flag takes: far beyond any render, and
+// exact in a float64 so 1e15 reads as itself.
+const MaxCount = 1e15
+
+// ParseCount reads a whole count of at least 1 written as an integer or in
+// e notation: 1000000, 1e6, 2.5e6.
+func ParseCount(s string) (int64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || v < 1 || v > MaxCount || v != math.Trunc(v) {
+		return 0, fmt.Errorf("must be a whole number of at least 1, like 1e7 (got %q)", s)
+	}
+	return int64(v), nil
+}
+
+// FormatCount writes a count exactly and short: "1e5", "2.5e6", "1.05e6"
+// when it is at least 1000 with at most three significant digits, else in
+// decimal ("500", "123456"). ParseCount reads it back to the same number.
+func FormatCount(n int64) string {
+	if n >= 1000 {
+		m, e := n, 0
+		for m%10 == 0 {
+			m /= 10
+			e++
+		}
+		switch {
+		case m < 10:
+			return fmt.Sprintf("%de%d", m, e)
+		case m < 100:
+			return fmt.Sprintf("%d.%de%d", m/10, m%10, e+1)
+		case m < 1000:
+			return fmt.Sprintf("%d.%02de%d", m/100, m%100, e+2)
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// FormatRate writes a measured rate or an approximate count for people, in
+// three significant digits: "1.23e9", "999". Not for counts a file name or
+// a label must state exactly: FormatCount is.
+func FormatRate(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	if math.Abs(x) < 1000 {
+		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	}
+	s := strconv.FormatFloat(x, 'e', 2, 64) // 1.23e+07
+	mant, exp, _ := strings.Cut(s, "e")
+	mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+	e, _ := strconv.Atoi(exp)
+	return fmt.Sprintf("%se%d", mant, e)
+}
+
+// ParseSize reads WIDTHxHEIGHT, each lo..hi.
+func ParseSize(s string, lo, hi int) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil || w < lo || h < lo || w > hi || h > hi {
+		return 0, 0, fmt.Errorf("must be WIDTHxHEIGHT, each %d..%d (got %q)", lo, hi, s)
+	}
+	return w, h, nil
+}
+
+// FormatSize writes a size as ParseSize reads it.
+func FormatSize(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
