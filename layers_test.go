@@ -1,0 +1,77 @@
+package main
+
+import (
+	"go/build"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// floors is the layout of the code, bottom up: a package imports only
+// packages of lower floors (its own floor's never), so the folders show
+// which way the arrows run. A new package gets a line here.
+var floors = [][]string{
+	{"assets", "internal/capped", "internal/cref", "internal/fuzzcheck", "internal/numcheck", "internal/units",
+		"gpu", "imageio"}, // leaves: files, numbers, the GL driver, pictures
+	{"rng", "gpu/gltest", "imageio/golden"}, // generators (Go truth + GLSL); test helpers
+	{"scenes", "shaders"},                   // scene files; kernels and the include resolver
+	{"scenes/flow"},                         // flow fields and their Go reference tracer
+	{"render"},                              // SPPM, streamlines, generators on the GPU
+	{"render/study", "ui"},                  // batch comparisons; the Dear ImGui glue
+	{"app"},                                 // the window
+	{"cli"},                                 // the commands
+	{"."},                                   // main
+}
+
+// testOnly may be imported by tests only: they link package testing.
+var testOnly = map[string]bool{"gpu/gltest": true, "imageio/golden": true, "internal/fuzzcheck": true}
+
+func TestImportsRunDownTheFloors(t *testing.T) {
+	floor := map[string]int{}
+	for i, f := range floors {
+		for _, p := range f {
+			floor[p] = i
+		}
+	}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "bin" || name == "docs" || name == "screenshots") {
+			return filepath.SkipDir
+		}
+		pkg, err := build.ImportDir(path, 0)
+		if err != nil {
+			if _, none := err.(*build.NoGoError); none {
+				return nil
+			}
+			return err
+		}
+		me := filepath.ToSlash(path)
+		mine, known := floor[me]
+		if !known {
+			t.Errorf("package %s has no floor in layers_test.go", me)
+			return nil
+		}
+		for _, imp := range pkg.Imports {
+			rel, ok := strings.CutPrefix(imp, "speckle/")
+			if imp == "speckle" {
+				rel, ok = ".", true
+			}
+			if !ok {
+				continue
+			}
+			if testOnly[rel] {
+				t.Errorf("%s imports the test-only package %s outside its tests", me, rel)
+			}
+			if f, known := floor[rel]; !known || f >= mine {
+				t.Errorf("%s (floor %d) imports %s (floor %d): imports run down the floors only", me, mine, rel, f)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
