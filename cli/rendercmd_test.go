@@ -7,26 +7,6 @@ import (
 	"testing"
 )
 
-func TestDividingIteration(t *testing.T) {
-	for _, c := range []struct {
-		limit int
-		stops []int64
-		want  int
-	}{
-		{65536, []int64{1e5, 1e6, 1e7}, 50000},
-		{1 << 20, []int64{1e6, 1e7, 1e8}, 1000000},
-		{1 << 20, []int64{3}, 3},
-		{1 << 16, []int64{1 << 20}, 1 << 16},
-		{100, []int64{97}, 97},
-		{50, []int64{97}, 50}, // no divisor of at least 25: 50 and a last iteration of 47
-		{100, []int64{1e3, 2e3}, 100},
-	} {
-		if got := dividingIteration(c.limit, c.stops); got != c.want {
-			t.Errorf("dividingIteration(%d, %v) = %d, want %d", c.limit, c.stops, got, c.want)
-		}
-	}
-}
-
 func TestParseCountAndSize(t *testing.T) {
 	if n, err := parseCount("photons", "1e7"); err != nil || n != 10000000 {
 		t.Errorf("1e7: %d %v", n, err)
