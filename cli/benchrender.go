@@ -82,4 +82,3 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	}
 	return rep.WriteTable(c.OutOrStdout())
 }
-
