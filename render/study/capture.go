@@ -43,7 +43,7 @@ func (o Capture) Check() error {
 		sp = sp.With(o.Options)
 		if prev, ok := files[sp.FileName()]; ok {
 			if prev == sp.String() {
-				return inputf("--gens names %s twice", sp)
+				return inputf("--gens %s is named twice (once the options given for all generators apply)", sp)
 			}
 			return inputf("--gens: %s and %s would both write %s-*.png", prev, sp, sp.FileName())
 		}
