@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/gpu"
 	"speckle/render/study"
 	"speckle/scenes"
 )
@@ -65,17 +66,11 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	if err := b.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	ctx, err := o.gl.open()
-	if err != nil {
-		return err
-	}
-	defer ctx.Close()
 	progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
 	b.Progress = progress.report
-	rep, err := b.Run(ctx)
-	progress.end()
-	if err != nil {
-		return inputOrRun(err)
+	var rep study.RenderBenchReport
+	if err := progress.run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err }); err != nil {
+		return err
 	}
 	if o.asJSON {
 		return rep.WriteJSON(c.OutOrStdout())

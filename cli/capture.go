@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/units"
 	"speckle/render/study"
@@ -65,17 +66,11 @@ func (o *captureOptions) run(c *cobra.Command) error {
 		return err
 	}
 	defer capture.Set.Discard() // after Commit: nothing left to discard
-	ctx, err := o.sppm.gl.open()
-	if err != nil {
-		return err
-	}
-	defer ctx.Close()
 	b := &bar{c: c, label: "capture " + setup.Scene.Name, unit: "k photons", scale: 1000}
 	capture.Progress = b.report
-	res, err := capture.Run(ctx)
-	b.end()
-	if err != nil {
-		return inputOrRun(err)
+	var res study.Captured
+	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err }); err != nil {
+		return err
 	}
 	fmt.Fprintf(c.OutOrStdout(), "%s: %d images, montage.png, convergence.csv", imageio.Printable(o.out), res.Images)
 	if res.Plot {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/gpu"
 	"speckle/render/study"
 	"speckle/rng"
 )
@@ -49,17 +50,11 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	if err := prepareFile(path, true); err != nil {
 		return err
 	}
-	ctx, err := o.sppm.gl.open()
-	if err != nil {
-		return err
-	}
-	defer ctx.Close()
 	b := &bar{c: c, label: "reference " + setup.Scene.Name, unit: "k photons", scale: 1000}
 	ref.Progress = b.report
-	emitted, err := ref.Run(ctx)
-	b.end()
-	if err != nil {
-		return inputOrRun(err)
+	var emitted int64
+	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { emitted, err = ref.Run(ctx); return err }); err != nil {
+		return err
 	}
 	fmt.Fprintf(c.OutOrStdout(), "%s: %s with %s, %d photons\n", path, setup.Scene.Name, o.spec.With(setup.Options).Label(), emitted)
 	return nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/render/study"
 	"speckle/rng"
@@ -70,17 +71,11 @@ func (o *renderOptions) run(c *cobra.Command) error {
 			return err
 		}
 	}
-	ctx, err := o.sppm.gl.open()
-	if err != nil {
-		return err
-	}
-	defer ctx.Close()
 	b := &bar{c: c, label: "render " + setup.Scene.Name + " " + label.Label(), unit: "k photons", scale: 1000}
 	r.Progress = b.report
-	res, err := r.Run(ctx)
-	b.end()
-	if err != nil {
-		return inputOrRun(err)
+	var res study.Rendered
+	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err }); err != nil {
+		return err
 	}
 	secs := res.Seconds
 	fmt.Fprintf(c.OutOrStdout(), "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"speckle/gpu"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
 	"speckle/render"
@@ -204,11 +205,19 @@ func (b *bar) report(done, total int64) {
 	b.p.set(int(done / b.scale))
 }
 
-// end ends the bar's line.
-func (b *bar) end() {
+// run opens the GPU context and runs a study on it, the bar showing its
+// progress; the study's refusals of its options are usage errors.
+func (b *bar) run(gl *glFlags, study func(*gpu.Context) error) error {
+	ctx, err := gl.open()
+	if err != nil {
+		return err
+	}
+	defer ctx.Close()
+	err = study(ctx)
 	if b.p != nil {
 		b.p.done()
 	}
+	return inputOrRun(err)
 }
 
 // mustSpecs reads a default list of generators.
