@@ -2,8 +2,6 @@ package cli
 
 import (
 	"image"
-	"slices"
-	"strings"
 
 	"speckle/imageio"
 	"speckle/internal/units"
@@ -30,20 +28,6 @@ func parseSize(s string) (int, int, error) {
 		return 0, 0, usagef("--size %v", err)
 	}
 	return w, h, nil
-}
-
-// parseCounts reads a comma-separated list of counts, returned sorted.
-func parseCounts(flag, s string) ([]int64, error) {
-	var out []int64
-	for _, f := range strings.Split(s, ",") {
-		n, err := parseCount(flag, f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
 }
 
 // checkOptions rejects a generator option that none of gens has.
