@@ -302,10 +302,7 @@ func (a *App) syncScene() error {
 	s = a.Model.S
 	a.photons = s.Photons
 	if a.photons == 0 {
-		a.photons = 1 << 20
-		if a.ctx.Info.Software() {
-			a.photons = 1 << 14
-		}
+		a.photons = render.AutoPhotonsPerIteration(a.ctx.Info, render.ForFrames)
 	}
 	// The reference holds for the scene's own camera; the exact image of an
 	// analytic scene holds for any camera, so it follows.

@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/pflag"
+
 	"speckle/internal/fuzzcheck"
+	"speckle/render"
 )
 
 // FuzzFlagValues feeds one string to every parser of a flag's value (one
@@ -17,7 +20,8 @@ import (
 // reads back the same from its plain form:
 //   - --size WxH: positive, "%dx%d" gives it back;
 //   - counts (--photons, the list of --at): whole, at least 1, the same in
-//     digits; a list sorted without repeats;
+//     digits; a list sorted without repeats, or auto;
+//   - --photons-per-iteration: a count up to render.MaxPhotonsPerIteration, or auto;
 //   - --seed: the same in decimal;
 //   - streamlines' --gens: every generator's options apply to it.
 func FuzzFlagValues(f *testing.F) {
@@ -57,11 +61,7 @@ func FuzzFlagValues(f *testing.F) {
 		} else if m, err := parseCount("photons", strconv.FormatInt(n, 10)); err != nil || m != n {
 			t.Fatalf("count %q read as %d, which reads as %d, %v", s, n, m, err)
 		}
-		if list, err := parseCounts("at", s); err != nil {
-			usage(t, "counts", err)
-		} else if len(list) == 0 || list[0] < 1 || !slices.IsSorted(list) || len(slices.Compact(slices.Clone(list))) != len(list) {
-			t.Fatalf("counts %q read as %v", s, list)
-		}
+		flagValues(t, s)
 
 		if v, err := parseSeed(s); err != nil {
 			usage(t, "seed", err)
@@ -79,4 +79,35 @@ func FuzzFlagValues(f *testing.F) {
 			}
 		}
 	})
+}
+
+// flagValues checks the pflag values of render, capture, reference and
+// bench render on s: a refusal is one line; what is accepted is in range
+// and reads back the same from the value's own spelling.
+func flagValues(t *testing.T, s string) {
+	t.Helper()
+	var w, h, perIter int
+	var n int64
+	var seed uint32
+	var at []int64
+	for _, v := range []pflag.Value{sizeValue{&w, &h}, countValue{&n}, perIterationValue{&perIter}, seedValue{&seed}, stopsValue{&at}} {
+		if err := v.Set(s); err != nil {
+			fuzzcheck.OneLine(t, err)
+			continue
+		}
+		again := v.String()
+		if err := v.Set(again); err != nil || v.String() != again {
+			t.Fatalf("%s %q read as %q, which reads as %q, %v", v.Type(), s, again, v.String(), err)
+		}
+	}
+	switch {
+	case w < 0 || h < 0 || w > 16384 || h > 16384 || (w == 0) != (h == 0):
+		t.Fatalf("size %q read as %dx%d", s, w, h)
+	case n < 0, perIter < 0 || perIter > render.MaxPhotonsPerIteration:
+		t.Fatalf("%q read as %d photons, %d per iteration", s, n, perIter)
+	case at != nil && (len(at) == 0 || at[0] < 1 || !slices.IsSorted(at) || len(slices.Compact(slices.Clone(at))) != len(at)):
+		t.Fatalf("counts %q read as %v", s, at)
+	case at == nil && stopsValue{&at}.Set(s) == nil && strings.TrimSpace(s) != "auto":
+		t.Fatalf("counts %q read as auto", s)
+	}
 }

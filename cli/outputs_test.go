@@ -347,7 +347,9 @@ func TestOutputsCheckedBeforeRender(t *testing.T) {
 // A generator listed twice is refused: it would render twice and write one file twice.
 func TestDuplicateGeneratorsRefused(t *testing.T) {
 	r := speckleAt(t, t.TempDir(), nil, time.Minute, nil, "capture", "--gens", "philox,philox")
-	oneLine(t, r, 2, "--gens lists philox twice")
+	oneLine(t, r, 2, "--gens philox is named twice")
+	r = speckleAt(t, t.TempDir(), nil, time.Minute, nil, "capture", "--gens", "ranlux,ranlux:lux=3", "--lux", "3")
+	oneLine(t, r, 2, "--gens ranlux:lux=3 is named twice")
 	r = speckleAt(t, t.TempDir(), nil, time.Minute, nil, "streamlines", "--gens", "ca,lehmer,ca")
 	oneLine(t, r, 2, "twice")
 }

@@ -1,31 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
-
-func TestDividingIteration(t *testing.T) {
-	for _, c := range []struct {
-		limit int
-		stops []int64
-		want  int
-	}{
-		{65536, []int64{1e5, 1e6, 1e7}, 50000},
-		{1 << 20, []int64{1e6, 1e7, 1e8}, 1000000},
-		{1 << 20, []int64{3}, 3},
-		{1 << 16, []int64{1 << 20}, 1 << 16},
-		{100, []int64{97}, 97},
-		{50, []int64{97}, 50}, // no divisor of at least 25: 50 and a last iteration of 47
-		{100, []int64{1e3, 2e3}, 100},
-	} {
-		if got := dividingIteration(c.limit, c.stops); got != c.want {
-			t.Errorf("dividingIteration(%d, %v) = %d, want %d", c.limit, c.stops, got, c.want)
-		}
-	}
-}
 
 func TestParseCountAndSize(t *testing.T) {
 	if n, err := parseCount("photons", "1e7"); err != nil || n != 10000000 {
@@ -77,6 +59,12 @@ func TestRenderBadInput(t *testing.T) {
 		{[]string{"capture", "--at", "1e5,0"}, "--at must be"},
 		{[]string{"reference", "--scene", "plane"}, "analytic"},
 		{[]string{"bench", "render", "--scenes", "nosuch"}, "nosuch"},
+		{[]string{"render", "--seed", "x"}, "--seed must be a whole number 0..4294967295"},
+		{[]string{"capture", "--gens", "philox:lux=3"}, "--gens option --lux does not apply to generator philox"},
+		{[]string{"capture", "--gens", "lehmer:seed=1,lehmer:seed=0x1"}, "--gens lehmer:seed=1 is named twice"},
+		{[]string{"reference", "--gen", "ranlux:lux=9"}, "--gen"},
+		{[]string{"bench", "render", "--gens", "lehmer", "--lux", "2"}, "option --lux does not apply to lehmer"},
+		{[]string{"render", "extra"}, `unexpected argument "extra"`},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
@@ -113,5 +101,57 @@ func TestRenderAndCaptureWriteTheirFiles(t *testing.T) {
 	csv, _ := os.ReadFile(filepath.Join(capDir, "convergence.csv"))
 	if lines := strings.Count(string(csv), "\n"); lines != 5 || strings.Contains(string(csv), "NaN") {
 		t.Errorf("convergence.csv has %d lines:\n%s", lines, csv)
+	}
+}
+
+// Generators in the full spec grammar: capture names each image by the
+// spec's file name; a spec's own seed renders what --seed renders, bit for
+// bit, and names render's default output.
+func TestSpecGrammarInRenderAndCapture(t *testing.T) {
+	dir := t.TempDir()
+	capDir := filepath.Join(dir, "cap")
+	r := speckle(t, nil, "capture", "--scene", "plane", "--gens", "lehmer:lehmer-seeding=slm,lehmer", "--at", "1e3", "--size", "16x12", "--out", capDir)
+	if r.code != 0 {
+		t.Fatalf("capture: exit %d, %s", r.code, r.stderr)
+	}
+	for _, f := range []string{"lehmer-slm-1e3.png", "lehmer-1e3.png"} {
+		if _, err := os.Stat(filepath.Join(capDir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	run := func(args ...string) []byte {
+		t.Helper()
+		pfm := filepath.Join(dir, strings.Join(args, "_")+".pfm")
+		r := speckleAt(t, dir, nil, time.Minute, nil, append([]string{"render", "--scene", "plane", "--photons", "2e3", "--size", "16x12", "--pfm", pfm}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("render %v: exit %d, %s", args, r.code, r.stderr)
+		}
+		b, err := os.ReadFile(pfm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	own := run("--gen", "philox:seed=3")
+	if _, err := os.Stat(filepath.Join(dir, "screenshots", "plane-philox-seed3.png")); err != nil {
+		t.Error(err)
+	}
+	if !bytes.Equal(own, run("--gen", "philox", "--seed", "3", "--out", "s3.png")) {
+		t.Error("--gen philox:seed=3 renders otherwise than --gen philox --seed 3")
+	}
+	if bytes.Equal(own, run("--gen", "philox", "--out", "s1.png")) {
+		t.Error("--gen philox:seed=3 renders as --gen philox (seed 1)")
+	}
+}
+
+// Each command's help comes from its cobra command: what it does, examples
+// in the spec grammar, and defaults only where there are some.
+func TestRenderCommandsHelp(t *testing.T) {
+	for _, args := range [][]string{{"render", "--help"}, {"help", "capture"}, {"reference", "-h"}, {"bench", "render", "--help"}} {
+		r := speckle(t, nil, args...)
+		if r.code != 0 || r.stderr != "" || !strings.Contains(r.stdout, "Examples:") || !strings.Contains(r.stdout, "--photons-per-iteration") ||
+			strings.Contains(r.stdout, `(default "")`) || strings.Contains(r.stdout, "(default )") || !strings.Contains(r.stdout, "--seed uint32") {
+			t.Errorf("%v: exit %d, stderr %q, stdout:\n%s", args, r.code, r.stderr, r.stdout)
+		}
 	}
 }

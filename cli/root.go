@@ -262,15 +262,6 @@ func legacy(use, short string, run func(args []string, stdout, stderr io.Writer)
 func newAppCmd() *cobra.Command {
 	return legacy("app", "the interactive window: panes of generators converging side by side", appCmd)
 }
-func newRenderCmd() *cobra.Command {
-	return legacy("render", "render a scene with one generator", renderCmd)
-}
-func newCaptureCmd() *cobra.Command {
-	return legacy("capture", "render with several generators at several photon counts: images, montage, CSV, plot", captureCmd)
-}
-func newReferenceCmd() *cobra.Command {
-	return legacy("reference", "render a long reference image of a scene", referenceCmd)
-}
 func newStreamlinesCmd() *cobra.Command {
 	return legacy("streamlines", "jittered streamlines over a flow field with any generator", streamlinesCmd)
 }
@@ -282,7 +273,4 @@ func newRngDumpCmd() *cobra.Command {
 }
 func newRngBenchCmd() *cobra.Command {
 	return legacy("bench", "measure numbers per second on the GPU", rngBench)
-}
-func newBenchRenderCmd() *cobra.Command {
-	return legacy("render", "measure photons per second per scene and generator", benchRenderCmd)
 }

@@ -16,7 +16,12 @@ var specFlags = []struct {
 	command []string
 	flag    string
 	list    bool // takes several, comma-separated
-}{}
+}{
+	{[]string{"render"}, "gen", false},
+	{[]string{"capture"}, "gens", true},
+	{[]string{"reference"}, "gen", false},
+	{[]string{"bench", "render"}, "gens", true},
+}
 
 func TestEveryGeneratorFlagReadsTheSpecGrammar(t *testing.T) {
 	root := newRoot(&strings.Builder{}, &strings.Builder{})

@@ -79,7 +79,7 @@ func ParseSpecs(list string) ([]Spec, error) {
 	}
 	var out []Spec
 	seen := map[string]bool{}
-	for _, item := range strings.Split(list, ",") {
+	for _, item := range splitSpecs(list) {
 		s, err := ParseSpec(item)
 		if err != nil {
 			return nil, err
@@ -94,6 +94,22 @@ func ParseSpecs(list string) ([]Spec, error) {
 		return nil, fmt.Errorf("no generator named")
 	}
 	return out, nil
+}
+
+// splitSpecs cuts a list at the commas that start a generator: an
+// option's value may hold commas itself (ca:ca-k=0,32,17,63,philox).
+func splitSpecs(list string) []string {
+	parts := strings.Split(list, ",")
+	out := parts[:1]
+	for _, p := range parts[1:] {
+		name, _, _ := strings.Cut(strings.TrimSpace(p), ":")
+		if _, err := Lookup(name); err != nil && strings.Contains(out[len(out)-1], "=") {
+			out[len(out)-1] += "," + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // ParseSeed reads a seed: a uint32, decimal or 0x hex.

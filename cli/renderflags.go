@@ -1,0 +1,230 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"speckle/gpu"
+	"speckle/internal/numcheck"
+	"speckle/internal/units"
+	"speckle/render"
+	"speckle/render/study"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// The flags of the SPPM commands (render, capture, reference, bench
+// render): value types for sizes, counts and seeds, and the flags that
+// make a study.Setup.
+
+// sizeValue is a --size WxH flag: the rendered image's size.
+type sizeValue struct{ w, h *int }
+
+func (v sizeValue) Type() string   { return "WxH" }
+func (v sizeValue) String() string { return units.FormatSize(*v.w, *v.h) }
+func (v sizeValue) Set(s string) (err error) {
+	*v.w, *v.h, err = units.ParseSize(s, 1, 16384)
+	return err
+}
+
+// sizeFlag defines --size, the rendered image's size.
+func sizeFlag(fs *pflag.FlagSet, w, h *int, value string) {
+	if err := (sizeValue{w, h}).Set(value); err != nil {
+		panic(err) // a default in this file
+	}
+	fs.Var(sizeValue{w, h}, "size", "rendered image size WIDTHxHEIGHT")
+}
+
+// countValue is a count of photons, e.g. 1e7 (units.ParseCount).
+type countValue struct{ n *int64 }
+
+func (v countValue) Type() string   { return "count" }
+func (v countValue) String() string { return units.FormatCount(*v.n) }
+func (v countValue) Set(s string) (err error) {
+	*v.n, err = units.ParseCount(s)
+	return err
+}
+
+// photonsFlag defines --photons, the photons of a render in all.
+func photonsFlag(fs *pflag.FlagSet, p *int64, value int64) {
+	*p = value
+	fs.Var(countValue{p}, "photons", "photons in all, e.g. 1e7")
+}
+
+// perIterationValue is --photons-per-iteration: a count, or auto (0).
+type perIterationValue struct{ n *int }
+
+func (v perIterationValue) Type() string { return "count|auto" }
+func (v perIterationValue) String() string {
+	if *v.n == 0 {
+		return "auto"
+	}
+	return units.FormatCount(int64(*v.n))
+}
+func (v perIterationValue) Set(s string) error {
+	if strings.TrimSpace(s) == "auto" {
+		*v.n = 0
+		return nil
+	}
+	n, err := units.ParseCount(s)
+	if err != nil {
+		return err
+	}
+	if n > render.MaxPhotonsPerIteration {
+		return fmt.Errorf("%d is too large (at most %d)", n, render.MaxPhotonsPerIteration)
+	}
+	*v.n = int(n)
+	return nil
+}
+
+// perIterationFlag defines --photons-per-iteration, automatic by default.
+func perIterationFlag(fs *pflag.FlagSet, p *int) {
+	fs.Var(perIterationValue{p}, "photons-per-iteration",
+		"photons per SPPM iteration, e.g. 1e6, or auto: 2^20 on a GPU, 2^16 on a CPU rasteriser")
+}
+
+// seedValue is a --seed: a uint32, decimal or 0x hex (rng.ParseSeed).
+type seedValue struct{ s *uint32 }
+
+func (v seedValue) Type() string   { return "uint32" }
+func (v seedValue) String() string { return fmt.Sprint(*v.s) }
+func (v seedValue) Set(s string) error {
+	n, err := rng.ParseSeed(s)
+	if err != nil {
+		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "the seed ")) // "--seed must be ..."
+	}
+	*v.s = n
+	return nil
+}
+
+// seedFlag defines --seed, 1 by default: the seed of each generator that
+// does not name its own (philox:seed=3).
+func seedFlag(fs *pflag.FlagSet, p *uint32) {
+	*p = 1
+	fs.Var(seedValue{p}, "seed", "seed of the generators that do not set their own (NAME:seed=S)")
+}
+
+// sppmFlags are the flags render, capture and reference share: the scene,
+// the image and the SPPM parameters (study.Setup).
+type sppmFlags struct {
+	scene                   string
+	w, h, perIteration      int
+	alpha, radius, exposure float64
+	seed                    uint32
+	gl                      glFlags
+	opts                    *genOptionFlags
+}
+
+// exposureFlagRange is the scene's exposure range, or 0 for the scene's own.
+var exposureFlagRange = numcheck.Range{Lo: scenes.ExposureRange.Lo, Hi: scenes.ExposureRange.Hi, Zero: "the scene's"}
+
+func (f *sppmFlags) addTo(c *cobra.Command, size string) {
+	fs := c.Flags()
+	fs.StringVar(&f.scene, "scene", "cornell", "built-in scene ("+strings.Join(scenes.Names(), ", ")+") or a scene file")
+	c.RegisterFlagCompletionFunc("scene", completeScenes)
+	sizeFlag(fs, &f.w, &f.h, size)
+	perIterationFlag(fs, &f.perIteration)
+	seedFlag(fs, &f.seed)
+	numberFlag(fs, &f.alpha, "alpha", 0.7, render.AlphaRange, "SPPM alpha: fraction of new photons kept per iteration")
+	numberFlag(fs, &f.radius, "radius", 0, render.InitialRadiusRange, "initial gather radius in scene units (at most the scene's scale)")
+	numberFlag(fs, &f.exposure, "exposure", 0, exposureFlagRange, "exposure multiplier before tone mapping")
+	f.gl.addTo(fs)
+	f.opts = addGenOptions(fs)
+}
+
+// setup opens the scene and checks the generator options given as flags
+// against the generators named.
+func (f *sppmFlags) setup(specs []rng.Spec) (study.Setup, error) {
+	scene, err := scenes.Open(f.scene)
+	if err != nil {
+		return study.Setup{}, usageError{err.Error()}
+	}
+	opts := f.opts.set()
+	if err := checkGenOptions(opts, specs); err != nil {
+		return study.Setup{}, err
+	}
+	return study.Setup{Scene: scene, Width: f.w, Height: f.h, PhotonsPerIteration: f.perIteration,
+		Alpha: f.alpha, Radius: f.radius, Exposure: f.exposure, Seed: f.seed, Options: opts}, nil
+}
+
+func completeScenes(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return scenes.Names(), cobra.ShellCompDirectiveDefault // or a scene file
+}
+
+// checkGenOptions refuses a generator option given as a flag (--lux) that
+// none of the generators named has.
+func checkGenOptions(opts map[string]string, specs []rng.Spec) error {
+	names := make([]string, len(specs))
+	for i, sp := range specs {
+		names[i] = sp.Gen.Name
+	}
+	given := make([]string, 0, len(opts))
+	for name := range opts {
+		given = append(given, name)
+	}
+	slices.Sort(given)
+	for _, name := range given {
+		used := false
+		for _, sp := range specs {
+			used = used || slices.ContainsFunc(sp.Gen.Options, func(o rng.Option) bool { return o.Name == name })
+		}
+		if !used {
+			return usagef("option --%s does not apply to %s", name, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}
+
+// inputOrRun makes the library's refusals of the options usage errors
+// (exit status 2); other errors fail at run time (1).
+func inputOrRun(err error) error {
+	if study.IsInputError(err) {
+		return usageError{err.Error()}
+	}
+	return err
+}
+
+// bar shows a study's progress with the terminal bar (progress.go), made
+// at the first report, when the total is known; scale divides the units
+// (1000: k photons).
+type bar struct {
+	c           *cobra.Command
+	label, unit string
+	scale       int64
+	p           *progress
+}
+
+func (b *bar) report(done, total int64) {
+	if b.p == nil {
+		b.p = newProgress(b.c.ErrOrStderr(), b.label, int(total/b.scale), b.unit)
+	}
+	b.p.set(int(done / b.scale))
+}
+
+// run opens the GPU context and runs a study on it, the bar showing its
+// progress; the study's refusals of its options are usage errors.
+func (b *bar) run(gl *glFlags, study func(*gpu.Context) error) error {
+	ctx, err := gl.open()
+	if err != nil {
+		return err
+	}
+	defer ctx.Close()
+	err = study(ctx)
+	if b.p != nil {
+		b.p.done()
+	}
+	return inputOrRun(err)
+}
+
+// mustSpecs reads a default list of generators.
+func mustSpecs(list string) []rng.Spec {
+	s, err := rng.ParseSpecs(list)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}

@@ -1,0 +1,157 @@
+package study
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+
+	"speckle/gpu"
+	"speckle/render"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// RenderBench measures photons per second of each scene with each
+// generator, and how the GPU time splits between the passes.
+type RenderBench struct {
+	Scenes        []*scenes.Scene
+	Specs         []rng.Spec
+	Width, Height int
+	// PhotonsPerIteration: 0 is the photon policy's for the device.
+	PhotonsPerIteration int
+	// Iterations timed per case: 0 is 30 on a GPU, 2 on a CPU rasteriser.
+	Iterations int
+	Seed       uint32
+	Options    map[string]string // generator options for every generator that has them
+	Progress   Progress          // in cases
+}
+
+// RenderBenchCase is one scene and generator's throughput.
+type RenderBenchCase struct {
+	Scene       string  `json:"scene"`
+	Generator   string  `json:"generator"`
+	Width       int     `json:"width"`
+	Height      int     `json:"height"`
+	Photons     int     `json:"photons_per_iteration"`
+	PhotonsPerS float64 `json:"photons_per_s"`
+	BouncesPerS float64 `json:"bounces_per_s"`
+	// Shares of GPU time per pass, from separately timed iterations.
+	Eye, Grid, Photon, Update float64
+}
+
+// RenderBenchReport is a bench's results on one device.
+type RenderBenchReport struct {
+	Device                          string
+	Width, Height                   int
+	PhotonsPerIteration, Iterations int
+	Cases                           []RenderBenchCase
+}
+
+// Check refuses bad options before any GPU work.
+func (b RenderBench) Check() error {
+	for _, sp := range b.Specs {
+		cfg := b.config(sp, max(1, b.PhotonsPerIteration))
+		if err := cfg.Check(); err != nil {
+			return InputError{err.Error()}
+		}
+		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
+			return InputError{err.Error()}
+		}
+	}
+	return nil
+}
+
+// config is one case's render: the generator with the common options.
+func (b RenderBench) config(sp rng.Spec, photons int) render.SPPMConfig {
+	sp = sp.With(b.Options)
+	gc := sp.Config(1, b.Seed)
+	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options}
+}
+
+// Run measures every case.
+func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
+	if err := b.Check(); err != nil {
+		return RenderBenchReport{}, err
+	}
+	rep := RenderBenchReport{Device: c.Info.String(), Width: b.Width, Height: b.Height, PhotonsPerIteration: b.PhotonsPerIteration, Iterations: b.Iterations}
+	if rep.PhotonsPerIteration == 0 {
+		rep.PhotonsPerIteration = render.AutoPhotonsPerIteration(c.Info, render.ForThroughput)
+	}
+	if rep.Iterations == 0 {
+		rep.Iterations = 30
+		if c.Info.Software() {
+			rep.Iterations = 2
+		}
+	}
+	total := int64(len(b.Scenes) * len(b.Specs))
+	for _, scene := range b.Scenes {
+		for _, sp := range b.Specs {
+			res, err := benchOne(c, scene, b.config(sp, rep.PhotonsPerIteration), rep.Iterations)
+			sp = sp.With(b.Options)
+			if err != nil {
+				return rep, fmt.Errorf("%s/%s: %v", scene.Name, sp, err)
+			}
+			res.Generator = sp.String()
+			rep.Cases = append(rep.Cases, res)
+			b.Progress.report(int64(len(rep.Cases)), total)
+		}
+	}
+	return rep, nil
+}
+
+// benchOne times iters iterations of one render after a warm-up, then a few
+// profiled ones for the split between passes.
+func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (RenderBenchCase, error) {
+	r := RenderBenchCase{Scene: scene.Name, Width: cfg.Width, Height: cfg.Height, Photons: cfg.Photons}
+	s, err := render.NewSPPM(c, scene, cfg)
+	if err != nil {
+		return r, err
+	}
+	defer s.Close()
+	// Warm up for a quarter of a second at least: GPU clocks idle low
+	// between runs and take a while to rise.
+	for warm := time.Now(); time.Since(warm) < 250*time.Millisecond || s.Iterations < 2; {
+		if err := s.Iterate(1); err != nil {
+			return r, err
+		}
+		c.Finish()
+	}
+	b0, e0 := s.Bounces(), s.Emitted
+	start := time.Now()
+	if err := s.Iterate(iters); err != nil {
+		return r, err
+	}
+	c.Finish()
+	secs := time.Since(start).Seconds()
+	r.PhotonsPerS = float64(s.Emitted-e0) / secs
+	r.BouncesPerS = float64(s.Bounces()-b0) / secs
+	s.Profile = true
+	if err := s.Iterate(max(1, min(iters, 5))); err != nil {
+		return r, err
+	}
+	t := s.Times
+	all := (t.Eye + t.Grid + t.Photon + t.Update).Seconds()
+	r.Eye, r.Grid, r.Photon, r.Update = t.Eye.Seconds()/all, t.Grid.Seconds()/all, t.Photon.Seconds()/all, t.Update.Seconds()/all
+	return r, nil
+}
+
+// WriteJSON writes the report as {"device": ..., "results": [...]}.
+func (rep RenderBenchReport) WriteJSON(w io.Writer) error {
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	return e.Encode(map[string]any{"device": rep.Device, "results": rep.Cases})
+}
+
+// WriteTable writes the report as a line on the device and a table.
+func (rep RenderBenchReport) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "device: %s, %dx%d, %d photons per iteration, %d iterations\n", rep.Device, rep.Width, rep.Height, rep.PhotonsPerIteration, rep.Iterations)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "scene\tgenerator\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
+	for _, r := range rep.Cases {
+		fmt.Fprintf(tw, "%s\t%s\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.PhotonsPerS, r.BouncesPerS,
+			100*r.Eye, 100*r.Grid, 100*r.Photon, 100*r.Update)
+	}
+	return tw.Flush()
+}

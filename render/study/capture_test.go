@@ -1,0 +1,108 @@
+package study
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"speckle/gpu"
+	"speckle/gpu/gltest"
+	"speckle/imageio"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// Check refuses two generators that are one once the common options
+// apply, before any GPU work.
+func TestCaptureCheckRefusesTheSameGeneratorTwice(t *testing.T) {
+	o := Capture{Setup: Setup{Scene: builtin(t, "plane"), Width: 8, Height: 6, Alpha: 0.7, Options: map[string]string{"lux": "3"}},
+		Specs: []rng.Spec{spec(t, "ranlux"), spec(t, "ranlux:lux=3")}}
+	if err := o.Check(); !IsInputError(err) || !strings.Contains(err.Error(), "ranlux:lux=3 is named twice") {
+		t.Errorf("ranlux and ranlux:lux=3 with lux 3: %v", err)
+	}
+	o.Options = nil
+	if err := o.Check(); err != nil {
+		t.Errorf("ranlux and ranlux:lux=3: %v", err)
+	}
+}
+
+// A capture of specs in the full grammar writes each one's images under its
+// file name at each count, a CSV row per image at the exact counts with the
+// spec's label and a finite RMSE (plane has an exact image), the montage and
+// the plot; the set lands in place only on Commit.
+func TestCaptureWritesTheSet(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "set")
+	set, err := imageio.NewBatch(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer set.Discard()
+	var done, total int64
+	o := Capture{Setup: Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7, Seed: 1},
+		Specs: []rng.Spec{spec(t, "lehmer:lehmer-seeding=slm"), spec(t, "philox:seed=3")}, At: []int64{500, 1200},
+		Set: set, Progress: func(d, t int64) { done, total = d, t }}
+	var res Captured
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		res, err = o.Run(c)
+		return err
+	})
+	if res.Images != 4 || !res.Plot || done != 2400 || total != 2400 {
+		t.Errorf("captured %+v, progress %d of %d", res, done, total)
+	}
+	for _, f := range []string{"lehmer-slm-500.png", "lehmer-slm-1.2e3.png", "philox-seed3-500.png", "philox-seed3-1.2e3.png", "montage.png", "convergence.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	rows, err := imageio.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
+	if err != nil || len(rows) != 4 {
+		t.Fatalf("convergence.csv: %v, %v", rows, err)
+	}
+	want := []struct {
+		label   string
+		photons int64
+	}{{"lehmer slm", 500}, {"lehmer slm", 1200}, {"philox seed=3", 500}, {"philox seed=3", 1200}}
+	for i, row := range rows {
+		if row.Generator != want[i].label || row.Photons != want[i].photons || !(row.RMSE > 0) || math.IsInf(row.RMSE, 0) {
+			t.Errorf("row %d: %+v, want %s at %d photons", i, row, want[i].label, want[i].photons)
+		}
+	}
+}
+
+// A bench of one small case measures a rate and splits the GPU time
+// between the passes; both reports say so.
+func TestRenderBench(t *testing.T) {
+	b := RenderBench{Scenes: []*scenes.Scene{builtin(t, "plane")}, Specs: []rng.Spec{spec(t, "lehmer")},
+		Width: 8, Height: 6, PhotonsPerIteration: 256, Iterations: 2, Seed: 1}
+	var rep RenderBenchReport
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		rep, err = b.Run(c)
+		return err
+	})
+	if len(rep.Cases) != 1 {
+		t.Fatalf("%d cases", len(rep.Cases))
+	}
+	r := rep.Cases[0]
+	if shares := r.Eye + r.Grid + r.Photon + r.Update; !(r.PhotonsPerS > 0) || math.Abs(shares-1) > 1e-9 || r.Generator != "lehmer" || r.Photons != 256 {
+		t.Errorf("case %+v (shares add to %g)", r, shares)
+	}
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Device  string            `json:"device"`
+		Results []RenderBenchCase `json:"results"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &out); err != nil || out.Device == "" || len(out.Results) != 1 || out.Results[0].Scene != "plane" {
+		t.Errorf("JSON %s: %v", js.String(), err)
+	}
+	var table bytes.Buffer
+	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "photons/s") || !strings.Contains(table.String(), "lehmer") {
+		t.Errorf("table %q: %v", table.String(), err)
+	}
+}

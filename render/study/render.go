@@ -1,0 +1,161 @@
+package study
+
+import (
+	"time"
+
+	"speckle/gpu"
+	"speckle/imageio"
+	"speckle/render"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// Setup is what every render of a study shares: the scene, the image, the
+// SPPM parameters and the generator options given for all generators.
+type Setup struct {
+	Scene         *scenes.Scene
+	Width, Height int
+	// PhotonsPerIteration: 0 sizes iterations for the device
+	// (render.AutoPhotonsPerIteration, ForThroughput).
+	PhotonsPerIteration int
+	Alpha               float64
+	Radius              float64 // initial gather radius; 0: a pixel's footprint
+	Exposure            float64 // before tone mapping; 0: the scene's
+	Seed                uint32  // of each generator without a seed of its own
+	// Options are generator options for every generator that has them
+	// (--lux, --ca-steps); a spec's own options win.
+	Options map[string]string
+}
+
+// Config is spec's render configuration, checked without the GPU: the
+// radius against the scene, the SPPM parameters, the generator's options.
+// Photons per iteration stay 1 where they are automatic: Iteration sizes
+// them once the device is known.
+func (s Setup) Config(spec rng.Spec) (render.SPPMConfig, error) {
+	radius := s.Radius // float64: 1e-46 must not become float32 0, the automatic radius
+	if radius == 0 {
+		radius = float64(render.AutoRadius(s.Scene.Camera, s.Height))
+	}
+	if err := render.RadiusRange(s.Scene).Check(radius); err != nil {
+		if s.Radius == 0 {
+			return render.SPPMConfig{}, inputf("scene %s at %d pixels high: the automatic radius (a pixel footprint) %v; give --radius", s.Scene.Name, s.Height, err)
+		}
+		return render.SPPMConfig{}, inputf("--radius for scene %s %v", s.Scene.Name, err)
+	}
+	spec = spec.With(s.Options)
+	gc := spec.Config(1, s.Seed)
+	cfg := render.SPPMConfig{Width: s.Width, Height: s.Height, Photons: max(1, s.PhotonsPerIteration), Alpha: float32(s.Alpha),
+		Radius: float32(s.Radius), Seed: gc.Seed, Generator: spec.Gen, Options: gc.Options}
+	check := cfg // Check fills defaults; those are NewSPPM's to fill
+	if err := check.Check(); err != nil {
+		return cfg, InputError{err.Error()}
+	}
+	if _, err := spec.Gen.New(gc); err != nil {
+		return cfg, InputError{err.Error()}
+	}
+	return cfg, nil
+}
+
+// Iteration is the iteration size on the device: the one given, or the
+// photon policy's.
+func (s Setup) Iteration(info gpu.Info) int {
+	if s.PhotonsPerIteration > 0 {
+		return s.PhotonsPerIteration
+	}
+	return render.AutoPhotonsPerIteration(info, render.ForThroughput)
+}
+
+// exposure is the tone mapping's multiplier.
+func (s Setup) exposure() float32 {
+	if s.Exposure == 0 {
+		return s.Scene.Exposure
+	}
+	return float32(s.Exposure)
+}
+
+// Render is one image of Total photons with one generator, written as a PNG
+// (Out) and, if PFM is set, as linear radiance.
+type Render struct {
+	Setup
+	Spec     rng.Spec
+	Total    int64
+	Out, PFM string
+	Progress Progress
+}
+
+// Rendered is what a render did.
+type Rendered struct {
+	Emitted, Bounces int64
+	Iterations       int
+	Seconds          float64
+	// RMSE against the reference (ReferenceImage), where Reference names
+	// one ("analytic" or its file); "" where there is none.
+	RMSE      float64
+	Reference string
+}
+
+// Check refuses bad options before any GPU work.
+func (r Render) Check() error {
+	_, err := r.Config(r.Spec)
+	return err
+}
+
+// Run renders and writes the image.
+func (r Render) Run(c *gpu.Context) (Rendered, error) {
+	start := time.Now()
+	img, s, err := r.Setup.renderTo(c, r.Spec, r.Total, r.Progress)
+	if err != nil {
+		return Rendered{}, err
+	}
+	res := Rendered{Emitted: s.Emitted, Bounces: s.Bounces(), Iterations: s.Iterations, Seconds: time.Since(start).Seconds()}
+	s.Close()
+	if err := imageio.WritePNG(r.Out, img.ToneMap(r.exposure())); err != nil {
+		return res, err
+	}
+	if r.PFM != "" {
+		if err := imageio.WritePFM(r.PFM, img); err != nil {
+			return res, err
+		}
+	}
+	if ref, where := render.ReferenceImage(r.Scene, r.Width, r.Height); ref != nil {
+		res.RMSE, _ = imageio.RMSE(img, *ref)
+		res.Reference = where
+	}
+	return res, nil
+}
+
+// renderTo renders total photons with spec and returns the radiance and the
+// finished render (the caller closes it).
+func (s Setup) renderTo(c *gpu.Context, spec rng.Spec, total int64, progress Progress) (imageio.Image, *render.SPPM, error) {
+	cfg, err := s.Config(spec)
+	if err != nil {
+		return imageio.Image{}, nil, err
+	}
+	cfg.Photons = int(min(int64(s.Iteration(c.Info)), total))
+	if err := CheckIterations(total, cfg.Photons, 1); err != nil {
+		return imageio.Image{}, nil, err
+	}
+	r, err := render.NewSPPM(c, s.Scene, cfg)
+	if err != nil {
+		return imageio.Image{}, nil, err
+	}
+	err = Progressive(r, []int64{total}, func(n int64) { progress.report(n, total) }, func(int) error {
+		c.Finish()
+		return CheckTraced(r, total)
+	})
+	var img imageio.Image
+	if err == nil {
+		img, err = radiance(r)
+	}
+	if err != nil {
+		r.Close()
+		return img, nil, err
+	}
+	return img, r, nil
+}
+
+// radiance is the render's linear image.
+func radiance(s *render.SPPM) (imageio.Image, error) {
+	px, err := s.Radiance()
+	return imageio.Image{W: s.Cfg.Width, H: s.Cfg.Height, Pix: px}, err
+}
