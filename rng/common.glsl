@@ -23,9 +23,6 @@
 
 #include "lib/loops.glsl"
 
-#define RNG_POOL_BINDING 14
-#define RNG_AUX_BINDING 15
-
 // Word w of slot s lives at rng_pool[w * rng_pool_stride + s], so neighbouring
 // invocations touch neighbouring words.
 layout(std430, binding = RNG_POOL_BINDING) buffer RngPool { uint rng_pool[]; };
