@@ -159,7 +159,7 @@ var Constants = []Constant{
 	unsigned("SPPM_COUNTER_EMITTED", SPPMCounterEmitted),
 	unsigned("ACCUMULATOR_WORDS", AccumulatorWords),
 	integer("BVH_STACK", BVHStack),
-	unsigned("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
+	integer("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
 	unsigned("STREAMLINE_COUNTER_STEPS", StreamlineCounterSteps),
 	unsigned("STREAMLINE_COUNTER_STALLED", StreamlineCounterStalled),
 	unsigned("STREAMLINE_COUNTER_LEFT", StreamlineCounterLeft),

@@ -33,7 +33,7 @@ layout(local_size_x = 64) in;
 layout(std430, binding = STREAMLINE_FIELD_BINDING) readonly buffer Field { vec2 field[]; };  // grid_nx x grid_ny node vectors
 layout(std430, binding = STREAMLINE_VISITS_BINDING) buffer Visits { uint visits[]; };        // per pixel: low word, high word
 layout(std430, binding = STREAMLINE_LENGTHS_BINDING) buffer Lengths { uint length_steps[]; }; // per seed pixel: steps of its streamlines
-layout(std430, binding = STREAMLINE_COUNTERS_BINDING) buffer Counters { uint counters[]; };   // at the STREAMLINE_COUNTER_* words
+layout(std430, binding = STREAMLINE_COUNTERS_BINDING) buffer Counters { uint counters[STREAMLINE_COUNTER_WORDS]; };
 #ifdef STREAMLINE_RECORD
 layout(std430, binding = STREAMLINE_RECORD_BINDING) writeonly buffer Record { uint record[]; };
 uniform uint record_points;
