@@ -15,10 +15,10 @@ import (
 // group and its row in Constants (TestConstantsNameTheirGoConstants checks
 // the pair).
 
-// Shader storage buffer binding points. Kernels that run together (the SPPM
-// passes, a generator and the kernel it serves) keep theirs apart; kernels
-// that never share a dispatch reuse numbers. TestNoTwoBuffersShareABinding
-// checks every kernel.
+// Shader storage buffer binding points. Within one program no two buffers
+// share one (TestNoTwoBuffersShareABinding checks every kernel with every
+// generator); across programs numbers are reused, as render binds a
+// program's buffers before each of its dispatches.
 const (
 	// A generator's state pool and auxiliary data (rng/common.glsl).
 	RNGPoolBinding = 14

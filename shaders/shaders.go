@@ -11,6 +11,10 @@
 // and number file n's lines from n*LineStride on: Mesa reports some errors
 // (an undeclared identifier) with source string 0 whatever #line said, and
 // the line number alone still tells the file.
+//
+// Every program starts with the shared constants (constants.go: binding
+// points, layouts, the loop budget) as #defines, so GLSL and Go name the
+// same numbers.
 package shaders
 
 import (
