@@ -12,8 +12,8 @@ import (
 // (RNGPoolBinding: RNG_POOL_BINDING), a #define at the top of every program
 // Build makes. GLSL writes `layout(std430, binding = RNG_POOL_BINDING)`, Go
 // `pool.Bind(shaders.RNGPoolBinding)`. To add one: a constant in the right
-// group and its row in Constants (TestConstantsNameTheirGoConstants checks
-// the pair).
+// group below and its row in the table, constants
+// (TestConstantsNameTheirGoConstants checks the pair).
 
 // Shader storage buffer binding points. Within one program no two buffers
 // share one (TestNoTwoBuffersShareABinding checks every kernel with every
@@ -111,11 +111,11 @@ const ColormapEntries = len(imageio.Colormap{})
 // RelEpsilon is RelRMSE's ε (lib/error.glsl).
 const RelEpsilon = imageio.RelEpsilon
 
-// Constant is one #define of the table: a name and its value as GLSL text.
-type Constant struct{ Name, Value string }
+// constant is one #define of the table: a name and its value as GLSL text.
+type constant struct{ name, value string }
 
-// Constants are the defines every program starts with, in this order.
-var Constants = []Constant{
+// constants are the defines every program starts with, in this order.
+var constants = []constant{
 	integer("RNG_POOL_BINDING", RNGPoolBinding),
 	integer("RNG_AUX_BINDING", RNGAuxBinding),
 	integer("RNG_OUT_BINDING", RNGOutBinding),
@@ -173,25 +173,25 @@ var Constants = []Constant{
 }
 
 // integer is a GLSL int: what binding and local_size layouts and array sizes take.
-func integer(name string, v int) Constant { return Constant{name, strconv.Itoa(v)} }
+func integer(name string, v int) constant { return constant{name, strconv.Itoa(v)} }
 
 // unsigned is a GLSL uint, for indices and counts compared with uints.
-func unsigned(name string, v int) Constant { return Constant{name, strconv.Itoa(v) + "u"} }
+func unsigned(name string, v int) constant { return constant{name, strconv.Itoa(v) + "u"} }
 
 // float is a GLSL float literal of v's shortest decimal form.
-func float(name string, v float64) Constant {
+func float(name string, v float64) constant {
 	s := strconv.FormatFloat(v, 'f', -1, 64)
 	if !strings.Contains(s, ".") {
 		s += ".0"
 	}
-	return Constant{name, s}
+	return constant{name, s}
 }
 
 // constantNames are the table's names, for refusing a caller's define of one.
 var constantNames = func() map[string]bool {
 	m := map[string]bool{}
-	for _, c := range Constants {
-		m[c.Name] = true
+	for _, c := range constants {
+		m[c.name] = true
 	}
 	return m
 }()

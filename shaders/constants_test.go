@@ -39,7 +39,7 @@ func shaderFiles(t *testing.T, f func(path, text string)) {
 	}
 }
 
-// No GLSL file writes a binding number: each is a name from Constants.
+// No GLSL file writes a binding number: each is a name from constants.
 func TestNoBindingLiterals(t *testing.T) {
 	literal := regexp.MustCompile(`\bbinding\s*=\s*\d`)
 	n := 0
@@ -61,8 +61,8 @@ func TestNoBindingLiterals(t *testing.T) {
 // one #if (rng_draw.comp's three Draws).
 func TestNoTwoBuffersShareABinding(t *testing.T) {
 	value := map[string]string{}
-	for _, c := range Constants {
-		value[c.Name] = c.Value
+	for _, c := range constants {
+		value[c.name] = c.value
 	}
 	kernels, err := fs.ReadDir(files, ".")
 	if err != nil {
@@ -201,18 +201,18 @@ func TestBindingDeclsSeeConflictsAndBranches(t *testing.T) {
 func TestConstantNamesAreUnique(t *testing.T) {
 	ident := regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
 	seen := map[string]bool{}
-	for _, c := range Constants {
-		if seen[c.Name] {
-			t.Errorf("%s is in the table twice", c.Name)
+	for _, c := range constants {
+		if seen[c.name] {
+			t.Errorf("%s is in the table twice", c.name)
 		}
-		seen[c.Name] = true
-		if !ident.MatchString(c.Name) || strings.HasPrefix(c.Name, "GL_") {
-			t.Errorf("%s is not a GLSL macro name of ours", c.Name)
+		seen[c.name] = true
+		if !ident.MatchString(c.name) || strings.HasPrefix(c.name, "GL_") {
+			t.Errorf("%s is not a GLSL macro name of ours", c.name)
 		}
 	}
 }
 
-// Each row of Constants pairs a Go constant of constants.go with its name
+// Each row of constants pairs a Go constant of constants.go with its name
 // in upper snake case, and every constant there has its row: a row naming
 // the wrong constant, or a constant without a row, fails here.
 func TestConstantsNameTheirGoConstants(t *testing.T) {
@@ -248,8 +248,8 @@ func TestConstantsNameTheirGoConstants(t *testing.T) {
 		}
 		return true
 	})
-	if len(rows) != len(Constants) {
-		t.Fatalf("read %d rows of %d", len(rows), len(Constants))
+	if len(rows) != len(constants) {
+		t.Fatalf("read %d rows of %d", len(rows), len(constants))
 	}
 	for goName, name := range rows {
 		if !declared[goName] {
@@ -260,7 +260,7 @@ func TestConstantsNameTheirGoConstants(t *testing.T) {
 	}
 	for goName := range declared {
 		if _, ok := rows[goName]; !ok {
-			t.Errorf("constant %s has no row in Constants", goName)
+			t.Errorf("constant %s has no row in constants", goName)
 		}
 	}
 }
@@ -287,9 +287,9 @@ func TestEveryConstantIsUsed(t *testing.T) {
 			used[w] = true
 		}
 	})
-	for _, c := range Constants {
-		if !used[c.Name] {
-			t.Errorf("%s is used by no GLSL file", c.Name)
+	for _, c := range constants {
+		if !used[c.name] {
+			t.Errorf("%s is used by no GLSL file", c.name)
 		}
 	}
 }
@@ -303,8 +303,8 @@ func TestBuildEmitsConstants(t *testing.T) {
 	}
 	var header strings.Builder
 	header.WriteString(Version + "\n")
-	for _, c := range Constants {
-		fmt.Fprintf(&header, "#define %s %s\n", c.Name, c.Value)
+	for _, c := range constants {
+		fmt.Fprintf(&header, "#define %s %s\n", c.name, c.value)
 	}
 	if !strings.HasPrefix(src.Text, header.String()) {
 		t.Errorf("program does not start with the version and the table:\n%.400s", src.Text)

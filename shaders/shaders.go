@@ -49,7 +49,7 @@ type Source struct {
 // Build resolves kernel (a file of this package: a compute kernel such as
 // "rng_dump.comp", or a stage of a graphics program, "ui.vert") with the
 // generator port gen (a file of package rng; "" for none) and the defines:
-// first the shared constants (Constants), then the caller's, sorted so that
+// first the shared constants (constants.go), then the caller's, sorted so that
 // equal inputs give equal text.
 func Build(kernel, gen string, defines map[string]string) (Source, error) {
 	return Resolve(files, rng.GLSL, kernel, gen, defines)
@@ -93,8 +93,8 @@ func build(src sources, kernel, gen string, defines map[string]string) (Source, 
 	key.WriteString(kernel + "|" + gen)
 	r.out.WriteString(Version + "\n")
 	r.files = append(r.files, "<defines>")
-	for _, c := range Constants {
-		fmt.Fprintf(&r.out, "#define %s %s\n", c.Name, c.Value)
+	for _, c := range constants {
+		fmt.Fprintf(&r.out, "#define %s %s\n", c.name, c.value)
 	}
 	for _, k := range names {
 		if constantNames[k] {
