@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"speckle/gpu"
-	"speckle/rng"
 	"speckle/shaders"
 )
 
@@ -95,9 +94,9 @@ func WriteCeiling(ctx *gpu.Context, size BenchSize) (float64, error) {
 		return 0, err
 	}
 	defer out.Delete()
-	out.Bind(0)
+	out.Bind(shaders.RNGOutBinding)
 	p.SetUint("invocations", uint32(size.Invocations))
-	piece := (rng.LoopBudget - 1) * 4 // a loop pass stores 4 values; one more pass ends it
+	piece := (shaders.LoopBudget - 1) * 4 // a loop pass stores 4 values; one more pass ends it
 	total, reps, err := repeat(size, func() (time.Duration, error) {
 		return ctx.Time(func() error {
 			for k := 0; k < size.Batch; k++ {

@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"speckle/gpu"
 	"speckle/imageio"
@@ -34,9 +33,6 @@ type DisplayOptions struct {
 	Reference  *gpu.Texture // heatmaps: an RGBA32F texture of the render's size
 	ErrorScale float32      // heatmaps: the error shown as the top of the colour scale (> 0)
 }
-
-// relEpsilon is imageio.RelEpsilon as a GLSL literal.
-var relEpsilon = strconv.FormatFloat(imageio.RelEpsilon, 'f', -1, 64)
 
 // kernel returns the program for kernel with defs, built once per render
 // and kept under key (Build resolves includes: not something to redo per frame).
@@ -95,7 +91,6 @@ func (s *SPPM) Display(dst *gpu.Texture, d DisplayOptions) error {
 		defs = map[string]string{"HEATMAP": "1"}
 		if d.Mode == DisplayHeatmap {
 			defs["ERROR_REL"] = "1"
-			defs["REL_EPSILON"] = relEpsilon
 		}
 	default:
 		return fmt.Errorf("unknown display mode %d", d.Mode)
@@ -108,16 +103,16 @@ func (s *SPPM) Display(dst *gpu.Texture, d DisplayOptions) error {
 	// on the context: set them for each call.
 	p.SetFloat("exposure", d.Exposure)
 	p.SetFloat("error_scale", d.ErrorScale)
-	s.image.BindImageRead(0)
-	dst.BindImage(1)
+	s.image.BindImageRead(shaders.RadianceImageUnit)
+	dst.BindImage(shaders.DisplayImageUnit)
 	if d.Reference != nil && d.Mode != DisplayImage {
-		d.Reference.BindImageRead(2)
+		d.Reference.BindImageRead(shaders.ReferenceImageUnit)
 		if s.heatLut == nil {
-			if s.heatLut, err = s.ctx.NewBuffer(256*4, imageio.HeatColormap().Packed()); err != nil {
+			if s.heatLut, err = newColormapBuffer(s.ctx, imageio.HeatColormap()); err != nil {
 				return err
 			}
 		}
-		s.heatLut.Bind(3)
+		s.heatLut.Bind(shaders.ColormapBinding)
 	}
 	if err := s.ctx.Dispatch2D(p, s.Cfg.Width, s.Cfg.Height); err != nil {
 		return err
@@ -127,7 +122,7 @@ func (s *SPPM) Display(dst *gpu.Texture, d DisplayOptions) error {
 }
 
 // rmsePerGroup is how many pixels one work group of image_rmse.comp sums.
-const rmsePerGroup = 1024
+const rmsePerGroup = shaders.RMSEGroupSize * shaders.RMSEPerInvocation
 
 // RMSE is imageio.RMSE of the current estimate against ref (an RGBA32F
 // texture of the render's size), computed on the GPU: work groups sum
@@ -148,7 +143,6 @@ func (s *SPPM) rmse(ref *gpu.Texture, relative bool) (float64, error) {
 	defs := map[string]string{}
 	if relative {
 		defs["ERROR_REL"] = "1"
-		defs["REL_EPSILON"] = relEpsilon
 	}
 	p, err := s.kernel(fmt.Sprint("rmse", relative), "image_rmse.comp", defs)
 	if err != nil {
@@ -164,9 +158,9 @@ func (s *SPPM) rmse(ref *gpu.Texture, relative bool) (float64, error) {
 	p.SetUint("width", uint32(s.Cfg.Width))
 	p.SetUint("pixels", uint32(pixels))
 	p.SetUint("groups", uint32(groups))
-	s.image.BindImageRead(0)
-	ref.BindImageRead(2)
-	s.rmseOut.Bind(0)
+	s.image.BindImageRead(shaders.RadianceImageUnit)
+	ref.BindImageRead(shaders.ReferenceImageUnit)
+	s.rmseOut.Bind(shaders.RMSEPartialsBinding)
 	if err := s.ctx.Dispatch(p, groups*p.LocalSize[0]); err != nil {
 		return 0, err
 	}
@@ -177,4 +171,10 @@ func (s *SPPM) rmse(ref *gpu.Texture, relative bool) (float64, error) {
 		sum += float64(math.Float32frombits(w))
 	}
 	return math.Sqrt(sum / float64(3*pixels)), nil
+}
+
+// newColormapBuffer uploads cm as the kernels read it at ColormapBinding.
+func newColormapBuffer(ctx *gpu.Context, cm *imageio.Colormap) (*gpu.Buffer, error) {
+	words := cm.Packed()
+	return ctx.NewBuffer(len(words)*4, words)
 }

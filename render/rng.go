@@ -13,12 +13,6 @@ import (
 	"speckle/shaders"
 )
 
-// Binding points fixed by rng/common.glsl.
-const (
-	rngPoolBinding = 14
-	rngAuxBinding  = 15
-)
-
 // RNG is a configured generator on the GPU: its auxiliary data, a state pool
 // and the programs built with its port.
 type RNG struct {
@@ -86,11 +80,11 @@ func (r *RNG) Program(kernel string, extra map[string]string) (*gpu.Program, err
 // Bind makes the generator's buffers and uniforms current for p, for
 // dispatch number iteration (quasi-random generators use it).
 func (r *RNG) Bind(p *gpu.Program, iteration uint32) {
-	r.aux.Bind(rngAuxBinding)
+	r.aux.Bind(shaders.RNGAuxBinding)
 	if r.pool != nil {
-		r.pool.Bind(rngPoolBinding)
+		r.pool.Bind(shaders.RNGPoolBinding)
 	} else {
-		r.aux.Bind(rngPoolBinding) // never written: stateless use (dump)
+		r.aux.Bind(shaders.RNGPoolBinding) // never written: stateless use (dump)
 	}
 	p.SetUint("rng_seed", r.Cfg.Seed)
 	p.SetUint("rng_streams", uint32(r.Cfg.Streams))
@@ -113,8 +107,8 @@ func (r *RNG) seed(first, n int) error {
 	if loops.Warmup > 0 {
 		defs = map[string]string{"RNG_DEFER_WARMUP": "1"}
 	}
-	if init := loops.Init - loops.Warmup; init > rng.LoopBudget {
-		return fmt.Errorf("seeding a stream of %s costs %d loop passes, more than one dispatch may run (%d)", r.Gen.Name, init, rng.LoopBudget)
+	if init := loops.Init - loops.Warmup; init > shaders.LoopBudget {
+		return fmt.Errorf("seeding a stream of %s costs %d loop passes, more than one dispatch may run (%d)", r.Gen.Name, init, shaders.LoopBudget)
 	}
 	p, err := r.Program("rng_init.comp", defs)
 	if err != nil {
@@ -132,7 +126,7 @@ func (r *RNG) seed(first, n int) error {
 	}
 	r.Bind(w, 0)
 	w.SetUint("chunk_streams", uint32(n))
-	step := rng.LoopBudget - loops.Draw - 1 // rng_load costs at most a draw, n steps n + 1
+	step := shaders.LoopBudget - loops.Draw - 1 // rng_load costs at most a draw, n steps n + 1
 	for done := 0; done < loops.Warmup; done += step {
 		w.SetUint("steps", uint32(min(step, loops.Warmup-done)))
 		if err := r.ctx.Dispatch(w, n); err != nil {
@@ -165,12 +159,12 @@ func (r *RNG) piece(sites, per, fixed int) (int, error) {
 	l := r.Inst.Loops()
 	passes := 0
 	for step := 1 << 16; step > 0; step >>= 1 {
-		if fixed+passesFor(l, sites, passes+step) <= rng.LoopBudget {
+		if fixed+passesFor(l, sites, passes+step) <= shaders.LoopBudget {
 			passes += step
 		}
 	}
 	if passes < 1 {
-		return 0, fmt.Errorf("one draw of %s costs %d loop passes, more than one GPU dispatch may run (%d)", r.Gen.Name, l.Draw, rng.LoopBudget)
+		return 0, fmt.Errorf("one draw of %s costs %d loop passes, more than one GPU dispatch may run (%d)", r.Gen.Name, l.Draw, shaders.LoopBudget)
 	}
 	return passes * per, nil
 }
@@ -240,7 +234,7 @@ func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) er
 			return err
 		}
 		r.Bind(p, 0)
-		out.Bind(0)
+		out.Bind(shaders.RNGOutBinding)
 		p.SetUint("count", uint32(count))
 		p.SetUint("first_stream", uint32(first))
 		p.SetUint("chunk_streams", uint32(n))
@@ -310,7 +304,7 @@ func (r *RNG) Draw(mode DrawMode, count int, first uint32, dispatches int, out *
 		return 0, err
 	}
 	r.Bind(p, first)
-	out.Bind(0)
+	out.Bind(shaders.RNGOutBinding)
 	p.SetUint("invocations", uint32(r.Slots))
 	p.SetUint("count", uint32(count))
 	return r.ctx.Time(func() error {

@@ -324,7 +324,7 @@ func probeLoops(c *gpu.Context, r *RNG, defs map[string]string, n int) (used []i
 	}
 	defer out.Delete()
 	r.Bind(p, 0)
-	out.Bind(0)
+	out.Bind(shaders.RNGOutBinding)
 	p.SetUint("invocations", uint32(n))
 	p.SetUint("meter", meter)
 	if err := c.Dispatch(p, n); err != nil {
@@ -354,7 +354,7 @@ func TestLoopsBoundMeasured(t *testing.T) {
 	for _, g := range rng.All {
 		for _, opts := range append(optionSets(g), extra[g.Name]...) {
 			t.Run(g.Name+"/"+describe(opts), func(t *testing.T) {
-				probe := 1 + min(52, (rng.LoopBudget-1)/(4*g2loops(t, g, opts).Draw+1)-2)
+				probe := 1 + min(52, (shaders.LoopBudget-1)/(4*g2loops(t, g, opts).Draw+1)-2)
 				cfg := rng.Config{Seed: 99, Streams: probe, Options: opts}
 				err := gltest.Do(func() error {
 					c := gltest.Context()
@@ -403,7 +403,7 @@ func TestLoopsBoundMeasured(t *testing.T) {
 							return err
 						}
 					}
-					if l.Init < rng.LoopBudget {
+					if l.Init < shaders.LoopBudget {
 						if err := check("rng_init", map[string]string{"PROBE_INIT": "1"}, func(int) int { return l.Init }, 0); err != nil {
 							return err
 						}
@@ -554,7 +554,7 @@ func TestPieceWithinBudget(t *testing.T) {
 		r := &RNG{Gen: rng.Philox, Inst: costly{inst, l}}
 		for _, c := range []struct{ sites, per int }{{1, 1}, {2, 1}, {4, 4}} {
 			got, err := r.piece(c.sites, c.per, 0)
-			if passesFor(l, c.sites, 1) > rng.LoopBudget {
+			if passesFor(l, c.sites, 1) > shaders.LoopBudget {
 				if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "more than one GPU dispatch may run") {
 					t.Errorf("draw %d, %d sites: %d values, %v; want a one-line refusal", draw, c.sites, got, err)
 				}
@@ -564,21 +564,9 @@ func TestPieceWithinBudget(t *testing.T) {
 				t.Fatalf("draw %d, %d sites: %d values, %v", draw, c.sites, got, err)
 			}
 			passes := got / c.per
-			if passesFor(l, c.sites, passes) > rng.LoopBudget || passesFor(l, c.sites, passes+1) <= rng.LoopBudget {
-				t.Errorf("draw %d, %d sites: %d passes per dispatch, not the most within %d", draw, c.sites, passes, rng.LoopBudget)
+			if passesFor(l, c.sites, passes) > shaders.LoopBudget || passesFor(l, c.sites, passes+1) <= shaders.LoopBudget {
+				t.Errorf("draw %d, %d sites: %d passes per dispatch, not the most within %d", draw, c.sites, passes, shaders.LoopBudget)
 			}
 		}
-	}
-}
-
-// TestLoopBudgetMatchesShaders: the Go side sizes dispatches with the
-// budget the kernels are written against.
-func TestLoopBudgetMatchesShaders(t *testing.T) {
-	src, err := shaders.Build("lib/loops.glsl", "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := fmt.Sprintf("\n#define LOOP_BUDGET %du\n", rng.LoopBudget); !strings.Contains(src.Text, want) {
-		t.Fatalf("shaders/lib/loops.glsl does not say %q", want)
 	}
 }

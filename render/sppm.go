@@ -95,17 +95,15 @@ func AutoRadius(cam scenes.Camera, height int) float32 {
 // Scenes with more primitives than bvhThreshold are traversed through their
 // BVH; fewer are tested one by one (on an H200, cornell's 13 primitives run
 // 1.3x faster without the traversal's stack, caustics' 197 1.5x faster with
-// it). bvhStack bounds the traversal stack (2^16 leaves).
+// it). shaders.BVHStack bounds the traversal stack.
 var bvhThreshold = 32 // a variable: the tests render both ways
-
-const bvhStack = 16
 
 // sceneDefines are the defines of programs that include lib/scene.glsl.
 func (s *SPPM) sceneDefines() map[string]string {
 	if s.Scene.Primitives() <= bvhThreshold {
 		return nil
 	}
-	return map[string]string{"SCENE_BVH": "1", "BVH_STACK": fmt.Sprint(bvhStack)}
+	return map[string]string{"SCENE_BVH": "1"}
 }
 
 // loopCost is the fixed part of the loop passes a bundle of invocations
@@ -137,11 +135,8 @@ func (s *SPPM) staticLoops() (photon, eye int) {
 	return p.fixed + (s.Cfg.MaxBounces+1)*p.step, e.fixed + (s.Cfg.MaxDepth+1)*e.step
 }
 
-// counterWords is the size of the Counters block (shaders/lib/sppm.glsl).
-const counterWords = 15
-
 // Check turns a photon or eye path that needed more loop passes than
-// rng.LoopBudget (the kernels count them) into the render's error: past it,
+// shaders.LoopBudget (the kernels count them) into the render's error: past it,
 // llvmpipe may have cut a loop short and the image would be silently wrong.
 // Every GL refuses alike, so a render never depends on the device. The
 // kernels stop folding iterations into the image from the failed one on
@@ -153,24 +148,25 @@ func (s *SPPM) Check() error {
 	if s.err != nil {
 		return s.err
 	}
-	var w [5]uint32
-	s.counters.Read(10, w[:])
-	what, n := "photons", w[0]
+	var w [shaders.SPPMCounterWords]uint32
+	s.counters.Read(0, w[:])
+	what, n := "photons", w[shaders.SPPMCounterPhotonLoop]
 	if n == 0 {
-		what, n = "eye paths", w[1]
+		what, n = "eye paths", w[shaders.SPPMCounterEyeLoop]
 	}
 	if n != 0 {
-		s.Iterations, s.Emitted = int(w[2]), int64(w[4])<<32|int64(w[3])
+		s.Iterations, s.Emitted = int(w[shaders.SPPMCounterIterations]), counter64(w[:], shaders.SPPMCounterEmitted)
 		s.open, s.size, s.traced = false, 0, 0
 		s.err = fmt.Errorf("scene %s: a group of %s traced together may have needed %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe counts them per group and silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
-			s.Scene.Name, what, n, rng.LoopBudget)
+			s.Scene.Name, what, n, shaders.LoopBudget)
 	}
 	return s.err
 }
 
 // sceneBindings are the binding points of the scene buffers, in the order
-// NewSPPM makes them (shaders/lib/scene.glsl).
-var sceneBindings = []uint32{1, 2, 3, 4, 5, 12, 13}
+// NewSPPM makes them.
+var sceneBindings = []uint32{shaders.SceneMaterialsBinding, shaders.SceneSpheresBinding, shaders.SceneQuadsBinding,
+	shaders.SceneTrianglesBinding, shaders.SceneLightsBinding, shaders.SceneBVHBinding, shaders.SceneRefsBinding}
 
 // eyeSeedSalt keeps the eye pass's streams apart from the photons' when both
 // come from one seed.
@@ -246,17 +242,17 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	// Each pixel integrates its own area: a quasi-random generator gives it
 	// a sequence of its own (photons share one domain and take k*N+i).
 	s.eyeRNG.SlotSequences = true
-	if photon, eye := s.staticLoops(); max(photon, eye) > rng.LoopBudget {
+	if photon, eye := s.staticLoops(); max(photon, eye) > shaders.LoopBudget {
 		what, n, length := "a photon", photon, fmt.Sprintf("%d bounces", cfg.MaxBounces)
 		if eye > photon {
 			what, n, length = "an eye path", eye, fmt.Sprintf("%d specular bounces", cfg.MaxDepth)
 		}
 		return nil, fmt.Errorf("scene %s with %s: %s of up to %s may need %d loop passes (%d per random number), more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly",
-			scene.Name, cfg.Generator.Name, what, length, n, rng.LoopsOf(s.photonRNG.Inst).Draw, rng.LoopBudget)
+			scene.Name, cfg.Generator.Name, what, length, n, rng.LoopsOf(s.photonRNG.Inst).Draw, shaders.LoopBudget)
 	}
 	nodes, refs, depth := scene.BVH()
-	if depth > bvhStack {
-		return nil, fmt.Errorf("scene %s: %d primitives make a BVH %d deep; at most %d", scene.Name, scene.Primitives(), depth, bvhStack)
+	if depth > shaders.BVHStack {
+		return nil, fmt.Errorf("scene %s: %d primitives make a BVH %d deep; at most %d", scene.Name, scene.Primitives(), depth, shaders.BVHStack)
 	}
 	for _, data := range [][]float32{s.packed.Materials, s.packed.Spheres, s.packed.Quads, s.packed.Triangles, s.packed.Lights, nodes, refs} {
 		b, err := ctx.NewBuffer(len(data)*4, floatWords(data))
@@ -279,7 +275,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.statsN, err = alloc(pixels * 32); err != nil {
 		return nil, err
 	}
-	if s.acc, err = alloc(pixels * 32); err != nil {
+	if s.acc, err = alloc(pixels * shaders.AccumulatorWords * 4); err != nil {
 		return nil, err
 	}
 	if s.heads, err = alloc(s.buckets * 4); err != nil {
@@ -288,7 +284,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.next, err = alloc(pixels * 4); err != nil {
 		return nil, err
 	}
-	if s.counters, err = ctx.NewBuffer(4*counterWords, make([]uint32, counterWords)); err != nil {
+	if s.counters, err = ctx.NewBuffer(4*shaders.SPPMCounterWords, make([]uint32, shaders.SPPMCounterWords)); err != nil {
 		return nil, err
 	}
 	if s.image, err = ctx.NewTexture(cfg.Width, cfg.Height, gpu.RGBA32F); err != nil {
@@ -405,8 +401,8 @@ func (s *SPPM) Reset() error {
 	}
 	s.statsTau.Write(0, doubleWords(tau))
 	s.statsN.Write(0, make([]uint32, pixels*8))
-	s.acc.Write(0, make([]uint32, pixels*8))
-	s.counters.Write(0, make([]uint32, counterWords))
+	s.acc.Write(0, make([]uint32, pixels*shaders.AccumulatorWords))
+	s.counters.Write(0, make([]uint32, shaders.SPPMCounterWords))
 	// Black until the first iteration closes, not the previous render.
 	if err := s.image.WriteFloats(make([]float32, 4*pixels)); err != nil {
 		return err
@@ -422,13 +418,13 @@ func (s *SPPM) bindBuffers() {
 	for i, b := range s.sceneBufs {
 		b.Bind(sceneBindings[i])
 	}
-	s.vps.Bind(6)
-	s.statsTau.Bind(7)
-	s.statsN.Bind(16)
-	s.acc.Bind(8)
-	s.heads.Bind(9)
-	s.next.Bind(10)
-	s.counters.Bind(11)
+	s.vps.Bind(shaders.VisiblePointsBinding)
+	s.statsTau.Bind(shaders.StatsTauBinding)
+	s.statsN.Bind(shaders.StatsNBinding)
+	s.acc.Bind(shaders.AccumulatorsBinding)
+	s.heads.Bind(shaders.GridHeadsBinding)
+	s.next.Bind(shaders.GridNextBinding)
+	s.counters.Bind(shaders.SPPMCountersBinding)
 }
 
 // setUniforms sets what every pass may read: sizes, grid, scene counts, camera.
@@ -598,7 +594,7 @@ func (s *SPPM) closeIteration() error {
 	s.open, s.size, s.traced = false, 0, 0
 	return s.pass(&s.Times.Update, func() error {
 		s.bindBuffers()
-		s.image.BindImage(0)
+		s.image.BindImage(shaders.RadianceImageUnit)
 		s.use(s.update)
 		s.update.SetUint("emitted_lo", uint32(s.Emitted))
 		s.update.SetUint("emitted_hi", uint32(s.Emitted>>32))
@@ -630,11 +626,11 @@ func (s *SPPM) tallyScale() float32 { return s.fluxScale / math.Pi * (1 << 20) /
 // emitted photon (FluxTally only): the lights' power that lands, as the
 // photon pass distributes it.
 func (s *SPPM) DepositedFlux() scenes.Vec3 {
-	var w [8]uint32
+	var w [shaders.SPPMCounterWords]uint32
 	s.counters.Read(0, w[:])
 	var f scenes.Vec3
 	for c := 0; c < 3; c++ {
-		total := float64(w[3+2*c])*4294967296 + float64(w[2+2*c])
+		total := float64(counter64(w[:], shaders.SPPMCounterFlux+2*c))
 		f[c] = float32(total / float64(s.tallyScale()) / float64(s.Emitted))
 	}
 	return f
@@ -642,18 +638,20 @@ func (s *SPPM) DepositedFlux() scenes.Vec3 {
 
 // Traced is the number of photons the photon pass has traced so far, as it
 // counts them.
-func (s *SPPM) Traced() int64 {
-	var w [2]uint32
-	s.counters.Read(8, w[:])
-	return int64(w[1])<<32 | int64(w[0])
-}
+func (s *SPPM) Traced() int64 { return s.counter(shaders.SPPMCounterPhotons) }
 
 // Bounces is the number of surfaces photons have hit so far.
-func (s *SPPM) Bounces() int64 {
+func (s *SPPM) Bounces() int64 { return s.counter(shaders.SPPMCounterBounces) }
+
+// counter reads the 64-bit counter at word i of the Counters block.
+func (s *SPPM) counter(i int) int64 {
 	var w [2]uint32
-	s.counters.Read(0, w[:])
-	return int64(w[1])<<32 | int64(w[0])
+	s.counters.Read(i, w[:])
+	return counter64(w[:], 0)
 }
+
+// counter64 is the 64-bit counter of words i (low) and i+1 (high) of w.
+func counter64(w []uint32, i int) int64 { return int64(w[i+1])<<32 | int64(w[i]) }
 
 // Radiance reads the current estimate: RGBA float32 per pixel, row 0 at the top.
 func (s *SPPM) Radiance() ([]float32, error) {

@@ -8,6 +8,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/rng"
+	"speckle/shaders"
 )
 
 // Settings whose photons or eye paths may need more loop passes than one
@@ -135,7 +136,7 @@ func TestSPPMFoldsNothingAfterALoopFailure(t *testing.T) {
 			return err
 		}
 		// What sppm_photon.comp's loop_check writes for a group past the budget.
-		s.counters.Write(10, []uint32{rng.LoopBudget + 1})
+		s.counters.Write(shaders.SPPMCounterPhotonLoop, []uint32{shaders.LoopBudget + 1})
 		for k := 0; k < 2*cfg.Photons; k += 100 {
 			if _, err := s.Trace(100); err != nil {
 				t.Logf("Trace: %v", err) // a check here is allowed, not needed

@@ -172,7 +172,7 @@ type Streamlines struct {
 	next     int // the next streamline to trace
 	total    int
 	// The unfinished streamlines of a chunk between passes: state words
-	// (slStateWords per slot) and the generator's pool (s.rng.pool), both
+	// (shaders.StreamlineStateWords per slot) and the generator's pool (s.rng.pool), both
 	// for slots streamlines.
 	state    *gpu.Buffer
 	slots    int
@@ -186,22 +186,6 @@ type Streamlines struct {
 // slChunk is a chunk of streamlines in flight (n > 0): [first, first+n), and
 // the passes run.
 type slChunk struct{ first, n, pass int }
-
-// Binding points of shaders/streamlines*.comp.
-const (
-	slFieldBinding    = 0
-	slVisitsBinding   = 1
-	slLengthsBinding  = 2
-	slCountersBinding = 3
-	slRecordBinding   = 4
-	slScaleBinding    = 5
-	slLutBinding      = 6
-	slStateBinding    = 7
-)
-
-// slStateWords is the state one unfinished streamline keeps between passes:
-// position (2), steps, stop, and the current run of visits to one pixel (2).
-const slStateWords = 6
 
 // slLoopOverhead bounds the loop passes of one trace invocation besides its
 // steps and draws (shaders/lib/loops.glsl's count): the recording variant's
@@ -263,7 +247,7 @@ func NewStreamlines(ctx *gpu.Context, field flow.Field, cfg StreamlineConfig) (*
 	if s.lengths, err = ctx.NewBuffer(pixels*4, nil); err != nil {
 		return nil, fmt.Errorf("length map: %v", err)
 	}
-	if s.counters, err = ctx.NewBuffer(8*4, nil); err != nil {
+	if s.counters, err = ctx.NewBuffer(shaders.StreamlineCounterWords*4, nil); err != nil {
 		return nil, err
 	}
 	if s.scale, err = ctx.NewBuffer(4, nil); err != nil {
@@ -292,10 +276,10 @@ func NewStreamlines(ctx *gpu.Context, field flow.Field, cfg StreamlineConfig) (*
 // sizePasses fixes the steps of a chunk's passes and the largest chunk.
 func (s *Streamlines) sizePasses() error {
 	var err error
-	if s.firstPassSteps, s.passSteps, err = passSteps(s.Cfg.Generator.Name, rng.LoopsOf(s.rng.Inst), rng.LoopBudget); err != nil {
+	if s.firstPassSteps, s.passSteps, err = passSteps(s.Cfg.Generator.Name, rng.LoopsOf(s.rng.Inst), shaders.LoopBudget); err != nil {
 		return err
 	}
-	s.maxChunk = int(s.ctx.Info.MaxSSBOBytes / int64(4*max(slStateWords, s.rng.Inst.StateWords())))
+	s.maxChunk = int(s.ctx.Info.MaxSSBOBytes / int64(4*max(shaders.StreamlineStateWords, s.rng.Inst.StateWords())))
 	return nil
 }
 
@@ -353,11 +337,11 @@ func (s *Streamlines) setTraceUniforms(p *gpu.Program) {
 	p.SetUint("independent", independent)
 	p.SetUint("state_stride", uint32(s.slots))
 	s.rng.Bind(p, 0)
-	s.fieldBuf.Bind(slFieldBinding)
-	s.visits.Bind(slVisitsBinding)
-	s.lengths.Bind(slLengthsBinding)
-	s.counters.Bind(slCountersBinding)
-	s.state.Bind(slStateBinding)
+	s.fieldBuf.Bind(shaders.StreamlineFieldBinding)
+	s.visits.Bind(shaders.StreamlineVisitsBinding)
+	s.lengths.Bind(shaders.StreamlineLengthsBinding)
+	s.counters.Bind(shaders.StreamlineCountersBinding)
+	s.state.Bind(shaders.StreamlineStateBinding)
 }
 
 // ensureSlots makes the state buffer and the generator's pool hold n
@@ -371,7 +355,7 @@ func (s *Streamlines) ensureSlots(n int) error {
 		slots *= 2
 	}
 	slots = min(slots, s.maxChunk)
-	state, err := s.ctx.NewBuffer(slots*slStateWords*4, nil)
+	state, err := s.ctx.NewBuffer(slots*shaders.StreamlineStateWords*4, nil)
 	if err != nil {
 		return fmt.Errorf("streamline state for %d streamlines: %v", slots, err)
 	}
@@ -506,10 +490,11 @@ func (s *Streamlines) Progress() (done, total int) { return s.next, s.total }
 
 // Stats reads the statistics so far (waits for the GPU).
 func (s *Streamlines) Stats() flow.Stats {
-	var w [6]uint32
+	var w [shaders.StreamlineCounterWords]uint32
 	s.counters.Read(0, w[:])
-	return flow.Stats{Steps: int64(w[1])<<32 | int64(w[0]), Stalled: int64(w[2]), Left: int64(w[3]),
-		MaxSteps: int64(w[4]), Streamlines: int64(w[5])}
+	return flow.Stats{Steps: counter64(w[:], shaders.StreamlineCounterSteps), Stalled: int64(w[shaders.StreamlineCounterStalled]),
+		Left: int64(w[shaders.StreamlineCounterLeft]), MaxSteps: int64(w[shaders.StreamlineCounterMaxSteps]),
+		Streamlines: int64(w[shaders.StreamlineCounterLines])}
 }
 
 // Density reads the density map: visits per pixel, row by row from the top.
@@ -557,9 +542,9 @@ func (s *Streamlines) bindMaps(p *gpu.Program, m StreamlineMap) {
 	p.SetUint("height", uint32(s.Cfg.Height))
 	p.SetFloat("length_scale", s.Cfg.Step/float32(s.Cfg.Density*s.Cfg.Density))
 	p.SetUint("map_kind", uint32(m))
-	s.visits.Bind(slVisitsBinding)
-	s.lengths.Bind(slLengthsBinding)
-	s.scale.Bind(slScaleBinding)
+	s.visits.Bind(shaders.StreamlineVisitsBinding)
+	s.lengths.Bind(shaders.StreamlineLengthsBinding)
+	s.scale.Bind(shaders.StreamlineScaleBinding)
 }
 
 // MapMax is the largest value of a map (visits, or mean length in pixels):
@@ -587,7 +572,7 @@ func (s *Streamlines) Display(dst *gpu.Texture, m StreamlineMap, opt MapOptions)
 		if err != nil {
 			return err
 		}
-		if lut, err = s.ctx.NewBuffer(256*4, cm.Packed()); err != nil {
+		if lut, err = newColormapBuffer(s.ctx, cm); err != nil {
 			return err
 		}
 		s.luts[name] = lut
@@ -599,8 +584,8 @@ func (s *Streamlines) Display(dst *gpu.Texture, m StreamlineMap, opt MapOptions)
 	}
 	p := s.colour
 	s.bindMaps(p, m)
-	lut.Bind(slLutBinding)
-	dst.BindImage(0)
+	lut.Bind(shaders.ColormapBinding)
+	dst.BindImage(shaders.DisplayImageUnit)
 	p.SetFloat("fixed_max", max(opt.Max, 0))
 	logScale := uint32(0)
 	if log {

@@ -12,6 +12,7 @@ import (
 	"speckle/imageio"
 	"speckle/rng"
 	"speckle/scenes/flow"
+	"speckle/shaders"
 )
 
 // recordPaths traces streamlines [first, first+n) with the recording variant
@@ -28,7 +29,7 @@ func (s *Streamlines) recordPaths(first, n, points int) ([]flow.Path, error) {
 		return nil, err
 	}
 	defer rec.Delete()
-	rec.Bind(slRecordBinding)
+	rec.Bind(shaders.StreamlineRecordBinding)
 	p.SetUint("record_points", uint32(points))
 	if err := s.traceChunk(p, first, n); err != nil {
 		return nil, err
@@ -709,7 +710,7 @@ func withLoops(g *rng.Generator, l rng.Loops) *rng.Generator {
 // where not even one step (or the seeding) fits, NewStreamlines refuses in
 // one line.
 func TestStreamlinePassSteps(t *testing.T) {
-	budget := rng.LoopBudget
+	budget := shaders.LoopBudget
 	for _, l := range []rng.Loops{{}, {Init: 65, Draw: 65}, {Init: 30000, Draw: 5000}, {Init: budget - slLoopOverhead - 13, Draw: 3},
 		{Init: 1, Draw: (budget - slLoopOverhead - 11) / 10}, {Init: 70, Draw: 4097}} {
 		first, later, err := passSteps("g", l, budget)

@@ -23,11 +23,9 @@
 
 #include "lib/loops.glsl"
 
-#define RNG_POOL_BINDING 14
-#define RNG_AUX_BINDING 15
-
 // Word w of slot s lives at rng_pool[w * rng_pool_stride + s], so neighbouring
-// invocations touch neighbouring words.
+// invocations touch neighbouring words. Binding points, like every number Go
+// and GLSL share, are defines from shaders/constants.go.
 layout(std430, binding = RNG_POOL_BINDING) buffer RngPool { uint rng_pool[]; };
 layout(std430, binding = RNG_AUX_BINDING) readonly buffer RngAux { uint rng_aux[]; };
 

@@ -104,10 +104,6 @@ type Loops struct {
 	Warmup int
 }
 
-// LoopBudget is shaders/lib/loops.glsl's LOOP_BUDGET: the most loop passes a
-// kernel lets one invocation run in one dispatch.
-const LoopBudget = 60000
-
 // LoopsOf is inst's Loops.
 func LoopsOf(inst Instance) Loops { return inst.Loops() }
 

@@ -7,8 +7,8 @@
 // A pixel with a NaN or infinite channel is magenta in both modes.
 layout(local_size_x = 8, local_size_y = 8) in;
 
-layout(binding = 0, rgba32f) uniform readonly image2D radiance;
-layout(binding = 1, rgba8) uniform writeonly image2D display;
+layout(binding = RADIANCE_IMAGE_UNIT, rgba32f) uniform readonly image2D radiance;
+layout(binding = DISPLAY_IMAGE_UNIT, rgba8) uniform writeonly image2D display;
 
 bool bad(vec3 v) { return any(isnan(v)) || any(isinf(v)); }
 
@@ -16,17 +16,17 @@ const uvec3 MAGENTA = uvec3(255u, 0u, 255u);
 
 #ifdef HEATMAP
 #include "lib/error.glsl"
-layout(binding = 2, rgba32f) uniform readonly image2D reference;
+layout(binding = REFERENCE_IMAGE_UNIT, rgba32f) uniform readonly image2D reference;
 uniform float error_scale; // the error at the top of the colour scale
 
-// imageio.HeatColormap (viridis, 256 x RGBA8), interpolated as
+// imageio.HeatColormap (viridis, RGBA8), interpolated as
 // imageio.Colormap.At.
-layout(std430, binding = 3) readonly buffer Lut { uint lut[]; };
+layout(std430, binding = COLORMAP_BINDING) readonly buffer Lut { uint lut[]; };
 
 uvec3 colormap(float t) {
 	t = t > 0.0 ? min(t, 1.0) : 0.0;
-	float x = t * 255.0;
-	uint k = min(uint(x), 254u);
+	float x = t * float(COLORMAP_ENTRIES - 1u);
+	uint k = min(uint(x), COLORMAP_ENTRIES - 2u);
 	vec3 c = mix(unpackUnorm4x8(lut[k]).rgb, unpackUnorm4x8(lut[k + 1u]).rgb, x - float(k));
 	return uvec3(c * 255.0 + 0.5);
 }

@@ -18,11 +18,11 @@ layout(local_size_x = 128) in;
 #include <rng>
 
 #ifdef BENCH_STORE
-layout(std430, binding = 0) writeonly buffer Draws { uvec4 draw_out4[]; };
+layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Draws { uvec4 draw_out4[]; };
 #elif defined(BENCH_SUM)
-layout(std430, binding = 0) buffer Draws { uint draw_out[]; };
+layout(std430, binding = RNG_OUT_BINDING) buffer Draws { uint draw_out[]; };
 #else
-layout(std430, binding = 0) writeonly buffer Draws { uint draw_out[]; };
+layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Draws { uint draw_out[]; };
 #endif
 
 uniform uint invocations; // N

@@ -10,7 +10,7 @@ layout(local_size_x = 64) in;
 #include "lib/invocation.glsl"
 #include <rng>
 
-layout(std430, binding = 0) writeonly buffer Dump { uint dump_out[]; };
+layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Dump { uint dump_out[]; };
 
 uniform uint first_stream;  // the chunk's first stream
 uniform uint chunk_streams; // streams in this dispatch

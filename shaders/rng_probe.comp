@@ -14,7 +14,7 @@ layout(local_size_x = 1) in;
 #include "lib/invocation.glsl"
 #include <rng>
 
-layout(std430, binding = 0) writeonly buffer Probe { uint probe_out[]; };
+layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Probe { uint probe_out[]; };
 
 uniform uint invocations;
 uniform uint meter; // above 65,535: the meter stops only at the limiter

@@ -11,6 +11,10 @@
 // and number file n's lines from n*LineStride on: Mesa reports some errors
 // (an undeclared identifier) with source string 0 whatever #line said, and
 // the line number alone still tells the file.
+//
+// Every program starts with the shared constants (constants.go: binding
+// points, layouts, the loop budget) as #defines, so GLSL and Go name the
+// same numbers.
 package shaders
 
 import (
@@ -44,8 +48,9 @@ type Source struct {
 
 // Build resolves kernel (a file of this package: a compute kernel such as
 // "rng_dump.comp", or a stage of a graphics program, "ui.vert") with the
-// generator port gen (a file of package rng; "" for none) and the defines,
-// which are emitted sorted so that equal inputs give equal text.
+// generator port gen (a file of package rng; "" for none) and the defines:
+// first the shared constants (constants.go), then the caller's, sorted so that
+// equal inputs give equal text.
 func Build(kernel, gen string, defines map[string]string) (Source, error) {
 	return Resolve(files, rng.GLSL, kernel, gen, defines)
 }
@@ -88,7 +93,13 @@ func build(src sources, kernel, gen string, defines map[string]string) (Source, 
 	key.WriteString(kernel + "|" + gen)
 	r.out.WriteString(Version + "\n")
 	r.files = append(r.files, "<defines>")
+	for _, c := range constants {
+		fmt.Fprintf(&r.out, "#define %s %s\n", c.name, c.value)
+	}
 	for _, k := range names {
+		if constantNames[k] {
+			return Source{}, fmt.Errorf("%s: define %s is a shared constant (shaders/constants.go)", kernel, k)
+		}
 		fmt.Fprintf(&r.out, "#define %s %s\n", k, defines[k])
 		fmt.Fprintf(&key, "|%s=%s", k, defines[k])
 	}

@@ -55,5 +55,5 @@ void main() {
 	uvec2 px = gl_GlobalInvocationID.xy;
 	if (px.x < width && px.y < height) trace_eye(px);
 	// Past the budget a path may have been cut short: see sppm_photon.comp.
-	loop_check(11u);
+	loop_check(SPPM_COUNTER_EYE_LOOP);
 }

@@ -50,10 +50,11 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 			vec4 wn = vps[v].weight_normal;
 			if (dot(unpack_normal(wn.w), n) < 0.9) continue;
 			vec3 f = power * wn.xyz;
-			atomicAdd(acc[8u * v], 1u);
-			add64(8u * v + 1u, f.r);
-			add64(8u * v + 3u, f.g);
-			add64(8u * v + 5u, f.b);
+			uint a = ACCUMULATOR_WORDS * v;
+			atomicAdd(acc[a], 1u);
+			add64(a + 1u, f.r);
+			add64(a + 3u, f.g);
+			add64(a + 5u, f.b);
 		}
 	}
 }
@@ -147,13 +148,13 @@ void main() {
 	}
 	// Past the budget llvmpipe may have ended a loop early and photons added
 	// wrong amounts: say so (on every GL, so every GL refuses alike).
-	loop_check(10u);
+	loop_check(SPPM_COUNTER_PHOTON_LOOP);
 	barrier();
 	if (gl_LocalInvocationIndex == 0u) {
-		add_counter(0u, group_bounces);
-		add_counter(8u, group_photons);
+		add_counter(SPPM_COUNTER_BOUNCES, group_bounces);
+		add_counter(SPPM_COUNTER_PHOTONS, group_photons);
 #ifdef FLUX_TALLY
-		for (uint c = 0u; c < 3u; c++) add_counter(2u + 2u * c, group_flux[c]);
+		for (uint c = 0u; c < 3u; c++) add_counter(SPPM_COUNTER_FLUX + 2u * c, group_flux[c]);
 #endif
 	}
 }

@@ -6,7 +6,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 #include "lib/sampling.glsl"
 #include "lib/sppm.glsl"
 
-layout(binding = 0, rgba32f) uniform writeonly image2D radiance;
+layout(binding = RADIANCE_IMAGE_UNIT, rgba32f) uniform writeonly image2D radiance;
 
 uniform float alpha;         // fraction of new photons kept
 uniform float flux_scale;    // fixed-point units per unit of flux
@@ -26,16 +26,17 @@ void main() {
 	// dispatches only, so every invocation reads the same).
 	if (px.x >= width || px.y >= height || loop_failed()) return;
 	if (px == uvec2(0u)) {
-		counters[12] = iterations;
-		counters[13] = emitted_lo;
-		counters[14] = emitted_hi;
+		counters[SPPM_COUNTER_ITERATIONS] = iterations;
+		counters[SPPM_COUNTER_EMITTED] = emitted_lo;
+		counters[SPPM_COUNTER_EMITTED + 1u] = emitted_hi;
 	}
 	uint i = px.y * width + px.x;
 	dvec4 tau_r2 = stats_tau_r2[i];
 	dvec4 n_direct = stats_n_direct[i];
-	double m = double(acc[8u * i]);
+	uint a = ACCUMULATOR_WORDS * i;
+	double m = double(acc[a]);
 	if (m > 0.0LF) {
-		dvec3 phi = dvec3(unfix(8u * i + 1u), unfix(8u * i + 3u), unfix(8u * i + 5u));
+		dvec3 phi = dvec3(unfix(a + 1u), unfix(a + 3u), unfix(a + 5u));
 		double n = n_direct.x;
 		double kept = n + double(alpha) * m;
 		double ratio = kept / (n + m);
@@ -44,7 +45,7 @@ void main() {
 		stats_tau_r2[i] = tau_r2;
 		stats_n_direct[i].x = kept;
 	}
-	for (uint k = 0u; k < 8u; k++) acc[8u * i + k] = 0u;
+	for (uint k = 0u; k < ACCUMULATOR_WORDS; k++) acc[a + k] = 0u;
 	double emitted = double(emitted_hi) * 4294967296.0LF + double(emitted_lo);
 	dvec3 l = n_direct.yzw / double(iterations);
 	if (tau_r2.w > 0.0LF) l += tau_r2.xyz / (PI_D * tau_r2.w * emitted);

@@ -30,17 +30,18 @@ layout(local_size_x = 64) in;
 #include "lib/invocation.glsl"
 #include <rng>
 
-layout(std430, binding = 0) readonly buffer Field { vec2 field[]; };  // grid_nx x grid_ny node vectors
-layout(std430, binding = 1) buffer Visits { uint visits[]; };        // per pixel: low word, high word
-layout(std430, binding = 2) buffer Lengths { uint length_steps[]; }; // per seed pixel: steps of its streamlines
-layout(std430, binding = 3) buffer Counters { uint counters[]; };    // steps (lo, hi), stalled, left, max steps, streamlines
+layout(std430, binding = STREAMLINE_FIELD_BINDING) readonly buffer Field { vec2 field[]; };  // grid_nx x grid_ny node vectors
+layout(std430, binding = STREAMLINE_VISITS_BINDING) buffer Visits { uint visits[]; };        // per pixel: low word, high word
+layout(std430, binding = STREAMLINE_LENGTHS_BINDING) buffer Lengths { uint length_steps[]; }; // per seed pixel: steps of its streamlines
+layout(std430, binding = STREAMLINE_COUNTERS_BINDING) buffer Counters { uint counters[STREAMLINE_COUNTER_WORDS]; };
 #ifdef STREAMLINE_RECORD
-layout(std430, binding = 4) writeonly buffer Record { uint record[]; };
+layout(std430, binding = STREAMLINE_RECORD_BINDING) writeonly buffer Record { uint record[]; };
 uniform uint record_points;
 #endif
-// Word w of slot s at w * state_stride + s: x, y (float bits), steps, stop
-// (0 while running), the pixel of the current run of visits and its length.
-layout(std430, binding = 7) buffer State { uint state[]; };
+// Word w (of STREAMLINE_STATE_WORDS) of slot s at w * state_stride + s: x, y
+// (float bits), steps, stop (0 while running), the pixel of the current run
+// of visits and its length.
+layout(std430, binding = STREAMLINE_STATE_BINDING) buffer State { uint state[]; };
 
 uniform uint width, height;      // the image, in pixels
 uniform uint grid_nx, grid_ny;   // field nodes
@@ -268,11 +269,11 @@ void main() {
 	barrier();
 	if (gl_LocalInvocationIndex == 0u && group_lines != 0u) {
 		uint n = group_steps;
-		uint old = atomicAdd(counters[0], n);
-		if (old + n < old) atomicAdd(counters[1], 1u);
-		atomicAdd(counters[2], group_stalled);
-		atomicAdd(counters[3], group_left);
-		atomicAdd(counters[4], group_max_steps);
-		atomicAdd(counters[5], group_lines);
+		uint old = atomicAdd(counters[STREAMLINE_COUNTER_STEPS], n);
+		if (old + n < old) atomicAdd(counters[STREAMLINE_COUNTER_STEPS + 1u], 1u);
+		atomicAdd(counters[STREAMLINE_COUNTER_STALLED], group_stalled);
+		atomicAdd(counters[STREAMLINE_COUNTER_LEFT], group_left);
+		atomicAdd(counters[STREAMLINE_COUNTER_MAX_STEPS], group_max_steps);
+		atomicAdd(counters[STREAMLINE_COUNTER_LINES], group_lines);
 	}
 }

@@ -2,7 +2,7 @@
 // DISPLAY_MAX: the largest value of the map into scale[0] (float bits; the
 // values are never negative, so their bits order as the floats do).
 // Otherwise: value -> [0, 1] (linear, or log(1 + v) / log(1 + max)) -> the
-// 256-entry colour map, interpolated -> rgba8 image. imageio.MapColor is the
+// colour map, interpolated -> rgba8 image. imageio.MapColor is the
 // same mapping on the CPU.
 #ifdef DISPLAY_MAX
 layout(local_size_x = 256) in;
@@ -11,10 +11,10 @@ layout(local_size_x = 16, local_size_y = 16) in;
 #endif
 #include "lib/invocation.glsl"
 
-layout(std430, binding = 1) readonly buffer Visits { uint visits[]; };
-layout(std430, binding = 2) readonly buffer Lengths { uint length_steps[]; };
-layout(std430, binding = 5) buffer Scale { uint scale[]; };
-layout(std430, binding = 6) readonly buffer Lut { uint lut[]; }; // 256 x RGBA8
+layout(std430, binding = STREAMLINE_VISITS_BINDING) readonly buffer Visits { uint visits[]; };
+layout(std430, binding = STREAMLINE_LENGTHS_BINDING) readonly buffer Lengths { uint length_steps[]; };
+layout(std430, binding = STREAMLINE_SCALE_BINDING) buffer Scale { uint scale[]; };
+layout(std430, binding = COLORMAP_BINDING) readonly buffer Lut { uint lut[]; }; // COLORMAP_ENTRIES x RGBA8
 
 uniform uint width, height;
 uniform uint map_kind;       // 0: visits per pixel, 1: mean length of the seed pixel's streamlines
@@ -37,7 +37,7 @@ void main() {
 	if (gl_LocalInvocationIndex == 0u) atomicMax(scale[0], group_max);
 }
 #else
-layout(rgba8, binding = 0) writeonly uniform image2D display;
+layout(rgba8, binding = DISPLAY_IMAGE_UNIT) writeonly uniform image2D display;
 uniform float fixed_max; // > 0: the value shown at the top of the colour map; else scale[0]
 uniform uint log_scale;
 
@@ -48,8 +48,8 @@ void main() {
 	float v = map_value(xy.y * width + xy.x);
 	float t = 0.0;
 	if (top > 0.0) t = log_scale != 0u ? log(1.0 + v) / log(1.0 + top) : v / top;
-	float x = clamp(t, 0.0, 1.0) * 255.0;
-	uint k = min(uint(x), 254u);
+	float x = clamp(t, 0.0, 1.0) * float(COLORMAP_ENTRIES - 1u);
+	uint k = min(uint(x), COLORMAP_ENTRIES - 2u);
 	vec4 c = mix(unpackUnorm4x8(lut[k]), unpackUnorm4x8(lut[k + 1u]), x - float(k));
 	imageStore(display, ivec2(xy), vec4(c.rgb, 1.0));
 }

@@ -3,7 +3,7 @@
 in vec2 frag_uv;
 in vec4 frag_color;
 
-layout(binding = 0) uniform sampler2D tex;
+layout(binding = UI_TEXTURE_UNIT) uniform sampler2D tex;
 
 out vec4 out_color;
 

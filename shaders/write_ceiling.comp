@@ -5,7 +5,7 @@
 layout(local_size_x = 128) in;
 #include "lib/invocation.glsl"
 
-layout(std430, binding = 0) writeonly buffer Draws { uvec4 draw_out4[]; };
+layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Draws { uvec4 draw_out4[]; };
 
 uniform uint invocations;
 uniform uint first;

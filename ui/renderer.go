@@ -133,7 +133,7 @@ func (r *ImguiRenderer) Render(displaySize, framebufferSize [2]float32, drawData
 			}
 			r.ctx.Scissor(x0, fbH-y1, x1-x0, y1-y0)
 			id := uintptr(cmd.TextureID())
-			r.ctx.BindTexture(0, uint64(id&^nearestBit), id&nearestBit != 0)
+			r.ctx.BindTexture(shaders.UITextureUnit, uint64(id&^nearestBit), id&nearestBit != 0)
 			r.ctx.DrawElements(r.verts, cmd.ElementCount(), cmd.IndexOffset(), cmd.VertexOffset())
 		}
 	}

@@ -9,7 +9,7 @@
 // compiler unrolls cost nothing, but no kernel relies on that.
 //
 // So every kernel bounds the loop passes of one dispatch by LOOP_BUDGET
-// (rng.LoopBudget in Go, tested equal), counting a loop of n passes as n + 1
+// (shaders.LoopBudget in Go, shaders/constants.go), counting a loop of n passes as n + 1
 // and both sides of a branch, and carries longer work to the next dispatch in
 // its state buffers: dumps, draws and the CA's warm-up (render/rng.go),
 // streamlines (render/streamlines.go). Where work cannot be split (a photon's
@@ -18,4 +18,3 @@
 // RNG_LOOPS_WARMUP (from rng.Instance's Loops, checked against what llvmpipe
 // counts by TestLoopsBoundMeasured) bound one draw, one seeding and one
 // warm-up step.
-#define LOOP_BUDGET 60000u

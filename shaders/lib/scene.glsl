@@ -1,19 +1,18 @@
 // The scene as scenes.Pack lays it out, nearest-hit intersection through its
-// BVH (scenes.BVH) and the camera. Bindings 1-5, 12 and 13; counts come as
-// uniforms.
+// BVH (scenes.BVH) and the camera; counts come as uniforms.
 #include "lib/sppm.glsl" // loop_var
 #define KIND_DIFFUSE 0
 #define KIND_MIRROR 1
 #define KIND_GLASS 2
 #define KIND_LIGHT 3
 
-layout(std430, binding = 1) readonly buffer SceneMaterials { vec4 scene_materials[]; };
-layout(std430, binding = 2) readonly buffer SceneSpheres { vec4 scene_spheres[]; };
-layout(std430, binding = 3) readonly buffer SceneQuads { vec4 scene_quads[]; };
-layout(std430, binding = 4) readonly buffer SceneTriangles { vec4 scene_triangles[]; };
-layout(std430, binding = 5) readonly buffer SceneLights { vec4 scene_lights[]; };
-layout(std430, binding = 12) readonly buffer SceneBVH { vec4 scene_bvh[]; };
-layout(std430, binding = 13) readonly buffer SceneRefs { vec2 scene_refs[]; };
+layout(std430, binding = SCENE_MATERIALS_BINDING) readonly buffer SceneMaterials { vec4 scene_materials[]; };
+layout(std430, binding = SCENE_SPHERES_BINDING) readonly buffer SceneSpheres { vec4 scene_spheres[]; };
+layout(std430, binding = SCENE_QUADS_BINDING) readonly buffer SceneQuads { vec4 scene_quads[]; };
+layout(std430, binding = SCENE_TRIANGLES_BINDING) readonly buffer SceneTriangles { vec4 scene_triangles[]; };
+layout(std430, binding = SCENE_LIGHTS_BINDING) readonly buffer SceneLights { vec4 scene_lights[]; };
+layout(std430, binding = SCENE_BVH_BINDING) readonly buffer SceneBVH { vec4 scene_bvh[]; };
+layout(std430, binding = SCENE_REFS_BINDING) readonly buffer SceneRefs { vec2 scene_refs[]; };
 
 uniform int n_lights;
 

@@ -1,5 +1,5 @@
 // SPPM state shared by the passes (Hachisuka & Jensen 2009), one entry per
-// pixel. Bindings 6-11 and 16.
+// pixel.
 #include "lib/loops.glsl"
 
 // Visible point of this iteration, 32 bytes, all a photon's gather reads:
@@ -11,7 +11,7 @@ struct VisiblePoint {
 	vec4 pos_r2;
 	vec4 weight_normal;
 };
-layout(std430, binding = 6) buffer VisiblePoints { VisiblePoint vps[]; };
+layout(std430, binding = VISIBLE_POINTS_BINDING) buffer VisiblePoints { VisiblePoint vps[]; };
 
 // Progressive statistics: tau (accumulated flux, rgb) and R^2; N (photons
 // kept) and the summed direct emission seen by the eye (rgb). Doubles: in
@@ -19,27 +19,26 @@ layout(std430, binding = 6) buffer VisiblePoints { VisiblePoint vps[]; };
 // direct sum stops taking small terms long before 1e11 photons or 2^26
 // iterations (issue #9). Two arrays of 32 bytes a pixel, no larger than the
 // others (llvmpipe's storage blocks end at 128 MiB).
-layout(std430, binding = 7) buffer StatsTau { dvec4 stats_tau_r2[]; };
-layout(std430, binding = 16) buffer StatsN { dvec4 stats_n_direct[]; };
+layout(std430, binding = STATS_TAU_BINDING) buffer StatsTau { dvec4 stats_tau_r2[]; };
+layout(std430, binding = STATS_N_BINDING) buffer StatsN { dvec4 stats_n_direct[]; };
 
-// This iteration's photons per pixel: M and the flux per channel as 64-bit
-// fixed point in two words (lo, hi), added with integer atomics so the sum
-// is exact and independent of the order photons arrive in.
-// Words: [0] M, [1..2] red lo/hi, [3..4] green, [5..6] blue, [7] unused.
-layout(std430, binding = 8) buffer Accumulators { uint acc[]; };
+// This iteration's photons per pixel, ACCUMULATOR_WORDS a pixel: M and the
+// flux per channel as 64-bit fixed point in two words (lo, hi), added with
+// integer atomics so the sum is exact and independent of the order photons
+// arrive in. Words: [0] M, [1..2] red lo/hi, [3..4] green, [5..6] blue.
+layout(std430, binding = ACCUMULATORS_BINDING) buffer Accumulators { uint acc[]; };
 
-// Counters, 64-bit ones as (lo, hi) words: [0..1] surfaces photons hit,
-// [2..7] FLUX_TALLY's power per channel, [8..9] photons traced; [10] and
-// [11] the largest loop_check bound past LOOP_BUDGET of a group of photons
-// and of eye paths (0: none; render.SPPM turns it into an error); [12] the
-// iterations and [13..14] the photons folded into the image, which stops
-// once [10] or [11] is set (loop_failed).
-layout(std430, binding = 11) buffer Counters { uint counters[15]; };
+// Counters, 64-bit ones as (lo, hi) words, at the SPPM_COUNTER_* words
+// (shaders/constants.go). The loop words hold the largest loop_check bound
+// past LOOP_BUDGET of a group of photons or eye paths (0: none; render.SPPM
+// turns it into an error); the image stops taking iterations once either is
+// set (loop_failed).
+layout(std430, binding = SPPM_COUNTERS_BINDING) buffer Counters { uint counters[SPPM_COUNTER_WORDS]; };
 
 // loop_failed: some photon or eye path of this or an earlier iteration may
 // have run past LOOP_BUDGET. Sticky until render.SPPM's Reset, so the host
 // reads it back only where it reads back anyway.
-bool loop_failed() { return (counters[10] | counters[11]) != 0u; }
+bool loop_failed() { return (counters[SPPM_COUNTER_PHOTON_LOOP] | counters[SPPM_COUNTER_EYE_LOOP]) != 0u; }
 
 // add_counter adds v to the 64-bit counter at word w.
 void add_counter(uint w, uint v) {
@@ -80,8 +79,8 @@ void loop_check(uint word) {
 }
 
 // Hash grid of visible points: per bucket the first point, per point the next.
-layout(std430, binding = 9) buffer GridHeads { uint grid_head[]; };
-layout(std430, binding = 10) buffer GridNext { uint grid_next[]; };
+layout(std430, binding = GRID_HEADS_BINDING) buffer GridHeads { uint grid_head[]; };
+layout(std430, binding = GRID_NEXT_BINDING) buffer GridNext { uint grid_next[]; };
 
 uniform uint width;
 uniform uint height;

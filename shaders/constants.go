@@ -1,0 +1,197 @@
+package shaders
+
+import (
+	"strconv"
+	"strings"
+
+	"speckle/imageio"
+)
+
+// The numbers a kernel and its Go driver must agree on live here and only
+// here: each is a Go constant below and, under its name in upper snake case
+// (RNGPoolBinding: RNG_POOL_BINDING), a #define at the top of every program
+// Build makes. GLSL writes `layout(std430, binding = RNG_POOL_BINDING)`, Go
+// `pool.Bind(shaders.RNGPoolBinding)`. To add one: a constant in the right
+// group below and its row in the table, constants
+// (TestConstantsNameTheirGoConstants checks the pair).
+
+// Shader storage buffer binding points. Within one program no two buffers
+// share one (TestNoTwoBuffersShareABinding checks every kernel with every
+// generator); across programs numbers are reused, as render binds a
+// program's buffers before each of its dispatches.
+const (
+	// A generator's state pool and auxiliary data (rng/common.glsl).
+	RNGPoolBinding = 14
+	RNGAuxBinding  = 15
+	// The output of the generator kernels: dump, draw, probe, write ceiling.
+	RNGOutBinding = 0
+
+	// The scene as scenes.Pack lays it out (lib/scene.glsl).
+	SceneMaterialsBinding = 1
+	SceneSpheresBinding   = 2
+	SceneQuadsBinding     = 3
+	SceneTrianglesBinding = 4
+	SceneLightsBinding    = 5
+	SceneBVHBinding       = 12
+	SceneRefsBinding      = 13
+
+	// SPPM's per-pixel state, grid and counters (lib/sppm.glsl).
+	VisiblePointsBinding = 6
+	StatsTauBinding      = 7
+	AccumulatorsBinding  = 8
+	GridHeadsBinding     = 9
+	GridNextBinding      = 10
+	SPPMCountersBinding  = 11
+	StatsNBinding        = 16
+
+	// Display: a colour map of ColormapEntries RGBA8 words (the heatmap's,
+	// the streamline maps'); the RMSE's partial sums.
+	ColormapBinding     = 6
+	RMSEPartialsBinding = 0
+
+	// Streamlines (streamlines.comp, streamlines_display.comp).
+	StreamlineFieldBinding    = 0
+	StreamlineVisitsBinding   = 1
+	StreamlineLengthsBinding  = 2
+	StreamlineCountersBinding = 3
+	StreamlineRecordBinding   = 4
+	StreamlineScaleBinding    = 5
+	StreamlineStateBinding    = 7
+)
+
+// Image units of the compute kernels and the UI's texture unit.
+const (
+	RadianceImageUnit  = 0 // the SPPM radiance image (RGBA32F)
+	DisplayImageUnit   = 1 // an RGBA8 picture for the UI or a PNG
+	ReferenceImageUnit = 2 // the reference a heatmap or RMSE compares with
+	UITextureUnit      = 0 // ui.frag's texture
+)
+
+// Layouts and sizes.
+const (
+	// LoopBudget is the most loop passes a kernel lets one invocation run
+	// in one dispatch (lib/loops.glsl says why).
+	LoopBudget = 60000
+
+	// SPPM's Counters block: 64-bit counters are (lo, hi) word pairs.
+	SPPMCounterWords      = 15
+	SPPMCounterBounces    = 0  // surfaces photons hit (64-bit)
+	SPPMCounterFlux       = 2  // FLUX_TALLY's power per channel (3 x 64-bit)
+	SPPMCounterPhotons    = 8  // photons traced (64-bit)
+	SPPMCounterPhotonLoop = 10 // the largest loop bound past LoopBudget of a group of photons
+	SPPMCounterEyeLoop    = 11 // the same for eye paths
+	SPPMCounterIterations = 12 // iterations folded into the image
+	SPPMCounterEmitted    = 13 // their photons (64-bit)
+	// AccumulatorWords is one pixel's photon accumulator: M and the flux
+	// per channel in 64-bit fixed point.
+	AccumulatorWords = 8
+	// BVHStack bounds the BVH traversal's stack (2^16 leaves).
+	BVHStack = 16
+
+	// The streamline kernel's Counters block.
+	StreamlineCounterWords    = 6
+	StreamlineCounterSteps    = 0 // 64-bit
+	StreamlineCounterStalled  = 2
+	StreamlineCounterLeft     = 3
+	StreamlineCounterMaxSteps = 4
+	StreamlineCounterLines    = 5
+	// StreamlineStateWords is what an unfinished streamline keeps between
+	// dispatches: position (2), steps, stop, its current run of visits (2).
+	StreamlineStateWords = 6
+
+	// image_rmse.comp: a work group of RMSEGroupSize sums
+	// RMSEGroupSize x RMSEPerInvocation pixels into one partial.
+	RMSEGroupSize     = 256
+	RMSEPerInvocation = 4
+)
+
+// ColormapEntries is the length of the colour maps the kernels interpolate.
+const ColormapEntries = len(imageio.Colormap{})
+
+// RelEpsilon is RelRMSE's ε (lib/error.glsl).
+const RelEpsilon = imageio.RelEpsilon
+
+// constant is one #define of the table: a name and its value as GLSL text.
+type constant struct{ name, value string }
+
+// constants are the defines every program starts with, in this order.
+var constants = []constant{
+	integer("RNG_POOL_BINDING", RNGPoolBinding),
+	integer("RNG_AUX_BINDING", RNGAuxBinding),
+	integer("RNG_OUT_BINDING", RNGOutBinding),
+	integer("SCENE_MATERIALS_BINDING", SceneMaterialsBinding),
+	integer("SCENE_SPHERES_BINDING", SceneSpheresBinding),
+	integer("SCENE_QUADS_BINDING", SceneQuadsBinding),
+	integer("SCENE_TRIANGLES_BINDING", SceneTrianglesBinding),
+	integer("SCENE_LIGHTS_BINDING", SceneLightsBinding),
+	integer("SCENE_BVH_BINDING", SceneBVHBinding),
+	integer("SCENE_REFS_BINDING", SceneRefsBinding),
+	integer("VISIBLE_POINTS_BINDING", VisiblePointsBinding),
+	integer("STATS_TAU_BINDING", StatsTauBinding),
+	integer("ACCUMULATORS_BINDING", AccumulatorsBinding),
+	integer("GRID_HEADS_BINDING", GridHeadsBinding),
+	integer("GRID_NEXT_BINDING", GridNextBinding),
+	integer("SPPM_COUNTERS_BINDING", SPPMCountersBinding),
+	integer("STATS_N_BINDING", StatsNBinding),
+	integer("COLORMAP_BINDING", ColormapBinding),
+	integer("RMSE_PARTIALS_BINDING", RMSEPartialsBinding),
+	integer("STREAMLINE_FIELD_BINDING", StreamlineFieldBinding),
+	integer("STREAMLINE_VISITS_BINDING", StreamlineVisitsBinding),
+	integer("STREAMLINE_LENGTHS_BINDING", StreamlineLengthsBinding),
+	integer("STREAMLINE_COUNTERS_BINDING", StreamlineCountersBinding),
+	integer("STREAMLINE_RECORD_BINDING", StreamlineRecordBinding),
+	integer("STREAMLINE_SCALE_BINDING", StreamlineScaleBinding),
+	integer("STREAMLINE_STATE_BINDING", StreamlineStateBinding),
+
+	integer("RADIANCE_IMAGE_UNIT", RadianceImageUnit),
+	integer("DISPLAY_IMAGE_UNIT", DisplayImageUnit),
+	integer("REFERENCE_IMAGE_UNIT", ReferenceImageUnit),
+	integer("UI_TEXTURE_UNIT", UITextureUnit),
+
+	unsigned("LOOP_BUDGET", LoopBudget),
+	integer("SPPM_COUNTER_WORDS", SPPMCounterWords),
+	unsigned("SPPM_COUNTER_BOUNCES", SPPMCounterBounces),
+	unsigned("SPPM_COUNTER_FLUX", SPPMCounterFlux),
+	unsigned("SPPM_COUNTER_PHOTONS", SPPMCounterPhotons),
+	unsigned("SPPM_COUNTER_PHOTON_LOOP", SPPMCounterPhotonLoop),
+	unsigned("SPPM_COUNTER_EYE_LOOP", SPPMCounterEyeLoop),
+	unsigned("SPPM_COUNTER_ITERATIONS", SPPMCounterIterations),
+	unsigned("SPPM_COUNTER_EMITTED", SPPMCounterEmitted),
+	unsigned("ACCUMULATOR_WORDS", AccumulatorWords),
+	integer("BVH_STACK", BVHStack),
+	integer("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
+	unsigned("STREAMLINE_COUNTER_STEPS", StreamlineCounterSteps),
+	unsigned("STREAMLINE_COUNTER_STALLED", StreamlineCounterStalled),
+	unsigned("STREAMLINE_COUNTER_LEFT", StreamlineCounterLeft),
+	unsigned("STREAMLINE_COUNTER_MAX_STEPS", StreamlineCounterMaxSteps),
+	unsigned("STREAMLINE_COUNTER_LINES", StreamlineCounterLines),
+	unsigned("STREAMLINE_STATE_WORDS", StreamlineStateWords),
+	integer("RMSE_GROUP_SIZE", RMSEGroupSize),
+	unsigned("RMSE_PER_INVOCATION", RMSEPerInvocation),
+	unsigned("COLORMAP_ENTRIES", ColormapEntries),
+	float("REL_EPSILON", RelEpsilon),
+}
+
+// integer is a GLSL int: what binding and local_size layouts and array sizes take.
+func integer(name string, v int) constant { return constant{name, strconv.Itoa(v)} }
+
+// unsigned is a GLSL uint, for indices and counts compared with uints.
+func unsigned(name string, v int) constant { return constant{name, strconv.Itoa(v) + "u"} }
+
+// float is a GLSL float literal of v's shortest decimal form.
+func float(name string, v float64) constant {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return constant{name, s}
+}
+
+// constantNames are the table's names, for refusing a caller's define of one.
+var constantNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range constants {
+		m[c.name] = true
+	}
+	return m
+}()
