@@ -237,3 +237,17 @@ func TestCAFloats(t *testing.T) {
 		}
 	}
 }
+
+// Every --ca-preset choice names a preset and every preset is a choice
+// (Configure reads the table unchecked).
+func TestCAPresetChoices(t *testing.T) {
+	choices := CA.Option("ca-preset").Choices
+	if len(choices) != len(caPresets) {
+		t.Errorf("choices %v, presets %d", choices, len(caPresets))
+	}
+	for _, c := range choices {
+		if _, ok := caPresets[c]; !ok {
+			t.Errorf("choice %q has no preset", c)
+		}
+	}
+}
