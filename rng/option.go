@@ -136,23 +136,20 @@ func (o Option) wordMax() uint64 { return 1<<o.Bits - 1 }
 // MarshalJSON writes the option for `rng list --json`: its name, default,
 // help and Values text as before, plus the kind and its bounds.
 func (o Option) MarshalJSON() ([]byte, error) {
-	type bounds struct {
-		Min, Max int64
-	}
 	out := struct {
-		Name    string
-		Kind    string
-		Default string
-		Values  string
-		Help    string
-		Choices []string `json:",omitempty"`
-		Range   *bounds  `json:",omitempty"`
-		Bits    int      `json:",omitempty"`
-		Len     int      `json:",omitempty"`
+		Name     string
+		Kind     string
+		Default  string
+		Values   string
+		Help     string
+		Choices  []string `json:",omitempty"`
+		Min, Max *int64   `json:",omitempty"`
+		Bits     int      `json:",omitempty"`
+		Len      int      `json:",omitempty"`
 	}{Name: o.Name, Kind: o.Kind.String(), Default: o.Default, Values: o.Values(), Help: o.Help,
 		Choices: o.Choices, Bits: o.Bits, Len: o.Len}
 	if o.Kind == Integer || o.Kind == IntList {
-		out.Range = &bounds{o.Min, o.Max}
+		out.Min, out.Max = &o.Min, &o.Max
 	}
 	return json.Marshal(out)
 }
