@@ -246,7 +246,7 @@ func TestWidgets(t *testing.T) {
 		t.Fatalf("17-bit word: %v %v, want an error and 16 clear bits", bits, err)
 	}
 	k := *rng.CA.Option("ca-k")
-	l, err := listInts(k, "56, 2,21,49")
+	l, err := listInts(k, "56,2,21,49")
 	if err != nil || formatIntList(l) != "56,2,21,49" {
 		t.Fatalf("int list round trip: %v %v", l, err)
 	}

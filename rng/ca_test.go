@@ -218,7 +218,7 @@ func TestCAOptionErrors(t *testing.T) {
 	// Overrides: --ca-k and --ca-rule equal to the paper preset reproduce it;
 	// a binary rule (the slides' bit string) works too.
 	a := caNew(t, 5, nil).Stream(3)
-	b := caNew(t, 5, map[string]string{"ca-preset": "linear", "ca-k": " 56, 2,21,49", "ca-rule": "0b1001100110100101"}).Stream(3)
+	b := caNew(t, 5, map[string]string{"ca-preset": "linear", "ca-k": "56,2,21,49", "ca-rule": "0b1001100110100101"}).Stream(3)
 	for i := 0; i < 100; i++ {
 		if x, y := a.U32(), b.U32(); x != y {
 			t.Fatalf("value %d: %08x vs %08x", i, x, y)

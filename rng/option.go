@@ -76,7 +76,7 @@ func (o Option) Values() string {
 // comes in (flags, specs, the window, settings files) goes through
 // Generator.New, which calls it.
 func (o Option) Check(v string) error {
-	if o.Default == "" && strings.TrimSpace(v) == "" {
+	if o.Default == "" && v == "" {
 		return nil
 	}
 	var err error
@@ -154,13 +154,11 @@ func (o Option) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// The parsers behind Check and the Config accessors: surrounding spaces
-// are allowed, as in "56, 2,21,49".
-func parseInt(v string) (int64, error) { return strconv.ParseInt(strings.TrimSpace(v), 10, 64) }
+// The parsers behind Check and the Config accessors. They take no spaces,
+// so that a value has one spelling: specs, labels and file names show it.
+func parseInt(v string) (int64, error) { return strconv.ParseInt(v, 10, 64) }
 
-func parseWord(v string, bits int) (uint64, error) {
-	return strconv.ParseUint(strings.TrimSpace(v), 0, bits)
-}
+func parseWord(v string, bits int) (uint64, error) { return strconv.ParseUint(v, 0, bits) }
 
 func parseInts(v string) ([]int64, error) {
 	f := strings.Split(v, ",")
@@ -190,7 +188,7 @@ func orList(w []string) string {
 
 // Has says whether option name has a value: false for an option left
 // empty, whose default the generator picks (e.g. its preset's).
-func (c Config) Has(name string) bool { return strings.TrimSpace(c.Options[name]) != "" }
+func (c Config) Has(name string) bool { return c.Options[name] != "" }
 
 // Int is the value of the Integer option name.
 func (c Config) Int(name string) int { return int(must(parseInt(c.Options[name]))) }

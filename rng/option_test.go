@@ -19,22 +19,24 @@ func boundaryValues(o Option) (accepted, refused []string) {
 		accepted = o.Choices
 		refused = []string{"other", strings.ToUpper(o.Choices[0]), " " + o.Choices[0], o.Choices[0] + "|" + o.Choices[len(o.Choices)-1]}
 	case Integer:
-		accepted = []string{fmt.Sprint(o.Min), fmt.Sprint(o.Max), fmt.Sprintf(" %d ", o.Max)}
-		refused = []string{fmt.Sprint(o.Min - 1), fmt.Sprint(o.Max + 1), "1.5", "0x1", "99999999999999999999"}
+		accepted = []string{fmt.Sprint(o.Min), fmt.Sprint(o.Max)}
+		refused = []string{fmt.Sprint(o.Min - 1), fmt.Sprint(o.Max + 1), "1.5", "0x1", "99999999999999999999", fmt.Sprintf(" %d", o.Max), fmt.Sprintf("\r%d", o.Max)}
 	case Word:
 		accepted = []string{"0", fmt.Sprintf("0x%X", o.wordMax()), fmt.Sprint(o.wordMax())}
-		refused = []string{fmt.Sprintf("0x%X", o.wordMax()+1), "-1", "0x", "zz"}
+		refused = []string{fmt.Sprintf("0x%X", o.wordMax()+1), "-1", "0x", "zz", "0x1 "}
 	case IntList:
-		accepted = []string{list(o.Len, o.Min), list(o.Len, o.Max), " " + strings.ReplaceAll(list(o.Len, o.Max), ",", ", ")}
+		accepted = []string{list(o.Len, o.Min), list(o.Len, o.Max)}
 		refused = []string{list(o.Len, o.Min-1), list(o.Len, o.Max+1), list(o.Len-1, o.Min), list(o.Len+1, o.Min),
-			list(o.Len, o.Min) + ",", "NaN" + strings.TrimPrefix(list(o.Len, o.Min), fmt.Sprint(o.Min))}
+			list(o.Len, o.Min) + ",", "NaN" + strings.TrimPrefix(list(o.Len, o.Min), fmt.Sprint(o.Min)),
+			strings.ReplaceAll(list(o.Len, o.Min), ",", ", ")}
 	}
 	refused = append(refused, "NaN", "Inf", "-Inf", "1e99", "a\nb")
 	if o.Default == "" {
-		accepted = append(accepted, "", " ")
+		accepted = append(accepted, "")
 	} else {
-		refused = append(refused, "", " ")
+		refused = append(refused, "")
 	}
+	refused = append(refused, " ")
 	return accepted, refused
 }
 
