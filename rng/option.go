@@ -14,7 +14,7 @@ type OptionKind int
 
 const (
 	Choice  OptionKind = iota + 1 // one of Choices, spelled exactly
-	Integer                       // a decimal integer Min..Max
+	Integer                       // a decimal integer Min..Max, as strconv.Itoa writes it
 	Word                          // an unsigned Bits-bit word: 0x hex (or any Go integer literal)
 	IntList                       // Len decimal integers, each Min..Max, separated by commas
 )
@@ -154,9 +154,16 @@ func (o Option) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// The parsers behind Check and the Config accessors. They take no spaces,
-// so that a value has one spelling: specs, labels and file names show it.
-func parseInt(v string) (int64, error) { return strconv.ParseInt(v, 10, 64) }
+// The parsers behind Check and the Config accessors. An integer has one
+// spelling (no spaces, sign or leading zeros), so that specs, labels and
+// file names that show it, and the check for a default, see one value.
+func parseInt(v string) (int64, error) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err == nil && strconv.FormatInt(n, 10) != v {
+		err = fmt.Errorf("%q is not written as %d", v, n)
+	}
+	return n, err
+}
 
 func parseWord(v string, bits int) (uint64, error) { return strconv.ParseUint(v, 0, bits) }
 

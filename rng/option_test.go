@@ -20,7 +20,8 @@ func boundaryValues(o Option) (accepted, refused []string) {
 		refused = []string{"other", strings.ToUpper(o.Choices[0]), " " + o.Choices[0], o.Choices[0] + "|" + o.Choices[len(o.Choices)-1]}
 	case Integer:
 		accepted = []string{fmt.Sprint(o.Min), fmt.Sprint(o.Max)}
-		refused = []string{fmt.Sprint(o.Min - 1), fmt.Sprint(o.Max + 1), "1.5", "0x1", "99999999999999999999", fmt.Sprintf(" %d", o.Max), fmt.Sprintf("\r%d", o.Max)}
+		refused = []string{fmt.Sprint(o.Min - 1), fmt.Sprint(o.Max + 1), "1.5", "0x1", "99999999999999999999", fmt.Sprintf(" %d", o.Max), fmt.Sprintf("\r%d", o.Max),
+			fmt.Sprintf("+%d", o.Max), fmt.Sprintf("0%d", o.Max)}
 	case Word:
 		accepted = []string{"0", fmt.Sprintf("0x%X", o.wordMax()), fmt.Sprint(o.wordMax())}
 		refused = []string{fmt.Sprintf("0x%X", o.wordMax()+1), "-1", "0x", "zz", "0x1 "}
@@ -28,7 +29,7 @@ func boundaryValues(o Option) (accepted, refused []string) {
 		accepted = []string{list(o.Len, o.Min), list(o.Len, o.Max)}
 		refused = []string{list(o.Len, o.Min-1), list(o.Len, o.Max+1), list(o.Len-1, o.Min), list(o.Len+1, o.Min),
 			list(o.Len, o.Min) + ",", "NaN" + strings.TrimPrefix(list(o.Len, o.Min), fmt.Sprint(o.Min)),
-			strings.ReplaceAll(list(o.Len, o.Min), ",", ", ")}
+			strings.ReplaceAll(list(o.Len, o.Min), ",", ", "), "0" + list(o.Len, o.Max)}
 	}
 	refused = append(refused, "NaN", "Inf", "-Inf", "1e99", "a\nb")
 	if o.Default == "" {
