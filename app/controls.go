@@ -302,7 +302,6 @@ func (a *App) setOption(i int, name, value string) {
 func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
 	m := a.Model
 	value := m.Option(i, o.Name)
-	w := WidgetFor(o)
 	custom := value != "" || o.Default != ""
 	effective := value
 	if value == "" && o.Effective != nil {
@@ -328,30 +327,27 @@ func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
 			return
 		}
 	}
-	switch w.Kind {
-	case WidgetChoice:
+	switch o.Kind {
+	case rng.Choice:
 		if imgui.BeginCombo(o.Name, value) {
-			for _, ch := range w.Choices {
+			for _, ch := range o.Choices {
 				if imgui.SelectableV(ch, ch == value, 0, imgui.Vec2{}) {
 					a.setOption(i, o.Name, ch)
 				}
 			}
 			imgui.EndCombo()
 		}
-	case WidgetInt:
-		n, _ := strconv.Atoi(value)
+	case rng.Integer:
+		n, _ := o.Int(value)
 		v := int32(n)
-		if a.deferredInt(fmt.Sprint(i, o.Name), o.Name, &v, w.Lo, w.Hi) {
+		if a.deferredInt(fmt.Sprint(i, o.Name), o.Name, &v, int(o.Min), int(o.Max)) {
 			a.setOption(i, o.Name, strconv.Itoa(int(v)))
 		}
-	case WidgetBits:
-		bits, err := ParseBits(value, w.Bits)
-		if err != nil {
-			bits = make([]bool, w.Bits)
-		}
-		imgui.Text(o.Name + " " + FormatBits(bits))
+	case rng.Word:
+		bits, _ := wordBits(o, value) // all clear if it does not read
+		imgui.Text(o.Name + " " + formatBits(bits))
 		changed := false
-		for b := 0; b < w.Bits; b++ {
+		for b := range bits {
 			if b%8 != 0 {
 				imgui.SameLine()
 			}
@@ -363,13 +359,10 @@ func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
 			}
 		}
 		if changed {
-			a.setOption(i, o.Name, FormatBits(bits))
+			a.setOption(i, o.Name, formatBits(bits))
 		}
-	case WidgetIntList:
-		vals, err := ParseIntList(value, w.N)
-		if err != nil {
-			vals = make([]int32, w.N)
-		}
+	case rng.IntList:
+		vals, _ := listInts(o, value) // zeros if it does not read
 		changed := false
 		imgui.PushItemWidth(float32(40 * a.platform.ContentScale()))
 		for k := range vals {
@@ -377,7 +370,7 @@ func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
 				imgui.SameLine()
 			}
 			if imgui.InputIntV(fmt.Sprintf("##%s%d", o.Name, k), &vals[k], 0, 0, 0) {
-				vals[k] = min(max(vals[k], int32(w.Lo)), int32(w.Hi))
+				vals[k] = int32(min(max(int64(vals[k]), o.Min), o.Max))
 				changed = true
 			}
 		}
@@ -385,7 +378,7 @@ func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
 		imgui.SameLine()
 		imgui.Text(o.Name)
 		if changed {
-			a.setOption(i, o.Name, FormatIntList(vals))
+			a.setOption(i, o.Name, formatIntList(vals))
 		}
 	default:
 		text := value

@@ -81,7 +81,7 @@ func (m *Model) SetOption(i int, name, value string) error {
 	if m.S.Sync {
 		targets = targets[:0]
 		for j := 0; j < m.Visible(); j++ {
-			if g, _ := rng.Lookup(m.S.Panes[j].Generator); g != nil && optionOf(g, name) != nil {
+			if g, _ := rng.Lookup(m.S.Panes[j].Generator); g != nil && g.Option(name) != nil {
 				targets = append(targets, j)
 			}
 		}
@@ -95,7 +95,7 @@ func (m *Model) SetOption(i int, name, value string) error {
 		if err != nil {
 			return err
 		}
-		o := optionOf(g, name)
+		o := g.Option(name)
 		if o == nil {
 			return fmt.Errorf("%s has no option %s", g.Name, name)
 		}
@@ -111,7 +111,7 @@ func (m *Model) SetOption(i int, name, value string) error {
 		if len(opts) == 0 {
 			opts = nil
 		}
-		if _, err := g.New(rng.Config{Streams: 1, Options: opts}); err != nil {
+		if err := (rng.Spec{Gen: g, Options: opts}).Check(); err != nil {
 			return err
 		}
 		next[j].Options = opts
@@ -126,7 +126,7 @@ func (m *Model) Option(i int, name string) string {
 		return v
 	}
 	if g, _ := rng.Lookup(m.S.Panes[i].Generator); g != nil {
-		if o := optionOf(g, name); o != nil {
+		if o := g.Option(name); o != nil {
 			return o.Default
 		}
 	}
@@ -208,13 +208,4 @@ func PaneLabel(p PaneSettings) string {
 		return p.Generator
 	}
 	return p.Generator + " " + strings.ReplaceAll(OptionString(p.Options), ":", " ")
-}
-
-func optionOf(g *rng.Generator, name string) *rng.Option {
-	for k := range g.Options {
-		if g.Options[k].Name == name {
-			return &g.Options[k]
-		}
-	}
-	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -216,56 +216,48 @@ func TestSettingsNumbersInRange(t *testing.T) {
 	}
 }
 
+// The widgets follow the declared kinds (rng's TestOptionDeclarations
+// checks the declarations themselves); their value conversions round trip.
 func TestWidgets(t *testing.T) {
-	want := map[string]WidgetKind{
-		"lux": WidgetInt, "lehmer-seeding": WidgetChoice, "ca-preset": WidgetChoice,
-		"ca-rule": WidgetBits, "ca-k": WidgetIntList, "ca-steps": WidgetInt,
+	want := map[string]rng.OptionKind{
+		"lux": rng.Integer, "lehmer-seeding": rng.Choice, "ca-preset": rng.Choice,
+		"ca-rule": rng.Word, "ca-k": rng.IntList, "ca-steps": rng.Integer,
 	}
-	seen := 0
-	for _, g := range rng.All {
-		for _, o := range g.Options {
-			w := WidgetFor(o)
-			if k, ok := want[o.Name]; ok {
-				seen++
-				if w.Kind != k {
-					t.Errorf("%s: widget %d, want %d", o.Name, w.Kind, k)
-				}
-			}
-			if w.Kind == WidgetChoice && !strings.Contains(o.Values, o.Default) {
-				t.Errorf("%s: default %q is not one of %v", o.Name, o.Default, w.Choices)
-			}
-			if w.Kind == WidgetInt && o.Default != "" {
-				if _, err := g.New(rng.Config{Streams: 1, Options: map[string]string{o.Name: itoa(w.Hi + 1)}}); err == nil {
-					t.Errorf("%s: %d above the widget's range is accepted by the generator", o.Name, w.Hi+1)
+	for name, kind := range want {
+		found := false
+		for _, g := range rng.All {
+			if o := g.Option(name); o != nil {
+				found = true
+				if o.Kind != kind {
+					t.Errorf("%s: kind %v, want %v: the window would edit it with another widget", name, o.Kind, kind)
 				}
 			}
 		}
+		if !found {
+			t.Errorf("no generator has %s, which the UI is known to need", name)
+		}
 	}
-	if seen != len(want) {
-		t.Errorf("found %d of the %d options the UI is known to need", seen, len(want))
-	}
-	if w := WidgetFor(rng.Option{Values: "a,b,c,d (each 0..63)"}); w.N != 4 || w.Lo != 0 || w.Hi != 63 {
-		t.Errorf("int list widget %+v", w)
-	}
-	bits, err := ParseBits("0x99A5", 16)
-	if err != nil || FormatBits(bits) != "0x99A5" || !bits[0] || bits[1] || !bits[15] {
+	rule := *rng.CA.Option("ca-rule")
+	bits, err := wordBits(rule, "0x99A5")
+	if err != nil || len(bits) != 16 || formatBits(bits) != "0x99A5" || !bits[0] || bits[1] || !bits[15] {
 		t.Fatalf("bits round trip: %v %v", bits, err)
 	}
-	if _, err := ParseBits("0x1FFFF", 16); err == nil {
-		t.Fatal("17-bit word accepted")
+	if bits, err := wordBits(rule, "0x1FFFF"); err == nil || len(bits) != 16 || slices.Contains(bits, true) {
+		t.Fatalf("17-bit word: %v %v, want an error and 16 clear bits", bits, err)
 	}
-	l, err := ParseIntList("56, 2,21,49", 4)
-	if err != nil || FormatIntList(l) != "56,2,21,49" {
+	k := *rng.CA.Option("ca-k")
+	l, err := listInts(k, "56,2,21,49")
+	if err != nil || formatIntList(l) != "56,2,21,49" {
 		t.Fatalf("int list round trip: %v %v", l, err)
 	}
+	if l, err := listInts(k, "1,2,3"); err == nil || len(l) != 4 {
+		t.Fatalf("short list: %v %v, want an error and 4 fields", l, err)
+	}
 	// Generators say what an empty option means, so the editor starts there.
-	ca, _ := rng.Lookup("ca")
-	if got := optionOf(ca, "ca-rule").Effective(map[string]string{"ca-preset": "linear"}); got != "0x9696" {
+	if got := rng.CA.Option("ca-rule").Effective(map[string]string{"ca-preset": "linear"}); got != "0x9696" {
 		t.Errorf("linear preset's rule %s", got)
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestFileNames(t *testing.T) {
 	stem := ShotStem("/tmp/my scenes/room.json", time.Date(2026, 11, 30, 6, 15, 4, 0, time.UTC))

@@ -206,7 +206,7 @@ func (p PaneSettings) Check() error {
 	if err != nil {
 		return err
 	}
-	if _, err := g.New(rng.Config{Streams: 1, Options: p.Options}); err != nil {
+	if err := (rng.Spec{Gen: g, Options: p.Options}).Check(); err != nil {
 		return err
 	}
 	if !slices.Contains(Views, p.View) {

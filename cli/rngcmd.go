@@ -29,7 +29,7 @@ func registerGenOptions(fs *flag.FlagSet) *genOptions {
 		for _, g := range rng.All {
 			for _, opt := range g.Options {
 				if opt.Name == name {
-					help = append(help, fmt.Sprintf("%s: %s (%s, default %s)", g.Name, opt.Help, opt.Values, opt.Default))
+					help = append(help, fmt.Sprintf("%s: %s (%s, default %s)", g.Name, opt.Help, opt.Values(), opt.Default))
 				}
 			}
 		}
@@ -91,7 +91,7 @@ func rngList(args []string, stdout, stderr io.Writer) error {
 	for _, g := range rng.All {
 		fmt.Fprintf(stdout, "%-8s %s\n", g.Name, g.Doc)
 		for _, o := range g.Options {
-			fmt.Fprintf(stdout, "         --%s %s (default %s): %s\n", o.Name, o.Values, o.Default, o.Help)
+			fmt.Fprintf(stdout, "         --%s %s (default %s): %s\n", o.Name, o.Values(), o.Default, o.Help)
 		}
 	}
 	return nil

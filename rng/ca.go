@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
-	"strings"
 )
 
 // CA is the cellular-automaton generator of Pang, Wong and Heng ("Generating
@@ -23,19 +22,19 @@ var CA = &Generator{
 	Doc:    "64-cell, 4-neighbour cellular automaton of Pang, Wong & Heng (2008), connectivity (56,2,21,49), rule 0x99A5, seeded by SplitMix64",
 	Source: "ca.glsl",
 	Options: []Option{
-		{Name: "ca-preset", Default: "paper", Values: "paper|linear",
+		{Name: "ca-preset", Kind: Choice, Choices: []string{"paper", "linear"}, Default: "paper",
 			Help: "paper: K = 56,2,21,49, rule 0x99A5 (the slides' GA-optimised CA); linear: same K, rule 0x9696 (XOR of the first three neighbours, a poor linear CA)"},
-		{Name: "ca-k", Default: "", Values: "a,b,c,d (each 0..63)",
+		{Name: "ca-k", Kind: IntList, Len: 4, Min: 0, Max: 63,
 			Help: "connectivity: cell i reads cells i-a, i-b, i-c, i-d (mod 64); empty: the preset's",
 			Effective: func(o map[string]string) string {
 				k := caPresetOf(o).k
 				return fmt.Sprintf("%d,%d,%d,%d", k[0], k[1], k[2], k[3])
 			}},
-		{Name: "ca-rule", Default: "", Values: "0x0000..0xFFFF",
+		{Name: "ca-rule", Kind: Word, Bits: 16,
 			Help:      "the 16-entry truth table: new cell = bit (n0 + 2 n1 + 4 n2 + 8 n3) of the rule; empty: the preset's",
 			Effective: func(o map[string]string) string { return fmt.Sprintf("0x%04X", caPresetOf(o).rule) }},
-		{Name: "ca-steps", Default: "1", Values: "1..4096", Help: "CA steps per emitted 32-bit number"},
-		{Name: "ca-warmup", Default: "64", Values: "0..1000000", Help: "steps after seeding whose output is dropped"},
+		{Name: "ca-steps", Kind: Integer, Min: 1, Max: 4096, Default: "1", Help: "CA steps per emitted 32-bit number"},
+		{Name: "ca-warmup", Kind: Integer, Min: 0, Max: 1000000, Default: "64", Help: "steps after seeding whose output is dropped"},
 	},
 	Configure: configureCA,
 	TestOptions: []map[string]string{
@@ -70,58 +69,15 @@ type caConfig struct {
 }
 
 func configureCA(c Config) (Instance, error) {
-	o := c.Options
-	cfg, ok := caPresets[o["ca-preset"]]
-	if !ok {
-		return nil, fmt.Errorf("--ca-preset must be paper or linear (got %q)", o["ca-preset"])
+	cfg := caPresets[c.Options["ca-preset"]]
+	if c.Has("ca-k") {
+		cfg.k = [4]int(c.IntList("ca-k"))
 	}
-	if v := strings.TrimSpace(o["ca-k"]); v != "" {
-		k, err := parseCAK(v)
-		if err != nil {
-			return nil, err
-		}
-		cfg.k = k
+	if c.Has("ca-rule") {
+		cfg.rule = uint16(c.Word("ca-rule"))
 	}
-	if v := strings.TrimSpace(o["ca-rule"]); v != "" {
-		r, err := strconv.ParseUint(v, 0, 16)
-		if err != nil {
-			return nil, fmt.Errorf("--ca-rule must be a 16-bit truth table such as 0x99A5 (got %q)", v)
-		}
-		cfg.rule = uint16(r)
-	}
-	var err error
-	if cfg.steps, err = intOption(o, "ca-steps", 1, 4096); err != nil {
-		return nil, err
-	}
-	if cfg.warmup, err = intOption(o, "ca-warmup", 0, 1000000); err != nil {
-		return nil, err
-	}
+	cfg.steps, cfg.warmup = c.Int("ca-steps"), c.Int("ca-warmup")
 	return &caInstance{cfg: cfg, seed: c.Seed}, nil
-}
-
-func parseCAK(v string) ([4]int, error) {
-	var k [4]int
-	f := strings.Split(v, ",")
-	bad := fmt.Errorf("--ca-k must be four integers 0..63 separated by commas, such as 56,2,21,49 (got %q)", v)
-	if len(f) != 4 {
-		return k, bad
-	}
-	for i, s := range f {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n < 0 || n > 63 {
-			return k, bad
-		}
-		k[i] = n
-	}
-	return k, nil
-}
-
-func intOption(o map[string]string, name string, lo, hi int) (int, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(o[name]))
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("--%s must be an integer %d..%d (got %q)", name, lo, hi, o[name])
-	}
-	return n, nil
 }
 
 type caInstance struct {

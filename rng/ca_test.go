@@ -218,7 +218,7 @@ func TestCAOptionErrors(t *testing.T) {
 	// Overrides: --ca-k and --ca-rule equal to the paper preset reproduce it;
 	// a binary rule (the slides' bit string) works too.
 	a := caNew(t, 5, nil).Stream(3)
-	b := caNew(t, 5, map[string]string{"ca-preset": "linear", "ca-k": " 56, 2,21,49", "ca-rule": "0b1001100110100101"}).Stream(3)
+	b := caNew(t, 5, map[string]string{"ca-preset": "linear", "ca-k": "56,2,21,49", "ca-rule": "0b1001100110100101"}).Stream(3)
 	for i := 0; i < 100; i++ {
 		if x, y := a.U32(), b.U32(); x != y {
 			t.Fatalf("value %d: %08x vs %08x", i, x, y)
@@ -234,6 +234,20 @@ func TestCAFloats(t *testing.T) {
 		u := a.U32()
 		if f, g := b.F32(), c.DumpF32(); f != ToF32(u) || g != f {
 			t.Fatalf("value %d: renderer %v, dump %v, want %v", i, f, g, ToF32(u))
+		}
+	}
+}
+
+// Every --ca-preset choice names a preset and every preset is a choice
+// (Configure reads the table unchecked).
+func TestCAPresetChoices(t *testing.T) {
+	choices := CA.Option("ca-preset").Choices
+	if len(choices) != len(caPresets) {
+		t.Errorf("choices %v, presets %d", choices, len(caPresets))
+	}
+	for _, c := range choices {
+		if _, ok := caPresets[c]; !ok {
+			t.Errorf("choice %q has no preset", c)
 		}
 	}
 }

@@ -1,7 +1,5 @@
 package rng
 
-import "fmt"
-
 // lehmerModulus is the prime 2^32-5 of the revised Park–Miller generator in rng.cl.
 const (
 	lehmerModulus    = 4294967291
@@ -15,7 +13,7 @@ var Lehmer = &Generator{
 	Doc:    "Lehmer LCG mod 2^32-5, multiplier 279470273: the jitter generator of the slm streamline code (rng.cl)",
 	Source: "lehmer.glsl",
 	Options: []Option{{
-		Name: "lehmer-seeding", Default: "consecutive", Values: "consecutive|slm",
+		Name: "lehmer-seeding", Kind: Choice, Choices: []string{"consecutive", "slm"}, Default: "consecutive",
 		Help: "consecutive: stream t starts at seed+t; slm: byte-reverse, one step, byte-reverse (the streamline code's per-pixel seeding)",
 	}},
 	Configure:      configureLehmer,
@@ -29,14 +27,7 @@ type lehmerInstance struct {
 }
 
 func configureLehmer(c Config) (Instance, error) {
-	switch v := c.Options["lehmer-seeding"]; v {
-	case "consecutive":
-		return lehmerInstance{seed: c.Seed}, nil
-	case "slm":
-		return lehmerInstance{seed: c.Seed, slm: true}, nil
-	default:
-		return nil, fmt.Errorf("--lehmer-seeding must be consecutive or slm (got %q)", v)
-	}
+	return lehmerInstance{seed: c.Seed, slm: c.Options["lehmer-seeding"] == "slm"}, nil
 }
 
 func (l lehmerInstance) StateWords() int { return 1 }

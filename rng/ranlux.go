@@ -1,9 +1,6 @@
 package rng
 
-import (
-	"fmt"
-	"strconv"
-)
+import "strconv"
 
 // Ranlux is RANLUXCL v1.3.1 (Nikolaisen), the OpenCL port of James' Fortran
 // RANLUX (Lüscher's subtract-with-carry generator with skipping), default
@@ -13,7 +10,7 @@ var Ranlux = &Generator{
 	Doc:    "RANLUX (Lüscher; James' Fortran) as RANLUXCL v1.3.1: 24-bit subtract-with-carry in floats, xorshift seeding, planar-shift skipping",
 	Source: "ranlux.glsl",
 	Options: []Option{{
-		Name: "lux", Default: "4", Values: "0..4",
+		Name: "lux", Kind: Integer, Min: 0, Max: int64(len(ranluxP) - 1), Default: "4",
 		Help: "luxury level: keep 24 of every p values, p = 24, 48, 100, 224, 404",
 	}},
 	Configure: configureRanlux,
@@ -43,12 +40,7 @@ type ranluxInstance struct {
 }
 
 func configureRanlux(c Config) (Instance, error) {
-	v := c.Options["lux"]
-	lux, err := strconv.Atoi(v)
-	if err != nil || lux < 0 || lux > 4 {
-		return nil, fmt.Errorf("--lux must be 0..4 (got %q)", v)
-	}
-	return ranluxInstance{seed: c.Seed, nskip: ranluxP[lux] - 24}, nil
+	return ranluxInstance{seed: c.Seed, nskip: ranluxP[c.Int("lux")] - 24}, nil
 }
 
 // StateWords: s01..s24, the carry and the packed positions (see ranlux.glsl).

@@ -16,22 +16,6 @@ import (
 //go:embed *.glsl
 var GLSL embed.FS
 
-// Option is one generator option as it appears on the command line.
-type Option struct {
-	Name    string // flag name without dashes, e.g. "lux"
-	Default string
-	Values  string // what is accepted, e.g. "0..4" or "consecutive|slm"
-	Help    string
-	// Effective, when set, is the value in effect while the option is
-	// empty (e.g. the preset's rule), given the other options; the UI starts
-	// editing from it.
-	Effective func(opts map[string]string) string `json:"-"`
-}
-
-// IsChoice says whether the option takes one of a few named values (its
-// label shows the value alone).
-func (o Option) IsChoice() bool { return strings.Contains(o.Values, "|") }
-
 // Config fixes everything a generator needs before it can draw numbers.
 type Config struct {
 	Seed    uint32
@@ -47,8 +31,10 @@ type Generator struct {
 	Options []Option // generator-specific options
 	// MaxDumpStreams bounds the streams of a dump (Sobol: its dimensions); 0: none.
 	MaxDumpStreams int
-	// Configure validates the options and returns an instance; New calls it
-	// with every option of the generator present (defaults filled in).
+	// Configure returns an instance; New calls it with every option of the
+	// generator present (defaults filled in) and checked against its
+	// declaration, so it reads them with Config.Int and the like and checks
+	// only what no one option's bounds say (combinations, loop budgets).
 	Configure func(c Config) (Instance, error)
 	// TestOptions are the option sets every GPU-vs-CPU test covers (besides the defaults).
 	TestOptions []map[string]string
@@ -148,21 +134,27 @@ func Names() []string {
 	return n
 }
 
-// New checks c against the generator's options and configures it.
+// New checks c against the generator's option declarations (each value
+// through Option.Check) and configures it.
 func (g *Generator) New(c Config) (Instance, error) {
 	if c.Streams < 1 {
 		return nil, fmt.Errorf("%s: streams must be at least 1", g.Name)
 	}
 	opts := map[string]string{}
 	for k, v := range c.Options {
-		if g.option(k) == nil {
+		if g.Option(k) == nil {
 			return nil, fmt.Errorf("option %s does not apply to generator %s", flagText(k), g.Name)
 		}
 		opts[k] = v
 	}
 	for _, o := range g.Options {
-		if _, ok := opts[o.Name]; !ok {
-			opts[o.Name] = o.Default
+		v, ok := opts[o.Name]
+		if !ok {
+			v = o.Default
+			opts[o.Name] = v
+		}
+		if err := o.Check(v); err != nil {
+			return nil, err
 		}
 	}
 	c.Options = opts
@@ -180,7 +172,8 @@ func (g *Generator) CheckDump(streams, count int) error {
 	return nil
 }
 
-func (g *Generator) option(name string) *Option {
+// Option is g's option name, nil if it has none.
+func (g *Generator) Option(name string) *Option {
 	for i := range g.Options {
 		if g.Options[i].Name == name {
 			return &g.Options[i]

@@ -49,7 +49,7 @@ func ParseSpec(spec string) (Spec, error) {
 			s.HasSeed = true
 			continue
 		}
-		if g.option(k) == nil {
+		if g.Option(k) == nil {
 			return Spec{}, fmt.Errorf("option %s does not apply to generator %s", flagText(k), g.Name)
 		}
 		if _, dup := s.Options[k]; dup {
