@@ -165,7 +165,7 @@ func addGenOptions(fs *pflag.FlagSet) *genOptionFlags {
 					if opt.Default != "" {
 						def = ", default " + opt.Default
 					}
-					help = append(help, fmt.Sprintf("%s: %s (%s%s)", g.Name, opt.Help, opt.Values, def))
+					help = append(help, fmt.Sprintf("%s: %s (%s%s)", g.Name, opt.Help, opt.Values(), def))
 				}
 			}
 		}
