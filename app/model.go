@@ -33,7 +33,7 @@ func (m *Model) Visible() int { return m.S.Layout }
 // size, iteration size, SPPM parameters, generator and its options.
 func (m *Model) BuildKey(i int) string {
 	p := m.S.Panes[i]
-	gen := fmt.Sprintf("%d|%s|%s", m.S.Seed, p.Generator, OptionString(p.Options))
+	gen := fmt.Sprintf("%d|%s|%s", p.seedIn(m.S), p.Generator, OptionString(p.Options))
 	if m.S.Mode == ModeStreamlines {
 		l := m.S.Lines
 		return fmt.Sprintf("lines|%s|%d|%d|%g|%g|%d|%v|%s", l.Field, l.Width, l.Density, l.Jitter, l.Step, l.MaxSteps, l.Independent, gen)
@@ -182,6 +182,9 @@ func ParsePane(spec string) (PaneSettings, error) {
 		return PaneSettings{}, fmt.Errorf("pane %v", err)
 	}
 	p := PaneSettings{Generator: sp.Gen.Name, Options: sp.Options, View: ViewImage}
+	if sp.HasSeed {
+		p.Seed = &sp.Seed
+	}
 	if err := p.Check(); err != nil {
 		return p, fmt.Errorf("pane %q: %v", spec, err)
 	}
@@ -204,10 +207,14 @@ func OptionString(opts map[string]string) string {
 
 // PaneLabel is a pane's generator and options for overlays and legends.
 func PaneLabel(p PaneSettings) string {
-	if len(p.Options) == 0 {
-		return p.Generator
+	label := p.Generator
+	if len(p.Options) > 0 {
+		label += " " + strings.ReplaceAll(OptionString(p.Options), ":", " ")
 	}
-	return p.Generator + " " + strings.ReplaceAll(OptionString(p.Options), ":", " ")
+	if p.Seed != nil {
+		label += fmt.Sprintf(" %s=%d", rng.SeedKey, *p.Seed)
+	}
+	return label
 }
 
 func optionOf(g *rng.Generator, name string) *rng.Option {

@@ -363,3 +363,23 @@ func TestSaveKeepingAFileThatFailedToLoad(t *testing.T) {
 		t.Fatalf("%s.new written for a file that loaded", good)
 	}
 }
+
+// A pane's own seed (philox:seed=3) replaces the common one in what the
+// pane renders: its build key is that of the same generator under common
+// seed 3, and another seed's differs; the label shows it.
+func TestPaneSeed(t *testing.T) {
+	m := NewModel(Defaults())
+	if err := m.SetPanes([]string{"philox:seed=3", "philox"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := m.S.Panes[0]; p.Seed == nil || *p.Seed != 3 || PaneLabel(p) != "philox seed=3" {
+		t.Fatalf("pane 1: %+v, label %q", p, PaneLabel(p))
+	}
+	if m.S.Seed == 3 || m.BuildKey(0) == m.BuildKey(1) {
+		t.Fatalf("common seed %d: pane keys %q and %q", m.S.Seed, m.BuildKey(0), m.BuildKey(1))
+	}
+	m.S.Seed = 3
+	if m.BuildKey(0) != m.BuildKey(1) {
+		t.Errorf("seed 3 two ways: keys %q and %q", m.BuildKey(0), m.BuildKey(1))
+	}
+}

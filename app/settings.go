@@ -37,6 +37,15 @@ type PaneSettings struct {
 	Generator string            `json:"generator"`
 	Options   map[string]string `json:"options,omitempty"` // only options that differ from the defaults
 	View      View              `json:"view"`
+	Seed      *uint32           `json:"seed,omitempty"` // the pane's own seed (NAME:seed=S); nil: Settings.Seed
+}
+
+// seedIn is the pane's seed: its own, else the settings' common one.
+func (p PaneSettings) seedIn(s Settings) uint32 {
+	if p.Seed != nil {
+		return *p.Seed
+	}
+	return s.Seed
 }
 
 // Mode is what the panes render.

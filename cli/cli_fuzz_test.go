@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"speckle/internal/fuzzcheck"
+	"speckle/rng"
 )
 
 // FuzzFlagValues feeds one string to every parser of a flag's value (one
@@ -19,7 +20,7 @@ import (
 //   - counts (--photons, the list of --at): whole, at least 1, the same in
 //     digits; a list sorted without repeats;
 //   - --seed: the same in decimal;
-//   - streamlines' --gens: every generator's options apply to it.
+//   - --gens, --panes (specsFlag): every generator's options apply to it.
 func FuzzFlagValues(f *testing.F) {
 	for _, s := range []string{
 		"640x360", "1920X1080", "1x1", "16384x16384", "16385x1", "0x0", "-1x5", "x", "640x", "x360", "640x360x2",
@@ -69,12 +70,13 @@ func FuzzFlagValues(f *testing.F) {
 			t.Fatalf("seed %q read as %d, which reads as %d, %v", s, v, w, err)
 		}
 
-		if specs, err := parseGenSpecs(s); err != nil {
-			usage(t, "gens", err)
+		var specs []rng.Spec
+		if err := (specsValue{&specs}).Set(s); err != nil {
+			fuzzcheck.OneLine(t, err)
 		} else {
 			for _, sp := range specs {
-				if sp.g == nil || len(forGenerator(sp.g, sp.opts)) != len(sp.opts) {
-					t.Fatalf("gens %q: generator %v with options %v", s, sp.g, sp.opts)
+				if sp.Gen == nil || len(sp.With(nil).Options) != len(sp.Options) {
+					t.Fatalf("gens %q: generator %v with options %v", s, sp.Gen, sp.Options)
 				}
 			}
 		}

@@ -259,9 +259,6 @@ func legacy(use, short string, run func(args []string, stdout, stderr io.Writer)
 	}
 }
 
-func newAppCmd() *cobra.Command {
-	return legacy("app", "the interactive window: panes of generators converging side by side", appCmd)
-}
 func newRenderCmd() *cobra.Command {
 	return legacy("render", "render a scene with one generator", renderCmd)
 }
@@ -270,18 +267,6 @@ func newCaptureCmd() *cobra.Command {
 }
 func newReferenceCmd() *cobra.Command {
 	return legacy("reference", "render a long reference image of a scene", referenceCmd)
-}
-func newStreamlinesCmd() *cobra.Command {
-	return legacy("streamlines", "jittered streamlines over a flow field with any generator", streamlinesCmd)
-}
-func newRngListCmd() *cobra.Command {
-	return legacy("list", "list the generators and their options", rngList)
-}
-func newRngDumpCmd() *cobra.Command {
-	return legacy("dump", "write raw numbers of a generator", rngDump)
-}
-func newRngBenchCmd() *cobra.Command {
-	return legacy("bench", "measure numbers per second on the GPU", rngBench)
 }
 func newBenchRenderCmd() *cobra.Command {
 	return legacy("render", "measure photons per second per scene and generator", benchRenderCmd)

@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"speckle/render"
+	"speckle/render/study"
+	"speckle/rng"
+)
+
+func newRngBenchCmd() *cobra.Command {
+	var (
+		b      study.RNGBench
+		asJSON bool
+		gl     glFlags
+		common *genOptionFlags
+	)
+	c := &cobra.Command{
+		Use:   "bench [--gens SPEC,...] [flags]",
+		Short: "measure numbers per second on the GPU",
+		Long: `Measure each generator on the GPU: floats stored per second (every value
+written to a buffer) and floats consumed per second (drawn and summed in
+registers), beside the device's write ceiling (the same store pattern with
+no generator). The kernels are the renderer's generator code.`,
+		Example: `  speckle rng bench
+  speckle rng bench --gens lehmer,philox --json --min-time 50ms
+  speckle rng bench --gens ranlux:lux=0,ranlux:lux=4 --sum-draws 1024`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			b.Options = common.set()
+			if err := asUsage(b.Check()); err != nil {
+				return err
+			}
+			ctx, err := gl.open()
+			if err != nil {
+				return err
+			}
+			defer ctx.Close()
+			bar, hear := studyBar("bench", "generators")
+			b.Progress = hear
+			rep, err := b.Run(ctx)
+			bar.done()
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return rep.WriteJSON(c.OutOrStdout())
+			}
+			return rep.WriteTable(c.OutOrStdout())
+		},
+	}
+	fs := c.Flags()
+	specsFlag(c, &b.Specs, "gens", allSpecs(), "generators to measure")
+	fs.Var(specsValue{&b.Specs}, "gen", "")
+	fs.MarkDeprecated("gen", "use --gens")
+	fs.BoolVar(&asJSON, "json", false, "JSON instead of a table")
+	seedFlag(fs, &b.Seed)
+	wholeFlag(fs, &b.Invocations, "invocations", 0, 1, study.MaxBenchInvocations, "invocations per dispatch, each with its own stream (default: fill the GPU)")
+	wholeFlag(fs, &b.StoreDraws, "store-draws", 0, 4, study.MaxBenchDraws, "values each invocation stores per dispatch, a multiple of 4 (default: about 1 GiB per dispatch)")
+	wholeFlag(fs, &b.SumDraws, "sum-draws", render.DefaultSumDraws, 1, study.MaxBenchDraws, "values each invocation sums per dispatch")
+	fs.DurationVar(&b.MinTime, "min-time", 0, "GPU time to measure per generator and mode (default: 0.5s, 0.2s on a CPU rasteriser)")
+	gl.addTo(fs)
+	common = addGenOptions(fs)
+	return c
+}
+
+// allSpecs is every registered generator with its defaults.
+func allSpecs() []rng.Spec {
+	all, _ := rng.ParseSpecs("all")
+	return all
+}
