@@ -16,7 +16,14 @@ var specFlags = []struct {
 	command []string
 	flag    string
 	list    bool // takes several, comma-separated
-}{}
+}{
+	{[]string{"app"}, "panes", true},
+	{[]string{"rng", "dump"}, "gen", false},
+	{[]string{"rng", "bench"}, "gens", true},
+	{[]string{"rng", "bench"}, "gen", true}, // deprecated: --gens
+	{[]string{"streamlines"}, "gen", false},
+	{[]string{"streamlines"}, "gens", true},
+}
 
 func TestEveryGeneratorFlagReadsTheSpecGrammar(t *testing.T) {
 	root := newRoot(&strings.Builder{}, &strings.Builder{})

@@ -79,7 +79,7 @@ func ParseSpecs(list string) ([]Spec, error) {
 	}
 	var out []Spec
 	seen := map[string]bool{}
-	for _, item := range strings.Split(list, ",") {
+	for _, item := range splitSpecs(list) {
 		s, err := ParseSpec(item)
 		if err != nil {
 			return nil, err
@@ -94,6 +94,23 @@ func ParseSpecs(list string) ([]Spec, error) {
 		return nil, fmt.Errorf("no generator named")
 	}
 	return out, nil
+}
+
+// splitSpecs splits a list at the commas between specs, keeping those
+// inside a list of numbers (ca:ca-k=0,32,17,63): a piece that starts with a
+// digit continues the previous piece's OPTION=VALUE (a spec starts with a
+// generator's name).
+func splitSpecs(list string) []string {
+	var out []string
+	for _, piece := range strings.Split(list, ",") {
+		p := strings.TrimSpace(piece)
+		if n := len(out); n > 0 && strings.Contains(out[n-1], "=") && p != "" && p[0] >= '0' && p[0] <= '9' {
+			out[n-1] += "," + piece
+			continue
+		}
+		out = append(out, piece)
+	}
+	return out
 }
 
 // ParseSeed reads a seed: a uint32, decimal or 0x hex.
