@@ -128,11 +128,11 @@ func Defaults() Settings {
 }
 
 // The render sizes a pane takes.
-const minResolution, maxResolution = 16, 8192
+const MinResolution, MaxResolution = 16, 8192
 
 // Size is the render size the Resolution names.
 func (s Settings) Size() (w, h int) {
-	w, h, err := units.ParseSize(s.Resolution, minResolution, maxResolution)
+	w, h, err := units.ParseSize(s.Resolution, MinResolution, MaxResolution)
 	if err != nil {
 		return 640, 360
 	}
@@ -144,7 +144,7 @@ func (s Settings) Check() error {
 	if !slices.Contains(Layouts, s.Layout) {
 		return fmt.Errorf("layout %d: must be 1, 2 or 4", s.Layout)
 	}
-	if _, _, err := units.ParseSize(s.Resolution, minResolution, maxResolution); err != nil {
+	if _, _, err := units.ParseSize(s.Resolution, MinResolution, MaxResolution); err != nil {
 		return fmt.Errorf("resolution %v", err)
 	}
 	switch {

@@ -69,7 +69,7 @@ func (o *appOptions) addFlags(c *cobra.Command) {
 	fs.StringVar(&o.field, "field", "", "streamline mode's flow field: dem, gyre, cylinder or a height-field file")
 	fs.StringVar(&o.size, "size", "", "rendered image size of every pane, WIDTHxHEIGHT (default: the saved one, 640x360)")
 	fs.StringVar(&o.size, "resolution", "", "")
-	fs.MarkDeprecated("resolution", "use --size")
+	deprecate(c, "resolution", "use --size")
 	fs.StringVar(&o.perIter, "photons-per-iteration", "", "photons per SPPM iteration, like 1e6, or auto (default: the saved setting, auto)")
 	fs.Var(noTotalPhotons{}, "photons", "")
 	fs.MarkHidden("photons")
@@ -165,7 +165,7 @@ func (o *appOptions) apply(m *app.Model) error {
 		m.S.Lines.Field = o.field
 	}
 	if o.size != "" {
-		if _, _, err := units.ParseSize(o.size, 1, 16384); err != nil {
+		if _, _, err := units.ParseSize(o.size, app.MinResolution, app.MaxResolution); err != nil {
 			return usagef("--size %v", err)
 		}
 		m.S.Resolution = o.size

@@ -52,7 +52,7 @@ no generator). The kernels are the renderer's generator code.`,
 	fs := c.Flags()
 	specsFlag(c, &b.Specs, "gens", allSpecs(), "generators to measure")
 	fs.Var(specsValue{&b.Specs}, "gen", "")
-	fs.MarkDeprecated("gen", "use --gens")
+	deprecate(c, "gen", "use --gens")
 	fs.BoolVar(&asJSON, "json", false, "JSON instead of a table")
 	seedFlag(fs, &b.Seed)
 	wholeFlag(fs, &b.Invocations, "invocations", 0, 1, study.MaxBenchInvocations, "invocations per dispatch, each with its own stream (default: fill the GPU)")
