@@ -15,9 +15,10 @@ func newRngListCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "list",
 		Short: "list the generators and their options",
-		Long: `List the generators and their options. An option is a flag of every command
-that takes generators (--lux 3), or part of one generator's spec
-(ranlux:lux=3).`,
+		Long: `List the generators and their options. An option is set for one generator
+in its spec (ranlux:lux=3, wherever a generator is named), or by a flag of
+its own for every generator that has it (--lux 3: rng dump, rng bench,
+streamlines, render, capture, reference).`,
 		Example: "  speckle rng list\n  speckle rng list --json",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

@@ -20,19 +20,19 @@ import (
 // streamlinesOptions are the streamlines command's flags; study takes the
 // ones that need no translating.
 type streamlinesOptions struct {
-	study                 study.Streamlines
-	field                 string
-	gen                   rng.Spec
-	jitter, step          float64
-	jitters               string
-	size                  string
-	mapName, colormap     string
-	scale, out            string
-	shared, bench         bool
-	benchTime             time.Duration
-	gl                    glFlags
-	common                *genOptionFlags
-	genGiven, jitterGiven bool
+	study             study.Streamlines
+	field             string
+	gen               rng.Spec
+	jitter, step      float64
+	jitters           string
+	size              string
+	mapName, colormap string
+	scale, out        string
+	shared, bench     bool
+	benchTime         time.Duration
+	gl                glFlags
+	common            *genOptionFlags
+	jitterGiven       bool
 }
 
 func newStreamlinesCmd() *cobra.Command {
@@ -62,8 +62,8 @@ JSON {"width":W,"height":H,"values":[...]}.`,
   speckle streamlines --bench --gens all --bench-time 2s`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.genGiven, o.jitterGiven = c.Flags().Changed("gen"), c.Flags().Changed("jitter")
-			if o.genGiven && c.Flags().Changed("gens") {
+			o.jitterGiven = c.Flags().Changed("jitter")
+			if c.Flags().Changed("gen") && c.Flags().Changed("gens") {
 				return usagef("--gen and --gens cannot be used together")
 			}
 			return o.run(c.OutOrStdout())

@@ -74,7 +74,7 @@ func (o Streamlines) Check() error {
 			return InputError{err.Error()}
 		}
 	}
-	seen := map[string]bool{}
+	seen, same := map[string]bool{}, map[string]rng.Spec{}
 	for _, sp := range o.Specs {
 		cfg := o.Config(sp, o.Jitters[0])
 		if err := cfg.Check(); err != nil {
@@ -83,6 +83,12 @@ func (o Streamlines) Check() error {
 		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
 			return InputError{err.Error()}
 		}
+		// philox and philox:seed=1 under --seed 1: the same numbers twice.
+		drawn := rng.Spec{Gen: sp.Gen, Options: cfg.Options, Seed: cfg.Seed, HasSeed: true}.String()
+		if first, ok := same[drawn]; ok {
+			return inputf("%s and %s draw the same numbers (seed %d): give one another seed", o.Label(first), o.Label(sp), cfg.Seed)
+		}
+		same[drawn] = sp
 		for _, j := range o.Jitters {
 			name := o.CellFile(sp, j)
 			if seen[name] {

@@ -85,6 +85,11 @@ func TestStreamlineCheck(t *testing.T) {
 		}, "option --lux does not apply to philox, pcg32"},
 		{func() Streamlines { return small(t, "philox", 1, -1) }, "--jitter must be"},
 		{func() Streamlines {
+			o := small(t, "philox,pcg32,philox:seed=1", 1)
+			o.Seed = 1
+			return o
+		}, "philox and philox seed=1 draw the same numbers (seed 1)"},
+		{func() Streamlines {
 			o := small(t, "philox", 1)
 			o.Params.Density = 0
 			return o
