@@ -3,9 +3,9 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
+	"speckle/gpu"
 	"speckle/render"
 	"speckle/render/study"
-	"speckle/rng"
 )
 
 func newRngBenchCmd() *cobra.Command {
@@ -28,18 +28,19 @@ no generator). The kernels are the renderer's generator code.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			b.Options = common.set()
-			if err := asUsage(b.Check()); err != nil {
+			if err := checkGenOptions(b.Options, b.Specs); err != nil {
 				return err
 			}
-			ctx, err := gl.open()
-			if err != nil {
+			if err := inputOrRun(b.Check()); err != nil {
 				return err
 			}
-			defer ctx.Close()
-			bar, hear := studyBar("bench", "generators")
-			b.Progress = hear
-			rep, err := b.Run(ctx)
-			bar.done()
+			var rep study.RNGBenchReport
+			progress := &bar{c: c, label: "bench", unit: "generators", scale: 1}
+			b.Progress = progress.report
+			err := progress.run(&gl, func(ctx *gpu.Context) (err error) {
+				rep, err = b.Run(ctx)
+				return err
+			})
 			if err != nil {
 				return err
 			}
@@ -50,7 +51,7 @@ no generator). The kernels are the renderer's generator code.`,
 		},
 	}
 	fs := c.Flags()
-	specsFlag(c, &b.Specs, "gens", allSpecs(), "generators to measure")
+	specsFlag(c, &b.Specs, "gens", mustSpecs("all"), "generators to measure")
 	fs.Var(specsValue{&b.Specs}, "gen", "")
 	deprecate(c, "gen", "use --gens")
 	fs.BoolVar(&asJSON, "json", false, "JSON instead of a table")
@@ -62,10 +63,4 @@ no generator). The kernels are the renderer's generator code.`,
 	gl.addTo(fs)
 	common = addGenOptions(fs)
 	return c
-}
-
-// allSpecs is every registered generator with its defaults.
-func allSpecs() []rng.Spec {
-	all, _ := rng.ParseSpecs("all")
-	return all
 }

@@ -2,13 +2,13 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/render"
@@ -66,7 +66,7 @@ JSON {"width":W,"height":H,"values":[...]}.`,
 			if c.Flags().Changed("gen") && c.Flags().Changed("gens") {
 				return usagef("--gen and --gens cannot be used together")
 			}
-			return o.run(c.OutOrStdout())
+			return o.run(c)
 		},
 	}
 	o.addFlags(c)
@@ -104,6 +104,9 @@ func (o *streamlinesOptions) fill() error {
 		s.Specs = []rng.Spec{o.gen}
 	}
 	s.Options = o.common.set()
+	if err := checkGenOptions(s.Options, s.Specs); err != nil {
+		return err
+	}
 	s.Jitters = []float64{o.jitter}
 	if o.jitters != "" {
 		if o.jitterGiven {
@@ -182,84 +185,77 @@ func parseJitters(s string) ([]float64, error) {
 	return out, nil
 }
 
-func (o *streamlinesOptions) run(stdout io.Writer) error {
+func (o *streamlinesOptions) run(c *cobra.Command) error {
 	if err := o.fill(); err != nil {
 		return err
 	}
 	if o.bench {
-		return o.runBench(stdout)
+		return o.runBench(c)
 	}
-	if err := asUsage(o.study.Check()); err != nil {
+	if err := inputOrRun(o.study.Check()); err != nil {
 		return err
 	}
 	mkdir := o.out == ""
 	if mkdir {
 		var err error
 		if o.out, err = o.study.DefaultOut(); err != nil {
-			return asUsage(err)
+			return inputOrRun(err)
 		}
 	}
 	if o.study.IsMontage() {
-		return o.runMontage(stdout)
+		return o.runMontage(c)
 	}
 	if err := prepareFile(o.out, mkdir); err != nil {
 		return err
 	}
-	c, err := o.gl.open()
-	if err != nil {
-		return err
-	}
-	defer c.Close()
 	s := &o.study
-	bar, hear := studyBar("streamlines "+s.Field.Name()+" "+s.Label(s.Specs[0]), "streamlines")
-	s.Progress = hear
-	t, err := s.WritePicture(c, o.out)
-	bar.done()
+	progress := &bar{c: c, label: "streamlines " + s.Field.Name() + " " + s.Label(s.Specs[0]), unit: "streamlines", scale: 1}
+	s.Progress = progress.report
+	var t study.Traced
+	err := progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
+		t, err = s.WritePicture(ctx, o.out)
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s map, %s with %s, %s\n", imageio.Printable(o.out), s.Map, imageio.Printable(s.Field.Name()), t.Label, t)
+	fmt.Fprintf(c.OutOrStdout(), "%s: %s map, %s with %s, %s\n", imageio.Printable(o.out), s.Map, imageio.Printable(s.Field.Name()), t.Label, t)
 	return nil
 }
 
-func (o *streamlinesOptions) runMontage(stdout io.Writer) error {
+func (o *streamlinesOptions) runMontage(c *cobra.Command) error {
 	batch, err := prepareBatch(o.out)
 	if err != nil {
 		return err
 	}
 	defer batch.Discard() // after Commit: nothing left to discard
-	c, err := o.gl.open()
-	if err != nil {
-		return err
-	}
-	defer c.Close()
 	s := &o.study
-	bar, hear := studyBar("streamlines "+s.Field.Name(), "streamlines")
-	s.Progress = hear
-	m, err := s.WriteMontage(c, batch)
-	bar.done()
+	progress := &bar{c: c, label: "streamlines " + s.Field.Name(), unit: "streamlines", scale: 1}
+	s.Progress = progress.report
+	var m study.Montaged
+	err = progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
+		m, err = s.WriteMontage(ctx, batch)
+		return err
+	})
 	if err != nil {
 		return err
 	}
 	if err := batch.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d images, montage.png, stats.csv (%s map, one scale: 0..%.4g)\n", imageio.Printable(o.out), m.Images, s.Map, m.Max)
+	fmt.Fprintf(c.OutOrStdout(), "%s: %d images, montage.png, stats.csv (%s map, one scale: 0..%.4g)\n", imageio.Printable(o.out), m.Images, s.Map, m.Max)
 	return nil
 }
 
-func (o *streamlinesOptions) runBench(stdout io.Writer) error {
+// runBench writes a line per case instead of a progress bar.
+func (o *streamlinesOptions) runBench(c *cobra.Command) error {
 	if o.out != "" {
 		return usagef("--bench writes no pictures: leave out --out")
 	}
 	b := study.StreamlineBench{Streamlines: o.study, Time: o.benchTime}
-	if err := asUsage(b.Check()); err != nil {
+	if err := inputOrRun(b.Check()); err != nil {
 		return err
 	}
-	c, err := o.gl.open()
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	return b.Run(c, stdout)
+	quiet := &bar{c: c, scale: 1}
+	return quiet.run(&o.gl, func(ctx *gpu.Context) error { return b.Run(ctx, c.OutOrStdout()) })
 }

@@ -96,19 +96,18 @@ func ParseSpecs(list string) ([]Spec, error) {
 	return out, nil
 }
 
-// splitSpecs splits a list at the commas between specs, keeping those
-// inside a list of numbers (ca:ca-k=0,32,17,63): a piece that starts with a
-// digit continues the previous piece's OPTION=VALUE (a spec starts with a
-// generator's name).
+// splitSpecs cuts a list at the commas that start a generator: an
+// option's value may hold commas itself (ca:ca-k=0,32,17,63,philox).
 func splitSpecs(list string) []string {
-	var out []string
-	for _, piece := range strings.Split(list, ",") {
-		p := strings.TrimSpace(piece)
-		if n := len(out); n > 0 && strings.Contains(out[n-1], "=") && p != "" && p[0] >= '0' && p[0] <= '9' {
-			out[n-1] += "," + piece
+	parts := strings.Split(list, ",")
+	out := parts[:1]
+	for _, p := range parts[1:] {
+		name, _, _ := strings.Cut(strings.TrimSpace(p), ":")
+		if _, err := Lookup(name); err != nil && strings.Contains(out[len(out)-1], "=") {
+			out[len(out)-1] += "," + p
 			continue
 		}
-		out = append(out, piece)
+		out = append(out, p)
 	}
 	return out
 }

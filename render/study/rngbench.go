@@ -54,9 +54,6 @@ func (b RNGBench) Check() error {
 	case b.MinTime < 0 || b.MinTime > time.Hour:
 		return inputf("--min-time must be positive and at most 1h (got %v)", b.MinTime)
 	}
-	if err := checkCommonOptions(b.Options, b.Specs); err != nil {
-		return err
-	}
 	for _, sp := range b.Specs {
 		if _, err := sp.With(b.Options).New(1, b.Seed); err != nil {
 			return InputError{err.Error()}

@@ -63,9 +63,6 @@ func (o Streamlines) Check() error {
 	if len(o.Specs) == 0 || len(o.Jitters) == 0 {
 		return inputf("no generator or no jitter to trace")
 	}
-	if err := checkCommonOptions(o.Options, o.Specs); err != nil {
-		return err
-	}
 	p := o.Params
 	p.MaxSteps = max(p.MaxSteps, 1) // 0 is auto, sized by the config's check
 	for _, j := range o.Jitters {
@@ -223,4 +220,20 @@ func RMSLogDiff(a, b []float64) float64 {
 		sum += d * d
 	}
 	return math.Sqrt(sum / float64(max(len(a), 1)))
+}
+
+// optionsText writes a generator's options as flags, in the registry's
+// order ("--lux=3 --ca-steps=2"), or "-" for none: a column of stats.csv and
+// of the generator bench.
+func optionsText(sp rng.Spec) string {
+	var parts []string
+	for _, name := range rng.OptionNames() {
+		if v, ok := sp.Options[name]; ok {
+			parts = append(parts, "--"+name+"="+v)
+		}
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, " ")
 }

@@ -5,12 +5,13 @@
 // command line only turns flags into those structs.
 package study
 
+// InputError, inputf, IsInputError and Progress are verbatim copies of
+// main's render/study/schedule.go (h-clib), so that this branch builds on
+// its own: delete this file when merging main.
+
 import (
 	"errors"
 	"fmt"
-	"strings"
-
-	"speckle/rng"
 )
 
 // InputError is a refusal of the options themselves, found before or
@@ -33,41 +34,4 @@ func (p Progress) report(done, total int64) {
 	if p != nil {
 		p(done, total)
 	}
-}
-
-// checkCommonOptions refuses a command-wide generator option (--lux,
-// --ca-steps) that none of specs has: it would be silently ignored.
-func checkCommonOptions(options map[string]string, specs []rng.Spec) error {
-	for _, name := range rng.OptionNames() {
-		if _, set := options[name]; !set {
-			continue
-		}
-		var names []string
-		used := false
-		for _, sp := range specs {
-			_, has := sp.With(map[string]string{name: ""}).Options[name]
-			used = used || has
-			names = append(names, sp.Gen.Name)
-		}
-		if !used {
-			return inputf("option --%s does not apply to %s", name, strings.Join(names, ", "))
-		}
-	}
-	return nil
-}
-
-// optionsText writes a generator's options as flags, in the registry's
-// order ("--lux=3 --ca-steps=2"), or "-" for none: a column of stats.csv and
-// of the generator bench.
-func optionsText(sp rng.Spec) string {
-	var parts []string
-	for _, name := range rng.OptionNames() {
-		if v, ok := sp.Options[name]; ok {
-			parts = append(parts, "--"+name+"="+v)
-		}
-	}
-	if len(parts) == 0 {
-		return "-"
-	}
-	return strings.Join(parts, " ")
 }
