@@ -53,6 +53,16 @@ func TestAppBadInput(t *testing.T) {
 	}
 }
 
+// --resolution, the old name of --size (the panes' image size), still
+// works, with a note on stderr.
+func TestAppResolutionIsSize(t *testing.T) {
+	r := speckle(t, nil, "app", "--resolution", "5x5")
+	if r.code != 2 || !strings.Contains(r.stderr, "--resolution has been deprecated, use --size") ||
+		!strings.Contains(r.stderr, "--size must be WIDTHxHEIGHT, each 16..8192 (got \"5x5\")") || r.stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
 // A scripted headless run writes its screenshot, and its settings file
 // brings the same panes back next time.
 func TestAppHeadlessSettingsRoundTrip(t *testing.T) {

@@ -65,6 +65,8 @@ func TestStreamlinesBadInput(t *testing.T) {
 		{[]string{"--gens", "philox:lux=2"}, "--gens option --lux does not apply to generator philox"},
 		{[]string{"--gens", "philox:seed=-1"}, "--gens philox: the seed must be a whole number 0..4294967295"},
 		{[]string{"--seed", "x"}, "--seed must be a whole number"},
+		// The default seed is 1: philox:seed=1 would draw philox's numbers again.
+		{[]string{"--gens", "philox,philox:seed=1"}, "philox and philox seed=1 draw the same numbers (seed 1)"},
 		{[]string{"--map", "speed"}, `--map must be density or length (got "speed")`},
 		{[]string{"--scale", "sqrt"}, `--scale must be auto, log or linear (got "sqrt")`},
 		{[]string{"--colormap", "jet"}, `--colormap: unknown colour map "jet" (inferno or viridis)`},
