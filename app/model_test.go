@@ -281,6 +281,10 @@ func TestFileNames(t *testing.T) {
 	if !regexp.MustCompile(`^[A-Za-z0-9._+-]+$`).MatchString(name) {
 		t.Fatalf("unsafe characters in %q", name)
 	}
+	seed := uint32(3)
+	if name := PaneShotName(stem, 0, PaneSettings{Generator: "philox", Seed: &seed, View: ViewImage}, 1000, "photons"); name != "room_20261130-061504.000_pane1_philox_seed3_1e3photons.png" {
+		t.Errorf("pane file with a seed %q", name)
+	}
 }
 
 func TestParsePane(t *testing.T) {

@@ -37,14 +37,17 @@ func WindowShotName(stem string, panes int) string {
 	return fmt.Sprintf("%s_window-%dpanes.png", stem, panes)
 }
 
-// PaneShotName is one pane's file: its number, generator, options, view and
-// work so far (count of unit: photons, streamlines).
+// PaneShotName is one pane's file: its number, generator, options, own
+// seed, view and work so far (count of unit: photons, streamlines).
 func PaneShotName(stem string, i int, p PaneSettings, count int64, unit string) string {
 	parts := []string{stem, fmt.Sprintf("pane%d", i+1), fileSafe(p.Generator)}
 	for _, kv := range strings.Split(OptionString(p.Options), ":") {
 		if kv != "" {
 			parts = append(parts, fileSafe(kv))
 		}
+	}
+	if p.Seed != nil {
+		parts = append(parts, fmt.Sprintf("seed%d", *p.Seed))
 	}
 	if p.View != ViewImage {
 		parts = append(parts, string(p.View))

@@ -27,6 +27,9 @@ no generator). The kernels are the renderer's generator code.`,
   speckle rng bench --gens ranlux:lux=0,ranlux:lux=4 --sum-draws 1024`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if c.Flags().Changed("gen") && c.Flags().Changed("gens") {
+				return usagef("--gen and --gens cannot be used together (--gen is the old name of --gens)")
+			}
 			b.Options = common.set()
 			if err := checkGenOptions(b.Options, b.Specs); err != nil {
 				return err

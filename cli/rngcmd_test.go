@@ -83,4 +83,8 @@ func TestBenchDeprecatedGen(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, `unknown generator "nope"`) {
 		t.Errorf("--gen lehmer,nope: exit %d, stderr %q", r.code, r.stderr)
 	}
+	r = speckle(t, nil, "rng", "bench", "--gens", "lehmer", "--gen", "pcg32")
+	if r.code != 2 || !strings.Contains(r.stderr, "--gen and --gens cannot be used together") {
+		t.Errorf("--gens and --gen: exit %d, stderr %q", r.code, r.stderr)
+	}
 }
