@@ -253,12 +253,12 @@ func (o *appOptions) runFrames(a *app.App, stdout, stderr io.Writer) error {
 		return runErr
 	}
 	if o.frames > 0 {
-		if err := allPanesFailed(a.Stats()); err != nil {
+		if err := a.Stats().AllFailed(); err != nil {
 			return err
 		}
 	}
 	if o.bench {
-		printAppBench(stdout, warm, a.Stats(), a.Context().Info)
+		a.Stats().WriteBench(stdout, warm, a.Context().Info.String())
 	}
 	return nil
 }
@@ -284,42 +284,6 @@ func closeOnInterrupt(stderr io.Writer) (<-chan struct{}, func()) {
 		}
 	}()
 	return stopping, func() { signal.Stop(interrupt) }
-}
-
-// allPanesFailed is the error of a scripted run none of whose panes rendered: the first
-// pane's reason (a script must not take its blank screenshot for a result).
-func allPanesFailed(st app.Stats) error {
-	for _, p := range st.Panes {
-		if p.Err == nil {
-			return nil
-		}
-	}
-	if len(st.Panes) == 0 {
-		return nil
-	}
-	return fmt.Errorf("every pane failed: pane 1 (%s): %v", st.Panes[0].Label, st.Panes[0].Err)
-}
-
-// printAppBench reports a scripted run's speed between the warm-up and the
-// end (a pane that restarted in between counts from zero).
-func printAppBench(w io.Writer, warm, st app.Stats, info gpu.Info) {
-	frames, secs := st.Frames-warm.Frames, st.Seconds-warm.Seconds
-	fmt.Fprintf(w, "%s\n%d frames in %.2f s after %d warm-up frames: %.1f frames/s\n", info, frames, secs, warm.Frames, float64(frames)/secs)
-	var all float64
-	for i, p := range st.Panes {
-		n := p.Photons
-		if i < len(warm.Panes) && warm.Panes[i].Photons <= n {
-			n -= warm.Panes[i].Photons
-		}
-		all += float64(n)
-		rmse := ""
-		if p.RMSE > 0 {
-			rmse = fmt.Sprintf("  RMSE %.4g", p.RMSE)
-		}
-		fmt.Fprintf(w, "pane %d %-24s %9.3g %s/s  %9.3g %s/frame  %d iterations%s\n",
-			i+1, p.Label, float64(n)/secs, st.Unit, float64(n)/float64(frames), st.Unit, p.Iterations, rmse)
-	}
-	fmt.Fprintf(w, "all panes %.3g %s/s\n", all/secs, st.Unit)
 }
 
 // hasDisplay reports whether a window could open.
