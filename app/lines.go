@@ -30,7 +30,7 @@ func (p *pane) buildLines(ctx *gpu.Context, s Settings, ps PaneSettings, field f
 		return err
 	}
 	w, h := lineSize(s.Lines, field)
-	cfg := render.StreamlineConfig{Width: w, Height: h, Params: s.Lines.Params(), Seed: s.Seed, Generator: g, Options: ps.Options}
+	cfg := render.StreamlineConfig{Width: w, Height: h, Params: s.Lines.Params(), Seed: ps.seedIn(s), Generator: g, Options: ps.Options}
 	if p.lines, err = render.NewStreamlines(ctx, field, cfg); err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"speckle/rng"
@@ -33,7 +32,7 @@ func (m *Model) Visible() int { return m.S.Layout }
 // size, iteration size, SPPM parameters, generator and its options.
 func (m *Model) BuildKey(i int) string {
 	p := m.S.Panes[i]
-	gen := fmt.Sprintf("%d|%s|%s", m.S.Seed, p.Generator, OptionString(p.Options))
+	gen := fmt.Sprintf("%d|%s|%s", p.seedIn(m.S), p.Generator, strings.Join(rng.Spec{Options: p.Options}.SortedOptions(), ":"))
 	if m.S.Mode == ModeStreamlines {
 		l := m.S.Lines
 		return fmt.Sprintf("lines|%s|%d|%d|%g|%g|%d|%v|%s", l.Field, l.Width, l.Density, l.Jitter, l.Step, l.MaxSteps, l.Independent, gen)
@@ -181,31 +180,17 @@ func ParsePane(spec string) (PaneSettings, error) {
 	if err != nil {
 		return PaneSettings{}, fmt.Errorf("pane %v", err)
 	}
-	p := PaneSettings{Generator: sp.Gen.Name, Options: sp.Options, View: ViewImage}
+	p := PaneOf(sp)
 	if err := p.Check(); err != nil {
 		return p, fmt.Errorf("pane %q: %v", spec, err)
 	}
 	return p, nil
 }
 
-// OptionString is options as sorted name=value pairs joined by ":" (empty
-// for none): the form ParsePane reads after the generator's name.
-func OptionString(opts map[string]string) string {
-	keys := make([]string, 0, len(opts))
-	for k := range opts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for i, k := range keys {
-		keys[i] = k + "=" + opts[k]
-	}
-	return strings.Join(keys, ":")
-}
-
 // PaneLabel is a pane's generator and options for overlays and legends.
 func PaneLabel(p PaneSettings) string {
-	if len(p.Options) == 0 {
-		return p.Generator
+	if sp, ok := p.Spec(); ok {
+		return sp.Label()
 	}
-	return p.Generator + " " + strings.ReplaceAll(OptionString(p.Options), ":", " ")
+	return p.Generator
 }

@@ -266,12 +266,16 @@ func TestFileNames(t *testing.T) {
 	}
 	p := PaneSettings{Generator: "ca", Options: map[string]string{"ca-preset": "linear", "ca-k": "1,2,3,4"}, View: ViewHeatmap}
 	name := PaneShotName(stem, 2, p, 123456789, "photons")
-	want := "room_20261130-061504.000_pane3_ca_ca-k-1-2-3-4_ca-preset-linear_heatmap_123456789photons.png"
+	want := "room_20261130-061504.000_pane3_ca-linear-ca-k1.2.3.4_heatmap_123456789photons.png"
 	if name != want {
 		t.Fatalf("pane file %q, want %q", name, want)
 	}
 	if !regexp.MustCompile(`^[A-Za-z0-9._+-]+$`).MatchString(name) {
 		t.Fatalf("unsafe characters in %q", name)
+	}
+	seed := uint32(3)
+	if name := PaneShotName(stem, 0, PaneSettings{Generator: "philox", Seed: &seed, View: ViewImage}, 1000, "photons"); name != "room_20261130-061504.000_pane1_philox-seed3_1e3photons.png" {
+		t.Errorf("pane file with a seed %q", name)
 	}
 }
 
@@ -353,5 +357,25 @@ func TestSaveKeepingAFileThatFailedToLoad(t *testing.T) {
 	}
 	if _, err := os.Stat(good + ".new"); !os.IsNotExist(err) {
 		t.Fatalf("%s.new written for a file that loaded", good)
+	}
+}
+
+// A pane's own seed (philox:seed=3) replaces the common one in what the
+// pane renders: its build key is that of the same generator under common
+// seed 3, and another seed's differs; the label shows it.
+func TestPaneSeed(t *testing.T) {
+	m := NewModel(Defaults())
+	if err := m.SetPanes([]string{"philox:seed=3", "philox"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := m.S.Panes[0]; p.Seed == nil || *p.Seed != 3 || PaneLabel(p) != "philox seed=3" {
+		t.Fatalf("pane 1: %+v, label %q", p, PaneLabel(p))
+	}
+	if m.S.Seed == 3 || m.BuildKey(0) == m.BuildKey(1) {
+		t.Fatalf("common seed %d: pane keys %q and %q", m.S.Seed, m.BuildKey(0), m.BuildKey(1))
+	}
+	m.S.Seed = 3
+	if m.BuildKey(0) != m.BuildKey(1) {
+		t.Errorf("seed 3 two ways: keys %q and %q", m.BuildKey(0), m.BuildKey(1))
 	}
 }

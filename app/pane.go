@@ -115,7 +115,7 @@ func (p *pane) build(ctx *gpu.Context, s Settings, ps PaneSettings, scene *scene
 	w, h := s.Size()
 	p.sppm, err = render.NewSPPM(ctx, scene, render.SPPMConfig{
 		Width: w, Height: h, Photons: photons, Alpha: s.Alpha, Radius: s.Radius,
-		Seed: s.Seed, Generator: g, Options: ps.Options,
+		Seed: ps.seedIn(s), Generator: g, Options: ps.Options,
 	})
 	if err != nil {
 		return err

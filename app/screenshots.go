@@ -37,15 +37,14 @@ func WindowShotName(stem string, panes int) string {
 	return fmt.Sprintf("%s_window-%dpanes.png", stem, panes)
 }
 
-// PaneShotName is one pane's file: its number, generator, options, view and
-// work so far (count of unit: photons, streamlines).
+// PaneShotName is one pane's file: its number, generator, options, own
+// seed, view and work so far (count of unit: photons, streamlines).
 func PaneShotName(stem string, i int, p PaneSettings, count int64, unit string) string {
-	parts := []string{stem, fmt.Sprintf("pane%d", i+1), fileSafe(p.Generator)}
-	for _, kv := range strings.Split(OptionString(p.Options), ":") {
-		if kv != "" {
-			parts = append(parts, fileSafe(kv))
-		}
+	gen := fileSafe(p.Generator)
+	if sp, ok := p.Spec(); ok {
+		gen = sp.FileName()
 	}
+	parts := []string{stem, fmt.Sprintf("pane%d", i+1), gen}
 	if p.View != ViewImage {
 		parts = append(parts, string(p.View))
 	}

@@ -37,6 +37,39 @@ type PaneSettings struct {
 	Generator string            `json:"generator"`
 	Options   map[string]string `json:"options,omitempty"` // only options that differ from the defaults
 	View      View              `json:"view"`
+	Seed      *uint32           `json:"seed,omitempty"` // the pane's own seed (NAME:seed=S); nil: Settings.Seed
+}
+
+// PaneOf is the pane that shows the generator sp names, as an image.
+func PaneOf(sp rng.Spec) PaneSettings {
+	p := PaneSettings{Generator: sp.Gen.Name, Options: sp.Options, View: ViewImage}
+	if sp.HasSeed {
+		seed := sp.Seed
+		p.Seed = &seed
+	}
+	return p
+}
+
+// Spec is the generator the pane names; ok is false for a generator the
+// registry does not know (a settings file's, before Check refuses it).
+func (p PaneSettings) Spec() (sp rng.Spec, ok bool) {
+	g, err := rng.Lookup(p.Generator)
+	if err != nil {
+		return rng.Spec{}, false
+	}
+	sp = rng.Spec{Gen: g, Options: p.Options}
+	if p.Seed != nil {
+		sp.Seed, sp.HasSeed = *p.Seed, true
+	}
+	return sp, true
+}
+
+// seedIn is the pane's seed: its own, else the settings' common one.
+func (p PaneSettings) seedIn(s Settings) uint32 {
+	if p.Seed != nil {
+		return *p.Seed
+	}
+	return s.Seed
 }
 
 // Mode is what the panes render.
@@ -103,8 +136,8 @@ var Layouts = []int{1, 2, 4}
 // Resolutions the UI offers.
 var Resolutions = []string{"320x180", "640x360", "960x540", "1280x720", "1600x900"}
 
-// Defaults is the teacher's starting point: cornell, rand48, lehmer, ca
-// (paper) and philox side by side.
+// Defaults is the teacher's starting point: cornell and rng's default
+// comparison (rand48, lehmer, ca, philox) side by side.
 func Defaults() Settings {
 	s := Settings{
 		Scene: "cornell", Layout: 4, Resolution: "640x360",
@@ -112,18 +145,18 @@ func Defaults() Settings {
 		Zoom: 8, ErrorScale: 0.5, ShowPlot: true, Mode: ModePhotons,
 		Lines: LineSettings{Field: "dem", Width: 480, Density: 3, Jitter: 1, Step: 0.5, Map: "density"},
 	}
-	for i, g := range []string{"rand48", "lehmer", "ca", "philox"} {
-		s.Panes[i] = PaneSettings{Generator: g, View: ViewImage}
+	for i, sp := range rng.DefaultComparison() {
+		s.Panes[i] = PaneOf(sp)
 	}
 	return s
 }
 
 // The render sizes a pane takes.
-const minResolution, maxResolution = 16, 8192
+const MinResolution, MaxResolution = 16, 8192
 
 // Size is the render size the Resolution names.
 func (s Settings) Size() (w, h int) {
-	w, h, err := units.ParseSize(s.Resolution, minResolution, maxResolution)
+	w, h, err := units.ParseSize(s.Resolution, MinResolution, MaxResolution)
 	if err != nil {
 		return 640, 360
 	}
@@ -135,7 +168,7 @@ func (s Settings) Check() error {
 	if !slices.Contains(Layouts, s.Layout) {
 		return fmt.Errorf("layout %d: must be 1, 2 or 4", s.Layout)
 	}
-	if _, _, err := units.ParseSize(s.Resolution, minResolution, maxResolution); err != nil {
+	if _, _, err := units.ParseSize(s.Resolution, MinResolution, MaxResolution); err != nil {
 		return fmt.Errorf("resolution %v", err)
 	}
 	switch {

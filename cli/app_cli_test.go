@@ -27,12 +27,15 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"app", "--frames", "-1"}, nil, "--frames must be 0..1073741824 (got -1)"},
 		{[]string{"app", "--screenshot", "x.png"}, nil, "--screenshot needs --frames"},
 		{[]string{"app", "--frames", "1", "--screenshot", "x.jpg"}, nil, "must end in .png"},
-		{[]string{"app", "--size", "0x0"}, nil, "--size"},
-		{[]string{"app", "--resolution", "5x5"}, nil, "resolution"},
+		{[]string{"app", "--window-size", "0x0"}, nil, "--window-size must be WIDTHxHEIGHT"},
+		{[]string{"app", "--size", "5x5"}, nil, "--size must be WIDTHxHEIGHT, each 16..8192"},
 		{[]string{"app", "--scene", "/nonexistent/room.json"}, nil, "/nonexistent/room.json"},
 		{[]string{"app", "--budget", "-3"}, nil, "--budget must be 0 (the saved setting, 16) or in [1, 1000] (got -3)"},
-		{[]string{"app", "--photons", "lots"}, nil, "--photons must be a whole number"},
-		{[]string{"app", "--photons", "1e9"}, nil, "at most 2^26"},
+		{[]string{"app", "--photons-per-iteration", "lots"}, nil, "--photons-per-iteration must be a whole number"},
+		{[]string{"app", "--photons-per-iteration", "1e9"}, nil, "at most 2^26"},
+		// --photons is a total count everywhere: the window has none.
+		{[]string{"app", "--photons", "4096"}, nil, "--photons is a total photon count (render, capture); the window takes --photons-per-iteration"},
+		{[]string{"app", "--panes", "philox:seed=x"}, nil, "philox: the seed must be a whole number"},
 		{[]string{"app", "--mode", "rays"}, nil, "want photons or streamlines"},
 		{[]string{"app", "--field", "/nonexistent.txt"}, nil, "/nonexistent.txt"},
 		// No display: one line that says how to run headless.
@@ -50,13 +53,23 @@ func TestAppBadInput(t *testing.T) {
 	}
 }
 
+// --resolution, the old name of --size (the panes' image size), still
+// works, with a note on stderr.
+func TestAppResolutionIsSize(t *testing.T) {
+	r := speckle(t, nil, "app", "--resolution", "5x5")
+	if r.code != 2 || !strings.Contains(r.stderr, "--resolution has been deprecated, use --size") ||
+		!strings.Contains(r.stderr, "--size must be WIDTHxHEIGHT, each 16..8192 (got \"5x5\")") || r.stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
 // A scripted headless run writes its screenshot, and its settings file
 // brings the same panes back next time.
 func TestAppHeadlessSettingsRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	settings, shot := filepath.Join(dir, "settings.json"), filepath.Join(dir, "shot.png")
-	r := speckle(t, nil, "app", "--headless", "--frames", "3", "--size", "640x360", "--resolution", "96x54",
-		"--photons", "4096", "--panes", "sobol,ca:ca-preset=linear", "--settings", settings, "--screenshot", shot)
+	r := speckle(t, nil, "app", "--headless", "--frames", "3", "--window-size", "640x360", "--size", "96x54",
+		"--photons-per-iteration", "4096", "--panes", "sobol:seed=3,ca:ca-preset=linear", "--settings", settings, "--screenshot", shot)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -68,11 +81,12 @@ func TestAppHeadlessSettingsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Layout != 2 || s.Panes[0].Generator != "sobol" || s.Panes[1].Options["ca-preset"] != "linear" || s.Resolution != "96x54" {
+	if s.Layout != 2 || s.Panes[0].Generator != "sobol" || s.Panes[0].Seed == nil || *s.Panes[0].Seed != 3 ||
+		s.Panes[1].Options["ca-preset"] != "linear" || s.Resolution != "96x54" {
 		t.Fatalf("saved settings: layout %d, panes %+v, resolution %s", s.Layout, s.Panes[:2], s.Resolution)
 	}
-	r = speckle(t, nil, "app", "--headless", "--frames", "2", "--size", "640x360", "--settings", settings, "--bench")
-	if r.code != 0 || !strings.Contains(r.stdout, "sobol") || !strings.Contains(r.stdout, "ca ca-preset=linear") || strings.Contains(r.stdout, "pane 3") {
+	r = speckle(t, nil, "app", "--headless", "--frames", "2", "--window-size", "640x360", "--settings", settings, "--bench")
+	if r.code != 0 || !strings.Contains(r.stdout, "sobol seed=3") || !strings.Contains(r.stdout, "ca ca-preset=linear") || strings.Contains(r.stdout, "pane 3") {
 		t.Fatalf("second run did not bring the panes back: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
@@ -88,7 +102,7 @@ func TestAppWindow(t *testing.T) {
 	}
 	dir := t.TempDir()
 	shot := filepath.Join(dir, "window.png")
-	r := speckle(t, nil, "--frames", "5", "--size", "800x450", "--resolution", "160x90", "--photons", "4096",
+	r := speckle(t, nil, "--frames", "5", "--window-size", "800x450", "--size", "160x90", "--photons-per-iteration", "4096",
 		"--settings", filepath.Join(dir, "s.json"), "--screenshot", shot)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -143,7 +157,7 @@ func TestAppInterruptSavesSettings(t *testing.T) {
 	settings := filepath.Join(t.TempDir(), "s.json")
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join([]string{"app", "--headless", "--frames", "1000000",
-		"--resolution", "48x27", "--photons", "1024", "--panes", "pcg32", "--settings", settings}, "\x1f"))
+		"--size", "48x27", "--photons-per-iteration", "1024", "--panes", "pcg32", "--settings", settings}, "\x1f"))
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -178,8 +192,8 @@ func TestAppKeepsSettingsThatFailedToLoad(t *testing.T) {
 			if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			r := speckle(t, nil, "app", "--headless", "--frames", "1", "--size", "320x180", "--resolution", "48x27",
-				"--photons", "1024", "--panes", "pcg32", "--settings", settings)
+			r := speckle(t, nil, "app", "--headless", "--frames", "1", "--window-size", "320x180", "--size", "48x27",
+				"--photons-per-iteration", "1024", "--panes", "pcg32", "--settings", settings)
 			if r.code != 0 {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}

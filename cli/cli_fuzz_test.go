@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,7 +9,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"speckle/internal/fuzzcheck"
+	"speckle/internal/units"
 	"speckle/render"
+	"speckle/rng"
 )
 
 // FuzzFlagValues feeds one string to every parser of a flag's value (one
@@ -23,7 +23,7 @@ import (
 //     digits; a list sorted without repeats, or auto;
 //   - --photons-per-iteration: a count up to render.MaxPhotonsPerIteration, or auto;
 //   - --seed: the same in decimal;
-//   - streamlines' --gens: every generator's options apply to it.
+//   - --gens, --panes (specsFlag): every generator's options apply to it.
 func FuzzFlagValues(f *testing.F) {
 	for _, s := range []string{
 		"640x360", "1920X1080", "1x1", "16384x16384", "16385x1", "0x0", "-1x5", "x", "640x", "x360", "640x360x2",
@@ -38,43 +38,37 @@ func FuzzFlagValues(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	usage := func(t *testing.T, what string, err error) {
-		t.Helper()
-		fuzzcheck.OneLine(t, err)
-		if !errors.As(err, new(usageError)) {
-			t.Fatalf("%s: %v is not a usage error", what, err)
-		}
-	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if w, h, err := parseSize(s); err != nil {
-			usage(t, "size", err)
+		if w, h, err := units.ParseSize(s, 1, 16384); err != nil {
+			fuzzcheck.OneLine(t, err)
 		} else if w < 1 || h < 1 {
 			t.Fatalf("size %q: %dx%d", s, w, h)
-		} else if w2, h2, err := parseSize(fmt.Sprintf("%dx%d", w, h)); err != nil || w2 != w || h2 != h {
+		} else if w2, h2, err := units.ParseSize(units.FormatSize(w, h), 1, 16384); err != nil || w2 != w || h2 != h {
 			t.Fatalf("size %q read as %dx%d, which reads as %dx%d, %v", s, w, h, w2, h2, err)
 		}
 
-		if n, err := parseCount("photons", s); err != nil {
-			usage(t, "count", err)
+		if n, err := units.ParseCount(s); err != nil {
+			fuzzcheck.OneLine(t, err)
 		} else if n < 1 {
 			t.Fatalf("count %q read as %d", s, n)
-		} else if m, err := parseCount("photons", strconv.FormatInt(n, 10)); err != nil || m != n {
+		} else if m, err := units.ParseCount(units.FormatCount(n)); err != nil || m != n {
 			t.Fatalf("count %q read as %d, which reads as %d, %v", s, n, m, err)
 		}
 		flagValues(t, s)
 
-		if v, err := parseSeed(s); err != nil {
-			usage(t, "seed", err)
-		} else if w, err := parseSeed(strconv.FormatUint(uint64(v), 10)); err != nil || w != v {
+		if v, err := rng.ParseSeed(s); err != nil {
+			fuzzcheck.OneLine(t, err)
+		} else if w, err := rng.ParseSeed(strconv.FormatUint(uint64(v), 10)); err != nil || w != v {
 			t.Fatalf("seed %q read as %d, which reads as %d, %v", s, v, w, err)
 		}
 
-		if specs, err := parseGenSpecs(s); err != nil {
-			usage(t, "gens", err)
+		var specs []rng.Spec
+		if err := (specsValue{&specs}).Set(s); err != nil {
+			fuzzcheck.OneLine(t, err)
 		} else {
 			for _, sp := range specs {
-				if sp.g == nil || len(forGenerator(sp.g, sp.opts)) != len(sp.opts) {
-					t.Fatalf("gens %q: generator %v with options %v", s, sp.g, sp.opts)
+				if sp.Gen == nil || len(sp.With(nil).Options) != len(sp.Options) {
+					t.Fatalf("gens %q: generator %v with options %v", s, sp.Gen, sp.Options)
 				}
 			}
 		}

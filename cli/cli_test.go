@@ -80,20 +80,23 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"rng", "dump", "--gen", "ca", "--ca-rule", "0x10000"}, nil, "--ca-rule"},
 		{[]string{"rng", "dump", "--gen", "ca", "--ca-preset", "best"}, nil, "--ca-preset"},
 		{[]string{"rng", "dump", "--gen", "sobol", "--streams", "1025"}, nil, "--streams 1025 is too many for sobol: at most 1024"},
-		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "0"}, nil, "--streams and --count must be at least 1"},
-		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "0"}, nil, "--streams and --count must be at least 1"},
-		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "100000000"}, nil, "--count 100000000 is too large"},
-		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "100000000"}, nil, "--streams 100000000 is too large"},
+		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "0"}, nil, "--count must be 1..16777216 (got 0)"},
+		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "0"}, nil, "--streams must be 1..67108864 (got 0)"},
+		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "100000000"}, nil, "--count must be 1..16777216 (got 100000000)"},
+		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "100000000"}, nil, "--streams must be 1..67108864 (got 100000000)"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "60000000", "--count", "10000000"}, nil, "values is too large"},
-		{[]string{"rng", "dump", "--gen", "lehmer", "--seed", "4294967296"}, nil, "--seed: the seed must be a whole number 0..4294967295"},
+		{[]string{"rng", "dump", "--gen", "lehmer", "--seed", "4294967296"}, nil, "--seed must be a whole number 0..4294967295"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--format", "f64"}, nil, "--format must be u32 or f32"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--device", "tpu"}, nil, "--device must be gpu or cpu"},
-		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "x"}, nil, `invalid value "x" for flag -count`},
+		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "x"}, nil, `--count must be a whole number 1..16777216 (got "x")`},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--out", "/nonexistent/dir/x.bin"}, nil, "cannot write /nonexistent/dir/x.bin: no such file or directory"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "stray"}, nil, `unexpected argument "stray"`},
-		{[]string{"rng", "bench", "--gen", "lehmer", "--lux", "2"}, nil, "option --lux does not apply to lehmer"},
-		{[]string{"rng", "bench", "--gen", "lehmer", "--store-draws", "6"}, nil, "--store-draws must be a multiple of 4"},
-		{[]string{"rng", "bench", "--gen", "nope"}, nil, `unknown generator "nope"`},
+		{[]string{"rng", "dump", "--gen", "lehmer:lux=3"}, nil, "option --lux does not apply to generator lehmer"},
+		{[]string{"rng", "dump", "--gen", "philox:seed=x"}, nil, "philox: the seed must be a whole number"},
+		{[]string{"rng", "bench", "--gens", "philox,philox"}, nil, "philox is named twice"},
+		{[]string{"rng", "bench", "--gens", "lehmer", "--lux", "2"}, nil, "option --lux does not apply to lehmer"},
+		{[]string{"rng", "bench", "--gens", "lehmer", "--store-draws", "6"}, nil, "--store-draws must be a multiple of 4"},
+		{[]string{"rng", "bench", "--gens", "nope"}, nil, `unknown generator "nope"`},
 		{[]string{"gpu", "--egl-platform", "x11"}, nil, `unknown EGL platform "x11"`},
 	}
 	for _, c := range cases {
@@ -193,7 +196,7 @@ func TestHelpAndList(t *testing.T) {
 }
 
 func TestBenchJSON(t *testing.T) {
-	r := speckle(t, nil, "rng", "bench", "--gen", "lehmer,philox", "--json", "--min-time", "50ms")
+	r := speckle(t, nil, "rng", "bench", "--gens", "lehmer,philox:seed=3", "--json", "--min-time", "50ms")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}

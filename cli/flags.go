@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -183,4 +184,34 @@ func (o *genOptionFlags) set() map[string]string {
 		}
 	})
 	return m
+}
+
+// glFlags are the flags of every command that opens a GPU context.
+type glFlags struct {
+	platform string
+	debug    bool
+}
+
+// check refuses an unknown platform as bad input (exit 2), not a GPU failure (1).
+func (g *glFlags) check() error {
+	p := g.platform
+	if p == "" {
+		p = os.Getenv(gpu.PlatformEnv)
+	}
+	if p != "" && p != "auto" && p != "device" && p != "surfaceless" {
+		return usagef("unknown EGL platform %q (device or surfaceless)", p)
+	}
+	return nil
+}
+
+// open makes the GPU context; main has locked this goroutine to its thread.
+func (g *glFlags) open() (*gpu.Context, error) {
+	if err := g.check(); err != nil {
+		return nil, err
+	}
+	c, err := gpu.Open(gpu.Options{Platform: g.platform, Debug: g.debug})
+	if err != nil {
+		return nil, fmt.Errorf("no usable GPU: %v", err)
+	}
+	return c, nil
 }

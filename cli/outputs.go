@@ -93,3 +93,29 @@ func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
+
+// writeAtomically writes through imageio.WriteFileAtomic (a temporary file
+// renamed into place, so no half-written file is left); "-" is stdout, which
+// must not be a terminal for binary output.
+func writeAtomically(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" || path == "" {
+		if isTerminal(stdout) {
+			return usagef("refusing to write binary data to a terminal: use --out FILE or a pipe")
+		}
+		return write(stdout)
+	}
+	if err := prepareFile(path, false); err != nil {
+		return err
+	}
+	return imageio.WriteFileAtomic(path, write)
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	if le, ok := err.(*os.LinkError); ok {
+		return le.Err
+	}
+	return err
+}

@@ -362,7 +362,7 @@ func TestAppEveryPaneFailed(t *testing.T) {
 		t.Skip("a device with larger storage blocks: the pane would render")
 	}
 	r = speckleAt(t, t.TempDir(), nil, time.Minute, nil, "app", "--headless", "--defaults", "--frames", "2",
-		"--panes", "philox", "--photons", "67108864")
+		"--panes", "philox", "--photons-per-iteration", "67108864")
 	oneLine(t, r, 1, "every pane failed: pane 1 (philox)")
 }
 

@@ -9,28 +9,6 @@ import (
 	"time"
 )
 
-func TestParseCountAndSize(t *testing.T) {
-	if n, err := parseCount("photons", "1e7"); err != nil || n != 10000000 {
-		t.Errorf("1e7: %d %v", n, err)
-	}
-	if n, err := parseCount("photons", "2.5e6"); err != nil || n != 2500000 {
-		t.Errorf("2.5e6: %d %v", n, err)
-	}
-	for _, bad := range []string{"0", "-5", "1.5", "x", "1e16"} {
-		if _, err := parseCount("photons", bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-	if w, h, err := parseSize("1280x720"); err != nil || w != 1280 || h != 720 {
-		t.Errorf("1280x720: %d %d %v", w, h, err)
-	}
-	for _, bad := range []string{"1280", "0x10", "10x", "x10", "99999x10"} {
-		if _, _, err := parseSize(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}
-
 // Bad render, capture and scene input: one line, exit 2.
 func TestRenderBadInput(t *testing.T) {
 	dir := t.TempDir()

@@ -21,8 +21,8 @@ func TestBenchFlagsRangeChecked(t *testing.T) {
 		{"--sum-draws", "4294967296", "--sum-draws must be 1..16777216"},
 		{"--sum-draws", "16777217", "--sum-draws must be 1..16777216"},
 		{"--sum-draws", "-1", "--sum-draws must be 1..16777216"},
-		{"--sum-draws", "99999999999999999999", "invalid value"},
-		{"--store-draws", "4294967296", "--store-draws must be a multiple of 4 in 4..16777216"},
+		{"--sum-draws", "99999999999999999999", "--sum-draws must be a whole number 1..16777216"},
+		{"--store-draws", "4294967296", "--store-draws must be 4..16777216"},
 		{"--store-draws", "6", "--store-draws must be a multiple of 4"},
 		{"--invocations", "4294967296", "--invocations must be 1..268435456"},
 		{"--invocations", "-5", "--invocations must be 1..268435456"},
@@ -30,7 +30,7 @@ func TestBenchFlagsRangeChecked(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.flag+"="+c.value, func(t *testing.T) {
-			r := speckle(t, noGPU, "rng", "bench", "--gen", "lehmer", c.flag, c.value)
+			r := speckle(t, noGPU, "rng", "bench", "--gens", "lehmer", c.flag, c.value)
 			if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
 				t.Errorf("exit %d, stderr %q, stdout %q: want exit 2 and one line saying %q", r.code, r.stderr, r.stdout, c.want)
 			}
@@ -48,5 +48,43 @@ func TestBenchHelpStatesDefaults(t *testing.T) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("rng bench --help does not say %s for --sum-draws on %s:\n%s", want, renderer, r.stdout)
 		}
+	}
+}
+
+// A generator's own seed (NAME:seed=S) is --seed for that generator alone;
+// without either, dump draws seed 1, the default of every command.
+func TestDumpSeeds(t *testing.T) {
+	dump := func(args ...string) string {
+		t.Helper()
+		r := speckle(t, nil, append([]string{"rng", "dump", "--device", "cpu", "--streams", "3", "--count", "4"}, args...)...)
+		if r.code != 0 || len(r.stdout) != 3*4*4 {
+			t.Fatalf("rng dump %v: exit %d, %d bytes, %q", args, r.code, len(r.stdout), r.stderr)
+		}
+		return r.stdout
+	}
+	own, flag := dump("--gen", "pcg32:seed=42"), dump("--gen", "pcg32", "--seed", "42")
+	if own != flag || own != dump("--gen", "pcg32:seed=42", "--seed", "7") {
+		t.Error("pcg32:seed=42 differs from --seed 42, or --seed overrode the spec's own seed")
+	}
+	if def := dump("--gen", "pcg32"); def != dump("--gen", "pcg32", "--seed", "1") || def == dump("--gen", "pcg32", "--seed", "0") {
+		t.Error("the default seed is not 1")
+	}
+}
+
+// rng bench's old --gen still works, as --gens, with a note on stderr (so
+// that --json output stays JSON).
+func TestBenchDeprecatedGen(t *testing.T) {
+	noGPU := []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}
+	r := speckle(t, noGPU, "rng", "bench", "--gen", "lehmer,philox", "--json")
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "--gen has been deprecated, use --gens") || !strings.Contains(r.stderr, "no usable GPU") {
+		t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = speckle(t, nil, "rng", "bench", "--gen", "lehmer,nope")
+	if r.code != 2 || !strings.Contains(r.stderr, `unknown generator "nope"`) {
+		t.Errorf("--gen lehmer,nope: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = speckle(t, nil, "rng", "bench", "--gens", "lehmer", "--gen", "pcg32")
+	if r.code != 2 || !strings.Contains(r.stderr, "--gen and --gens cannot be used together") {
+		t.Errorf("--gens and --gen: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

@@ -245,32 +245,3 @@ func version() string {
 	}
 	return v + " " + bi.GoVersion
 }
-
-// legacy wraps a command that still parses its own flags with package
-// flag (help printed by itself).
-func legacy(use, short string, run func(args []string, stdout, stderr io.Writer) error) *cobra.Command {
-	return &cobra.Command{
-		Use:                use,
-		Short:              short,
-		DisableFlagParsing: true,
-		RunE: func(c *cobra.Command, args []string) error {
-			return run(args, c.OutOrStdout(), c.ErrOrStderr())
-		},
-	}
-}
-
-func newAppCmd() *cobra.Command {
-	return legacy("app", "the interactive window: panes of generators converging side by side", appCmd)
-}
-func newStreamlinesCmd() *cobra.Command {
-	return legacy("streamlines", "jittered streamlines over a flow field with any generator", streamlinesCmd)
-}
-func newRngListCmd() *cobra.Command {
-	return legacy("list", "list the generators and their options", rngList)
-}
-func newRngDumpCmd() *cobra.Command {
-	return legacy("dump", "write raw numbers of a generator", rngDump)
-}
-func newRngBenchCmd() *cobra.Command {
-	return legacy("bench", "measure numbers per second on the GPU", rngBench)
-}

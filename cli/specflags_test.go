@@ -21,6 +21,12 @@ var specFlags = []struct {
 	{[]string{"capture"}, "gens", true},
 	{[]string{"reference"}, "gen", false},
 	{[]string{"bench", "render"}, "gens", true},
+	{[]string{"app"}, "panes", true},
+	{[]string{"rng", "dump"}, "gen", false},
+	{[]string{"rng", "bench"}, "gens", true},
+	{[]string{"rng", "bench"}, "gen", true}, // deprecated: --gens
+	{[]string{"streamlines"}, "gen", false},
+	{[]string{"streamlines"}, "gens", true},
 }
 
 func TestEveryGeneratorFlagReadsTheSpecGrammar(t *testing.T) {

@@ -1,0 +1,290 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"speckle/app"
+	"speckle/gpu"
+	"speckle/imageio"
+	"speckle/internal/numcheck"
+	"speckle/internal/units"
+	"speckle/rng"
+	"speckle/scenes"
+	"speckle/scenes/flow"
+	"speckle/ui"
+)
+
+// appOptions are the window's flags; empty values keep the saved settings.
+type appOptions struct {
+	panes                         []rng.Spec
+	scene, mode, field            string
+	size, perIter                 string
+	windowSize, settings, shot    string
+	frames                        int
+	budget                        float64
+	headless, fresh, vsync, bench bool
+	gl                            glFlags
+}
+
+func newAppCmd() *cobra.Command {
+	var o appOptions
+	c := &cobra.Command{
+		Use:   "app [flags]",
+		Short: "the interactive window: panes of generators converging side by side",
+		Long: `The interactive window: one scene (or flow field), up to four generators
+side by side, converging live. Keys: Space pause, N step, R reset,
+S screenshot, 1/2/4 panes, C controls, H help. Plain "speckle" opens it
+when there is a display; "speckle --frames 10 ..." passes its flags here.
+
+Settings persist in ` + app.DefaultSettingsPath() + ` (scripted runs with
+--frames keep none unless --settings names a file); a flag overrides the
+saved setting for this run and is saved with it.`,
+		Example: `  speckle app --panes rand48,lehmer,ca,philox
+  speckle app --panes philox,philox:seed=2 --size 960x540
+  speckle app --mode streamlines --field dem --panes lehmer:lehmer-seeding=slm,pcg32
+  speckle app --headless --frames 100 --screenshot shot.png --panes ca:ca-preset=linear`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return o.run(c.OutOrStdout(), c.ErrOrStderr())
+		},
+	}
+	o.addFlags(c)
+	return c
+}
+
+func (o *appOptions) addFlags(c *cobra.Command) {
+	fs := c.Flags()
+	specsFlag(c, &o.panes, "panes", nil, "generators of the panes: 1, 2 or 4")
+	fs.StringVar(&o.scene, "scene", "", "built-in scene ("+strings.Join(scenes.Names(), ", ")+") or scene file (default: the saved one, else cornell)")
+	fs.StringVar(&o.mode, "mode", "", "photons or streamlines (default: the saved one, else photons)")
+	fs.StringVar(&o.field, "field", "", "streamline mode's flow field: dem, gyre, cylinder or a height-field file")
+	fs.StringVar(&o.size, "size", "", "rendered image size of every pane, WIDTHxHEIGHT (default: the saved one, 640x360)")
+	fs.StringVar(&o.size, "resolution", "", "")
+	deprecate(c, "resolution", "use --size")
+	fs.StringVar(&o.perIter, "photons-per-iteration", "", "photons per SPPM iteration, like 1e6, or auto (default: the saved setting, auto)")
+	fs.Var(noTotalPhotons{}, "photons", "")
+	fs.MarkHidden("photons")
+	numberFlag(fs, &o.budget, "budget", 0, numcheck.Range{Lo: app.BudgetRange.Lo, Hi: app.BudgetRange.Hi, Zero: "the saved setting, 16"},
+		"photon work per frame in ms, all panes")
+	wholeFlag(fs, &o.frames, "frames", 0, 0, 1<<30, "stop after this many frames (0: when the window closes)")
+	fs.StringVar(&o.shot, "screenshot", "", "write the window to this PNG after the last frame (needs --frames)")
+	fs.BoolVar(&o.headless, "headless", false, "render offscreen through EGL (no window): for scripts and GPU servers")
+	fs.StringVar(&o.windowSize, "window-size", "1600x900", "window size WIDTHxHEIGHT")
+	fs.StringVar(&o.settings, "settings", "", "settings file (default: "+app.DefaultSettingsPath()+"; scripted runs with --frames keep none unless given)")
+	fs.BoolVar(&o.fresh, "defaults", false, "start from the default settings, ignoring the saved ones")
+	fs.BoolVar(&o.vsync, "vsync", false, "wait for the display's refresh")
+	fs.BoolVar(&o.bench, "bench", false, "print frames per second and photons (or streamlines) per second per pane at the end (needs --frames)")
+	o.gl.addTo(fs)
+}
+
+// noTotalPhotons is the window's --photons: refused, since --photons is a
+// total count everywhere and the window renders until it is closed.
+type noTotalPhotons struct{}
+
+func (noTotalPhotons) String() string { return "" }
+func (noTotalPhotons) Type() string   { return "count" }
+func (noTotalPhotons) Set(string) error {
+	return errors.New("is a total photon count (render, capture); the window takes --photons-per-iteration")
+}
+
+// check refuses bad flags before the settings are read.
+func (o *appOptions) check() (w, h int, err error) {
+	if w, h, err = units.ParseSize(o.windowSize, 1, 16384); err != nil {
+		return 0, 0, usagef("--window-size %v", err)
+	}
+	switch {
+	case o.shot != "" && o.frames == 0:
+		return 0, 0, usagef("--screenshot needs --frames N (the window is written after frame N)")
+	case o.shot != "" && !strings.HasSuffix(strings.ToLower(o.shot), ".png"):
+		return 0, 0, usagef("--screenshot %s: the file must end in .png", o.shot)
+	case o.bench && o.frames == 0:
+		return 0, 0, usagef("--bench needs --frames N")
+	}
+	if err := o.gl.check(); err != nil {
+		return 0, 0, err
+	}
+	if o.shot != "" {
+		return w, h, prepareFile(o.shot, true) // the window makes the screenshot's folder
+	}
+	return w, h, nil
+}
+
+// load reads the saved settings (unless --defaults) and applies the flags.
+// A file that fails to load is reported, and then not saved over.
+func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadErr, err error) {
+	path = o.settings
+	if path == "" && o.frames == 0 {
+		path = app.DefaultSettingsPath()
+	}
+	s = app.Defaults()
+	if path != "" && !o.fresh {
+		if s, loadErr = app.LoadSettings(path); loadErr != nil {
+			fmt.Fprintf(stderr, "speckle app: settings: %v\n", loadErr)
+		}
+	}
+	m := app.NewModel(s)
+	if err := o.apply(m); err != nil {
+		return s, path, loadErr, err
+	}
+	if err := m.S.Check(); err != nil {
+		return s, path, loadErr, usageError{err.Error()}
+	}
+	return m.S, path, loadErr, nil
+}
+
+// apply sets what the flags give on the model's settings.
+func (o *appOptions) apply(m *app.Model) error {
+	if len(o.panes) > 0 {
+		names := make([]string, len(o.panes))
+		for i, sp := range o.panes {
+			names[i] = sp.String()
+		}
+		if err := m.SetPanes(names); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	if o.scene != "" {
+		if _, err := scenes.Open(o.scene); err != nil {
+			return usageError{err.Error()}
+		}
+		m.SetScene(o.scene)
+	}
+	if o.field != "" {
+		if _, err := flow.Open(o.field); err != nil {
+			return usageError{err.Error()}
+		}
+		m.S.Lines.Field = o.field
+	}
+	if o.size != "" {
+		if _, _, err := units.ParseSize(o.size, app.MinResolution, app.MaxResolution); err != nil {
+			return usagef("--size %v", err)
+		}
+		m.S.Resolution = o.size
+	}
+	if o.budget != 0 {
+		m.S.BudgetMS = float32(o.budget)
+	}
+	if o.mode != "" {
+		m.S.Mode = app.Mode(o.mode)
+	}
+	switch o.perIter {
+	case "":
+	case "auto":
+		m.S.Photons = 0
+	default:
+		n, err := units.ParseCount(o.perIter)
+		if err != nil {
+			return usagef("--photons-per-iteration %v", err)
+		}
+		m.S.Photons = int(min(n, 1<<40))
+	}
+	return nil
+}
+
+func (o *appOptions) run(stdout, stderr io.Writer) error {
+	w, h, err := o.check()
+	if err != nil {
+		return err
+	}
+	s, path, loadErr, err := o.load(stderr)
+	if err != nil {
+		return err
+	}
+	// Ctrl-C in the terminal closes the window as its close button does, so
+	// the settings are saved; also while the window is still opening.
+	stopping, stopSignals := closeOnInterrupt(stderr)
+	defer stopSignals()
+	a, err := app.New(app.Options{
+		Settings: s, SettingsPath: path, SettingsLoadErr: loadErr, Headless: o.headless, Width: w, Height: h,
+		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout,
+		GL: gpu.Options{Platform: o.gl.platform, Debug: o.gl.debug},
+	})
+	if err != nil {
+		if errors.Is(err, ui.ErrNoDisplay) {
+			return usageError{err.Error()} // says how to run headless instead
+		}
+		return fmt.Errorf("no window: %v", err)
+	}
+	defer a.Close()
+	go func() {
+		for range stopping {
+			a.Stop()
+		}
+	}()
+	return o.runFrames(a, stdout, stderr)
+}
+
+// runFrames runs the window to its end with a progress bar (or the bench's
+// warm-up mark), saves the settings, and reports.
+func (o *appOptions) runFrames(a *app.App, stdout, stderr io.Writer) error {
+	var bar *progress
+	var warm app.Stats // the bench counts from here: programs built, clocks up
+	warmAt := min(20, o.frames/5)
+	switch {
+	case o.bench:
+		a.OnFrame = func(n int) {
+			if n == warmAt {
+				warm = a.Stats()
+			}
+		}
+	case o.frames > 0:
+		bar = newProgress(stdout, "frames", o.frames, "frames")
+		a.OnFrame = func(n int) { bar.set(n) }
+	}
+	runErr := a.Run()
+	if bar != nil {
+		bar.done()
+	}
+	if note, err := a.SaveSettings(); err != nil {
+		fmt.Fprintf(stderr, "speckle app: saving settings: %v\n", err)
+	} else if note != "" {
+		fmt.Fprintf(stderr, "speckle app: %s\n", note)
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if o.frames > 0 {
+		if err := a.Stats().AllFailed(); err != nil {
+			return err
+		}
+	}
+	if o.bench {
+		a.Stats().WriteBench(stdout, warm, a.Context().Info.String())
+	}
+	return nil
+}
+
+// closeOnInterrupt turns SIGINT and SIGTERM into a request to close the
+// window (sent on the channel, kept until the window reads it); a second
+// one quits at once without saving.
+func closeOnInterrupt(stderr io.Writer) (<-chan struct{}, func()) {
+	interrupt, stopping := make(chan os.Signal, 1), make(chan struct{}, 1)
+	var interrupted atomic.Bool
+	signal.Notify(interrupt, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		for range interrupt {
+			if interrupted.Swap(true) { // a second Ctrl-C: the user means it
+				imageio.AbortLeftovers()
+				fmt.Fprintln(stderr, "speckle app: interrupted twice, quitting without saving")
+				os.Exit(130)
+			}
+			select {
+			case stopping <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	return stopping, func() { signal.Stop(interrupt) }
+}
+
+// hasDisplay reports whether a window could open.
+func hasDisplay() bool { return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" }

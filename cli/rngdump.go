@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"speckle/render"
+	"speckle/rng"
+)
+
+// Dump limits: one stream must fit in memory, and the whole in reason.
+const (
+	maxDumpCount   = 1 << 24
+	maxDumpStreams = 1 << 26
+	maxDumpValues  = 1 << 36
+)
+
+// dumpOptions are rng dump's flags.
+type dumpOptions struct {
+	spec           rng.Spec
+	seed           uint32
+	streams, count int
+	format, device string
+	out            string
+	gl             glFlags
+	common         *genOptionFlags
+}
+
+func newRngDumpCmd() *cobra.Command {
+	var o dumpOptions
+	c := &cobra.Command{
+		Use:   "dump --gen SPEC [flags]",
+		Short: "write raw numbers of a generator",
+		Long: `Write T streams of M numbers of one generator, stream after stream, as
+little-endian 32-bit words: u32 (the generator's native integers) or f32
+(the floats the renderer draws). --device gpu runs the GLSL port, cpu the
+Go reference: the two are the same bytes (docs/ says the exact format).
+Sobol's streams are its dimensions. Binary output is refused on a terminal.`,
+		Example: `  speckle rng dump --gen pcg32 --seed 42 --streams 55 --count 2 > pcg.bin
+  speckle rng dump --gen philox:seed=3 --format f32 --out philox.bin
+  speckle rng dump --gen lehmer:lehmer-seeding=slm --device cpu --count 16 | xxd | head`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if !c.Flags().Changed("gen") {
+				return usagef("--gen is required (one of %s)", strings.Join(rng.Names(), ", "))
+			}
+			// Command-wide options under the spec's own; one that does not
+			// apply to the generator is refused, not dropped.
+			opts := o.common.set()
+			for k, v := range o.spec.Options {
+				opts[k] = v
+			}
+			o.spec.Options = opts
+			return o.run(c.OutOrStdout())
+		},
+	}
+	fs := c.Flags()
+	specFlag(c, &o.spec, "gen", rng.Spec{}, "generator")
+	seedFlag(fs, &o.seed)
+	wholeFlag(fs, &o.streams, "streams", 64, 1, maxDumpStreams, "streams T (Sobol: dimensions)")
+	wholeFlag(fs, &o.count, "count", 4096, 1, maxDumpCount, "values per stream M")
+	fs.StringVar(&o.format, "format", "u32", "u32 (native integer) or f32 (float)")
+	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
+	fs.StringVar(&o.out, "out", "-", "output file; - for stdout")
+	o.gl.addTo(fs)
+	o.common = addGenOptions(fs)
+	return c
+}
+
+// check refuses bad input before anything is opened or written.
+func (o *dumpOptions) check() (rng.Instance, error) {
+	if o.format != "u32" && o.format != "f32" {
+		return nil, usagef("--format must be u32 or f32 (got %q)", o.format)
+	}
+	if o.device != "gpu" && o.device != "cpu" {
+		return nil, usagef("--device must be gpu or cpu (got %q)", o.device)
+	}
+	if n := int64(o.streams) * int64(o.count); n > maxDumpValues {
+		return nil, usagef("--streams x --count = %d values is too large (at most %d)", n, int64(maxDumpValues))
+	}
+	if err := o.spec.Gen.CheckDump(o.streams, o.count); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	inst, err := o.spec.New(o.streams, o.seed)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return inst, o.gl.check()
+}
+
+func (o *dumpOptions) run(stdout io.Writer) error {
+	inst, err := o.check()
+	if err != nil {
+		return err
+	}
+	f32 := o.format == "f32"
+	return writeAtomically(o.out, stdout, func(w io.Writer) error {
+		bar := newProgress(os.Stderr, "dump "+o.spec.Label(), o.streams, "streams")
+		defer bar.done()
+		if o.device == "cpu" {
+			return rng.Dump(inst, o.streams, o.count, f32, w, bar.set)
+		}
+		c, err := o.gl.open()
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		r, err := render.NewRNG(c, o.spec.Gen, o.spec.Config(o.streams, o.seed))
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		return r.Dump(o.count, f32, w, bar.set)
+	})
+}

@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"speckle/rng"
+)
+
+func newRngListCmd() *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "list",
+		Short: "list the generators and their options",
+		Long: `List the generators and their options. An option is set for one generator
+in its spec (ranlux:lux=3, wherever a generator is named), or by a flag of
+its own for every generator that has it (--lux 3: rng dump, rng bench,
+streamlines, render, capture, reference).`,
+		Example: "  speckle rng list\n  speckle rng list --json",
+		Args:    noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if asJSON {
+				return listJSON(c.OutOrStdout())
+			}
+			listTable(c.OutOrStdout())
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "JSON instead of a table")
+	return c
+}
+
+func listTable(w io.Writer) {
+	for _, g := range rng.All {
+		fmt.Fprintf(w, "%-8s %s\n", g.Name, g.Doc)
+		for _, o := range g.Options {
+			fmt.Fprintf(w, "         --%s %s (default %s): %s\n", o.Name, o.Values(), o.Default, o.Help)
+		}
+	}
+}
+
+func listJSON(w io.Writer) error {
+	type entry struct {
+		Name    string       `json:"name"`
+		Doc     string       `json:"doc"`
+		Options []rng.Option `json:"options"`
+	}
+	var list []entry
+	for _, g := range rng.All {
+		list = append(list, entry{g.Name, g.Doc, g.Options})
+	}
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	return e.Encode(list)
+}
