@@ -240,7 +240,9 @@ func version() string {
 	if len(rev) > 12 {
 		rev = rev[:12]
 	}
-	if rev != "" {
+	switch {
+	case rev != "" && strings.Contains(v, rev): // Go wrote the revision into a pseudo-version
+	case rev != "":
 		v += " (" + rev + modified + when + ")"
 	}
 	return v + " " + bi.GoVersion

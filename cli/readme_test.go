@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// Every example command line of the README (and docs/) names commands and
+// flags that exist, with values they take: the documentation cannot drift
+// from the command tree unseen.
+func TestDocumentedCommandLinesParse(t *testing.T) {
+	n := 0
+	for _, file := range []string{"../README.md", "../docs/generators.md", "../docs/gpu.md"} {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range exampleLines(string(data)) {
+			n++
+			args := strings.Fields(line)[1:]
+			root := newRoot(&strings.Builder{}, &strings.Builder{})
+			c, rest, err := root.Find(args)
+			if err != nil {
+				t.Errorf("%s: %q: %v", file, line, err)
+				continue
+			}
+			if err := c.ParseFlags(rest); err != nil {
+				t.Errorf("%s: %q: %v", file, line, err)
+				continue
+			}
+			if c.Args != nil {
+				if err := c.Args(c, c.Flags().Args()); err != nil {
+					t.Errorf("%s: %q: %v", file, line, err)
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("found %d example command lines; the extraction is broken", n)
+	}
+}
+
+// exampleLines are the lines of fenced code blocks that run speckle with
+// concrete values (synopsis lines, with [optional] parts, are left out),
+// continuation lines joined, pipes cut off.
+func exampleLines(doc string) []string {
+	var out []string
+	in := false
+	var cur string
+	for _, l := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			continue
+		}
+		l = strings.TrimSpace(l)
+		if cur != "" {
+			l = cur + " " + l
+			cur = ""
+		}
+		if strings.HasSuffix(l, "\\") {
+			cur = strings.TrimSuffix(l, "\\")
+			continue
+		}
+		for _, p := range []string{"./bin/speckle ", "bin/speckle ", "./speckle ", ".gl/speckle "} {
+			if strings.HasPrefix(l, p) {
+				l = "speckle " + strings.TrimPrefix(l, p)
+			}
+		}
+		// Synopsis lines have [optional] parts or a description after aligned spaces.
+		if !strings.HasPrefix(l, "speckle ") || strings.ContainsAny(l, "[]") || strings.Contains(l, "  ") {
+			continue
+		}
+		if i := strings.Index(l, "|"); i >= 0 {
+			l = l[:i]
+		}
+		if i := strings.Index(l, ">"); i >= 0 {
+			l = l[:i]
+		}
+		out = append(out, strings.TrimSpace(l))
+	}
+	return out
+}
+
+// The README's command list names every command of the tree.
+func TestReadmeListsEveryCommand(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Runnable() && !c.HasSubCommands() && c.Name() != "help" && c.Parent() != nil && c.Parent().Name() != "completion" {
+			if !strings.Contains(string(data), "\n"+c.CommandPath()+" ") {
+				t.Errorf("README's command list lacks %q", c.CommandPath())
+			}
+		}
+		for _, s := range c.Commands() {
+			walk(s)
+		}
+	}
+	walk(newRoot(&strings.Builder{}, &strings.Builder{}))
+}
