@@ -86,7 +86,7 @@ func TestAppHeadlessSettingsRoundTrip(t *testing.T) {
 		t.Fatalf("saved settings: layout %d, panes %+v, resolution %s", s.Layout, s.Panes[:2], s.Resolution)
 	}
 	r = speckle(t, nil, "app", "--headless", "--frames", "2", "--window-size", "640x360", "--settings", settings, "--bench")
-	if r.code != 0 || !strings.Contains(r.stdout, "sobol seed=3") || !strings.Contains(r.stdout, "ca ca-preset=linear") || strings.Contains(r.stdout, "pane 3") {
+	if r.code != 0 || !strings.Contains(r.stdout, "sobol seed=3") || !strings.Contains(r.stdout, "ca linear") || strings.Contains(r.stdout, "pane 3") {
 		t.Fatalf("second run did not bring the panes back: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
