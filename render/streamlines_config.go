@@ -1,0 +1,111 @@
+package render
+
+import (
+	"fmt"
+
+	"speckle/rng"
+	"speckle/scenes/flow"
+)
+
+// StreamlineConfig fixes a streamline trace. The zero value of
+// IndependentStreams is slm's seeding (a stream per seed pixel).
+type StreamlineConfig struct {
+	Width, Height int
+	flow.Params                     // Density, Jitter, Step, MaxSteps (0: flow.AutoMaxSteps), IndependentStreams
+	Seed          uint32            // generator seed
+	Generator     *rng.Generator    // drives the jitter
+	Options       map[string]string // generator options, as in rng dump
+}
+
+// DefaultStreamlineConfig is slm's setting for a w x h image: density 3,
+// jitter 1, step 0.5 pixels, enough steps to cross the image once, shared
+// streams, seed 0.
+func DefaultStreamlineConfig(w, h int, gen *rng.Generator) StreamlineConfig {
+	return StreamlineConfig{Width: w, Height: h, Generator: gen,
+		Params: flow.Params{Density: 3, Jitter: 1, Step: 0.5}}
+}
+
+// MaxStreamlines bounds Width x Height x Density^2 (streamline indices are
+// 32-bit on the GPU).
+const MaxStreamlines = 1 << 31
+
+// Check fills MaxSteps if it is 0 and rejects impossible values; errors read
+// like the command line's flags.
+func (c *StreamlineConfig) Check() error {
+	if c.Width < 1 || c.Height < 1 || c.Width > 16384 || c.Height > 16384 {
+		return fmt.Errorf("--size %dx%d: width and height must be 1..16384", c.Width, c.Height)
+	}
+	if c.Generator == nil {
+		return fmt.Errorf("no generator")
+	}
+	if c.MaxSteps == 0 && c.Step > 0 {
+		n, err := flow.AutoMaxSteps(c.Width, c.Height, c.Step)
+		if err != nil {
+			return err
+		}
+		c.MaxSteps = n
+	}
+	if err := c.Params.Check(); err != nil {
+		return err
+	}
+	if n := int64(c.Width) * int64(c.Height) * int64(c.Density*c.Density); n > MaxStreamlines {
+		return fmt.Errorf("%dx%d pixels at density %d are %d streamlines, more than %d", c.Width, c.Height, c.Density, n, int64(MaxStreamlines))
+	}
+	return nil
+}
+
+// StreamlineMap names one of the two maps.
+type StreamlineMap int
+
+const (
+	DensityMap StreamlineMap = iota // visits per pixel
+	LengthMap                       // mean streamline length (pixels) per seed pixel
+)
+
+func (m StreamlineMap) String() string {
+	if m == LengthMap {
+		return "length"
+	}
+	return "density"
+}
+
+// ParseStreamlineMap reads "density" or "length".
+func ParseStreamlineMap(s string) (StreamlineMap, error) {
+	switch s {
+	case "density":
+		return DensityMap, nil
+	case "length":
+		return LengthMap, nil
+	}
+	return 0, fmt.Errorf("--map must be density or length (got %q)", s)
+}
+
+// MapScaling says how values become colours.
+type MapScaling int
+
+const (
+	ScaleAuto   MapScaling = iota // log for density, linear for length
+	ScaleLog                      // log(1+v) / log(1+max)
+	ScaleLinear                   // v / max
+)
+
+// MapOptions choose the streamline picture; the zero value is the default: inferno
+// on a log scale for density, viridis on a linear scale for length, each
+// scaled to its own maximum.
+type MapOptions struct {
+	Colormap string     // "viridis", "inferno" or "" (by map)
+	Scaling  MapScaling // ScaleAuto, ScaleLog, ScaleLinear
+	Max      float32    // value at the top of the colour map; 0: the map's maximum (see MapMax)
+}
+
+func (o MapOptions) resolve(m StreamlineMap) (string, bool) {
+	name := o.Colormap
+	if name == "" {
+		name = "inferno"
+		if m == LengthMap {
+			name = "viridis"
+		}
+	}
+	log := o.Scaling == ScaleLog || (o.Scaling == ScaleAuto && m == DensityMap)
+	return name, log
+}
