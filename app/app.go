@@ -436,7 +436,7 @@ func (a *App) Stats() Stats {
 		st.Unit = "streamlines"
 	}
 	for i := 0; i < a.Model.Visible(); i++ {
-		ps := PaneStats{Label: PaneLabel(a.Model.S.Panes[i])}
+		ps := PaneStats{Label: paneLabel(a.Model.S.Panes[i])}
 		if p := a.panes[i]; p != nil {
 			ps.Photons, ps.RMSE, ps.Err = p.Photons(), p.RMSE, p.err
 			if p.sppm != nil {

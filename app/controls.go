@@ -73,7 +73,7 @@ func (a *App) controls(width, height float64) {
 		imgui.SameLine()
 		imgui.Checkbox("plot", &m.S.ShowPlot)
 		imgui.Text("layout")
-		for _, n := range Layouts {
+		for _, n := range layouts {
 			imgui.SameLine()
 			if imgui.RadioButton(strconv.Itoa(n), m.S.Layout == n) {
 				m.SetLayout(n)
@@ -124,7 +124,7 @@ func (a *App) lineControls() {
 	}
 	a.errorText()
 	if imgui.BeginCombo("image width", strconv.Itoa(l.Width)) {
-		for _, w := range LineWidths {
+		for _, w := range lineWidths {
 			if imgui.SelectableV(strconv.Itoa(w), w == l.Width, 0, imgui.Vec2{}) {
 				l.Width = w
 			}
@@ -199,7 +199,7 @@ func (a *App) photonControls() {
 			m.ResetCamera()
 		}
 		if imgui.BeginCombo("resolution", m.S.Resolution) {
-			for _, r := range Resolutions {
+			for _, r := range resolutions {
 				if imgui.SelectableV(r, r == m.S.Resolution, 0, imgui.Vec2{}) {
 					m.S.Resolution = r
 				}
@@ -241,7 +241,7 @@ func (a *App) paneControls(i int) {
 	ps := m.S.Panes[i]
 	imgui.PushIDInt(i)
 	defer imgui.PopID()
-	c := PaneColors[i]
+	c := paneColors[i]
 	imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
 	open := imgui.CollapsingHeaderV(fmt.Sprintf("Pane %d: %s###pane", i+1, ps.Generator), imgui.TreeNodeFlagsDefaultOpen)
 	imgui.PopStyleColor()

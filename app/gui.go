@@ -13,9 +13,9 @@ import (
 	"speckle/ui"
 )
 
-// PaneColors tell the panes apart in the plot and their overlays (Okabe-Ito,
+// paneColors tell the panes apart in the plot and their overlays (Okabe-Ito,
 // distinguishable with colour-blindness).
-var PaneColors = [MaxPanes]color.RGBA{
+var paneColors = [MaxPanes]color.RGBA{
 	{230, 159, 0, 255}, {86, 180, 233, 255}, {0, 158, 115, 255}, {213, 94, 0, 255},
 }
 
@@ -183,7 +183,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 		}
 	}
 	// Overlay: generator and options, photons, rate, error.
-	lines := []string{PaneLabel(ps)}
+	lines := []string{paneLabel(ps)}
 	switch {
 	case p == nil:
 	case p.err != nil:
@@ -210,7 +210,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 		wmax = math.Max(wmax, float64(imgui.CalcTextSize(l, false, 0).X))
 	}
 	dl.AddRectFilledV(vec(r[0], r[1]), vec(math.Min(x+wmax+8*scale, r[2]), y+lh*float64(len(lines))+4*scale), shade, 0, 0)
-	dl.AddRectFilled(vec(r[0], r[1]), vec(r[0]+3*scale, y+lh*float64(len(lines))+4*scale), packed(PaneColors[i]))
+	dl.AddRectFilled(vec(r[0], r[1]), vec(r[0]+3*scale, y+lh*float64(len(lines))+4*scale), packed(paneColors[i]))
 	for k, l := range lines {
 		c := white
 		if k > 0 && p != nil && p.err != nil {

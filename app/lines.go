@@ -185,7 +185,7 @@ func (a *App) lineStats(width float64) {
 			}
 			st := p.lineStats
 			n := math.Max(float64(st.Streamlines), 1)
-			c := PaneColors[i]
+			c := paneColors[i]
 			imgui.TableNextColumn()
 			imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
 			imgui.Text(a.Model.S.Panes[i].Generator)

@@ -148,7 +148,7 @@ func (m *Model) SetScene(name string) {
 
 // SetLayout shows n panes; panes keep their settings and renders.
 func (m *Model) SetLayout(n int) error {
-	if !slices.Contains(Layouts, n) {
+	if !slices.Contains(layouts, n) {
 		return fmt.Errorf("layout %d: want 1, 2 or 4 panes", n)
 	}
 	m.S.Layout = n
@@ -162,7 +162,7 @@ func (m *Model) SetPanes(specs []string) error {
 		return fmt.Errorf("--panes: want 1, 2 or 4 generators, got %d", len(specs))
 	}
 	for i, spec := range specs {
-		p, err := ParsePane(spec)
+		p, err := parsePane(spec)
 		if err != nil {
 			return err
 		}
@@ -173,9 +173,9 @@ func (m *Model) SetPanes(specs []string) error {
 	return nil
 }
 
-// ParsePane reads "name" or "name:opt=value:opt=value" (rng.ParseSpec)
+// parsePane reads "name" or "name:opt=value:opt=value" (rng.ParseSpec)
 // and checks the options against the generator.
-func ParsePane(spec string) (PaneSettings, error) {
+func parsePane(spec string) (PaneSettings, error) {
 	sp, err := rng.ParseSpec(spec)
 	if err != nil {
 		return PaneSettings{}, fmt.Errorf("pane %v", err)
@@ -187,8 +187,8 @@ func ParsePane(spec string) (PaneSettings, error) {
 	return p, nil
 }
 
-// PaneLabel is a pane's generator and options for overlays and legends.
-func PaneLabel(p PaneSettings) string {
+// paneLabel is a pane's generator and options for overlays and legends.
+func paneLabel(p PaneSettings) string {
 	if sp, ok := p.Spec(); ok {
 		return sp.Label()
 	}

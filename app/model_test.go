@@ -260,12 +260,12 @@ func TestWidgets(t *testing.T) {
 }
 
 func TestFileNames(t *testing.T) {
-	stem := ShotStem("/tmp/my scenes/room.json", time.Date(2026, 11, 30, 6, 15, 4, 0, time.UTC))
+	stem := shotStem("/tmp/my scenes/room.json", time.Date(2026, 11, 30, 6, 15, 4, 0, time.UTC))
 	if stem != "room_20261130-061504.000" {
 		t.Fatalf("stem %q", stem)
 	}
 	p := PaneSettings{Generator: "ca", Options: map[string]string{"ca-preset": "linear", "ca-k": "1,2,3,4"}, View: ViewHeatmap}
-	name := PaneShotName(stem, 2, p, 123456789, "photons")
+	name := paneShotName(stem, 2, p, 123456789, "photons")
 	want := "room_20261130-061504.000_pane3_ca-linear-ca-k1.2.3.4_heatmap_123456789photons.png"
 	if name != want {
 		t.Fatalf("pane file %q, want %q", name, want)
@@ -274,18 +274,18 @@ func TestFileNames(t *testing.T) {
 		t.Fatalf("unsafe characters in %q", name)
 	}
 	seed := uint32(3)
-	if name := PaneShotName(stem, 0, PaneSettings{Generator: "philox", Seed: &seed, View: ViewImage}, 1000, "photons"); name != "room_20261130-061504.000_pane1_philox-seed3_1e3photons.png" {
+	if name := paneShotName(stem, 0, PaneSettings{Generator: "philox", Seed: &seed, View: ViewImage}, 1000, "photons"); name != "room_20261130-061504.000_pane1_philox-seed3_1e3photons.png" {
 		t.Errorf("pane file with a seed %q", name)
 	}
 }
 
 func TestParsePane(t *testing.T) {
-	p, err := ParsePane("ca:ca-preset=linear:--ca-steps=3")
+	p, err := parsePane("ca:ca-preset=linear:--ca-steps=3")
 	if err != nil || p.Generator != "ca" || p.Options["ca-preset"] != "linear" || p.Options["ca-steps"] != "3" {
 		t.Fatalf("%+v %v", p, err)
 	}
 	for _, bad := range []string{"nope", "ca:ca-preset", "ca:lux=2", "ranlux:lux=7"} {
-		if _, err := ParsePane(bad); err == nil {
+		if _, err := parsePane(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -299,12 +299,12 @@ func TestParsePane(t *testing.T) {
 }
 
 func TestPlotRange(t *testing.T) {
-	if _, ok := PlotRange(nil); ok {
+	if _, ok := plotRange(nil); ok {
 		t.Fatal("empty series gave a range")
 	}
 	s := [][]Point{{{1e5, 0.2}, {1e6, 0.07}}, {{3e6, 0.03}, {0, 1}, {5e6, 0}}}
-	r, ok := PlotRange(s)
-	if !ok || r != (LogRange{5, 7, -2, 0}) {
+	r, ok := plotRange(s)
+	if !ok || r != (logRange{5, 7, -2, 0}) {
 		t.Fatalf("range %+v", r)
 	}
 	x, y, ok := r.Map(Point{1e6, 0.1}, 200, 100)
@@ -368,8 +368,8 @@ func TestPaneSeed(t *testing.T) {
 	if err := m.SetPanes([]string{"philox:seed=3", "philox"}); err != nil {
 		t.Fatal(err)
 	}
-	if p := m.S.Panes[0]; p.Seed == nil || *p.Seed != 3 || PaneLabel(p) != "philox seed=3" {
-		t.Fatalf("pane 1: %+v, label %q", p, PaneLabel(p))
+	if p := m.S.Panes[0]; p.Seed == nil || *p.Seed != 3 || paneLabel(p) != "philox seed=3" {
+		t.Fatalf("pane 1: %+v, label %q", p, paneLabel(p))
 	}
 	if m.S.Seed == 3 || m.BuildKey(0) == m.BuildKey(1) {
 		t.Fatalf("common seed %d: pane keys %q and %q", m.S.Seed, m.BuildKey(0), m.BuildKey(1))

@@ -9,13 +9,13 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 )
 
-// LogRange is a log-log plot's extent in decades: log10 of photons (X) and
+// logRange is a log-log plot's extent in decades: log10 of photons (X) and
 // of RMSE (Y), widened to whole decades so the ticks fall on its edges.
-type LogRange struct{ X0, X1, Y0, Y1 float64 }
+type logRange struct{ X0, X1, Y0, Y1 float64 }
 
-// PlotRange covers every positive point of the series in whole decades (as
+// plotRange covers every positive point of the series in whole decades (as
 // the capture plot does); ok is false when there is nothing to plot.
-func PlotRange(series [][]Point) (r LogRange, ok bool) {
+func plotRange(series [][]Point) (r logRange, ok bool) {
 	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, s := range series {
 		for _, p := range s {
@@ -28,7 +28,7 @@ func PlotRange(series [][]Point) (r LogRange, ok bool) {
 		}
 	}
 	if !ok {
-		return LogRange{}, false
+		return logRange{}, false
 	}
 	r.X0, r.X1 = imageio.DecadeRange(xlo, xhi)
 	r.Y0, r.Y1 = imageio.DecadeRange(ylo, yhi)
@@ -37,7 +37,7 @@ func PlotRange(series [][]Point) (r LogRange, ok bool) {
 
 // Map places a point in a w x h plot area, origin top-left; ok is false
 // for points a log axis cannot show.
-func (r LogRange) Map(p Point, w, h float64) (x, y float64, ok bool) {
+func (r logRange) Map(p Point, w, h float64) (x, y float64, ok bool) {
 	if p.Photons <= 0 || !(p.RMSE > 0) {
 		return 0, 0, false
 	}
@@ -49,7 +49,7 @@ func (r LogRange) Map(p Point, w, h float64) (x, y float64, ok bool) {
 // SlopeLine is the segment of slope `slope` (in decades per decade) through
 // the point `through`, clipped to the range: the reference rate of
 // convergence drawn next to the measured curves.
-func (r LogRange) SlopeLine(through Point, slope float64) (a, b Point, ok bool) {
+func (r logRange) SlopeLine(through Point, slope float64) (a, b Point, ok bool) {
 	if through.Photons <= 0 || !(through.RMSE > 0) {
 		return a, b, false
 	}
@@ -116,7 +116,7 @@ func (a *App) plot(width, height float64) {
 			series = append(series, nil)
 		}
 	}
-	r, ok := PlotRange(series)
+	r, ok := plotRange(series)
 	if !ok {
 		msg := "RMSE appears here once a reference exists"
 		if a.ref == nil {
@@ -164,7 +164,7 @@ func (a *App) plot(width, height float64) {
 			}
 			cur := vec(x0+x, y0+y)
 			if k > 0 {
-				dl.AddLineV(prev, cur, packed(PaneColors[i]), 2)
+				dl.AddLineV(prev, cur, packed(paneColors[i]), 2)
 			}
 			prev = cur
 		}

@@ -26,20 +26,20 @@ func fileSafe(s string) string {
 	}, s)
 }
 
-// ShotStem is the common start of one screenshot's files: scene and time
+// shotStem is the common start of one screenshot's files: scene and time
 // (to the millisecond, so two shots in a second do not overwrite).
-func ShotStem(scene string, t time.Time) string {
+func shotStem(scene string, t time.Time) string {
 	return fmt.Sprintf("%s_%s", fileSafe(filepath.Base(strings.TrimSuffix(scene, ".json"))), t.Format("20060102-150405.000"))
 }
 
-// WindowShotName is the whole window's file.
-func WindowShotName(stem string, panes int) string {
+// windowShotName is the whole window's file.
+func windowShotName(stem string, panes int) string {
 	return fmt.Sprintf("%s_window-%dpanes.png", stem, panes)
 }
 
-// PaneShotName is one pane's file: its number, generator, options, own
+// paneShotName is one pane's file: its number, generator, options, own
 // seed, view and work so far (count of unit: photons, streamlines).
-func PaneShotName(stem string, i int, p PaneSettings, count int64, unit string) string {
+func paneShotName(stem string, i int, p PaneSettings, count int64, unit string) string {
 	gen := fileSafe(p.Generator)
 	if sp, ok := p.Spec(); ok {
 		gen = sp.FileName()
@@ -58,9 +58,9 @@ func (a *App) screenshot() {
 	if a.Model.S.Mode == ModeStreamlines {
 		name, unit = a.Model.S.Lines.Field+"-"+a.Model.S.Lines.Map, "streamlines"
 	}
-	stem := ShotStem(name, time.Now())
+	stem := shotStem(name, time.Now())
 	dir := a.opts.ShotDir
-	win := filepath.Join(dir, WindowShotName(stem, a.Model.Visible()))
+	win := filepath.Join(dir, windowShotName(stem, a.Model.Visible()))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		a.notify("screenshot failed: %v", err)
 		return
@@ -84,7 +84,7 @@ func (a *App) screenshot() {
 			return
 		}
 		img := &image.NRGBA{Pix: px, Stride: 4 * p.display.Width, Rect: image.Rect(0, 0, p.display.Width, p.display.Height)}
-		path := filepath.Join(dir, PaneShotName(stem, i, a.Model.S.Panes[i], p.Photons(), unit))
+		path := filepath.Join(dir, paneShotName(stem, i, a.Model.S.Panes[i], p.Photons(), unit))
 		if err := imageio.WritePNG(path, img); err != nil {
 			a.notify("screenshot failed: %v", err)
 			return

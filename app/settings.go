@@ -92,8 +92,8 @@ type LineSettings struct {
 	Map         string  `json:"map"` // density or length
 }
 
-// LineWidths are the image widths the UI offers.
-var LineWidths = []int{240, 480, 960, 2048}
+// lineWidths are the image widths the UI offers.
+var lineWidths = []int{240, 480, 960, 2048}
 
 // Settings is everything that persists between runs.
 type Settings struct {
@@ -123,18 +123,18 @@ type Settings struct {
 // BudgetRange bounds the frame budget in ms (and --budget).
 var BudgetRange = numcheck.Closed(1, 1000)
 
-// ErrorScaleRange bounds the heatmap's scale: the relative error shown at
+// errorScaleRange bounds the heatmap's scale: the relative error shown at
 // the top of its colour map.
-var ErrorScaleRange = numcheck.Closed(1e-6, 1e6)
+var errorScaleRange = numcheck.Closed(1e-6, 1e6)
 
 // MaxPanes is the most panes a window shows.
 const MaxPanes = 4
 
-// Layouts are the pane counts the app offers.
-var Layouts = []int{1, 2, 4}
+// layouts are the pane counts the app offers.
+var layouts = []int{1, 2, 4}
 
-// Resolutions the UI offers.
-var Resolutions = []string{"320x180", "640x360", "960x540", "1280x720", "1600x900"}
+// resolutions the UI offers.
+var resolutions = []string{"320x180", "640x360", "960x540", "1280x720", "1600x900"}
 
 // Defaults is the teacher's starting point: cornell and rng's default
 // comparison (rand48, lehmer, ca, philox) side by side.
@@ -165,7 +165,7 @@ func (s Settings) Size() (w, h int) {
 
 // Check reports the first setting that cannot be used, naming it.
 func (s Settings) Check() error {
-	if !slices.Contains(Layouts, s.Layout) {
+	if !slices.Contains(layouts, s.Layout) {
 		return fmt.Errorf("layout %d: must be 1, 2 or 4", s.Layout)
 	}
 	if _, _, err := units.ParseSize(s.Resolution, MinResolution, MaxResolution); err != nil {
@@ -187,7 +187,7 @@ func (s Settings) Check() error {
 		{"alpha", s.Alpha, render.AlphaRange},
 		{"initial radius", s.Radius, render.InitialRadiusRange},
 		{"magnifier zoom", s.Zoom, numcheck.Closed(1, 64)},
-		{"heatmap scale", s.ErrorScale, ErrorScaleRange},
+		{"heatmap scale", s.ErrorScale, errorScaleRange},
 	} {
 		if err := n.r.Check32(n.v); err != nil {
 			return fmt.Errorf("%s %v", n.name, err)

@@ -20,10 +20,10 @@ type Batch struct {
 	reg *leftover
 }
 
-// CheckBatchDir checks that dir may be replaced by a set: it does not exist, or it is a
+// checkBatchDir checks that dir may be replaced by a set: it does not exist, or it is a
 // directory holding only regular .png and .csv files (an earlier set), so that a mistyped
 // --out never deletes other work.
-func CheckBatchDir(dir string) error {
+func checkBatchDir(dir string) error {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, err := os.Lstat(dir); err == nil { // a dangling link
@@ -43,7 +43,7 @@ func CheckBatchDir(dir string) error {
 	return nil
 }
 
-// NewBatch checks dir (CheckBatchDir), creates its missing parents (MkdirAll) and the
+// NewBatch checks dir (checkBatchDir), creates its missing parents (MkdirAll) and the
 // temporary directory beside it, registered for removal on failure.
 func NewBatch(dir string) (*Batch, error) {
 	dir = filepath.Clean(dir)
@@ -60,7 +60,7 @@ func NewBatch(dir string) (*Batch, error) {
 			return nil, fmt.Errorf("%s is the working directory or holds it: choose a folder for the set", Printable(dir))
 		}
 	}
-	if err := CheckBatchDir(dir); err != nil {
+	if err := checkBatchDir(dir); err != nil {
 		return nil, err
 	}
 	if err := MkdirAll(filepath.Dir(dir)); err != nil {

@@ -12,8 +12,8 @@ import (
 // Colormap is a perceptual colour map of 256 entries, from low to high.
 type Colormap [256]color.NRGBA
 
-// ColormapNames are the colour maps there are.
-func ColormapNames() []string {
+// colormapNames are the colour maps there are.
+func colormapNames() []string {
 	var n []string
 	for k := range colormapHex {
 		n = append(n, k)
@@ -26,7 +26,7 @@ func ColormapNames() []string {
 func LookupColormap(name string) (*Colormap, error) {
 	h, ok := colormapHex[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown colour map %q (%s)", name, strings.Join(ColormapNames(), " or "))
+		return nil, fmt.Errorf("unknown colour map %q (%s)", name, strings.Join(colormapNames(), " or "))
 	}
 	b, err := hex.DecodeString(h)
 	if err != nil || len(b) != 256*3 {

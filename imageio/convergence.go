@@ -19,13 +19,13 @@ type ConvergenceRow struct {
 	Seconds   float64
 }
 
-// ConvergenceHeader is the CSV header line's fields.
-var ConvergenceHeader = []string{"scene", "generator", "photons", "rmse", "seconds"}
+// convergenceHeader is the CSV header line's fields.
+var convergenceHeader = []string{"scene", "generator", "photons", "rmse", "seconds"}
 
-// FormatRMSE and FormatSeconds are the CSV's number formats: RMSE with 7 significant digits in
+// formatRMSE and FormatSeconds are the CSV's number formats: RMSE with 7 significant digits in
 // exponent form (1.234568e-03), seconds with millisecond resolution (12.345). Both are
 // locale-free and the same on every machine; NaN and infinities are "NaN", "+Inf", "-Inf".
-func FormatRMSE(v float64) string    { return strconv.FormatFloat(v, 'e', 6, 64) }
+func formatRMSE(v float64) string    { return strconv.FormatFloat(v, 'e', 6, 64) }
 func FormatSeconds(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 
 // WriteConvergenceCSV writes rows as CSV with the header scene,generator,photons,rmse,seconds,
@@ -33,11 +33,11 @@ func FormatSeconds(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64)
 func WriteConvergenceCSV(path string, rows []ConvergenceRow) error {
 	return WriteFileAtomic(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
-		if err := cw.Write(ConvergenceHeader); err != nil {
+		if err := cw.Write(convergenceHeader); err != nil {
 			return err
 		}
 		for _, r := range rows {
-			rec := []string{r.Scene, r.Generator, strconv.FormatInt(r.Photons, 10), FormatRMSE(r.RMSE), FormatSeconds(r.Seconds)}
+			rec := []string{r.Scene, r.Generator, strconv.FormatInt(r.Photons, 10), formatRMSE(r.RMSE), FormatSeconds(r.Seconds)}
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
@@ -56,13 +56,13 @@ func ReadConvergenceCSV(path string) ([]ConvergenceRow, error) {
 	}
 	defer f.Close()
 	cr := csv.NewReader(f)
-	cr.FieldsPerRecord = len(ConvergenceHeader)
+	cr.FieldsPerRecord = len(convergenceHeader)
 	recs, err := cr.ReadAll()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if len(recs) == 0 || strings.Join(recs[0], ",") != strings.Join(ConvergenceHeader, ",") {
-		return nil, fmt.Errorf("%s: line 1: want the header %s", path, strings.Join(ConvergenceHeader, ","))
+	if len(recs) == 0 || strings.Join(recs[0], ",") != strings.Join(convergenceHeader, ",") {
+		return nil, fmt.Errorf("%s: line 1: want the header %s", path, strings.Join(convergenceHeader, ","))
 	}
 	rows := make([]ConvergenceRow, 0, len(recs)-1)
 	for i, rec := range recs[1:] {

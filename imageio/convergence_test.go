@@ -72,27 +72,27 @@ func testRows() []ConvergenceRow {
 
 func TestConvergencePlot(t *testing.T) {
 	m := ConvergencePlot(testRows(), "caustics")
-	if m.Rect != image.Rect(0, 0, PlotWidth, PlotHeight) {
+	if m.Rect != image.Rect(0, 0, plotWidth, plotHeight) {
 		t.Fatalf("size %v", m.Rect)
 	}
 	for i := 0; i < 3; i++ {
-		if n := count(m, plotArea, PlotColors[i]); n < 200 {
+		if n := count(m, plotArea, plotColors[i]); n < 200 {
 			t.Errorf("series %d: %d pixels of its colour in the axes", i, n)
 		}
 	}
-	if n := count(m, m.Rect, PlotColors[3]); n != 0 {
+	if n := count(m, m.Rect, plotColors[3]); n != 0 {
 		t.Errorf("%d pixels of an unused series colour", n)
 	}
 	if n := count(m, plotArea, plotReference); n < 100 {
 		t.Errorf("reference line and label: %d pixels", n)
 	}
-	if n := count(m, image.Rect(0, 0, PlotWidth, plotArea.Min.Y), plotText); n < 50 {
+	if n := count(m, image.Rect(0, 0, plotWidth, plotArea.Min.Y), plotText); n < 50 {
 		t.Errorf("title: %d pixels", n)
 	}
-	if n := count(m, image.Rect(0, plotArea.Max.Y+1, PlotWidth, PlotHeight), plotText); n < 200 {
+	if n := count(m, image.Rect(0, plotArea.Max.Y+1, plotWidth, plotHeight), plotText); n < 200 {
 		t.Errorf("x tick labels and title: %d pixels", n)
 	}
-	if n := count(m, image.Rect(0, 0, plotArea.Min.X-1, PlotHeight), plotText); n < 200 {
+	if n := count(m, image.Rect(0, 0, plotArea.Min.X-1, plotHeight), plotText); n < 200 {
 		t.Errorf("y tick labels and title: %d pixels", n)
 	}
 	// Where the curves are: rand48's first point (1e5, 0.3) lies on the left, philox's last
@@ -109,7 +109,7 @@ func TestConvergencePlot(t *testing.T) {
 		}
 		return -1
 	}
-	if x := firstX(PlotColors[0]); x < plotArea.Min.X || x > plotArea.Min.X+30 {
+	if x := firstX(plotColors[0]); x < plotArea.Min.X || x > plotArea.Min.X+30 {
 		t.Errorf("rand48 starts at x = %d, want the left edge of the axes (%d)", x, plotArea.Min.X)
 	}
 
@@ -143,13 +143,13 @@ func TestConvergencePlotBadRows(t *testing.T) {
 		"tiny":    {{"s", "a", 1, 1e-300, 1}, {"s", "a", math.MaxInt64, 1e300, 1}},
 	} {
 		m := ConvergencePlot(rows, name)
-		if m.Rect != image.Rect(0, 0, PlotWidth, PlotHeight) {
+		if m.Rect != image.Rect(0, 0, plotWidth, plotHeight) {
 			t.Errorf("%s: size %v", name, m.Rect)
 		}
 	}
 	// A generator whose every point is unusable keeps its legend entry (and colour).
 	m := ConvergencePlot(append(testRows(), ConvergenceRow{"caustics", "sobol", 1e5, nan, 1}), "")
-	if count(m, plotArea, PlotColors[3]) == 0 {
+	if count(m, plotArea, plotColors[3]) == 0 {
 		t.Error("the all-NaN generator has no legend entry")
 	}
 	// Several scenes name series by scene and generator.

@@ -8,7 +8,7 @@ import (
 
 // Montage colours and spacing.
 var (
-	MontageBackground = color.NRGBA{R: 20, G: 20, B: 24, A: 255}
+	montageBackground = color.NRGBA{R: 20, G: 20, B: 24, A: 255}
 	montageEmpty      = color.NRGBA{R: 44, G: 44, B: 52, A: 255} // a missing (nil) cell
 	montageLabel      = color.NRGBA{R: 230, G: 230, B: 230, A: 255}
 	montageTitle      = color.NRGBA{R: 255, G: 255, B: 255, A: 255}
@@ -99,7 +99,7 @@ func layoutMontage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title 
 func Montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string) *image.NRGBA {
 	l := layoutMontage(cells, rowLabels, colLabels, title)
 	out := image.NewNRGBA(image.Rect(0, 0, l.width, l.height))
-	draw.Draw(out, out.Rect, image.NewUniform(MontageBackground), image.Point{}, draw.Src)
+	draw.Draw(out, out.Rect, image.NewUniform(montageBackground), image.Point{}, draw.Src)
 	if title != "" {
 		drawText(out, montageMargin, montageMargin, title, montageTitle, l.titleScale)
 	}

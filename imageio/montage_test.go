@@ -77,7 +77,7 @@ func TestMontage(t *testing.T) {
 	if count(m, image.Rect(0, 0, wantW, montageMargin+39), montageTitle) < 20 {
 		t.Error("title not drawn")
 	}
-	if count(m, image.Rect(0, 0, wantW, montageMargin), MontageBackground) != wantW*montageMargin {
+	if count(m, image.Rect(0, 0, wantW, montageMargin), montageBackground) != wantW*montageMargin {
 		t.Error("the top margin is not background")
 	}
 }

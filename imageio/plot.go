@@ -11,12 +11,12 @@ import (
 
 // Plot size and colours.
 const (
-	PlotWidth  = 1000
-	PlotHeight = 700
+	plotWidth  = 1000
+	plotHeight = 700
 )
 
 var (
-	PlotBackground = color.NRGBA{R: 255, G: 255, B: 255, A: 255}
+	plotBackground = color.NRGBA{R: 255, G: 255, B: 255, A: 255}
 	plotText       = color.NRGBA{R: 25, G: 25, B: 25, A: 255}
 	plotAxis       = color.NRGBA{R: 60, G: 60, B: 60, A: 255}
 	plotGrid       = color.NRGBA{R: 222, G: 222, B: 222, A: 255}
@@ -24,9 +24,9 @@ var (
 	plotReference  = color.NRGBA{R: 90, G: 90, B: 90, A: 255}
 )
 
-// PlotColors are the series colours, in order of first appearance (matplotlib's tab10, distinct
+// plotColors are the series colours, in order of first appearance (matplotlib's tab10, distinct
 // on white and for most colour-blind readers together with the marker shapes).
-var PlotColors = []color.NRGBA{
+var plotColors = []color.NRGBA{
 	{R: 31, G: 119, B: 180, A: 255},  // blue
 	{R: 255, G: 127, B: 14, A: 255},  // orange
 	{R: 44, G: 160, B: 44, A: 255},   // green
@@ -40,7 +40,7 @@ var PlotColors = []color.NRGBA{
 }
 
 // Plot area inside the image.
-var plotArea = image.Rect(110, 64, PlotWidth-30, PlotHeight-92)
+var plotArea = image.Rect(110, 64, plotWidth-30, plotHeight-92)
 
 type series struct {
 	name string
@@ -87,15 +87,15 @@ func DecadeRange(lo, hi float64) (float64, float64) {
 	return a, b
 }
 
-// ConvergencePlot draws RMSE against photons on log-log axes (PlotWidth × PlotHeight, white):
+// ConvergencePlot draws RMSE against photons on log-log axes (plotWidth × plotHeight, white):
 // one line with markers per generator (per scene and generator if rows hold several scenes) in
-// PlotColors with distinct marker shapes, a legend, decade ticks labelled 10^k on both axes with
+// plotColors with distinct marker shapes, a legend, decade ticks labelled 10^k on both axes with
 // minor ticks, and a dashed reference line of slope −1/2 (the Monte Carlo rate) through the
 // first point of the best curve (the lowest RMSE at its largest photon count), labelled
 // "slope -1/2". Rows whose photons are not positive or whose RMSE is 0, negative, NaN or
 // infinite are left out; with nothing left the axes say "no data".
 func ConvergencePlot(rows []ConvergenceRow, title string) *image.NRGBA {
-	c := newCanvas(PlotWidth, PlotHeight, PlotBackground)
+	c := newCanvas(plotWidth, plotHeight, plotBackground)
 	ser := convergenceSeries(rows)
 	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	n := 0
@@ -178,7 +178,7 @@ func ConvergencePlot(rows []ConvergenceRow, title string) *image.NRGBA {
 	// Titles.
 	if title != "" {
 		s := textSize(title, 2)
-		drawText(c.img, (PlotWidth-s.X)/2, 20, title, plotText, 2)
+		drawText(c.img, (plotWidth-s.X)/2, 20, title, plotText, 2)
 	}
 	xs := textSize("photons", 2)
 	drawText(c.img, a.Min.X+(a.Dx()-xs.X)/2, a.Max.Y+56, "photons", plotText, 2)
@@ -224,12 +224,12 @@ func ConvergencePlot(rows []ConvergenceRow, title string) *image.NRGBA {
 
 	// The curves: lines first, then markers with a white halo on top.
 	for i := range ser {
-		c.fill(polyline(curves[i], 2.5), PlotColors[i%len(PlotColors)], a)
+		c.fill(polyline(curves[i], 2.5), plotColors[i%len(plotColors)], a)
 	}
 	for i := range ser {
-		col := PlotColors[i%len(PlotColors)]
+		col := plotColors[i%len(plotColors)]
 		for _, q := range curves[i] {
-			c.fill([][]pt{marker(i, q, 7.5)}, PlotBackground, a)
+			c.fill([][]pt{marker(i, q, 7.5)}, plotBackground, a)
 			c.fill([][]pt{marker(i, q, 5.5)}, col, a)
 		}
 	}
@@ -249,9 +249,9 @@ func ConvergencePlot(rows []ConvergenceRow, title string) *image.NRGBA {
 		image.Rect(in.Max.X-lw, in.Max.Y-lh, in.Max.X, in.Max.Y), // bottom right
 	}, occupied)
 	c.rect(lr, plotAxis)
-	c.rect(lr.Inset(1), PlotBackground)
+	c.rect(lr.Inset(1), plotBackground)
 	for i, s := range ser {
-		col := PlotColors[i%len(PlotColors)]
+		col := plotColors[i%len(plotColors)]
 		y := lr.Min.Y + pad + i*rowH
 		cy := float64(y) + glyphH
 		l0, l1 := pt{float64(lr.Min.X + pad), cy}, pt{float64(lr.Min.X + pad + sample), cy}
@@ -279,7 +279,7 @@ func ConvergencePlot(rows []ConvergenceRow, title string) *image.NRGBA {
 		}
 		if len(cands) > 0 {
 			r := leastCovered(cands, occupied)
-			c.rect(r.Inset(-3), PlotBackground)
+			c.rect(r.Inset(-3), plotBackground)
 			drawText(c.img, r.Min.X, r.Min.Y, label, plotReference, 2)
 		}
 	}

@@ -15,10 +15,10 @@ import (
 // they are visible instead of being clamped to black or white.
 var Magenta = color.NRGBA{R: 255, G: 0, B: 255, A: 255}
 
-// LinearToSRGB8 maps a linear value to an 8-bit sRGB value: clamp to [0, 1], the standard
+// linearToSRGB8 maps a linear value to an 8-bit sRGB value: clamp to [0, 1], the standard
 // piecewise sRGB curve (12.92·v below 0.0031308, else 1.055·v^(1/2.4) − 0.055), then rounded
 // to nearest. NaN gives 0; callers that want NaN visible check first, as ToneMap does.
-func LinearToSRGB8(v float32) uint8 {
+func linearToSRGB8(v float32) uint8 {
 	x := float64(v)
 	if !(x > 0) { // also NaN
 		return 0
@@ -51,7 +51,7 @@ func (img Image) ToneMap(exposure float32) *image.NRGBA {
 				bad = true
 				break
 			}
-			dst[c] = LinearToSRGB8(e)
+			dst[c] = linearToSRGB8(e)
 		}
 		if bad {
 			dst[0], dst[1], dst[2] = Magenta.R, Magenta.G, Magenta.B

@@ -16,8 +16,8 @@ func TestLinearToSRGB8(t *testing.T) {
 		{0, 0}, {1, 255}, {0.5, 188}, {0.18, 118}, {0.05, 63}, {0.001, 3}, {0.0031308, 10},
 		{-1, 0}, {2, 255}, {float32(math.Inf(1)), 255}, {float32(math.Inf(-1)), 0}, {float32(math.NaN()), 0},
 	} {
-		if got := LinearToSRGB8(c.v); got != c.want {
-			t.Errorf("LinearToSRGB8(%v) = %d, want %d", c.v, got, c.want)
+		if got := linearToSRGB8(c.v); got != c.want {
+			t.Errorf("linearToSRGB8(%v) = %d, want %d", c.v, got, c.want)
 		}
 	}
 	// Every 8-bit level k comes back from the exact linear value of k/255.
@@ -27,7 +27,7 @@ func TestLinearToSRGB8(t *testing.T) {
 		if s > 0.04045 {
 			lin = math.Pow((s+0.055)/1.055, 2.4)
 		}
-		if got := LinearToSRGB8(float32(lin)); int(got) != k {
+		if got := linearToSRGB8(float32(lin)); int(got) != k {
 			t.Errorf("level %d: linear %v maps to %d", k, lin, got)
 		}
 	}

@@ -178,8 +178,8 @@ func passesFor(l rng.Loops, sites, n int) int {
 	return l.Draw + (n+1)*(sites*l.Draw+1)
 }
 
-// DumpChunkBytes bounds one dump dispatch's output buffer (and its pool).
-const DumpChunkBytes = 64 << 20
+// dumpChunkBytes bounds one dump dispatch's output buffer (and its pool).
+const dumpChunkBytes = 64 << 20
 
 // Dump writes `speckle rng dump`'s bytes for Cfg.Streams streams of count
 // values each to w, one chunk of whole streams at a time, drawn in
@@ -189,7 +189,7 @@ const DumpChunkBytes = 64 << 20
 // nil, is told how many streams are done.
 func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) error {
 	perStream := int64(count) * 4
-	limit := min(int64(DumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
+	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
 	if perStream > limit {
 		return fmt.Errorf("--count %d is too large: one stream must fit in %d MiB on this GPU", count, limit>>20)
 	}

@@ -14,7 +14,7 @@
 // The API, for the command line and the UI (all calls on the GL thread):
 //
 //	field, err := flow.Open("dem")                 // or "gyre", "cylinder", a height-field file
-//	cfg := render.DefaultStreamlineConfig(w, h, rng.Lehmer)
+//	cfg := render.defaultStreamlineConfig(w, h, rng.Lehmer)
 //	cfg.Options = map[string]string{"lehmer-seeding": "slm"}
 //	s, err := render.NewStreamlines(ctx, field, cfg)
 //	defer s.Close()

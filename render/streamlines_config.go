@@ -17,17 +17,17 @@ type StreamlineConfig struct {
 	Options       map[string]string // generator options, as in rng dump
 }
 
-// DefaultStreamlineConfig is slm's setting for a w x h image: density 3,
+// defaultStreamlineConfig is slm's setting for a w x h image: density 3,
 // jitter 1, step 0.5 pixels, enough steps to cross the image once, shared
 // streams, seed 0.
-func DefaultStreamlineConfig(w, h int, gen *rng.Generator) StreamlineConfig {
+func defaultStreamlineConfig(w, h int, gen *rng.Generator) StreamlineConfig {
 	return StreamlineConfig{Width: w, Height: h, Generator: gen,
 		Params: flow.Params{Density: 3, Jitter: 1, Step: 0.5}}
 }
 
-// MaxStreamlines bounds Width x Height x Density^2 (streamline indices are
+// maxStreamlines bounds Width x Height x Density^2 (streamline indices are
 // 32-bit on the GPU).
-const MaxStreamlines = 1 << 31
+const maxStreamlines = 1 << 31
 
 // Check fills MaxSteps if it is 0 and rejects impossible values; errors read
 // like the command line's flags.
@@ -48,8 +48,8 @@ func (c *StreamlineConfig) Check() error {
 	if err := c.Params.Check(); err != nil {
 		return err
 	}
-	if n := int64(c.Width) * int64(c.Height) * int64(c.Density*c.Density); n > MaxStreamlines {
-		return fmt.Errorf("%dx%d pixels at density %d are %d streamlines, more than %d", c.Width, c.Height, c.Density, n, int64(MaxStreamlines))
+	if n := int64(c.Width) * int64(c.Height) * int64(c.Density*c.Density); n > maxStreamlines {
+		return fmt.Errorf("%dx%d pixels at density %d are %d streamlines, more than %d", c.Width, c.Height, c.Density, n, int64(maxStreamlines))
 	}
 	return nil
 }

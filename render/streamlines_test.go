@@ -164,7 +164,7 @@ func TestStreamlinesGPUEqualsGo(t *testing.T) {
 		for _, opts := range optionSets(g) {
 			for _, independent := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/%s/independent=%v", g.Name, describe(opts), independent), func(t *testing.T) {
-					cfg := DefaultStreamlineConfig(w, h, g)
+					cfg := defaultStreamlineConfig(w, h, g)
 					cfg.Options, cfg.Seed, cfg.IndependentStreams, cfg.MaxSteps = opts, 7, independent, points
 					// Two neighbouring seed pixels on the flank, two inside the rim.
 					var gpuPaths []flow.Path
@@ -207,8 +207,8 @@ func TestStreamlinesGPUEqualsGo(t *testing.T) {
 func TestStreamlinesWholeTraceEqualsGo(t *testing.T) {
 	field := testField(t)
 	for _, cfg := range []StreamlineConfig{
-		slmLehmer(DefaultStreamlineConfig(40, 28, nil)),
-		DefaultStreamlineConfig(40, 28, rng.Philox),
+		slmLehmer(defaultStreamlineConfig(40, 28, nil)),
+		defaultStreamlineConfig(40, 28, rng.Philox),
 	} {
 		t.Run(cfg.Generator.Name, func(t *testing.T) {
 			cfg.Density = 2
@@ -264,7 +264,7 @@ func TestStreamlinesNoJitterSameForAllGenerators(t *testing.T) {
 	var firstLen []uint32
 	for _, jitter := range []float32{0, 1} {
 		for i, g := range rng.All {
-			cfg := DefaultStreamlineConfig(36, 25, g)
+			cfg := defaultStreamlineConfig(36, 25, g)
 			cfg.Jitter = jitter
 			dens, lens, st := traceAll(t, field, cfg, 5000)
 			if st.Steps == 0 {
@@ -302,7 +302,7 @@ func TestStreamlinesSlmSeedingKnownAnswers(t *testing.T) {
 	}
 	field := testField(t)
 	for _, independent := range []bool{false, true} {
-		cfg := slmLehmer(DefaultStreamlineConfig(20, 14, nil))
+		cfg := slmLehmer(defaultStreamlineConfig(20, 14, nil))
 		cfg.IndependentStreams = independent
 		var paths []flow.Path
 		checked := make([]int, len(known))
@@ -346,7 +346,7 @@ func TestStreamlinesSharedVsIndependent(t *testing.T) {
 	for _, d := range []int{3, 1} {
 		var maps [2][]uint64
 		for i, independent := range []bool{false, true} {
-			cfg := slmLehmer(DefaultStreamlineConfig(36, 25, nil))
+			cfg := slmLehmer(defaultStreamlineConfig(36, 25, nil))
 			cfg.Density, cfg.IndependentStreams = d, independent
 			maps[i], _, _ = traceAll(t, field, cfg, 4096)
 		}
@@ -362,7 +362,7 @@ func TestStreamlinesSharedVsIndependent(t *testing.T) {
 // line.
 func TestStreamlinesRK2OnGPU(t *testing.T) {
 	const w, h, steps = 64, 64, 300
-	cfg := DefaultStreamlineConfig(w, h, rng.Philox)
+	cfg := defaultStreamlineConfig(w, h, rng.Philox)
 	cfg.Jitter, cfg.Density, cfg.MaxSteps = 0, 1, steps
 	k := 32*w + 48 // pixel (48, 32): radius 16.5 about (32, 32)
 	var rot, uni []flow.Path
@@ -426,7 +426,7 @@ func TestStreamlinesRK2OnGPU(t *testing.T) {
 // as one dispatch, Reset starts over to the same bytes, and Progress counts.
 func TestStreamlinesTraceInPieces(t *testing.T) {
 	field := testField(t)
-	cfg := DefaultStreamlineConfig(30, 21, rng.PCG32)
+	cfg := defaultStreamlineConfig(30, 21, rng.PCG32)
 	whole, _, st := traceAll(t, field, cfg, 1<<20)
 	pieces, _, st2 := traceAll(t, field, cfg, 977)
 	if !slices.Equal(whole, pieces) || st != st2 {
@@ -496,7 +496,7 @@ func TestStreamlinesTraceInPieces(t *testing.T) {
 // and scalings; MapMax is the maps' maximum.
 func TestStreamlinesDisplay(t *testing.T) {
 	field := testField(t)
-	cfg := slmLehmer(DefaultStreamlineConfig(37, 26, nil))
+	cfg := slmLehmer(defaultStreamlineConfig(37, 26, nil))
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewStreamlines(c, field, cfg)
 		if err != nil {
@@ -617,7 +617,7 @@ func TestStreamlinesPastLoopCap(t *testing.T) {
 		{"ca-steps64-exact-loops", withLoops(rng.CA, rng.Loops{Init: 65, Draw: 65}), map[string]string{"ca-steps": "64"}, 0.1, 1, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := DefaultStreamlineConfig(w, h, tc.gen)
+			cfg := defaultStreamlineConfig(w, h, tc.gen)
 			// Short steps: the midpoint rule's outward drift stays small.
 			cfg.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps, cfg.Seed = tc.opts, tc.jitter, tc.density, 0.1, maxSteps, 3
 			d2 := tc.density * tc.density
@@ -731,7 +731,7 @@ func TestStreamlinePassSteps(t *testing.T) {
 		}
 	}
 	for _, l := range []rng.Loops{{Init: budget - slLoopOverhead - 4, Draw: 1}, {Init: 1, Draw: (budget - slLoopOverhead) / 9}} {
-		cfg := DefaultStreamlineConfig(8, 8, withLoops(rng.Philox, l))
+		cfg := defaultStreamlineConfig(8, 8, withLoops(rng.Philox, l))
 		onGL(t, func(c *gpu.Context) error {
 			s, err := NewStreamlines(c, testField(t), cfg)
 			if err == nil {
@@ -752,7 +752,7 @@ func TestStreamlinePassSteps(t *testing.T) {
 // reference.
 func TestStreamlinesCostlyDraws(t *testing.T) {
 	const steps = 30
-	cfg := DefaultStreamlineConfig(8, 8, withLoops(rng.CA, rng.Loops{Init: 65, Draw: 4097}))
+	cfg := defaultStreamlineConfig(8, 8, withLoops(rng.CA, rng.Loops{Init: 65, Draw: 4097}))
 	cfg.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps = map[string]string{"ca-steps": "4096"}, 0.1, 1, 0.1, steps
 	field := flow.Rotation(4, 4)
 	k := 4*8 + 6

@@ -173,8 +173,8 @@ func (s *caStream) U32() uint32 {
 	return caOdd(s.cells)
 }
 
-func (s *caStream) F32() float32     { return ToF32(s.U32()) }
-func (s *caStream) DumpF32() float32 { return ToF32(s.U32()) }
+func (s *caStream) F32() float32     { return toF32(s.U32()) }
+func (s *caStream) DumpF32() float32 { return toF32(s.U32()) }
 
 // Loops: a draw runs CA_STEPS steps in a loop (CA_STEPS + 1), rng_init
 // CA_WARMUP (CA_WARMUP + 1), which RNG_DEFER_WARMUP leaves to rng_warmup.

@@ -232,8 +232,8 @@ func TestCAFloats(t *testing.T) {
 	a, b, c := inst.Stream(2), inst.Stream(2), inst.Stream(2)
 	for i := 0; i < 1000; i++ {
 		u := a.U32()
-		if f, g := b.F32(), c.DumpF32(); f != ToF32(u) || g != f {
-			t.Fatalf("value %d: renderer %v, dump %v, want %v", i, f, g, ToF32(u))
+		if f, g := b.F32(), c.DumpF32(); f != toF32(u) || g != f {
+			t.Fatalf("value %d: renderer %v, dump %v, want %v", i, f, g, toF32(u))
 		}
 	}
 }

@@ -41,7 +41,7 @@ func (p *pcg32Stream) U32() uint32 {
 	return x>>rot | x<<((-rot)&31)
 }
 
-func (p *pcg32Stream) F32() float32     { return ToF32(p.U32()) }
+func (p *pcg32Stream) F32() float32     { return toF32(p.U32()) }
 func (p *pcg32Stream) DumpF32() float32 { return p.F32() }
 
 // Loops: pcg32.glsl has no loops.

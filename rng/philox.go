@@ -66,7 +66,7 @@ func (p *philoxStream) U32() uint32 {
 	return v
 }
 
-func (p *philoxStream) F32() float32     { return ToF32(p.U32()) }
+func (p *philoxStream) F32() float32     { return toF32(p.U32()) }
 func (p *philoxStream) DumpF32() float32 { return p.F32() }
 
 // Loops: a draw may compute a block, whose round loop runs 9 passes (10);

@@ -218,5 +218,5 @@ func OptionNames() []string {
 	return names
 }
 
-// ToF32 is the spec's default float: the top 24 bits of u scaled to [0,1).
-func ToF32(u uint32) float32 { return float32(u>>8) * (1.0 / (1 << 24)) }
+// toF32 is the spec's default float: the top 24 bits of u scaled to [0,1).
+func toF32(u uint32) float32 { return float32(u>>8) * (1.0 / (1 << 24)) }

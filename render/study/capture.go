@@ -20,7 +20,7 @@ import (
 type Capture struct {
 	Setup
 	Specs    []rng.Spec
-	At       []int64 // photon counts, ascending; nil: AutoStops for the device
+	At       []int64 // photon counts, ascending; nil: autoStops for the device
 	Set      *imageio.Batch
 	Progress Progress
 	Warn     func(string) // hears what the capture leaves out, and why
@@ -58,7 +58,7 @@ func (o Capture) Run(c *gpu.Context) (Captured, error) {
 		return Captured{}, err
 	}
 	if o.At == nil {
-		o.At = AutoStops(c.Info)
+		o.At = autoStops(c.Info)
 	}
 	ref, where := render.ReferenceImage(o.Scene, o.Width, o.Height)
 	if ref == nil && o.Warn != nil {
@@ -94,9 +94,9 @@ func (o Capture) captureOne(c *gpu.Context, sp rng.Spec, t *table, i int64) erro
 	}
 	cfg.Photons = o.PhotonsPerIteration
 	if cfg.Photons == 0 {
-		cfg.Photons = DividingIteration(o.Iteration(c.Info), o.At)
+		cfg.Photons = dividingIteration(o.Iteration(c.Info), o.At)
 	}
-	if err := CheckIterations(last, cfg.Photons, len(o.At)); err != nil {
+	if err := checkIterations(last, cfg.Photons, len(o.At)); err != nil {
 		return err
 	}
 	s, err := render.NewSPPM(c, o.Scene, cfg)
@@ -109,10 +109,10 @@ func (o Capture) captureOne(c *gpu.Context, sp rng.Spec, t *table, i int64) erro
 	t.cells = append(t.cells, nil)
 	start := time.Now()
 	progress := func(n int64) { o.Progress.report(i*last+n, int64(len(o.Specs))*last) }
-	return Progressive(s, o.At, progress, func(k int) error {
+	return progressive(s, o.At, progress, func(k int) error {
 		c.Finish()
 		secs := time.Since(start).Seconds()
-		if err := CheckTraced(s, o.At[k]); err != nil {
+		if err := checkTraced(s, o.At[k]); err != nil {
 			return err
 		}
 		img, err := radiance(s)

@@ -132,16 +132,16 @@ func (s Setup) renderTo(c *gpu.Context, spec rng.Spec, total int64, progress Pro
 		return imageio.Image{}, nil, err
 	}
 	cfg.Photons = int(min(int64(s.Iteration(c.Info)), total))
-	if err := CheckIterations(total, cfg.Photons, 1); err != nil {
+	if err := checkIterations(total, cfg.Photons, 1); err != nil {
 		return imageio.Image{}, nil, err
 	}
 	r, err := render.NewSPPM(c, s.Scene, cfg)
 	if err != nil {
 		return imageio.Image{}, nil, err
 	}
-	err = Progressive(r, []int64{total}, func(n int64) { progress.report(n, total) }, func(int) error {
+	err = progressive(r, []int64{total}, func(n int64) { progress.report(n, total) }, func(int) error {
 		c.Finish()
-		return CheckTraced(r, total)
+		return checkTraced(r, total)
 	})
 	var img imageio.Image
 	if err == nil {

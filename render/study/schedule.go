@@ -35,12 +35,12 @@ func (p Progress) report(done, total int64) {
 	}
 }
 
-// DividingIteration is the largest iteration size up to limit that divides
+// dividingIteration is the largest iteration size up to limit that divides
 // every stop, so that captures fall at the ends of equal iterations; where
 // that would make iterations smaller than half the limit (stops with no
 // large common divisor), it is limit, and each stop that is not a multiple
 // of it is reached by a shorter iteration (SPPM.IterateTo).
-func DividingIteration(limit int, stops []int64) int {
+func dividingIteration(limit int, stops []int64) int {
 	g := stops[0]
 	for _, s := range stops[1:] {
 		for b := s; b != 0; g, b = b, g%b {
@@ -54,22 +54,22 @@ func DividingIteration(limit int, stops []int64) int {
 	return int(min(int64(limit), stops[len(stops)-1]))
 }
 
-// CheckIterations refuses a render of total photons in iterations of
+// checkIterations refuses a render of total photons in iterations of
 // perIter, ending a shorter one at each of its stops, that would need more
 // iterations than a render holds (render.MaxIterations).
-func CheckIterations(total int64, perIter, stops int) error {
+func checkIterations(total int64, perIter, stops int) error {
 	if iters := total/int64(perIter) + int64(stops); iters > render.MaxIterations {
 		return inputf("%d photons at %d per iteration are %d iterations, more than a render holds (2^32 - 1): give more --photons-per-iteration", total, perIter, iters)
 	}
 	return nil
 }
 
-// Progressive runs s to each of stops (photon counts, ascending) and calls
+// progressive runs s to each of stops (photon counts, ascending) and calls
 // at(k) when exactly stops[k] photons have been traced: where a stop is not
 // a multiple of the iteration size, a shorter iteration ends there and the
 // render goes on from it. The last stop ends it. emitted hears the photons
 // traced so far after each batch of iterations.
-func Progressive(s *render.SPPM, stops []int64, emitted func(int64), at func(k int) error) error {
+func progressive(s *render.SPPM, stops []int64, emitted func(int64), at func(k int) error) error {
 	for k, stop := range stops {
 		for s.Emitted < stop {
 			if err := s.IterateTo(stop, 64); err != nil {
@@ -84,18 +84,18 @@ func Progressive(s *render.SPPM, stops []int64, emitted func(int64), at func(k i
 	return nil
 }
 
-// CheckTraced makes sure that the photon pass traced exactly the want
+// checkTraced makes sure that the photon pass traced exactly the want
 // photons that the labels (output line, file names, CSV rows) state.
-func CheckTraced(s *render.SPPM, want int64) error {
+func checkTraced(s *render.SPPM, want int64) error {
 	if n := s.Traced(); n != want || s.Emitted != want {
 		return fmt.Errorf("the photon pass traced %d photons, not the %d asked for", n, want)
 	}
 	return nil
 }
 
-// AutoStops are capture's photon counts for the device at hand: three
+// autoStops are capture's photon counts for the device at hand: three
 // decades on a GPU, two smaller ones on a CPU rasteriser.
-func AutoStops(info gpu.Info) []int64 {
+func autoStops(info gpu.Info) []int64 {
 	if info.Software() {
 		return []int64{1e5, 1e6}
 	}

@@ -28,12 +28,12 @@ func TestDividingIteration(t *testing.T) {
 		{50, []int64{97}, 50}, // no divisor of at least 25: 50 and a last iteration of 47
 		{100, []int64{1e3, 2e3}, 100},
 	} {
-		got := DividingIteration(c.limit, c.stops)
+		got := dividingIteration(c.limit, c.stops)
 		if got != c.want {
-			t.Errorf("DividingIteration(%d, %v) = %d, want %d", c.limit, c.stops, got, c.want)
+			t.Errorf("dividingIteration(%d, %v) = %d, want %d", c.limit, c.stops, got, c.want)
 		}
 		if got > c.limit {
-			t.Errorf("DividingIteration(%d, %v) = %d, past the limit", c.limit, c.stops, got)
+			t.Errorf("dividingIteration(%d, %v) = %d, past the limit", c.limit, c.stops, got)
 		}
 	}
 }
@@ -42,17 +42,17 @@ func TestDividingIteration(t *testing.T) {
 // shorter iterations that end at stops count too.
 func TestCheckIterations(t *testing.T) {
 	const max = render.MaxIterations
-	if err := CheckIterations(max-1, 1, 1); err != nil {
+	if err := checkIterations(max-1, 1, 1); err != nil {
 		t.Errorf("2^32 - 2 photons, one at a time, and a stop: %v", err)
 	}
-	err := CheckIterations(max, 1, 1)
+	err := checkIterations(max, 1, 1)
 	if err == nil || !IsInputError(err) {
 		t.Errorf("2^32 - 1 photons, one at a time, and a stop: %v; want an input error", err)
 	}
-	if err := CheckIterations(4*(max-3), 4, 3); err != nil {
+	if err := checkIterations(4*(max-3), 4, 3); err != nil {
 		t.Errorf("2^32 - 4 iterations of 4 and 3 stops: %v", err)
 	}
-	if err := CheckIterations(4*(max-3), 4, 4); err == nil {
+	if err := checkIterations(4*(max-3), 4, 4); err == nil {
 		t.Error("2^32 - 4 iterations of 4 and 4 stops accepted")
 	}
 }
@@ -66,7 +66,7 @@ func builtin(t *testing.T, name string) *scenes.Scene {
 	return s
 }
 
-// Progressive stops at each count exactly, with iterations that do not
+// progressive stops at each count exactly, with iterations that do not
 // divide them (700 photons: stops at 1000, 2000, 2500 end shorter ones),
 // and reports the photons traced as they grow.
 func TestProgressiveStopsExactly(t *testing.T) {
@@ -80,7 +80,7 @@ func TestProgressiveStopsExactly(t *testing.T) {
 			return err
 		}
 		defer s.Close()
-		return Progressive(s, stops, func(n int64) {
+		return progressive(s, stops, func(n int64) {
 			if n < last {
 				t.Errorf("progress went back from %d to %d", last, n)
 			}
@@ -88,7 +88,7 @@ func TestProgressiveStopsExactly(t *testing.T) {
 		}, func(k int) error {
 			c.Finish()
 			seen = append(seen, s.Emitted)
-			return CheckTraced(s, stops[k])
+			return checkTraced(s, stops[k])
 		})
 	})
 	if fmt.Sprint(seen) != fmt.Sprint(stops) || last != 2500 {

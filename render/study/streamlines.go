@@ -101,18 +101,18 @@ func (o Streamlines) Check() error {
 // or the folder screenshots/streamlines-<field> for a montage.
 func (o Streamlines) DefaultOut() (string, error) {
 	if o.IsMontage() {
-		return "screenshots/streamlines-" + FieldBase(o.Field.Name()), nil
+		return "screenshots/streamlines-" + fieldBase(o.Field.Name()), nil
 	}
-	name := FieldBase(o.Field.Name()) + "-" + o.Specs[0].With(o.Options).FileName() + ".png"
+	name := fieldBase(o.Field.Name()) + "-" + o.Specs[0].With(o.Options).FileName() + ".png"
 	if !filepath.IsLocal(name) || filepath.Base(name) != name {
 		return "", inputf("%q cannot name a file in screenshots: give --out", name)
 	}
 	return "screenshots/" + name, nil
 }
 
-// FieldBase names a field in file names: a file's base name without
+// fieldBase names a field in file names: a file's base name without
 // extension, made safe as scene names are ("my field.txt" → "my_field").
-func FieldBase(name string) string {
+func fieldBase(name string) string {
 	b := filepath.Base(name)
 	return scenes.SafeName(strings.TrimSuffix(b, filepath.Ext(b)))
 }
@@ -210,10 +210,10 @@ func mapValues(s *render.Streamlines, m render.StreamlineMap) ([]float64, error)
 	return out, err
 }
 
-// RMSLogDiff is the RMS difference of log(1 + v) between two maps of the
+// rMSLogDiff is the RMS difference of log(1 + v) between two maps of the
 // same size: how far apart two cells are, pixel by pixel (another seed of
 // one generator gives the noise floor).
-func RMSLogDiff(a, b []float64) float64 {
+func rMSLogDiff(a, b []float64) float64 {
 	sum := 0.0
 	for i := range a {
 		d := math.Log1p(a[i]) - math.Log1p(b[i])

@@ -18,10 +18,10 @@ type StreamlineBench struct {
 	Time time.Duration // GPU time measured per case, after the warm-up
 }
 
-// BenchWarmUp is the time each case runs before it is measured: programs
+// benchWarmUp is the time each case runs before it is measured: programs
 // built, memory first touched, and GPU clocks up (they rise only after some
 // time under load).
-const BenchWarmUp = 250 * time.Millisecond
+const benchWarmUp = 250 * time.Millisecond
 
 // Check refuses bad options before any GPU work.
 func (b StreamlineBench) Check() error {
@@ -62,7 +62,7 @@ func (b StreamlineBench) measure(c *gpu.Context, s *render.Streamlines) (time.Du
 		c.Finish()
 		return c.Time(s.Run)
 	}
-	for warm := time.Now(); time.Since(warm) < BenchWarmUp; {
+	for warm := time.Now(); time.Since(warm) < benchWarmUp; {
 		if _, err := run(); err != nil {
 			return 0, 0, flow.Stats{}, err
 		}

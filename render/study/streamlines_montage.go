@@ -18,8 +18,8 @@ type Montaged struct {
 	Max    float32 // the top of the one colour scale of every cell
 }
 
-// StatsHeader are the columns of a montage's stats.csv, one row per cell.
-var StatsHeader = []string{"field", "generator", "options", "jitter", "width", "height", "density", "step", "max_steps",
+// statsHeader are the columns of a montage's stats.csv, one row per cell.
+var statsHeader = []string{"field", "generator", "options", "jitter", "width", "height", "density", "step", "max_steps",
 	"seed", "shared_streams", "streamlines", "steps", "stalled", "left", "max_steps_reached", "mean_length_px", "seconds",
 	"rms_log_diff"}
 
@@ -144,7 +144,7 @@ func (o Streamlines) writeStats(batch *imageio.Batch, cells [][]cell) error {
 				strconv.Itoa(cfg.MaxSteps), strconv.FormatUint(uint64(cfg.Seed), 10), strconv.FormatBool(!cfg.IndependentStreams),
 				strconv.FormatInt(st.Streamlines, 10), strconv.FormatInt(st.Steps, 10), strconv.FormatInt(st.Stalled, 10),
 				strconv.FormatInt(st.Left, 10), strconv.FormatInt(st.MaxSteps, 10), strconv.FormatFloat(st.MeanLength(cfg.Step), 'f', 3, 64),
-				imageio.FormatSeconds(x.t.Seconds), strconv.FormatFloat(RMSLogDiff(x.vals, cells[0][j].vals), 'f', 4, 64)})
+				imageio.FormatSeconds(x.t.Seconds), strconv.FormatFloat(rMSLogDiff(x.vals, cells[0][j].vals), 'f', 4, 64)})
 		}
 	}
 	path, err := batch.Path("stats.csv")
@@ -153,7 +153,7 @@ func (o Streamlines) writeStats(batch *imageio.Batch, cells [][]cell) error {
 	}
 	return imageio.WriteFileAtomic(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
-		cw.Write(StatsHeader)
+		cw.Write(statsHeader)
 		cw.WriteAll(rows)
 		return cw.Error()
 	})

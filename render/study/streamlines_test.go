@@ -33,15 +33,15 @@ func small(t *testing.T, gens string, jitters ...float64) Streamlines {
 
 func TestRMSLogDiff(t *testing.T) {
 	a := []float64{0, 1, 10, 100}
-	if d := RMSLogDiff(a, a); d != 0 {
+	if d := rMSLogDiff(a, a); d != 0 {
 		t.Errorf("a map against itself: %v", d)
 	}
 	// One pixel of four differs by log(1+e-1) - log(1) = 1: RMS sqrt(1/4).
-	if d := RMSLogDiff([]float64{0, 0, 0, 0}, []float64{math.E - 1, 0, 0, 0}); math.Abs(d-0.5) > 1e-12 {
+	if d := rMSLogDiff([]float64{0, 0, 0, 0}, []float64{math.E - 1, 0, 0, 0}); math.Abs(d-0.5) > 1e-12 {
 		t.Errorf("one pixel off by 1 in log: %v, want 0.5", d)
 	}
 	b := []float64{3, 1, 0, 7}
-	if RMSLogDiff(a, b) != RMSLogDiff(b, a) {
+	if rMSLogDiff(a, b) != rMSLogDiff(b, a) {
 		t.Error("not symmetric")
 	}
 }
@@ -64,7 +64,7 @@ func TestStreamlineNames(t *testing.T) {
 	if out, err := one.DefaultOut(); err != nil || out != "screenshots/gyre-lehmer-slm.png" || one.IsMontage() {
 		t.Errorf("picture out %q, %v", out, err)
 	}
-	if got := FieldBase("/data/my field.v2.txt"); got != "my_field.v2" {
+	if got := fieldBase("/data/my field.v2.txt"); got != "my_field.v2" {
 		t.Errorf("field base %q", got)
 	}
 }
@@ -145,10 +145,10 @@ func TestStreamlineMontage(t *testing.T) {
 	}
 	defer f.Close()
 	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(recs) != 5 || strings.Join(recs[0], ",") != strings.Join(StatsHeader, ",") {
+	if err != nil || len(recs) != 5 || strings.Join(recs[0], ",") != strings.Join(statsHeader, ",") {
 		t.Fatalf("stats.csv: %v, %v", recs, err)
 	}
-	diff := len(StatsHeader) - 1
+	diff := len(statsHeader) - 1
 	if recs[3][3] != "0" || recs[3][diff] != "0.0000" || recs[4][3] != "1" || recs[4][diff] == "0.0000" {
 		t.Errorf("lehmer's rows against philox: %v, %v", recs[3], recs[4])
 	}
