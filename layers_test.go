@@ -15,8 +15,9 @@ var floors = [][]string{
 	{"assets", "internal/capped", "internal/cref", "internal/fuzzcheck", "internal/numcheck", "internal/units",
 		"gpu", "imageio"}, // leaves: files, numbers, the GL driver, pictures
 	{"rng", "gpu/gltest", "imageio/golden"}, // generators (Go truth + GLSL); test helpers
-	{"scenes", "shaders"},                   // scene files; kernels and the include resolver
+	{"scenes"},                              // scene files
 	{"scenes/flow"},                         // flow fields and their Go reference tracer
+	{"shaders"},                             // kernels, the include resolver, the shared constants
 	{"render"},                              // SPPM, streamlines, generators on the GPU
 	{"render/study", "ui"},                  // batch comparisons; the Dear ImGui glue
 	{"app"},                                 // the window

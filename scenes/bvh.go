@@ -5,11 +5,11 @@ import (
 	"sort"
 )
 
-// Primitive kinds in a BVH reference (shaders/lib/scene.glsl has the same).
+// Primitive kinds in a BVH reference (the shaders get them as PRIM_*).
 const (
-	primSphere   = 0
-	primQuad     = 1
-	primTriangle = 2
+	PrimSphere   = 0
+	PrimQuad     = 1
+	PrimTriangle = 2
 )
 
 // bvhLeafSize is the most primitives a leaf holds.
@@ -32,13 +32,13 @@ func (s *Scene) BVH() (nodes, refs []float32, depth int) {
 	var prims []primRef
 	for i, sp := range s.Spheres {
 		r := Vec3{sp.Radius, sp.Radius, sp.Radius}
-		prims = append(prims, primRef{primSphere, i, sp.Center.Sub(r), sp.Center.Add(r)})
+		prims = append(prims, primRef{PrimSphere, i, sp.Center.Sub(r), sp.Center.Add(r)})
 	}
 	for i, q := range s.Quads {
-		prims = append(prims, bound(primQuad, i, q.Corner, q.Corner.Add(q.U), q.Corner.Add(q.V), q.Corner.Add(q.U).Add(q.V)))
+		prims = append(prims, bound(PrimQuad, i, q.Corner, q.Corner.Add(q.U), q.Corner.Add(q.V), q.Corner.Add(q.U).Add(q.V)))
 	}
 	for i, t := range s.Triangles {
-		prims = append(prims, bound(primTriangle, i, t.A, t.B, t.C))
+		prims = append(prims, bound(PrimTriangle, i, t.A, t.B, t.C))
 	}
 	var build func(ps []primRef, level int) int
 	build = func(ps []primRef, level int) int {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"speckle/imageio"
+	"speckle/scenes"
+	"speckle/scenes/flow"
 )
 
 // The numbers a kernel and its Go driver must agree on live here and only
@@ -105,6 +107,21 @@ const (
 	RMSEPerInvocation = 4
 )
 
+// Codes the GPU reads from Go's data: material kinds and BVH reference
+// kinds in the packed scene, and why a streamline stopped.
+const (
+	KindDiffuse  = int(scenes.Diffuse)
+	KindMirror   = int(scenes.Mirror)
+	KindGlass    = int(scenes.Glass)
+	KindLight    = int(scenes.Light)
+	PrimSphere   = scenes.PrimSphere
+	PrimQuad     = scenes.PrimQuad
+	PrimTriangle = scenes.PrimTriangle
+	StopStalled  = int(flow.Stalled)
+	StopLeft     = int(flow.Left)
+	StopMaxSteps = int(flow.MaxSteps)
+)
+
 // ColormapEntries is the length of the colour maps the kernels interpolate.
 const ColormapEntries = len(imageio.Colormap{})
 
@@ -170,6 +187,17 @@ var constants = []constant{
 	unsigned("RMSE_PER_INVOCATION", RMSEPerInvocation),
 	unsigned("COLORMAP_ENTRIES", ColormapEntries),
 	float("REL_EPSILON", RelEpsilon),
+
+	integer("KIND_DIFFUSE", KindDiffuse),
+	integer("KIND_MIRROR", KindMirror),
+	integer("KIND_GLASS", KindGlass),
+	integer("KIND_LIGHT", KindLight),
+	integer("PRIM_SPHERE", PrimSphere),
+	integer("PRIM_QUAD", PrimQuad),
+	integer("PRIM_TRIANGLE", PrimTriangle),
+	unsigned("STOP_STALLED", StopStalled),
+	unsigned("STOP_LEFT", StopLeft),
+	unsigned("STOP_MAX_STEPS", StopMaxSteps),
 }
 
 // integer is a GLSL int: what binding and local_size layouts and array sizes take.

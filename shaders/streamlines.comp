@@ -59,9 +59,7 @@ uniform uint init_pass;          // 1: the chunk's first dispatch, which seeds i
 uniform uint pass_steps;         // steps this dispatch may take per streamline
 uniform uint state_stride;       // slots in the state buffer and the pool
 
-#define STOP_STALLED 1u
-#define STOP_LEFT 2u
-#define STOP_MAX_STEPS 3u
+// STOP_* (flow.Stop) come from shaders/constants.go.
 
 #define SL_X 0u
 #define SL_Y 1u

@@ -1,10 +1,7 @@
 // The scene as scenes.Pack lays it out, nearest-hit intersection through its
 // BVH (scenes.BVH) and the camera; counts come as uniforms.
 #include "lib/sppm.glsl" // loop_var
-#define KIND_DIFFUSE 0
-#define KIND_MIRROR 1
-#define KIND_GLASS 2
-#define KIND_LIGHT 3
+// KIND_* and PRIM_* (material and BVH reference kinds) come from shaders/constants.go.
 
 layout(std430, binding = SCENE_MATERIALS_BINDING) readonly buffer SceneMaterials { vec4 scene_materials[]; };
 layout(std430, binding = SCENE_SPHERES_BINDING) readonly buffer SceneSpheres { vec4 scene_spheres[]; };
@@ -137,9 +134,9 @@ Hit intersect(vec3 o, vec3 d) {
 			for (uint i = first; i < first + count; i++) {
 				vec2 r = scene_refs[i];
 				int idx = int(r.y);
-				if (r.x == 0.0) hit_sphere(idx, o, d, h);
-				else if (r.x == 1.0) hit_quad(idx, o, d, h);
-				else hit_triangle(idx, o, d, h);
+				if (int(r.x) == PRIM_SPHERE) hit_sphere(idx, o, d, h);
+				else if (int(r.x) == PRIM_QUAD) hit_quad(idx, o, d, h);
+				else if (int(r.x) == PRIM_TRIANGLE) hit_triangle(idx, o, d, h);
 			}
 		}
 		if (sp == 0) break;
