@@ -178,6 +178,9 @@ func TestHelpAndList(t *testing.T) {
 		}
 	}
 	r := speckle(t, nil, "rng", "list")
+	if strings.Contains(r.stdout, "(default )") {
+		t.Errorf("rng list shows an empty default:\n%s", r.stdout)
+	}
 	for _, g := range rng.All {
 		if !strings.Contains(r.stdout, g.Name) {
 			t.Errorf("rng list lacks %s", g.Name)

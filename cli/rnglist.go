@@ -37,7 +37,11 @@ func listTable(w io.Writer) {
 	for _, g := range rng.All {
 		fmt.Fprintf(w, "%-8s %s\n", g.Name, g.Doc)
 		for _, o := range g.Options {
-			fmt.Fprintf(w, "         --%s %s (default %s): %s\n", o.Name, o.Values(), o.Default, o.Help)
+			def := "" // an empty default: the option's help says who decides
+			if o.Default != "" {
+				def = " (default " + o.Default + ")"
+			}
+			fmt.Fprintf(w, "         --%s %s%s: %s\n", o.Name, o.Values(), def, o.Help)
 		}
 	}
 }
