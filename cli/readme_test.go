@@ -106,3 +106,32 @@ func TestReadmeListsEveryCommand(t *testing.T) {
 	}
 	walk(newRoot(&strings.Builder{}, &strings.Builder{}))
 }
+
+// Every command's help examples parse, as the README's do.
+func TestHelpExamplesParse(t *testing.T) {
+	n := 0
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, line := range exampleLines("```\n" + c.Example + "\n```") {
+			n++
+			root := newRoot(&strings.Builder{}, &strings.Builder{})
+			sub, rest, err := root.Find(strings.Fields(line)[1:])
+			if err == nil {
+				err = sub.ParseFlags(rest)
+			}
+			if err == nil && sub.Args != nil {
+				err = sub.Args(sub, sub.Flags().Args())
+			}
+			if err != nil {
+				t.Errorf("%s's example %q: %v", c.CommandPath(), line, err)
+			}
+		}
+		for _, s := range c.Commands() {
+			walk(s)
+		}
+	}
+	walk(newRoot(&strings.Builder{}, &strings.Builder{}))
+	if n < 10 {
+		t.Fatalf("found %d help examples; the extraction is broken", n)
+	}
+}
