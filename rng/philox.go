@@ -20,9 +20,11 @@ var Philox = &Generator{
 	Name:   "philox",
 	Doc:    "Philox4x32-R, R = 10 unless --philox-rounds (Salmon, Moraes, Dror & Shaw, Random123, SC'11): counter (m/4, stream, 0, 0), key (seed, 0)",
 	Source: "philox.glsl",
-	// Random123 takes 0..16 rounds (philox4x32_R asserts R <= 16). Below 7,
-	// the fewest Salmon et al. found Crush-resistant, Philox is weak on
-	// purpose: a teacher can show its flaws from 1 round up.
+	// Random123 takes up to 16 rounds (philox4x32_R asserts R <= 16). 7 is
+	// the fewest Salmon et al. found Crush-resistant (Random123's philox.h
+	// adds doubts about 7 and knows no flaw from 8). Down to 1 round, so
+	// that a weak Philox can be shown: dieharder's birthdays test fails
+	// philox dumps at 4 rounds and fewer.
 	Options: []Option{{
 		Name: "philox-rounds", Kind: Integer, Min: 1, Max: 16, Default: "10",
 		Help: "rounds of the bijection: 10 is Random123's default, 7 the fewest found Crush-resistant (SC'11); fewer are weak on purpose",
