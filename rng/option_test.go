@@ -137,6 +137,7 @@ func TestOptionValuesText(t *testing.T) {
 		"ca-rule":        "0x0000..0xFFFF",
 		"ca-steps":       "1..4096",
 		"ca-warmup":      "0..1000000",
+		"philox-rounds":  "1..16",
 	}
 	seen := map[string]bool{}
 	for _, g := range All {
@@ -163,6 +164,7 @@ func TestOptionValuesText(t *testing.T) {
 		{"ca", "ca-rule", "0x10000", `--ca-rule must be a 16-bit word 0x0000..0xFFFF (got "0x10000")`},
 		{"ca", "ca-k", "1,2,3", `--ca-k must be 4 integers 0..63 separated by commas (got "1,2,3")`},
 		{"ca", "ca-steps", "0", `--ca-steps must be 1..4096 (got "0")`},
+		{"philox", "philox-rounds", "17", `--philox-rounds must be 1..16 (got "17")`},
 	} {
 		g, _ := Lookup(c.gen)
 		if _, err := g.New(Config{Streams: 1, Options: map[string]string{c.opt: c.v}}); err == nil || err.Error() != c.want {

@@ -1,8 +1,13 @@
-// Philox4x32-10 (Random123): value m of stream t is lane m%4 of the block for
-// counter (m/4, t, 0, 0), key (seed, 0). The current block's four outputs sit
-// in registers as a queue (x0 next); the pool keeps only the block index, the
-// lanes left and the stream, and rng_load recomputes a partly drawn block.
+// Philox4x32-R (Random123), R = PHILOX_ROUNDS: value m of stream t is lane m%4
+// of the block for counter (m/4, t, 0, 0), key (seed, 0). The current block's
+// four outputs sit in registers as a queue (x0 next); the pool keeps only the
+// block index, the lanes left and the stream, and rng_load recomputes a partly
+// drawn block.
 #include "rng/common.glsl"
+
+#ifndef PHILOX_ROUNDS
+#define PHILOX_ROUNDS 10 // Random123's default; philoxInstance.Defines always sets it
+#endif
 
 uint philox_b0, philox_b2; // current block index, lo and hi (counter words 0 and 2)
 uint philox_t;             // stream: counter word 1
@@ -24,7 +29,7 @@ void philox_block() {
 	uint c0 = philox_b0, c1 = philox_t, c2 = philox_b2, c3 = 0u;
 	uint k0 = rng_seed, k1 = 0u;
 	philox_round(c0, c1, c2, c3, k0, k1);
-	for (int r = 1; r < 10; r++) {
+	for (int r = 1; r < PHILOX_ROUNDS; r++) {
 		k0 += 0x9E3779B9u;
 		k1 += 0xBB67AE85u;
 		philox_round(c0, c1, c2, c3, k0, k1);
