@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Spec names a generator as every flag and file that names one does
@@ -61,7 +62,12 @@ func ParseSpec(spec string) (Spec, error) {
 		s.Options[k] = v
 	}
 	if err := s.Check(); err != nil {
-		return Spec{}, err
+		// Name the spec: "--lux must be 0..4" alone reads as a flag of its own.
+		name := strings.TrimSpace(spec)
+		if strings.IndexFunc(name, unicode.IsControl) >= 0 {
+			name = strconv.Quote(name)
+		}
+		return Spec{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return s, nil
 }
