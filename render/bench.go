@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"speckle/gpu"
@@ -23,12 +24,13 @@ type BenchSize struct {
 // DefaultSumDraws is the values each invocation sums per dispatch unless told.
 const DefaultSumDraws = 256
 
-// DefaultBenchSize fills the GPU: on a real GPU a GiB of output per dispatch
-// from 2^23 invocations (on an H200 many short-lived invocations store faster
-// than fewer long ones: 500 against 335 G floats/s at 2^21 x 128); on a CPU
-// rasteriser something that finishes in seconds.
+// DefaultBenchSize fills the GPU: on a real GPU 256 MiB of output per
+// dispatch from 2^21 invocations of 32 values (on an H200 a dispatch of
+// small groups sweeping 1 GiB stores at about half the rate of one of
+// 256 MiB: WriteCeilings measures both); on a CPU rasteriser something that
+// finishes in seconds.
 func DefaultBenchSize(info gpu.Info, stateWords int) BenchSize {
-	s := BenchSize{Invocations: 1 << 23, StoreDraws: 32, SumDraws: DefaultSumDraws, MinTime: 500 * time.Millisecond, MinReps: 5, Batch: 20}
+	s := BenchSize{Invocations: 1 << 21, StoreDraws: 32, SumDraws: DefaultSumDraws, MinTime: 500 * time.Millisecond, MinReps: 5, Batch: 20}
 	if info.Software() {
 		s = BenchSize{Invocations: 1 << 14, StoreDraws: 64, SumDraws: DefaultSumDraws, MinTime: 200 * time.Millisecond, MinReps: 2, Batch: 1}
 	}
@@ -78,34 +80,139 @@ func repeat(size BenchSize, run func() (time.Duration, error)) (time.Duration, i
 	return total, reps, nil
 }
 
-// WriteCeiling measures how many floats per second the bench's store pattern
-// reaches with no generator at all.
-func WriteCeiling(ctx *gpu.Context, size BenchSize) (float64, error) {
-	src, err := shaders.Build("write_ceiling.comp", "", nil)
-	if err != nil {
-		return 0, err
+// StorePattern is one way of writing a buffer on the GPU: a dispatch of
+// Invocations invocations in work groups of GroupSize, Values 32-bit values
+// each, as a column of its own (the bench's pattern) or, GridStride, as
+// persistent invocations striding over the whole buffer. PerS is the values
+// per second measured.
+type StorePattern struct {
+	Invocations int     `json:"invocations"`
+	Values      int     `json:"values_per_invocation"`
+	GroupSize   int     `json:"group_size"`
+	GridStride  bool    `json:"grid_stride,omitempty"`
+	PerS        float64 `json:"per_s"`
+}
+
+// Bytes is what one dispatch of the pattern writes.
+func (p StorePattern) Bytes() int64 { return int64(p.Invocations) * int64(p.Values) * 4 }
+
+func (p StorePattern) String() string {
+	how := "columns"
+	if p.GridStride {
+		how = "grid-stride"
 	}
-	p, err := ctx.Compute(src)
-	if err != nil {
-		return 0, err
+	return fmt.Sprintf("%d MiB a dispatch: %d invocations x %d values, %s, groups of %d",
+		p.Bytes()>>20, p.Invocations, p.Values, how, p.GroupSize)
+}
+
+// storePatterns are the patterns WriteCeilings tries besides the bench's
+// own: dispatches of 64 MiB to 1 GiB, one uvec4 or a column of 32 values
+// per invocation, groups of 128 to 1024, and persistent grid-stride
+// invocations. On an H200 a dispatch of many small groups sweeping more
+// than about half a GiB stores at half the rate of a 256 MiB one; which
+// pattern is best is the driver's and the GPU's matter, so all are measured.
+func storePatterns(limit int64) []StorePattern {
+	all := []StorePattern{
+		{Invocations: 1 << 23, Values: 32, GroupSize: 128},
+		{Invocations: 1 << 21, Values: 32, GroupSize: 128},
+		{Invocations: 1 << 21, Values: 32, GroupSize: 256},
+		{Invocations: 1 << 19, Values: 32, GroupSize: 128},
+		{Invocations: 1 << 24, Values: 4, GroupSize: 256},
+		{Invocations: 1 << 22, Values: 4, GroupSize: 256},
+		{Invocations: 1 << 18, Values: 1 << 10, GroupSize: 1024, GridStride: true},
+		{Invocations: 1 << 17, Values: 1 << 11, GroupSize: 1024, GridStride: true},
+		{Invocations: 1 << 18, Values: 1 << 8, GroupSize: 1024, GridStride: true},
 	}
-	out, err := ctx.NewBuffer(size.Invocations*size.StoreDraws*4, nil)
+	var out []StorePattern
+	for _, p := range all {
+		if p.Bytes() <= limit {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// WriteCeilings measures how many values per second this device stores with
+// the bench's own pattern (size's invocations and store draws, the generator
+// kernel's groups of 128) and, on a real GPU, with each of storePatterns: the
+// write ceiling is the best of them. On a CPU rasteriser only the bench's
+// pattern runs (the others would take minutes).
+func WriteCeilings(ctx *gpu.Context, size BenchSize) (bench StorePattern, all []StorePattern, err error) {
+	bench = StorePattern{Invocations: size.Invocations, Values: size.StoreDraws, GroupSize: 128}
+	patterns := []StorePattern{bench}
+	limit := min(ctx.Info.MaxSSBOBytes, 1<<30)
+	if !ctx.Info.Software() {
+		patterns = append(patterns, storePatterns(limit)...)
+	}
+	largest := int64(0)
+	for _, p := range patterns {
+		largest = max(largest, p.Bytes())
+	}
+	out, err := ctx.NewBuffer(int(largest), nil)
 	if err != nil {
-		return 0, err
+		return bench, nil, err
 	}
 	defer out.Delete()
+	for i := range patterns {
+		if patterns[i].PerS, err = storeRate(ctx, out, patterns[i], size); err != nil {
+			return bench, nil, fmt.Errorf("store pattern %v: %v", patterns[i], err)
+		}
+	}
+	return patterns[0], patterns, nil
+}
+
+// Best is the fastest of patterns.
+func Best(patterns []StorePattern) StorePattern {
+	var best StorePattern
+	for _, p := range patterns {
+		if p.PerS > best.PerS {
+			best = p
+		}
+	}
+	return best
+}
+
+// storeRate times pattern p for size's minimum time, Batch dispatches at a time.
+func storeRate(ctx *gpu.Context, out *gpu.Buffer, p StorePattern, size BenchSize) (float64, error) {
+	defines := map[string]string{"WG_SIZE": strconv.Itoa(p.GroupSize)}
+	words4 := p.Invocations * p.Values / 4
+	if p.GridStride {
+		defines["GRID_STRIDE"] = "1"
+		// A pass per uvec4 of the invocation's share, one more to leave.
+		if words4/p.Invocations+2 > shaders.LoopBudget {
+			return 0, fmt.Errorf("%d passes per invocation pass the loop budget", words4/p.Invocations+2)
+		}
+	}
+	src, err := shaders.Build("write_ceiling.comp", "", defines)
+	if err != nil {
+		return 0, err
+	}
+	prog, err := ctx.Compute(src)
+	if err != nil {
+		return 0, err
+	}
 	out.Bind(shaders.RNGOutBinding)
-	p.SetUint("invocations", uint32(size.Invocations))
+	prog.SetUint("invocations", uint32(p.Invocations))
+	prog.SetUint("words4", uint32(words4))
 	piece := (shaders.LoopBudget - 1) * 4 // a loop pass stores 4 values; one more pass ends it
+	dispatch := func() error {
+		if p.GridStride {
+			return ctx.Dispatch(prog, p.Invocations)
+		}
+		for m := 0; m < p.Values; m += piece {
+			prog.SetUint("first", uint32(m))
+			prog.SetUint("values", uint32(min(piece, p.Values-m)))
+			if err := ctx.Dispatch(prog, p.Invocations); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	total, reps, err := repeat(size, func() (time.Duration, error) {
 		return ctx.Time(func() error {
 			for k := 0; k < size.Batch; k++ {
-				for m := 0; m < size.StoreDraws; m += piece {
-					p.SetUint("first", uint32(m))
-					p.SetUint("values", uint32(min(piece, size.StoreDraws-m)))
-					if err := ctx.Dispatch(p, size.Invocations); err != nil {
-						return err
-					}
+				if err := dispatch(); err != nil {
+					return err
 				}
 			}
 			return nil
@@ -114,7 +221,7 @@ func WriteCeiling(ctx *gpu.Context, size BenchSize) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return float64(reps*size.Batch) * float64(size.Invocations) * float64(size.StoreDraws) / total.Seconds(), nil
+	return float64(reps*size.Batch) * float64(p.Invocations) * float64(p.Values) / total.Seconds(), nil
 }
 
 // Bench measures r's renderer floats per second, stored and consumed, after

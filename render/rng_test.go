@@ -219,12 +219,15 @@ func TestBenchStoreWritesRendererFloats(t *testing.T) {
 func TestBenchReportsThroughput(t *testing.T) {
 	size := BenchSize{Invocations: 4096, StoreDraws: 16, SumDraws: 16, MinReps: 1, Batch: 2}
 	onGL(t, func(c *gpu.Context) error {
-		ceiling, err := WriteCeiling(c, size)
+		bench, all, err := WriteCeilings(c, size)
 		if err != nil {
 			return err
 		}
-		if !(ceiling > 0) {
-			return fmt.Errorf("write ceiling %v", ceiling)
+		if !(bench.PerS > 0) || bench.Invocations != size.Invocations || bench.Values != size.StoreDraws || len(all) == 0 || all[0] != bench {
+			return fmt.Errorf("write ceiling: bench pattern %+v of %+v", bench, all)
+		}
+		if best := Best(all); best.PerS < bench.PerS {
+			return fmt.Errorf("best pattern %+v slower than the bench's %+v", best, bench)
 		}
 		for _, g := range rng.All {
 			r, err := NewRNG(c, g, rng.Config{Seed: 1, Streams: size.Invocations})
@@ -569,4 +572,44 @@ func TestPieceWithinBudget(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Every store pattern WriteCeilings times on a real GPU writes the whole
+// buffer it claims to (here small, on any GL): columns put value m of
+// invocation i at uvec4 (m/4)*N + i, grid-stride puts k at uvec4 k, for
+// groups of 128 to 1024.
+func TestStorePatternsWriteEveryWord(t *testing.T) {
+	size := BenchSize{MinReps: 1, Batch: 1}
+	onGL(t, func(c *gpu.Context) error {
+		for _, p := range []StorePattern{
+			{Invocations: 1000, Values: 64, GroupSize: 128},
+			{Invocations: 2048, Values: 4, GroupSize: 256},
+			{Invocations: 1024, Values: 96, GroupSize: 1024, GridStride: true},
+			{Invocations: 300, Values: 40, GroupSize: 1024, GridStride: true},
+		} {
+			words := p.Invocations * p.Values
+			out, err := c.NewBuffer(words*4, make([]uint32, words))
+			if err != nil {
+				return err
+			}
+			rate, err := storeRate(c, out, p, size)
+			got := make([]uint32, words)
+			out.Read(0, got)
+			out.Delete()
+			if err != nil || !(rate > 0) {
+				return fmt.Errorf("%v: rate %v, %v", p, rate, err)
+			}
+			for k := range words {
+				want := uint32(k/4 + k%4) // grid-stride: uvec4 k holds k .. k+3
+				if !p.GridStride {        // columns: value m of invocation i holds i + m
+					m, i := k/4/p.Invocations*4+k%4, k/4%p.Invocations
+					want = uint32(i + m)
+				}
+				if got[k] != want {
+					return fmt.Errorf("%v: word %d is %d, want %d", p, k, got[k], want)
+				}
+			}
+		}
+		return nil
+	})
 }

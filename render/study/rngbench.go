@@ -35,9 +35,13 @@ type RNGBench struct {
 
 // RNGBenchReport is a bench's outcome.
 type RNGBenchReport struct {
-	Device       string               `json:"device"`
-	WriteCeiling float64              `json:"write_ceiling_per_s"`
-	Results      []render.BenchResult `json:"results"`
+	Device string `json:"device"`
+	// WriteCeiling is the best store pattern's rate; BenchPattern is the
+	// generators' own pattern without a generator; Patterns all measured.
+	WriteCeiling float64               `json:"write_ceiling_per_s"`
+	BenchPattern render.StorePattern   `json:"bench_pattern"`
+	Patterns     []render.StorePattern `json:"store_patterns"`
+	Results      []render.BenchResult  `json:"results"`
 }
 
 // Check refuses bad options before any GPU work.
@@ -84,9 +88,10 @@ func (b RNGBench) size(info gpu.Info, stateWords int) render.BenchSize {
 func (b RNGBench) Run(c *gpu.Context) (RNGBenchReport, error) {
 	rep := RNGBenchReport{Device: c.Info.String()}
 	var err error
-	if rep.WriteCeiling, err = render.WriteCeiling(c, b.size(c.Info, 1)); err != nil {
+	if rep.BenchPattern, rep.Patterns, err = render.WriteCeilings(c, b.size(c.Info, 1)); err != nil {
 		return rep, err
 	}
+	rep.WriteCeiling = render.Best(rep.Patterns).PerS
 	for i, sp := range b.Specs {
 		res, err := b.one(c, sp.With(b.Options))
 		if err != nil {
@@ -123,7 +128,15 @@ func (b RNGBench) one(c *gpu.Context, sp rng.Spec) (render.BenchResult, error) {
 // WriteTable writes the report for people: the device, the write ceiling
 // and a row per generator.
 func (r RNGBenchReport) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "device: %s\nwrite ceiling (same store pattern, no generator): %.1f G floats/s\n", r.Device, r.WriteCeiling/1e9)
+	fmt.Fprintf(w, "device: %s\n", r.Device)
+	best := render.Best(r.Patterns)
+	fmt.Fprintf(w, "write ceiling (no generator): %.1f G floats/s, best of %d store patterns: %v\n", r.WriteCeiling/1e9, len(r.Patterns), best)
+	if len(r.Patterns) > 1 {
+		for _, p := range r.Patterns {
+			fmt.Fprintf(w, "  %7.1f G/s  %v\n", p.PerS/1e9, p)
+		}
+	}
+	fmt.Fprintf(w, "generators store with the first pattern (%.1f G floats/s without a generator)\n", r.BenchPattern.PerS/1e9)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "generator\toptions\tstate words\tstored G/s\tconsumed G/s\t")
 	for _, res := range r.Results {
