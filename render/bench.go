@@ -142,7 +142,11 @@ func WriteCeilings(ctx *gpu.Context, size BenchSize) (bench StorePattern, all []
 	patterns := []StorePattern{bench}
 	limit := min(ctx.Info.MaxSSBOBytes, 1<<30)
 	if !ctx.Info.Software() {
-		patterns = append(patterns, storePatterns(limit)...)
+		for _, p := range storePatterns(limit) {
+			if p != bench {
+				patterns = append(patterns, p)
+			}
+		}
 	}
 	largest := int64(0)
 	for _, p := range patterns {
