@@ -102,22 +102,12 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	case err == nil, errors.Is(err, flag.ErrHelp), errors.Is(err, pflag.ErrHelp):
 		return 0
 	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "speckle%s: %v\n", prefix(name), err)
-		return 2
-	case strings.HasPrefix(err.Error(), "unknown flag") || strings.HasPrefix(err.Error(), "unknown shorthand flag"):
-		fmt.Fprintf(stderr, "speckle%s: %v (try speckle%s --help)\n", prefix(name), err, name)
+		fmt.Fprintf(stderr, "speckle%s: %v\n", name, err)
 		return 2
 	default:
-		fmt.Fprintf(stderr, "speckle%s: %v\n", prefix(name), err)
+		fmt.Fprintf(stderr, "speckle%s: %v\n", name, err)
 		return 1
 	}
-}
-
-func prefix(name string) string {
-	if name == "" {
-		return ""
-	}
-	return name
 }
 
 // isRootFlag: the flags plain `speckle` takes itself; any other leading
@@ -209,10 +199,13 @@ func noArgs(c *cobra.Command, args []string) error {
 
 // flagError makes a flag's bad value one line naming the flag: the
 // value's own message ("--alpha must be ...") without pflag's wrapping.
-func flagError(_ *cobra.Command, err error) error {
+func flagError(c *cobra.Command, err error) error {
 	var bad *pflag.InvalidValueError
 	if errors.As(err, &bad) {
 		return usagef("--%s %v", bad.GetFlag().Name, bad.Unwrap())
+	}
+	if strings.HasPrefix(err.Error(), "unknown flag") || strings.HasPrefix(err.Error(), "unknown shorthand flag") {
+		return usagef("%v (try %s --help)", err, c.CommandPath())
 	}
 	return usageError{err.Error()}
 }
