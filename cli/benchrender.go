@@ -29,7 +29,8 @@ second over --iterations iterations after a warm-up of a quarter of a second,
 and the shares of GPU time of the eye pass, the grid build, the photon pass and
 the update, from a few separately timed iterations. A table, or --json.`,
 		Example: `  speckle bench render
-  speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json`,
+  speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json
+  speckle bench render --scenes cornell,caustics --gens philox --breakdown`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
@@ -41,6 +42,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
 	seedFlag(fs, &o.bench.Seed)
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
+	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics")
 	o.gl.addTo(fs)
 	o.opts = addGenOptions(fs)
 	return c

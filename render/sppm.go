@@ -176,13 +176,15 @@ func (s *SPPM) build() error {
 	if s.eye, err = s.eyeRNG.Program("sppm_eye.comp", s.sceneDefines()); err != nil {
 		return err
 	}
-	photonDefs := s.sceneDefines()
+	photonDefs := maps.Clone(s.sceneDefines())
+	if photonDefs == nil {
+		photonDefs = map[string]string{}
+	}
 	if s.Cfg.FluxTally {
-		photonDefs = maps.Clone(photonDefs)
-		if photonDefs == nil {
-			photonDefs = map[string]string{}
-		}
 		photonDefs["FLUX_TALLY"] = "1"
+	}
+	if d, ok := photonPassDefines[s.Cfg.PhotonPass]; ok {
+		photonDefs[d] = "1"
 	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err

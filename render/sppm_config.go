@@ -24,7 +24,22 @@ type SPPMConfig struct {
 	// FluxTally makes the photon pass sum the power reaching diffuse
 	// surfaces (DepositedFlux); for tests, it costs atomics.
 	FluxTally bool
+	// PhotonPass cuts the photon pass down for `bench render --breakdown`;
+	// a render of any but PhotonPassFull is no picture.
+	PhotonPass PhotonPassPart
 }
+
+// PhotonPassPart is how much of the photon pass runs.
+type PhotonPassPart int
+
+const (
+	PhotonPassFull  PhotonPassPart = iota
+	PhotonPassTrace                // light sampling, traversal, shading and the generator: no gather
+	PhotonPassWalk                 // the gather's grid walk and tests, without its atomic adds
+)
+
+// photonPassDefines are the defines of the cut-down photon passes.
+var photonPassDefines = map[PhotonPassPart]string{PhotonPassTrace: "PHOTON_TRACE_ONLY", PhotonPassWalk: "PHOTON_NO_ATOMICS"}
 
 // Check fills defaults and rejects impossible values.
 func (c *SPPMConfig) Check() error {
@@ -39,6 +54,8 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("--radius must be positive (got %v)", c.Radius)
 	case c.Generator == nil:
 		return fmt.Errorf("no generator")
+	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:
+		return fmt.Errorf("unknown photon pass part %d", c.PhotonPass)
 	}
 	if c.MaxDepth == 0 {
 		c.MaxDepth = 10

@@ -21,6 +21,15 @@ uniform vec3 total_power;  // the lights' summed power (for the light choice wei
 uniform float flux_scale;  // fixed-point units per unit of flux
 uniform int max_bounces;
 
+// bench render --breakdown builds two cut-down passes: PHOTON_TRACE_ONLY
+// leaves out the gather (deposit), PHOTON_NO_ATOMICS walks the grid and
+// tests the visible points but counts the ones it would add to instead of
+// adding (the count joins the bounce counter, so the walk is not optimised
+// away). Neither makes a picture.
+#ifdef PHOTON_NO_ATOMICS
+uint walked = 0u;
+#endif
+
 // 64-bit fixed-point add in two words: the carry goes to the high word.
 void add64(uint base, float v) {
 	uint q = uint(v * flux_scale + 0.5);
@@ -49,12 +58,16 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 			if (dot(d, d) > p.w) continue;
 			vec4 wn = vps[v].weight_normal;
 			if (dot(unpack_normal(wn.w), n) < 0.9) continue;
+#ifdef PHOTON_NO_ATOMICS
+			walked++;
+#else
 			vec3 f = power * wn.xyz;
 			uint a = ACCUMULATOR_WORDS * v;
 			atomicAdd(acc[a], 1u);
 			add64(a + 1u, f.r);
 			add64(a + 3u, f.g);
 			add64(a + 5u, f.b);
+#endif
 		}
 	}
 }
@@ -106,7 +119,9 @@ uint trace(uint i) {
 		vec3 color = material_color(h.material);
 		vec3 nn = dot(h.n, d) < 0.0 ? h.n : -h.n; // facing where the photon came from
 		if (kind == KIND_DIFFUSE) {
+#ifndef PHOTON_TRACE_ONLY
 			deposit(x, nn, power);
+#endif
 #ifdef FLUX_TALLY
 			uvec3 q = uvec3(power * tally_scale + 0.5);
 			atomicAdd(group_flux[0], q.r);
@@ -128,6 +143,9 @@ uint trace(uint i) {
 		d = kind == KIND_MIRROR ? reflect(d, nn) : cosine_dir(nn, s1, s2);
 	}
 	rng_store(i);
+#ifdef PHOTON_NO_ATOMICS
+	hits += walked;
+#endif
 	return hits;
 }
 

@@ -25,7 +25,10 @@ type RenderBench struct {
 	Iterations int
 	Seed       uint32
 	Options    map[string]string // generator options for every generator that has them
-	Progress   Progress          // in cases
+	// Breakdown also times the photon pass cut down (render.PhotonPassPart)
+	// to say what bounds it.
+	Breakdown bool
+	Progress  Progress // in cases
 }
 
 // RenderBenchCase is one scene and generator's throughput.
@@ -39,6 +42,59 @@ type RenderBenchCase struct {
 	BouncesPerS float64 `json:"bounces_per_s"`
 	// Shares of GPU time per pass, from separately timed iterations.
 	Eye, Grid, Photon, Update float64
+	Breakdown                 *PhotonBreakdown `json:"photon_breakdown,omitempty"`
+}
+
+// PhotonBreakdown splits the photon pass's GPU time per photon (ns) into
+// tracing (light sampling, traversal, shading, the generator: the pass
+// without its gather), the gather's grid walk and tests (the pass without
+// its atomic adds, less tracing) and the atomic adds (the whole pass less
+// the walk). Adds is the atomic adds per photon; AddsPerS what the adds
+// part does per second.
+type PhotonBreakdown struct {
+	TraceNs, WalkNs, AtomicsNs float64
+	Adds, AddsPerS             float64
+}
+
+// photonPart times one cut-down photon pass over iters iterations: GPU ns
+// per photon, and bounces counted per photon (the walk adds the points it
+// would have added to).
+func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (ns, bounces float64, err error) {
+	cfg.PhotonPass = part
+	s, err := render.NewSPPM(c, scene, cfg)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer s.Close()
+	if err := s.Iterate(2); err != nil {
+		return 0, 0, err
+	}
+	b0, e0 := s.Bounces(), s.Emitted
+	s.Profile = true
+	if err := s.Iterate(iters); err != nil {
+		return 0, 0, err
+	}
+	n := float64(s.Emitted - e0)
+	return float64(s.Times.Photon.Nanoseconds()) / n, float64(s.Bounces()-b0) / n, nil
+}
+
+// breakdown times the three photon passes.
+func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (*PhotonBreakdown, error) {
+	var ns, bounces [3]float64
+	for i, part := range []render.PhotonPassPart{render.PhotonPassFull, render.PhotonPassWalk, render.PhotonPassTrace} {
+		var err error
+		if ns[i], bounces[i], err = photonPart(c, scene, cfg, part, iters); err != nil {
+			return nil, err
+		}
+	}
+	b := &PhotonBreakdown{TraceNs: ns[2], WalkNs: ns[1] - ns[2], AtomicsNs: ns[0] - ns[1]}
+	// Each visible point a photon adds to takes four adds (count, three
+	// channels; a carry now and then is not counted).
+	b.Adds = 4 * (bounces[1] - bounces[2])
+	if b.AtomicsNs > 0 {
+		b.AddsPerS = b.Adds / (b.AtomicsNs * 1e-9)
+	}
+	return b, nil
 }
 
 // RenderBenchReport is a bench's results on one device.
@@ -88,7 +144,11 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 	total := int64(len(b.Scenes) * len(b.Specs))
 	for _, scene := range b.Scenes {
 		for _, sp := range b.Specs {
-			res, err := benchOne(c, scene, b.config(sp, rep.PhotonsPerIteration), rep.Iterations)
+			cfg := b.config(sp, rep.PhotonsPerIteration)
+			res, err := benchOne(c, scene, cfg, rep.Iterations)
+			if err == nil && b.Breakdown {
+				res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+			}
 			sp = sp.With(b.Options)
 			if err != nil {
 				return rep, fmt.Errorf("%s/%s: %v", scene.Name, sp, err)
@@ -152,6 +212,19 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	for _, r := range rep.Cases {
 		fmt.Fprintf(tw, "%s\t%s\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.PhotonsPerS, r.BouncesPerS,
 			100*r.Eye, 100*r.Grid, 100*r.Photon, 100*r.Update)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(rep.Cases) == 0 || rep.Cases[0].Breakdown == nil {
+		return nil
+	}
+	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "scene\tgenerator\ttrace\twalk\tatomics\tadds/photon\tadds/s\t")
+	for _, r := range rep.Cases {
+		b := r.Breakdown
+		fmt.Fprintf(tw, "%s\t%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", r.Scene, r.Generator, b.TraceNs, b.WalkNs, b.AtomicsNs, b.Adds, b.AddsPerS)
 	}
 	return tw.Flush()
 }

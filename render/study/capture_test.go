@@ -106,3 +106,27 @@ func TestRenderBench(t *testing.T) {
 		t.Errorf("table %q: %v", table.String(), err)
 	}
 }
+
+// --breakdown splits the photon pass: every part's time is there, the adds
+// per photon follow from the visible points the walk found, and the table
+// shows them.
+func TestRenderBenchBreakdown(t *testing.T) {
+	b := RenderBench{Scenes: []*scenes.Scene{builtin(t, "cornell")}, Specs: []rng.Spec{spec(t, "philox")},
+		Width: 32, Height: 18, PhotonsPerIteration: 2048, Iterations: 1, Seed: 1, Breakdown: true}
+	var rep RenderBenchReport
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		rep, err = b.Run(c)
+		return err
+	})
+	if len(rep.Cases) != 1 || rep.Cases[0].Breakdown == nil {
+		t.Fatalf("cases %+v", rep.Cases)
+	}
+	bd := rep.Cases[0].Breakdown
+	if !(bd.TraceNs > 0) || !(bd.Adds > 0) || math.Mod(bd.Adds*2048, 4) != 0 {
+		t.Errorf("breakdown %+v", bd)
+	}
+	var table bytes.Buffer
+	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "adds/photon") {
+		t.Errorf("table %q: %v", table.String(), err)
+	}
+}
