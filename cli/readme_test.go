@@ -135,3 +135,28 @@ func TestHelpExamplesParse(t *testing.T) {
 		t.Fatalf("found %d help examples; the extraction is broken", n)
 	}
 }
+
+// The tree's own entry points: --version names the build, help CMD and
+// CMD --help print that command's usage, completion writes a script.
+func TestVersionHelpAndCompletion(t *testing.T) {
+	r := speckle(t, nil, "--version")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "speckle ") || !strings.Contains(r.stdout, "go1.") {
+		t.Errorf("--version: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	for _, args := range [][]string{{"help", "rng", "dump"}, {"rng", "dump", "--help"}} {
+		r := speckle(t, nil, args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "speckle rng dump --gen SPEC") || !strings.Contains(r.stdout, "--count") {
+			t.Errorf("%v: exit %d, %q", args, r.code, r.stdout)
+		}
+	}
+	r = speckle(t, nil, "help")
+	for _, c := range newRoot(&strings.Builder{}, &strings.Builder{}).Commands() {
+		if c.IsAvailableCommand() && !strings.Contains(r.stdout, "\n  "+c.Name()+" ") {
+			t.Errorf("speckle help does not list %s:\n%s", c.Name(), r.stdout)
+		}
+	}
+	r = speckle(t, nil, "completion", "bash")
+	if r.code != 0 || !strings.Contains(r.stdout, "__start_speckle") {
+		t.Errorf("completion bash: exit %d, %.200q", r.code, r.stdout)
+	}
+}
