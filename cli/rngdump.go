@@ -24,6 +24,7 @@ type dumpOptions struct {
 	seed           uint32
 	streams, count int
 	format, device string
+	order          string
 	out            string
 	gl             glFlags
 	common         *genOptionFlags
@@ -38,10 +39,14 @@ func newRngDumpCmd() *cobra.Command {
 little-endian 32-bit words: u32 (the generator's native integers) or f32
 (the floats the renderer draws). --device gpu runs the GLSL port, cpu the
 Go reference: the two are the same bytes (docs/ says the exact format).
-Sobol's streams are its dimensions. Binary output is refused on a terminal.`,
+--order interleaved writes value m of every stream, then value m+1: the order
+a GPU dispatch consumes them, where leapfrogged and consecutively seeded
+streams show their correlations to a test battery. Sobol's streams are its
+dimensions. Binary output is refused on a terminal.`,
 		Example: `  speckle rng dump --gen pcg32 --seed 42 --streams 55 --count 2 > pcg.bin
   speckle rng dump --gen philox:seed=3 --format f32 --out philox.bin
-  speckle rng dump --gen lehmer:lehmer-seeding=slm --device cpu --count 16 | xxd | head`,
+  speckle rng dump --gen lehmer:lehmer-seeding=slm --device cpu --count 16 | xxd | head
+  speckle rng dump --gen rand48 --order interleaved --count 1000000 | dieharder -g 200 -d 0`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if !c.Flags().Changed("gen") {
@@ -64,6 +69,7 @@ Sobol's streams are its dimensions. Binary output is refused on a terminal.`,
 	wholeFlag(fs, &o.count, "count", 4096, 1, maxDumpCount, "values per stream M")
 	fs.StringVar(&o.format, "format", "u32", "u32 (native integer) or f32 (float)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
+	fs.StringVar(&o.order, "order", "stream", "stream (stream after stream, [t*M + m]) or interleaved (value m of every stream, then m+1, [m*T + t]: the order a dispatch consumes them)")
 	fs.StringVar(&o.out, "out", "-", "output file; - for stdout")
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
@@ -78,6 +84,9 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 	if o.device != "gpu" && o.device != "cpu" {
 		return nil, usagef("--device must be gpu or cpu (got %q)", o.device)
 	}
+	if o.order != "stream" && o.order != "interleaved" {
+		return nil, usagef("--order must be stream or interleaved (got %q)", o.order)
+	}
 	if n := int64(o.streams) * int64(o.count); n > maxDumpValues {
 		return nil, usagef("--streams x --count = %d values is too large (at most %d)", n, int64(maxDumpValues))
 	}
@@ -87,6 +96,9 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 	inst, err := o.spec.New(o.streams, o.seed)
 	if err != nil {
 		return nil, usageError{err.Error()}
+	}
+	if most := render.MaxInterleavedStreams(inst); o.order == "interleaved" && o.streams > most {
+		return nil, usagef("--order interleaved holds every stream at once: --streams at most %d for %s", most, o.spec.Gen.Name)
 	}
 	return inst, o.gl.check()
 }
@@ -100,7 +112,11 @@ func (o *dumpOptions) run(stdout io.Writer) error {
 	return writeAtomically(o.out, stdout, func(w io.Writer) error {
 		bar := newProgress(os.Stderr, "dump "+o.spec.Label(), o.streams, "streams")
 		defer bar.done()
-		if o.device == "cpu" {
+		interleaved := o.order == "interleaved"
+		switch {
+		case o.device == "cpu" && interleaved:
+			return rng.DumpInterleaved(inst, o.streams, o.count, f32, w, bar.set)
+		case o.device == "cpu":
 			return rng.Dump(inst, o.streams, o.count, f32, w, bar.set)
 		}
 		c, err := o.gl.open()
@@ -113,6 +129,9 @@ func (o *dumpOptions) run(stdout io.Writer) error {
 			return err
 		}
 		defer r.Close()
+		if interleaved {
+			return r.DumpInterleaved(o.count, f32, w, bar.set)
+		}
 		return r.Dump(o.count, f32, w, bar.set)
 	})
 }

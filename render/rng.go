@@ -179,7 +179,7 @@ func passesFor(l rng.Loops, sites, n int) int {
 }
 
 // dumpChunkBytes bounds one dump dispatch's output buffer (and its pool).
-const dumpChunkBytes = 64 << 20
+var dumpChunkBytes = 64 << 20 // a variable: the tests cut dumps into small chunks
 
 // Dump writes `speckle rng dump`'s bytes for Cfg.Streams streams of count
 // values each to w, one chunk of whole streams at a time, drawn in
@@ -197,58 +197,21 @@ func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) er
 	if words := r.Inst.StateWords(); words > 0 {
 		chunk = min(chunk, int(limit)/(words*4))
 	}
-	loops := r.Inst.Loops()
-	initInDump := loops.Warmup == 0
-	defs := map[string]string{}
-	fixed := 0
-	if initInDump {
-		defs["DUMP_INIT"] = "1"
-		fixed = loops.Init // entered by every piece, if only masked off
-	}
-	piece, err := r.piece(1, 1, fixed)
+	d, err := r.newDumper(f32, chunk*count)
 	if err != nil {
 		return err
 	}
-	if f32 {
-		defs["DUMP_F32"] = "1"
-	}
-	p, err := r.Program("rng_dump.comp", defs)
-	if err != nil {
-		return err
-	}
-	out, err := r.ctx.NewBuffer(chunk*count*4, nil)
-	if err != nil {
-		return err
-	}
-	defer out.Delete()
-	words := make([]uint32, chunk*count)
-	bytes := make([]byte, len(words)*4)
+	defer d.out.Delete()
 	for first := 0; first < r.Cfg.Streams; first += chunk {
 		n := min(chunk, r.Cfg.Streams-first)
-		if initInDump {
-			err = r.usePool(n)
-		} else {
-			err = r.seed(first, n)
+		if err := d.start(first, n); err != nil {
+			return err
 		}
+		words, err := d.block(n, 0, count)
 		if err != nil {
 			return err
 		}
-		r.Bind(p, 0)
-		out.Bind(shaders.RNGOutBinding)
-		p.SetUint("count", uint32(count))
-		p.SetUint("first_stream", uint32(first))
-		p.SetUint("chunk_streams", uint32(n))
-		for m := 0; m < count; m += piece {
-			p.SetUint("first_value", uint32(m))
-			p.SetUint("values", uint32(min(piece, count-m)))
-			if err := r.ctx.Dispatch(p, n); err != nil {
-				return err
-			}
-		}
-		out.Read(0, words[:n*count])
-		b := bytes[:n*count*4]
-		putWords(b, words[:n*count])
-		if _, err := w.Write(b); err != nil {
+		if err := writeWords(w, words); err != nil {
 			return err
 		}
 		if progress != nil {
@@ -256,6 +219,130 @@ func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) er
 		}
 	}
 	return nil
+}
+
+// MaxInterleavedStreams is the most streams an interleaved dump holds at
+// once for inst: all of them live in one pool of at most a dump chunk.
+func MaxInterleavedStreams(inst rng.Instance) int {
+	return dumpChunkBytes / (4 * max(1, inst.StateWords()))
+}
+
+// DumpInterleaved writes the same values as Dump in the order a dispatch
+// consumes them: value m of every stream, then value m+1 (`[m*T + t]`). All
+// streams stay in the pool; blocks of values are drawn for all of them and
+// interleaved here. progress, if not nil, is told how many streams' worth
+// of values are done.
+func (r *RNG) DumpInterleaved(count int, f32 bool, w io.Writer, progress func(done int)) error {
+	streams := r.Cfg.Streams
+	if streams > MaxInterleavedStreams(r.Inst) {
+		return fmt.Errorf("an interleaved dump holds every stream at once: at most %d streams of %s", MaxInterleavedStreams(r.Inst), r.Gen.Name)
+	}
+	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
+	block := max(1, min(count, int(limit/int64(4*streams))))
+	d, err := r.newDumper(f32, streams*block)
+	if err != nil {
+		return err
+	}
+	defer d.out.Delete()
+	if err := d.start(0, streams); err != nil {
+		return err
+	}
+	inter := make([]uint32, streams*block)
+	for m0 := 0; m0 < count; m0 += block {
+		k := min(block, count-m0)
+		words, err := d.block(streams, m0, k)
+		if err != nil {
+			return err
+		}
+		for t := 0; t < streams; t++ {
+			for j := 0; j < k; j++ {
+				inter[j*streams+t] = words[t*k+j]
+			}
+		}
+		if err := writeWords(w, inter[:streams*k]); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(int(int64(streams) * int64(m0+k) / int64(count)))
+		}
+	}
+	return nil
+}
+
+// dumper runs rng_dump.comp over a chunk of streams kept in the pool.
+type dumper struct {
+	r          *RNG
+	p          *gpu.Program
+	out        *gpu.Buffer
+	piece      int
+	initInDump bool
+	first, n   int
+	words      []uint32
+}
+
+func (r *RNG) newDumper(f32 bool, words int) (*dumper, error) {
+	loops := r.Inst.Loops()
+	d := &dumper{r: r, initInDump: loops.Warmup == 0}
+	defs := map[string]string{}
+	fixed := 0
+	if d.initInDump {
+		defs["DUMP_INIT"] = "1"
+		fixed = loops.Init // entered by every piece, if only masked off
+	}
+	var err error
+	if d.piece, err = r.piece(1, 1, fixed); err != nil {
+		return nil, err
+	}
+	if f32 {
+		defs["DUMP_F32"] = "1"
+	}
+	if d.p, err = r.Program("rng_dump.comp", defs); err != nil {
+		return nil, err
+	}
+	if d.out, err = r.ctx.NewBuffer(words*4, nil); err != nil {
+		return nil, err
+	}
+	d.words = make([]uint32, words)
+	return d, nil
+}
+
+// start takes streams first .. first+n-1 into the pool, seeded at their
+// first value (or warmed up by seed where the warm-up has dispatches of its own).
+func (d *dumper) start(first, n int) error {
+	d.first, d.n = first, n
+	if d.initInDump {
+		return d.r.usePool(n)
+	}
+	return d.r.seed(first, n)
+}
+
+// block draws values m0 .. m0+k-1 of the pool's n streams and returns them
+// stream-major ([t*k + j]), in dispatches of at most piece values.
+func (d *dumper) block(n, m0, k int) ([]uint32, error) {
+	p := d.p
+	d.r.Bind(p, 0)
+	d.out.Bind(shaders.RNGOutBinding)
+	p.SetUint("count", uint32(k))
+	p.SetUint("first_stream", uint32(d.first))
+	p.SetUint("chunk_streams", uint32(n))
+	p.SetUint("block_first", uint32(m0))
+	for m := m0; m < m0+k; m += d.piece {
+		p.SetUint("first_value", uint32(m))
+		p.SetUint("values", uint32(min(d.piece, m0+k-m)))
+		if err := d.r.ctx.Dispatch(p, n); err != nil {
+			return nil, err
+		}
+	}
+	d.out.Read(0, d.words[:n*k])
+	return d.words[:n*k], nil
+}
+
+// writeWords writes words little-endian.
+func writeWords(w io.Writer, words []uint32) error {
+	b := make([]byte, len(words)*4)
+	putWords(b, words)
+	_, err := w.Write(b)
+	return err
 }
 
 // DrawMode says what rng_draw.comp does with the values it draws.
