@@ -2,8 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"speckle/gpu"
 	"speckle/render"
@@ -86,5 +90,41 @@ func TestBenchDeprecatedGen(t *testing.T) {
 	r = speckle(t, nil, "rng", "bench", "--gens", "lehmer", "--gen", "pcg32")
 	if r.code != 2 || !strings.Contains(r.stderr, "--gen and --gens cannot be used together") {
 		t.Errorf("--gens and --gen: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// rng dump --count 0 streams until its reader stops: the first 64 KiB are
+// the interleaved dump's, and closing the pipe ends the process (SIGPIPE,
+// as `yes | head` ends yes) instead of leaving it running.
+func TestDumpEndlessUntilTheReaderStops(t *testing.T) {
+	const streams, count = 4, 4096
+	want := speckle(t, nil, "rng", "dump", "--gen", "philox", "--streams", fmt.Sprint(streams), "--count", fmt.Sprint(count),
+		"--order", "interleaved", "--device", "cpu")
+	if want.code != 0 || len(want.stdout) != streams*count*4 {
+		t.Fatalf("finite dump: exit %d, %d bytes: %s", want.code, len(want.stdout), want.stderr)
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join([]string{"rng", "dump", "--gen", "philox", "--streams", fmt.Sprint(streams),
+		"--count", "0", "--order", "interleaved"}, "\x1f"))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, len(want.stdout))
+	_, readErr := io.ReadFull(out, got)
+	out.Close()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the endless dump went on after its reader stopped")
+	}
+	if readErr != nil || string(got) != want.stdout {
+		t.Fatalf("endless dump's first %d bytes differ from the finite one's (%v)", len(got), readErr)
 	}
 }

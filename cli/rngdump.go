@@ -16,6 +16,8 @@ const (
 	maxDumpCount   = 1 << 24
 	maxDumpStreams = 1 << 26
 	maxDumpValues  = 1 << 36
+	// endlessCount is --count 0's values per stream: a dump index is 32-bit.
+	endlessCount = 1<<32 - 1
 )
 
 // dumpOptions are rng dump's flags.
@@ -46,7 +48,8 @@ dimensions. Binary output is refused on a terminal.`,
 		Example: `  speckle rng dump --gen pcg32 --seed 42 --streams 55 --count 2 > pcg.bin
   speckle rng dump --gen philox:seed=3 --format f32 --out philox.bin
   speckle rng dump --gen lehmer:lehmer-seeding=slm --device cpu --count 16 | xxd | head
-  speckle rng dump --gen rand48 --order interleaved --count 1000000 | dieharder -g 200 -d 0`,
+  speckle rng dump --gen rand48 --order interleaved --count 1000000 | dieharder -g 200 -d 0
+  speckle rng dump --gen philox --order interleaved --count 0 | dieharder -g 200 -a`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if !c.Flags().Changed("gen") {
@@ -66,7 +69,7 @@ dimensions. Binary output is refused on a terminal.`,
 	specFlag(c, &o.spec, "gen", rng.Spec{}, "generator")
 	seedFlag(fs, &o.seed)
 	wholeFlag(fs, &o.streams, "streams", 64, 1, maxDumpStreams, "streams T (Sobol: dimensions)")
-	wholeFlag(fs, &o.count, "count", 4096, 1, maxDumpCount, "values per stream M")
+	wholeFlag(fs, &o.count, "count", 4096, 0, maxDumpCount, "values per stream M; 0: until the reader stops (to standard output, in interleaved order or of one stream; at most 2^32 - 1 values a stream)")
 	fs.StringVar(&o.format, "format", "u32", "u32 (native integer) or f32 (float)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
 	fs.StringVar(&o.order, "order", "stream", "stream (stream after stream, [t*M + m]) or interleaved (value m of every stream, then m+1, [m*T + t]: the order a dispatch consumes them)")
@@ -87,10 +90,17 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 	if o.order != "stream" && o.order != "interleaved" {
 		return nil, usagef("--order must be stream or interleaved (got %q)", o.order)
 	}
-	if n := int64(o.streams) * int64(o.count); n > maxDumpValues {
+	if o.count == 0 {
+		switch {
+		case o.out != "-" && o.out != "":
+			return nil, usagef("--count 0 never ends: it writes to standard output only, for a reader such as dieharder")
+		case o.order != "interleaved" && o.streams > 1:
+			return nil, usagef("--count 0 needs --order interleaved or --streams 1: in stream order it would never reach the second stream")
+		}
+	} else if n := int64(o.streams) * int64(o.count); n > maxDumpValues {
 		return nil, usagef("--streams x --count = %d values is too large (at most %d)", n, int64(maxDumpValues))
 	}
-	if err := o.spec.Gen.CheckDump(o.streams, o.count); err != nil {
+	if err := o.spec.Gen.CheckDump(o.streams, max(o.count, 1)); err != nil {
 		return nil, usageError{err.Error()}
 	}
 	inst, err := o.spec.New(o.streams, o.seed)
@@ -109,15 +119,22 @@ func (o *dumpOptions) run(stdout io.Writer) error {
 		return err
 	}
 	f32 := o.format == "f32"
+	count, interleaved := o.count, o.order == "interleaved"
+	if count == 0 { // until the reader stops: its closing the pipe ends the process (SIGPIPE)
+		count, interleaved = endlessCount, true // one stream reads the same either way
+	}
 	return writeAtomically(o.out, stdout, func(w io.Writer) error {
-		bar := newProgress(os.Stderr, "dump "+o.spec.Label(), o.streams, "streams")
-		defer bar.done()
-		interleaved := o.order == "interleaved"
+		var progress func(int)
+		if o.count > 0 {
+			bar := newProgress(os.Stderr, "dump "+o.spec.Label(), o.streams, "streams")
+			defer bar.done()
+			progress = bar.set
+		}
 		switch {
 		case o.device == "cpu" && interleaved:
-			return rng.DumpInterleaved(inst, o.streams, o.count, f32, w, bar.set)
+			return rng.DumpInterleaved(inst, o.streams, count, f32, w, progress)
 		case o.device == "cpu":
-			return rng.Dump(inst, o.streams, o.count, f32, w, bar.set)
+			return rng.Dump(inst, o.streams, count, f32, w, progress)
 		}
 		c, err := o.gl.open()
 		if err != nil {
@@ -130,8 +147,8 @@ func (o *dumpOptions) run(stdout io.Writer) error {
 		}
 		defer r.Close()
 		if interleaved {
-			return r.DumpInterleaved(o.count, f32, w, bar.set)
+			return r.DumpInterleaved(count, f32, w, progress)
 		}
-		return r.Dump(o.count, f32, w, bar.set)
+		return r.Dump(count, f32, w, progress)
 	})
 }
