@@ -70,7 +70,7 @@ dimensions. Binary output is refused on a terminal.`,
 	seedFlag(fs, &o.seed)
 	wholeFlag(fs, &o.streams, "streams", 64, 1, maxDumpStreams, "streams T (Sobol: dimensions)")
 	wholeFlag(fs, &o.count, "count", 4096, 0, maxDumpCount, "values per stream M; 0: until the reader stops (to standard output, in interleaved order or of one stream; at most 2^32 - 1 values a stream)")
-	fs.StringVar(&o.format, "format", "u32", "u32 (native integer) or f32 (float)")
+	fs.StringVar(&o.format, "format", "u32", "u32 (native integer), f32 (float) or packed (the native integers' output bits without gaps: rand48's 31, RANLUX's 24, for 32-bit test batteries)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
 	fs.StringVar(&o.order, "order", "stream", "stream (stream after stream, [t*M + m]) or interleaved (value m of every stream, then m+1, [m*T + t]: the order a dispatch consumes them)")
 	fs.StringVar(&o.out, "out", "-", "output file; - for stdout")
@@ -81,8 +81,8 @@ dimensions. Binary output is refused on a terminal.`,
 
 // check refuses bad input before anything is opened or written.
 func (o *dumpOptions) check() (rng.Instance, error) {
-	if o.format != "u32" && o.format != "f32" {
-		return nil, usagef("--format must be u32 or f32 (got %q)", o.format)
+	if o.format != "u32" && o.format != "f32" && o.format != "packed" {
+		return nil, usagef("--format must be u32, f32 or packed (got %q)", o.format)
 	}
 	if o.device != "gpu" && o.device != "cpu" {
 		return nil, usagef("--device must be gpu or cpu (got %q)", o.device)
@@ -124,6 +124,9 @@ func (o *dumpOptions) run(stdout io.Writer) error {
 		count, interleaved = endlessCount, true // one stream reads the same either way
 	}
 	return writeAtomically(o.out, stdout, func(w io.Writer) error {
+		if o.format == "packed" {
+			w = rng.NewPacker(w, o.spec.Gen.Bits())
+		}
 		var progress func(int)
 		if o.count > 0 {
 			bar := newProgress(os.Stderr, "dump "+o.spec.Label(), o.streams, "streams")

@@ -62,3 +62,55 @@ func DumpInterleaved(inst Instance, streams, count int, f32 bool, w io.Writer, p
 	}
 	return bw.Flush()
 }
+
+// Packer is an io.Writer that takes little-endian 32-bit values and writes
+// only their low Bits bits, packed without gaps (least significant first)
+// into little-endian 32-bit words: a generator with fewer than 32 output
+// bits (rand48's 31, RANLUX's 24) then fills every bit a 32-bit test
+// battery reads, instead of failing it on the bits it never sets. A final
+// partial word is not written.
+type Packer struct {
+	w    io.Writer
+	bits uint
+	acc  uint64 // bits not yet written, the oldest lowest
+	n    uint   // how many
+	rest []byte // a value's bytes split across two Writes
+	out  []byte
+}
+
+// NewPacker packs the low bits bits (1..32) of each value written to it.
+func NewPacker(w io.Writer, bits int) *Packer { return &Packer{w: w, bits: uint(bits)} }
+
+func (p *Packer) Write(b []byte) (int, error) {
+	written := len(b)
+	if len(p.rest) > 0 {
+		take := min(4-len(p.rest), len(b))
+		p.rest = append(p.rest, b[:take]...)
+		b = b[take:]
+		if len(p.rest) < 4 {
+			return written, nil
+		}
+		p.add(binary.LittleEndian.Uint32(p.rest))
+		p.rest = p.rest[:0]
+	}
+	for ; len(b) >= 4; b = b[4:] {
+		p.add(binary.LittleEndian.Uint32(b))
+	}
+	p.rest = append(p.rest, b...)
+	_, err := p.w.Write(p.out)
+	p.out = p.out[:0]
+	if err != nil {
+		return 0, err
+	}
+	return written, nil
+}
+
+func (p *Packer) add(v uint32) {
+	p.acc |= uint64(v&uint32(1<<p.bits-1)) << p.n
+	p.n += p.bits
+	for p.n >= 32 {
+		p.out = binary.LittleEndian.AppendUint32(p.out, uint32(p.acc))
+		p.acc >>= 32
+		p.n -= 32
+	}
+}

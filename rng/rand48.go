@@ -11,10 +11,11 @@ const (
 
 // Rand48 is the seed's leapfrogged lrand48.
 var Rand48 = &Generator{
-	Name:      "rand48",
-	Doc:       "POSIX lrand48 LCG (a = 0x5DEECE66D, c = 11, mod 2^48) leapfrogged over T streams, as rand48_cuda.txt (Arnold, Barros)",
-	Source:    "rand48.glsl",
-	Configure: configureRand48,
+	Name:       "rand48",
+	Doc:        "POSIX lrand48 LCG (a = 0x5DEECE66D, c = 11, mod 2^48) leapfrogged over T streams, as rand48_cuda.txt (Arnold, Barros)",
+	Source:     "rand48.glsl",
+	OutputBits: 31, // lrand48: the upper 31 bits of the state
+	Configure:  configureRand48,
 }
 
 type rand48Instance struct {

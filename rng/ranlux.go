@@ -6,9 +6,10 @@ import "strconv"
 // RANLUX (Lüscher's subtract-with-carry generator with skipping), default
 // build: xorshift seeding with warm-up and planar-shift skipping.
 var Ranlux = &Generator{
-	Name:   "ranlux",
-	Doc:    "RANLUX (Lüscher; James' Fortran) as RANLUXCL v1.3.1: 24-bit subtract-with-carry in floats, xorshift seeding, planar-shift skipping",
-	Source: "ranlux.glsl",
+	Name:       "ranlux",
+	Doc:        "RANLUX (Lüscher; James' Fortran) as RANLUXCL v1.3.1: 24-bit subtract-with-carry in floats, xorshift seeding, planar-shift skipping",
+	Source:     "ranlux.glsl",
+	OutputBits: 24, // u32 = floor(f·2^24)
 	Options: []Option{{
 		Name: "lux", Kind: Integer, Min: 0, Max: int64(len(ranluxP) - 1), Default: "4",
 		Help: "luxury level: keep 24 of every p values, p = 24, 48, 100, 224, 404",

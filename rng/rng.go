@@ -42,6 +42,18 @@ type Generator struct {
 	// (lehmer: rng.cl's lehmer_rand_vec components) rather than in [0, 1).
 	// Jittered streamlines draw those where a generator has them.
 	DumpF32Centred bool
+	// OutputBits is how many low bits of the native integer carry the
+	// output (rand48: 31, RANLUX: 24); 0 means all 32. `rng dump --format
+	// packed` packs just those, for 32-bit test batteries.
+	OutputBits int
+}
+
+// Bits is g's output bits per native integer.
+func (g *Generator) Bits() int {
+	if g.OutputBits == 0 {
+		return 32
+	}
+	return g.OutputBits
 }
 
 // Instance is a configured generator: the Go reference streams and what the
