@@ -24,6 +24,7 @@ var specFlags = []struct {
 	{[]string{"app"}, "panes", true},
 	{[]string{"rng", "dump"}, "gen", false},
 	{[]string{"rng", "bench"}, "gens", true},
+	{[]string{"rng", "look"}, "gens", true},
 	{[]string{"rng", "bench"}, "gen", true}, // deprecated: --gens
 	{[]string{"streamlines"}, "gen", false},
 	{[]string{"streamlines"}, "gens", true},

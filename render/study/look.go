@@ -1,0 +1,233 @@
+package study
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"speckle/gpu"
+	"speckle/imageio"
+	"speckle/render"
+	"speckle/rng"
+)
+
+// The generator lab's views (`speckle rng look`): what a generator's own
+// numbers look like, from the exact streams the renderer draws (the dump:
+// on the GPU, or the Go reference, which is the same bytes).
+const (
+	// ViewPairs: successive values (x_i, x_i+1) of one stream, as points.
+	ViewPairs = "pairs"
+	// ViewStreams: value i of stream t against value i of stream t+1: what
+	// two neighbouring invocations (photons) draw.
+	ViewStreams = "streams"
+	// ViewBitplanes: bit Bit of consecutive values (columns) of
+	// consecutive streams (rows), black 0, white 1.
+	ViewBitplanes = "bitplanes"
+)
+
+// LookViews are the views, in the order help lists them.
+var LookViews = []string{ViewPairs, ViewStreams, ViewBitplanes}
+
+// Look draws one view of each generator, side by side.
+type Look struct {
+	Specs   []rng.Spec
+	Seed    uint32            // of each generator without a seed of its own
+	Options map[string]string // generator options for every spec that has them
+	View    string
+	Size    int // each picture's side in pixels
+	Points  int // pairs and streams: how many points
+	Bit     int // bitplanes: which bit, 0 the lowest
+	// Zoom is the square shown of the unit square: corner (Zoom[0],
+	// Zoom[1]) and side Zoom[2]; pairs and streams only.
+	Zoom   [3]float64
+	OnGPU  bool // else the Go reference
+	Stream int  // pairs: which stream
+}
+
+// Looked is one generator's picture and the points that fell in the view.
+type Looked struct {
+	Spec          rng.Spec
+	Image         *image.NRGBA
+	Shown, Points int
+}
+
+// Limits of the lab's views.
+const (
+	MaxLookSize   = 2048
+	MaxLookPoints = 1 << 24
+)
+
+// Check refuses bad options before any GPU work.
+func (l Look) Check() error {
+	switch {
+	case len(l.Specs) == 0:
+		return inputf("no generator to look at")
+	case l.View != ViewPairs && l.View != ViewStreams && l.View != ViewBitplanes:
+		return inputf("--view must be pairs, streams or bitplanes (got %q)", l.View)
+	case l.Size < 16 || l.Size > MaxLookSize:
+		return inputf("--size must be 16..%d (got %d)", MaxLookSize, l.Size)
+	case l.Points < 1 || l.Points > MaxLookPoints:
+		return inputf("--points must be 1..%d (got %d)", MaxLookPoints, l.Points)
+	case l.Bit < 0 || l.Bit > 31:
+		return inputf("--bit must be 0..31 (got %d)", l.Bit)
+	case !(l.Zoom[2] > 0) || l.Zoom[2] > 1 || !(l.Zoom[0] >= 0) || !(l.Zoom[1] >= 0) || l.Zoom[0]+l.Zoom[2] > 1 || l.Zoom[1]+l.Zoom[2] > 1:
+		return inputf("--zoom X,Y,SIDE must be a square inside the unit square, SIDE > 0 (got %v)", l.Zoom)
+	case l.Stream < 0 || l.Stream >= 1<<20:
+		return inputf("--stream must be 0..%d (got %d)", 1<<20-1, l.Stream)
+	}
+	for _, sp := range l.Specs {
+		streams, count := l.shape()
+		if err := sp.Gen.CheckDump(streams, count); err != nil {
+			return InputError{err.Error()}
+		}
+		if _, err := sp.With(l.Options).New(1, l.Seed); err != nil {
+			return InputError{err.Error()}
+		}
+	}
+	return nil
+}
+
+// shape is the dump a view needs: streams and values per stream.
+func (l Look) shape() (streams, count int) {
+	switch l.View {
+	case ViewPairs:
+		return l.Stream + 1, l.Points + 1
+	case ViewStreams:
+		streams = min(1024, l.Points+1)
+		return streams, (l.Points + streams - 2) / (streams - 1)
+	default:
+		return l.Size, l.Size
+	}
+}
+
+// Run draws each generator's view; c may be nil when not OnGPU.
+func (l Look) Run(c *gpu.Context) ([]Looked, error) {
+	if err := l.Check(); err != nil {
+		return nil, err
+	}
+	var out []Looked
+	for _, sp := range l.Specs {
+		sp = sp.With(l.Options)
+		values, err := l.values(c, sp)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", sp.Label(), err)
+		}
+		out = append(out, l.draw(sp, values))
+	}
+	return out, nil
+}
+
+// values dumps the streams the view needs, stream-major.
+func (l Look) values(c *gpu.Context, sp rng.Spec) ([]uint32, error) {
+	streams, count := l.shape()
+	var buf bytes.Buffer
+	if l.OnGPU {
+		r, err := render.NewRNG(c, sp.Gen, sp.Config(streams, l.Seed))
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		if err := r.Dump(count, false, &buf, nil); err != nil {
+			return nil, err
+		}
+	} else {
+		inst, err := sp.New(streams, l.Seed)
+		if err != nil {
+			return nil, err
+		}
+		if err := rng.Dump(inst, streams, count, false, &buf, nil); err != nil {
+			return nil, err
+		}
+	}
+	b := buf.Bytes()
+	v := make([]uint32, len(b)/4)
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return v, nil
+}
+
+// draw makes the picture of values (stream-major, as shape says).
+func (l Look) draw(sp rng.Spec, v []uint32) Looked {
+	streams, count := l.shape()
+	img := image.NewNRGBA(image.Rect(0, 0, l.Size, l.Size))
+	if l.View == ViewBitplanes {
+		for t := 0; t < streams; t++ {
+			for m := 0; m < count; m++ {
+				c := uint8(0)
+				if v[t*count+m]>>l.Bit&1 == 1 {
+					c = 255
+				}
+				img.SetNRGBA(m, t, color.NRGBA{c, c, c, 255})
+			}
+		}
+		return Looked{Spec: sp, Image: img, Shown: streams * count, Points: streams * count}
+	}
+	scale := 1 / math.Ldexp(1, sp.Gen.Bits()) // the native integer to [0, 1)
+	hits := make([]int, l.Size*l.Size)
+	shown, points := 0, 0
+	plot := func(a, b uint32) {
+		points++
+		x := (float64(a)*scale - l.Zoom[0]) / l.Zoom[2]
+		y := (float64(b)*scale - l.Zoom[1]) / l.Zoom[2]
+		if x < 0 || y < 0 || x >= 1 || y >= 1 {
+			return
+		}
+		shown++
+		hits[(l.Size-1-int(y*float64(l.Size)))*l.Size+int(x*float64(l.Size))]++
+	}
+	if l.View == ViewPairs {
+		s := v[l.Stream*count : (l.Stream+1)*count]
+		for i := 0; i+1 < count && points < l.Points; i++ {
+			plot(s[i], s[i+1])
+		}
+	} else {
+		for m := 0; m < count && points < l.Points; m++ {
+			for t := 0; t+1 < streams && points < l.Points; t++ {
+				plot(v[t*count+m], v[(t+1)*count+m])
+			}
+		}
+	}
+	// A point darkens its pixel; a pixel hit often is black.
+	for i, n := range hits {
+		c := uint8(255)
+		if n > 0 {
+			c = uint8(max(0, 200-40*(n-1)))
+		}
+		img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = c, c, c, 255
+	}
+	return Looked{Spec: sp, Image: img, Shown: shown, Points: points}
+}
+
+// Montage puts the pictures side by side, labelled with each generator and
+// how many points fell in the view.
+func (l Look) Montage(looked []Looked) *image.NRGBA {
+	cells := [][]*image.NRGBA{make([]*image.NRGBA, len(looked))}
+	labels := make([]string, len(looked))
+	for i, lk := range looked {
+		cells[0][i] = lk.Image
+		labels[i] = lk.Spec.Label()
+		if l.View != ViewBitplanes {
+			labels[i] += fmt.Sprintf(" (%d of %d)", lk.Shown, lk.Points)
+		}
+	}
+	return imageio.Montage(cells, nil, labels, l.title())
+}
+
+func (l Look) title() string {
+	zoom := ""
+	if l.Zoom != [3]float64{0, 0, 1} {
+		zoom = fmt.Sprintf(", zoom [%g, %g] x [%g, %g]", l.Zoom[0], l.Zoom[0]+l.Zoom[2], l.Zoom[1], l.Zoom[1]+l.Zoom[2])
+	}
+	switch l.View {
+	case ViewPairs:
+		return fmt.Sprintf("successive values of stream %d, seed %d%s", l.Stream, l.Seed, zoom)
+	case ViewStreams:
+		return fmt.Sprintf("value i of stream t against stream t+1, seed %d%s", l.Seed, zoom)
+	default:
+		return fmt.Sprintf("bit %d: values across, streams down, seed %d", l.Bit, l.Seed)
+	}
+}

@@ -1,0 +1,85 @@
+package study
+
+import (
+	"testing"
+
+	"speckle/gpu"
+	"speckle/gpu/gltest"
+	"speckle/rng"
+)
+
+// A bitplane's pixel (m, t) is bit Bit of value m of stream t.
+func TestLookBitplanesAreTheBits(t *testing.T) {
+	l := Look{Specs: []rng.Spec{spec(t, "lehmer")}, Seed: 9, View: ViewBitplanes, Size: 16, Points: 1, Bit: 3, Zoom: [3]float64{0, 0, 1}}
+	looked, err := l.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, _ := rng.Lehmer.New(rng.Config{Seed: 9, Streams: 16})
+	img := looked[0].Image
+	for s := 0; s < 16; s++ {
+		st := inst.Stream(s)
+		for m := 0; m < 16; m++ {
+			want := uint8(0)
+			if st.U32()>>3&1 == 1 {
+				want = 255
+			}
+			if got := img.NRGBAAt(m, s).R; got != want {
+				t.Fatalf("pixel (%d, %d) is %d, bit 3 of stream %d value %d says %d", m, s, got, s, m, want)
+			}
+		}
+	}
+}
+
+// pairs counts exactly the pairs that fall in the zoomed square, and the
+// GPU's picture is the Go reference's.
+func TestLookPairsCountAndGPU(t *testing.T) {
+	l := Look{Specs: []rng.Spec{spec(t, "rand48")}, Seed: 2, View: ViewPairs, Size: 64, Points: 5000, Zoom: [3]float64{0.25, 0.5, 0.25}, Stream: 3}
+	looked, err := l.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, _ := rng.Rand48.New(rng.Config{Seed: 2, Streams: 4})
+	st := inst.Stream(3)
+	prev, in := float64(st.U32())/(1<<31), 0
+	for i := 0; i < 5000; i++ {
+		x := float64(st.U32()) / (1 << 31)
+		if prev >= 0.25 && prev < 0.5 && x >= 0.5 && x < 0.75 {
+			in++
+		}
+		prev = x
+	}
+	if lk := looked[0]; lk.Points != 5000 || lk.Shown != in || in == 0 {
+		t.Fatalf("%d of %d points shown, %d fall in the square", lk.Shown, lk.Points, in)
+	}
+	l.OnGPU = true
+	var onGPU []Looked
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		onGPU, err = l.Run(c)
+		return err
+	})
+	if string(onGPU[0].Image.Pix) != string(looked[0].Image.Pix) {
+		t.Fatal("the GPU's picture differs from the Go reference's")
+	}
+}
+
+func TestLookCheck(t *testing.T) {
+	ok := Look{Specs: []rng.Spec{spec(t, "philox")}, View: ViewPairs, Size: 64, Points: 10, Zoom: [3]float64{0, 0, 1}}
+	if err := ok.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for name, bad := range map[string]func(*Look){
+		"view":  func(l *Look) { l.View = "spectrum" },
+		"zoom":  func(l *Look) { l.Zoom = [3]float64{0.9, 0, 0.2} },
+		"side":  func(l *Look) { l.Zoom = [3]float64{0, 0, 0} },
+		"size":  func(l *Look) { l.Size = 4 },
+		"bit":   func(l *Look) { l.Bit = 32 },
+		"sobol": func(l *Look) { l.Specs = []rng.Spec{spec(t, "sobol")}; l.View = ViewBitplanes; l.Size = 2048 },
+	} {
+		l := ok
+		bad(&l)
+		if err := l.Check(); err == nil || !IsInputError(err) {
+			t.Errorf("%s: %v, want an input error", name, err)
+		}
+	}
+}
