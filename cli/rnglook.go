@@ -16,6 +16,7 @@ import (
 type lookOptions struct {
 	look         study.Look
 	zoom, device string
+	decision     string
 	out          string
 	gl           glFlags
 	common       *genOptionFlags
@@ -29,14 +30,17 @@ func newRngLookCmd() *cobra.Command {
 		Long: `Draw what each generator's numbers look like, side by side, from the exact
 streams the renderer draws (the GPU port, or --device cpu for the Go
 reference, the same bytes): pairs plots successive values (x_i, x_i+1) of one
-stream; streams plots value i of stream t against value i of stream t+1, what
+stream; photons plots the 2-D samples the photon pass takes for one
+--decision (light position or emission direction) in its first iteration of
+--points photons (Sobol: points 0..N-1); streams plots value i of stream t against value i of stream t+1, what
 two neighbouring photons draw; bitplanes shows bit --bit of consecutive values
 (across) of consecutive streams (down). --zoom X,Y,SIDE shows a small square of
 the unit square, where lattices and planes of LCGs show; each label says how
 many points fell in it.`,
 		Example: `  speckle rng look --gens rand48,lehmer,ca,philox --view streams --out screenshots/lab-streams.png
   speckle rng look --gens lehmer,philox --view pairs --zoom 0.5,0.5,0.001 --points 4000000
-  speckle rng look --gens rand48,ranlux:lux=0 --view bitplanes --bit 0`,
+  speckle rng look --gens rand48,ranlux:lux=0 --view bitplanes --bit 0
+  speckle rng look --gens lehmer,sobol,philox --view photons --points 65536 --decision direction`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.look.Options = o.common.set()
@@ -52,6 +56,7 @@ many points fell in it.`,
 	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
 	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs: which stream")
 	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show")
+	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1) or direction (emission, draws 2 and 3)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
 	fs.StringVar(&o.out, "out", "screenshots/rng-look.png", "PNG to write")
 	o.gl.addTo(fs)
@@ -71,10 +76,15 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		}
 		o.look.Zoom[i] = v
 	}
+	d, ok := study.PhotonDecisions[o.decision]
+	if !ok {
+		return usagef("--decision must be light or direction (got %q)", o.decision)
+	}
+	o.look.Decision = d
 	if o.device != "gpu" && o.device != "cpu" {
 		return usagef("--device must be gpu or cpu (got %q)", o.device)
 	}
-	o.look.OnGPU = o.device == "gpu"
+	o.look.OnGPU = o.device == "gpu" && o.look.View != study.ViewPhotons // photons: the Go reference
 	if err := checkGenOptions(o.look.Options, o.look.Specs); err != nil {
 		return err
 	}

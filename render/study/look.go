@@ -26,10 +26,20 @@ const (
 	// ViewBitplanes: bit Bit of consecutive values (columns) of
 	// consecutive streams (rows), black 0, white 1.
 	ViewBitplanes = "bitplanes"
+	// ViewPhotons: the 2-D samples the photon pass takes for one decision
+	// (Decision: the light position, draws 0 and 1, or the emission
+	// direction, draws 2 and 3) in its first iteration of Points photons:
+	// photon i draws from pool slot i (Sobol: point i), floats as the
+	// renderer makes them, from the Go reference (the renderer's draws
+	// equal it, TestRendererDrawsContinue).
+	ViewPhotons = "photons"
 )
 
 // LookViews are the views, in the order help lists them.
-var LookViews = []string{ViewPairs, ViewStreams, ViewBitplanes}
+var LookViews = []string{ViewPairs, ViewStreams, ViewBitplanes, ViewPhotons}
+
+// The photon pass's decisions that ViewPhotons shows, by their first draw.
+var PhotonDecisions = map[string]int{"light": 0, "direction": 2}
 
 // Look draws one view of each generator, side by side.
 type Look struct {
@@ -45,6 +55,8 @@ type Look struct {
 	Zoom   [3]float64
 	OnGPU  bool // else the Go reference
 	Stream int  // pairs: which stream
+	// Decision is ViewPhotons' first draw (PhotonDecisions).
+	Decision int
 }
 
 // Looked is one generator's picture and the points that fell in the view.
@@ -65,8 +77,10 @@ func (l Look) Check() error {
 	switch {
 	case len(l.Specs) == 0:
 		return inputf("no generator to look at")
-	case l.View != ViewPairs && l.View != ViewStreams && l.View != ViewBitplanes:
-		return inputf("--view must be pairs, streams or bitplanes (got %q)", l.View)
+	case l.View != ViewPairs && l.View != ViewStreams && l.View != ViewBitplanes && l.View != ViewPhotons:
+		return inputf("--view must be pairs, streams, bitplanes or photons (got %q)", l.View)
+	case l.View == ViewPhotons && l.Points > 1<<26:
+		return inputf("--points for photons is the photons of an iteration: at most 2^26 (got %d)", l.Points)
 	case l.Size < 16 || l.Size > MaxLookSize:
 		return inputf("--size must be 16..%d (got %d)", MaxLookSize, l.Size)
 	case l.Points < 1 || l.Points > MaxLookPoints:
@@ -80,7 +94,7 @@ func (l Look) Check() error {
 	}
 	for _, sp := range l.Specs {
 		streams, count := l.shape()
-		if err := sp.Gen.CheckDump(streams, count); err != nil {
+		if err := sp.Gen.CheckDump(streams, count); err != nil && l.View != ViewPhotons {
 			return InputError{err.Error()}
 		}
 		if _, err := sp.With(l.Options).New(1, l.Seed); err != nil {
@@ -98,6 +112,8 @@ func (l Look) shape() (streams, count int) {
 	case ViewStreams:
 		streams = min(1024, l.Points+1)
 		return streams, (l.Points + streams - 2) / (streams - 1)
+	case ViewPhotons:
+		return l.Points, 2
 	default:
 		return l.Size, l.Size
 	}
@@ -122,6 +138,9 @@ func (l Look) Run(c *gpu.Context) ([]Looked, error) {
 
 // values dumps the streams the view needs, stream-major.
 func (l Look) values(c *gpu.Context, sp rng.Spec) ([]uint32, error) {
+	if l.View == ViewPhotons {
+		return l.photonSamples(sp)
+	}
 	streams, count := l.shape()
 	var buf bytes.Buffer
 	if l.OnGPU {
@@ -150,6 +169,30 @@ func (l Look) values(c *gpu.Context, sp rng.Spec) ([]uint32, error) {
 	return v, nil
 }
 
+// photonSamples are the photon pass's floats for the decision, two a
+// photon, as float bits: photon i's draws Decision and Decision+1.
+func (l Look) photonSamples(sp rng.Spec) ([]uint32, error) {
+	inst, err := sp.New(l.Points, l.Seed)
+	if err != nil {
+		return nil, err
+	}
+	quasi, isQuasi := inst.(rng.QuasiRandom)
+	v := make([]uint32, 2*l.Points)
+	for i := 0; i < l.Points; i++ {
+		var st rng.Stream
+		if isQuasi {
+			st = quasi.Point(uint64(i))
+		} else {
+			st = inst.Stream(i)
+		}
+		for k := 0; k < l.Decision; k++ {
+			st.F32()
+		}
+		v[2*i], v[2*i+1] = math.Float32bits(st.F32()), math.Float32bits(st.F32())
+	}
+	return v, nil
+}
+
 // draw makes the picture of values (stream-major, as shape says).
 func (l Look) draw(sp rng.Spec, v []uint32) Looked {
 	streams, count := l.shape()
@@ -169,17 +212,23 @@ func (l Look) draw(sp rng.Spec, v []uint32) Looked {
 	scale := 1 / math.Ldexp(1, sp.Gen.Bits()) // the native integer to [0, 1)
 	hits := make([]int, l.Size*l.Size)
 	shown, points := 0, 0
-	plot := func(a, b uint32) {
+	plotXY := func(fx, fy float64) {
 		points++
-		x := (float64(a)*scale - l.Zoom[0]) / l.Zoom[2]
-		y := (float64(b)*scale - l.Zoom[1]) / l.Zoom[2]
+		x := (fx - l.Zoom[0]) / l.Zoom[2]
+		y := (fy - l.Zoom[1]) / l.Zoom[2]
 		if x < 0 || y < 0 || x >= 1 || y >= 1 {
 			return
 		}
 		shown++
 		hits[(l.Size-1-int(y*float64(l.Size)))*l.Size+int(x*float64(l.Size))]++
 	}
-	if l.View == ViewPairs {
+	plot := func(a, b uint32) { plotXY(float64(a)*scale, float64(b)*scale) }
+	plotF := func(a, b float32) { plotXY(float64(a), float64(b)) }
+	if l.View == ViewPhotons {
+		for i := 0; i < streams; i++ {
+			plotF(math.Float32frombits(v[2*i]), math.Float32frombits(v[2*i+1]))
+		}
+	} else if l.View == ViewPairs {
 		s := v[l.Stream*count : (l.Stream+1)*count]
 		for i := 0; i+1 < count && points < l.Points; i++ {
 			plot(s[i], s[i+1])
@@ -227,6 +276,12 @@ func (l Look) title() string {
 		return fmt.Sprintf("successive values of stream %d, seed %d%s", l.Stream, l.Seed, zoom)
 	case ViewStreams:
 		return fmt.Sprintf("value i of stream t against stream t+1, seed %d%s", l.Seed, zoom)
+	case ViewPhotons:
+		what := "light position (draws 0, 1)"
+		if l.Decision == PhotonDecisions["direction"] {
+			what = "emission direction (draws 2, 3)"
+		}
+		return fmt.Sprintf("the photon pass's %s, first iteration of %d photons, seed %d%s", what, l.Points, l.Seed, zoom)
 	default:
 		return fmt.Sprintf("bit %d: values across, streams down, seed %d", l.Bit, l.Seed)
 	}

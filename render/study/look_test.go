@@ -83,3 +83,36 @@ func TestLookCheck(t *testing.T) {
 		}
 	}
 }
+
+// photons plots photon i's floats Decision and Decision+1 from its pool
+// slot (Sobol: point i): the sample count in a zoomed square matches a
+// direct count, for a stream generator and the quasi-random one.
+func TestLookPhotonsAreTheSlotsDraws(t *testing.T) {
+	for _, name := range []string{"lehmer", "sobol"} {
+		l := Look{Specs: []rng.Spec{spec(t, name)}, Seed: 4, View: ViewPhotons, Size: 32, Points: 3000,
+			Decision: PhotonDecisions["direction"], Zoom: [3]float64{0.5, 0, 0.5}}
+		looked, err := l.Run(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, _ := spec(t, name).New(3000, 4)
+		in := 0
+		for i := 0; i < 3000; i++ {
+			var st rng.Stream
+			if q, ok := inst.(rng.QuasiRandom); ok {
+				st = q.Point(uint64(i))
+			} else {
+				st = inst.Stream(i)
+			}
+			st.F32()
+			st.F32()
+			x, y := st.F32(), st.F32()
+			if x >= 0.5 && y < 0.5 {
+				in++
+			}
+		}
+		if lk := looked[0]; lk.Points != 3000 || lk.Shown != in {
+			t.Errorf("%s: %d of %d shown, %d direction samples in [0.5, 1) x [0, 0.5)", name, lk.Shown, lk.Points, in)
+		}
+	}
+}
