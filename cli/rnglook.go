@@ -32,7 +32,9 @@ streams the renderer draws (the GPU port, or --device cpu for the Go
 reference, the same bytes): pairs plots successive values (x_i, x_i+1) of one
 stream; photons plots the 2-D samples the photon pass takes for one
 --decision (light position or emission direction) in its first iteration of
---points photons (Sobol: points 0..N-1); streams plots value i of stream t against value i of stream t+1, what
+--points photons (Sobol: points 0..N-1); spectrum their power spectrum
+(periodogram, DC in the centre, log scale: white noise mid grey, with the
+mean power of the lowest frequencies in the label); streams plots value i of stream t against value i of stream t+1, what
 two neighbouring photons draw; bitplanes shows bit --bit of consecutive values
 (across) of consecutive streams (down). --zoom X,Y,SIDE shows a small square of
 the unit square, where lattices and planes of LCGs show; each label says how
@@ -40,7 +42,8 @@ many points fell in it.`,
 		Example: `  speckle rng look --gens rand48,lehmer,ca,philox --view streams --out screenshots/lab-streams.png
   speckle rng look --gens lehmer,philox --view pairs --zoom 0.5,0.5,0.001 --points 4000000
   speckle rng look --gens rand48,ranlux:lux=0 --view bitplanes --bit 0
-  speckle rng look --gens lehmer,sobol,philox --view photons --points 65536 --decision direction`,
+  speckle rng look --gens lehmer,sobol,philox --view photons --points 65536 --decision direction
+  speckle rng look --gens lehmer,sobol,philox --view spectrum --points 4096`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.look.Options = o.common.set()
@@ -84,7 +87,7 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	if o.device != "gpu" && o.device != "cpu" {
 		return usagef("--device must be gpu or cpu (got %q)", o.device)
 	}
-	o.look.OnGPU = o.device == "gpu" && o.look.View != study.ViewPhotons // photons: the Go reference
+	o.look.OnGPU = o.device == "gpu" && o.look.View != study.ViewPhotons && o.look.View != study.ViewSpectrum // the photon samples: the Go reference
 	if err := checkGenOptions(o.look.Options, o.look.Specs); err != nil {
 		return err
 	}

@@ -33,10 +33,18 @@ const (
 	// renderer makes them, from the Go reference (the renderer's draws
 	// equal it, TestRendererDrawsContinue).
 	ViewPhotons = "photons"
+	// ViewSpectrum: the periodogram of ViewPhotons' samples (pbrt-v4's
+	// pspec), frequencies -spectrumHalf..spectrumHalf each way, DC in the
+	// centre, log scale (white noise mid grey).
+	ViewSpectrum = "spectrum"
+	spectrumHalf = 64
+	// maxSpectrumPoints bounds the spectrum's samples: it costs points x
+	// 129^2 complex products.
+	maxSpectrumPoints = 1 << 16
 )
 
 // LookViews are the views, in the order help lists them.
-var LookViews = []string{ViewPairs, ViewStreams, ViewBitplanes, ViewPhotons}
+var LookViews = []string{ViewPairs, ViewStreams, ViewBitplanes, ViewPhotons, ViewSpectrum}
 
 // The photon pass's decisions that ViewPhotons shows, by their first draw.
 var PhotonDecisions = map[string]int{"light": 0, "direction": 2}
@@ -64,6 +72,9 @@ type Looked struct {
 	Spec          rng.Spec
 	Image         *image.NRGBA
 	Shown, Points int
+	// LowPower is the spectrum's mean power at frequencies 1..8 (white
+	// noise about 1, stratified points less, a lattice's peaks more).
+	LowPower float64
 }
 
 // Limits of the lab's views.
@@ -77,8 +88,10 @@ func (l Look) Check() error {
 	switch {
 	case len(l.Specs) == 0:
 		return inputf("no generator to look at")
-	case l.View != ViewPairs && l.View != ViewStreams && l.View != ViewBitplanes && l.View != ViewPhotons:
-		return inputf("--view must be pairs, streams, bitplanes or photons (got %q)", l.View)
+	case l.View != ViewPairs && l.View != ViewStreams && l.View != ViewBitplanes && l.View != ViewPhotons && l.View != ViewSpectrum:
+		return inputf("--view must be pairs, streams, bitplanes, photons or spectrum (got %q)", l.View)
+	case l.View == ViewSpectrum && l.Points > maxSpectrumPoints:
+		return inputf("--points for the spectrum: at most %d (got %d)", maxSpectrumPoints, l.Points)
 	case l.View == ViewPhotons && l.Points > 1<<26:
 		return inputf("--points for photons is the photons of an iteration: at most 2^26 (got %d)", l.Points)
 	case l.Size < 16 || l.Size > MaxLookSize:
@@ -94,7 +107,7 @@ func (l Look) Check() error {
 	}
 	for _, sp := range l.Specs {
 		streams, count := l.shape()
-		if err := sp.Gen.CheckDump(streams, count); err != nil && l.View != ViewPhotons {
+		if err := sp.Gen.CheckDump(streams, count); err != nil && !l.photonView() {
 			return InputError{err.Error()}
 		}
 		if _, err := sp.With(l.Options).New(1, l.Seed); err != nil {
@@ -112,7 +125,7 @@ func (l Look) shape() (streams, count int) {
 	case ViewStreams:
 		streams = min(1024, l.Points+1)
 		return streams, (l.Points + streams - 2) / (streams - 1)
-	case ViewPhotons:
+	case ViewPhotons, ViewSpectrum:
 		return l.Points, 2
 	default:
 		return l.Size, l.Size
@@ -138,7 +151,7 @@ func (l Look) Run(c *gpu.Context) ([]Looked, error) {
 
 // values dumps the streams the view needs, stream-major.
 func (l Look) values(c *gpu.Context, sp rng.Spec) ([]uint32, error) {
-	if l.View == ViewPhotons {
+	if l.photonView() {
 		return l.photonSamples(sp)
 	}
 	streams, count := l.shape()
@@ -168,6 +181,9 @@ func (l Look) values(c *gpu.Context, sp rng.Spec) ([]uint32, error) {
 	}
 	return v, nil
 }
+
+// photonView says whether the view shows the photon pass's samples.
+func (l Look) photonView() bool { return l.View == ViewPhotons || l.View == ViewSpectrum }
 
 // photonSamples are the photon pass's floats for the decision, two a
 // photon, as float bits: photon i's draws Decision and Decision+1.
@@ -208,6 +224,23 @@ func (l Look) draw(sp rng.Spec, v []uint32) Looked {
 			}
 		}
 		return Looked{Spec: sp, Image: img, Shown: streams * count, Points: streams * count}
+	}
+	if l.View == ViewSpectrum {
+		xs, ys := make([]float64, streams), make([]float64, streams)
+		for i := range xs {
+			xs[i], ys[i] = float64(math.Float32frombits(v[2*i])), float64(math.Float32frombits(v[2*i+1]))
+		}
+		p := periodogram(xs, ys, spectrumHalf)
+		low, n := 0.0, 0
+		for ky := -8; ky <= 8; ky++ {
+			for kx := -8; kx <= 8; kx++ {
+				if kx != 0 || ky != 0 {
+					low += p[(ky+spectrumHalf)*(2*spectrumHalf+1)+kx+spectrumHalf]
+					n++
+				}
+			}
+		}
+		return Looked{Spec: sp, Image: spectrumImage(p, spectrumHalf, l.Size), Shown: streams, Points: streams, LowPower: low / float64(n)}
 	}
 	scale := 1 / math.Ldexp(1, sp.Gen.Bits()) // the native integer to [0, 1)
 	hits := make([]int, l.Size*l.Size)
@@ -259,7 +292,9 @@ func (l Look) Montage(looked []Looked) *image.NRGBA {
 	for i, lk := range looked {
 		cells[0][i] = lk.Image
 		labels[i] = lk.Spec.Label()
-		if l.View != ViewBitplanes {
+		if l.View == ViewSpectrum {
+			labels[i] += fmt.Sprintf(" (low-frequency power %.2f)", lk.LowPower)
+		} else if l.View != ViewBitplanes {
 			labels[i] += fmt.Sprintf(" (%d of %d)", lk.Shown, lk.Points)
 		}
 	}
@@ -276,10 +311,13 @@ func (l Look) title() string {
 		return fmt.Sprintf("successive values of stream %d, seed %d%s", l.Stream, l.Seed, zoom)
 	case ViewStreams:
 		return fmt.Sprintf("value i of stream t against stream t+1, seed %d%s", l.Seed, zoom)
-	case ViewPhotons:
+	case ViewPhotons, ViewSpectrum:
 		what := "light position (draws 0, 1)"
 		if l.Decision == PhotonDecisions["direction"] {
 			what = "emission direction (draws 2, 3)"
+		}
+		if l.View == ViewSpectrum {
+			return fmt.Sprintf("power spectrum of the photon pass's %s, %d photons, frequencies -%d..%d, seed %d", what, l.Points, spectrumHalf, spectrumHalf, l.Seed)
 		}
 		return fmt.Sprintf("the photon pass's %s, first iteration of %d photons, seed %d%s", what, l.Points, l.Seed, zoom)
 	default:

@@ -69,7 +69,7 @@ func TestLookCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, bad := range map[string]func(*Look){
-		"view":  func(l *Look) { l.View = "spectrum" },
+		"view":  func(l *Look) { l.View = "triples" },
 		"zoom":  func(l *Look) { l.Zoom = [3]float64{0.9, 0, 0.2} },
 		"side":  func(l *Look) { l.Zoom = [3]float64{0, 0, 0} },
 		"size":  func(l *Look) { l.Size = 4 },
@@ -113,6 +113,26 @@ func TestLookPhotonsAreTheSlotsDraws(t *testing.T) {
 		}
 		if lk := looked[0]; lk.Points != 3000 || lk.Shown != in {
 			t.Errorf("%s: %d of %d shown, %d direction samples in [0.5, 1) x [0, 0.5)", name, lk.Shown, lk.Points, in)
+		}
+	}
+}
+
+// The spectrum tells the generators apart as the lab promises: Philox's
+// samples are white noise (low-frequency power near 1), Sobol's are
+// stratified and Lehmer's consecutive seeds a lattice (both near 0).
+func TestLookSpectrumTellsNoiseFromStructure(t *testing.T) {
+	l := Look{Specs: []rng.Spec{spec(t, "philox"), spec(t, "sobol"), spec(t, "lehmer")}, Seed: 1, View: ViewSpectrum,
+		Size: 64, Points: 2048, Zoom: [3]float64{0, 0, 1}}
+	looked, err := l.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := looked[0].LowPower; p < 0.6 || p > 1.4 {
+		t.Errorf("philox: low-frequency power %v, want about 1", p)
+	}
+	for _, lk := range looked[1:] {
+		if lk.LowPower > 0.2 {
+			t.Errorf("%s: low-frequency power %v, want near 0", lk.Spec.Label(), lk.LowPower)
 		}
 	}
 }
