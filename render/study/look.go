@@ -81,6 +81,9 @@ type Looked struct {
 const (
 	MaxLookSize   = 2048
 	MaxLookPoints = 1 << 24
+	// maxLookValues bounds the values a view dumps (pairs of stream T dump
+	// streams 0..T): 2^25 values are 128 MiB in Go, twice while read.
+	maxLookValues = 1 << 25
 )
 
 // Check refuses bad options before any GPU work.
@@ -92,8 +95,6 @@ func (l Look) Check() error {
 		return inputf("--view must be pairs, streams, bitplanes, photons or spectrum (got %q)", l.View)
 	case l.View == ViewSpectrum && l.Points > maxSpectrumPoints:
 		return inputf("--points for the spectrum: at most %d (got %d)", maxSpectrumPoints, l.Points)
-	case l.View == ViewPhotons && l.Points > 1<<26:
-		return inputf("--points for photons is the photons of an iteration: at most 2^26 (got %d)", l.Points)
 	case l.Size < 16 || l.Size > MaxLookSize:
 		return inputf("--size must be 16..%d (got %d)", MaxLookSize, l.Size)
 	case l.Points < 1 || l.Points > MaxLookPoints:
@@ -104,6 +105,10 @@ func (l Look) Check() error {
 		return inputf("--zoom X,Y,SIDE must be a square inside the unit square, SIDE > 0 (got %v)", l.Zoom)
 	case l.Stream < 0 || l.Stream >= 1<<20:
 		return inputf("--stream must be 0..%d (got %d)", 1<<20-1, l.Stream)
+	}
+	if streams, count := l.shape(); int64(streams)*int64(count) > maxLookValues {
+		return inputf("%s of %d points from stream %d needs %d values: at most %d (fewer --points or a lower --stream)",
+			l.View, l.Points, l.Stream, int64(streams)*int64(count), maxLookValues)
 	}
 	for _, sp := range l.Specs {
 		streams, count := l.shape()

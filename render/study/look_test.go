@@ -74,6 +74,7 @@ func TestLookCheck(t *testing.T) {
 		"side":  func(l *Look) { l.Zoom = [3]float64{0, 0, 0} },
 		"size":  func(l *Look) { l.Size = 4 },
 		"bit":   func(l *Look) { l.Bit = 32 },
+		"huge":  func(l *Look) { l.Points, l.Stream = 1<<24, 1<<20-1 },
 		"sobol": func(l *Look) { l.Specs = []rng.Spec{spec(t, "sobol")}; l.View = ViewBitplanes; l.Size = 2048 },
 	} {
 		l := ok
