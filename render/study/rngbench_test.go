@@ -51,14 +51,14 @@ func TestRNGBenchRun(t *testing.T) {
 	if done != 2 || len(rep.Results) != 2 || rep.WriteCeiling <= 0 || rep.Device == "" {
 		t.Fatalf("progress %d, report %+v", done, rep)
 	}
-	if r := rep.Results[0]; r.Generator != "lehmer" || r.Options != "--lehmer-seeding=slm" || r.Invocations != 1024 || r.StoredPerS <= 0 || r.SumPerS <= 0 {
+	if r := rep.Results[0]; r.Generator != "lehmer" || r.Options != "lehmer-seeding=slm" || r.Invocations != 1024 || r.StoredPerS <= 0 || r.SumPerS <= 0 {
 		t.Errorf("lehmer: %+v", r)
 	}
 	if r := rep.Results[1]; r.Generator != "philox" || r.Options != "seed=3" {
 		t.Errorf("philox: %+v", r)
 	}
 	var table, js bytes.Buffer
-	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "--lehmer-seeding=slm") {
+	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "lehmer-seeding=slm") {
 		t.Errorf("table: %v\n%s", err, table.String())
 	}
 	var back RNGBenchReport

@@ -222,16 +222,11 @@ func rMSLogDiff(a, b []float64) float64 {
 	return math.Sqrt(sum / float64(max(len(a), 1)))
 }
 
-// optionsText writes a generator's options as flags, in the registry's
-// order ("--lux=3 --ca-steps=2"), or "-" for none: a column of stats.csv and
-// of the generator bench.
+// optionsText is a generator's options as its spec spells them, without
+// the name ("lux=3 ca-steps=2"; options at their default left out), or "-"
+// for none: a column of stats.csv and of the generator bench.
 func optionsText(sp rng.Spec) string {
-	var parts []string
-	for _, name := range rng.OptionNames() {
-		if v, ok := sp.Options[name]; ok {
-			parts = append(parts, "--"+name+"="+v)
-		}
-	}
+	parts := strings.Split(rng.Spec{Gen: sp.Gen, Options: sp.Options}.String(), ":")[1:]
 	if len(parts) == 0 {
 		return "-"
 	}
