@@ -2,10 +2,12 @@ package render
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"time"
 
 	"speckle/gpu"
+	"speckle/rng"
 	"speckle/shaders"
 )
 
@@ -52,8 +54,12 @@ type BenchResult struct {
 	Invocations int     `json:"invocations"`
 	StoredPerS  float64 `json:"stored_per_s"`   // renderer floats written to a buffer, per second
 	SumPerS     float64 `json:"consumed_per_s"` // renderer floats drawn and summed in registers, per second
-	StoreDraws  int     `json:"store_draws_per_invocation"`
-	SumDraws    int     `json:"sum_draws_per_invocation"`
+	// DumpStoredPerS is the dump order's stored rate, for generators whose
+	// dump streams are strided (rng.StridedDump: Sobol, dimension-major as
+	// the seed's CUDA kernel writes them); 0 for the others.
+	DumpStoredPerS float64 `json:"dump_order_stored_per_s,omitempty"`
+	StoreDraws     int     `json:"store_draws_per_invocation"`
+	SumDraws       int     `json:"sum_draws_per_invocation"`
 }
 
 // repeat times run until size's minimum time and repetitions are reached, after
@@ -261,5 +267,50 @@ func Bench(r *RNG, size BenchSize) (BenchResult, error) {
 	if res.SumPerS, err = rate(DrawSum, size.SumDraws); err != nil {
 		return res, err
 	}
+	if _, ok := r.Inst.(rng.StridedDump); ok {
+		if res.DumpStoredPerS, err = dumpRate(r, size, out); err != nil {
+			return res, err
+		}
+	}
 	return res, nil
+}
+
+// dumpStreams is how many streams the dump-order bench writes: Sobol's
+// dimensions, as the seed's CUDA kernel's grid has them.
+const dumpStreams = 1024
+
+// dumpRate times the strided dump kernel storing `rng dump --format f32`'s
+// floats, as many as the stored bench: dumpStreams streams, each shared by
+// 2^k invocations (size.Invocations in all) taking every 2^k-th value.
+func dumpRate(r *RNG, size BenchSize, out *gpu.Buffer) (float64, error) {
+	streams := min(dumpStreams, size.Invocations)
+	lanes := bits.Len(uint(size.Invocations/streams)) - 1
+	count := size.StoreDraws << lanes
+	if passesFor(r.Inst.Loops(), 1, size.StoreDraws) > shaders.LoopBudget {
+		return 0, fmt.Errorf("%d dump values per invocation pass the loop budget", size.StoreDraws)
+	}
+	p, err := r.Program("rng_dump.comp", map[string]string{"DUMP_F32": "1"})
+	if err != nil {
+		return 0, err
+	}
+	r.Bind(p, 0)
+	out.Bind(shaders.RNGOutBinding)
+	for name, v := range map[string]int{"count": count, "first_stream": 0, "chunk_streams": streams,
+		"block_first": 0, "first_value": 0, "values": count, "lanes_log2": lanes} {
+		p.SetUint(name, uint32(v))
+	}
+	total, reps, err := repeat(size, func() (time.Duration, error) {
+		return r.ctx.Time(func() error {
+			for k := 0; k < size.Batch; k++ {
+				if err := r.ctx.Dispatch(p, streams<<lanes); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return 0, err
+	}
+	return float64(reps*size.Batch) * float64(streams) * float64(count) / total.Seconds(), nil
 }

@@ -82,3 +82,33 @@ func TestDumpInterleavedPastLoopCap(t *testing.T) {
 		t.Run(g.Name, func(t *testing.T) { interleavedEqualsGo(t, g, nil, 2, 70000, false) })
 	}
 }
+
+// TestStridedDumpEveryShape: generators whose dump streams step 2^k values
+// at a time (rng.StridedDump: Sobol) share each stream among up to 2^11
+// invocations; their dumps equal the Go reference for counts below, at and
+// above a power of two of lanes (lanes left idle, a lane one value longer
+// than the next), scrambled and not, and in interleaved blocks that start
+// mid-stream (the chunk cut small: 37-value blocks).
+func TestStridedDumpEveryShape(t *testing.T) {
+	for _, g := range rng.All {
+		inst, err := g.New(rng.Config{Streams: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := inst.(rng.StridedDump); !ok {
+			continue
+		}
+		for _, seed := range []uint32{0, 5} {
+			for _, count := range []int{1, 2, 3, 31, 33, 2047, 2049, 4097} {
+				t.Run(fmt.Sprintf("%s/seed=%d/count=%d", g.Name, seed, count), func(t *testing.T) {
+					dumpEqualsGo(t, g, nil, seed, 3, count, count%2 == 1)
+				})
+			}
+		}
+		t.Run(g.Name+"/interleaved", func(t *testing.T) {
+			defer func(b int) { dumpChunkBytes = b }(dumpChunkBytes)
+			dumpChunkBytes = 27 * 37 * 4
+			interleavedEqualsGo(t, g, nil, 27, 1000, false)
+		})
+	}
+}

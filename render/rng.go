@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math/bits"
 	"time"
 
 	"speckle/gpu"
@@ -274,15 +275,17 @@ type dumper struct {
 	r          *RNG
 	p          *gpu.Program
 	out        *gpu.Buffer
-	piece      int
+	piece      int // values per invocation and dispatch
 	initInDump bool
+	strided    bool // rng.StridedDump: invocations share a stream
 	first, n   int
 	words      []uint32
 }
 
 func (r *RNG) newDumper(f32 bool, words int) (*dumper, error) {
 	loops := r.Inst.Loops()
-	d := &dumper{r: r, initInDump: loops.Warmup == 0}
+	_, strided := r.Inst.(rng.StridedDump)
+	d := &dumper{r: r, initInDump: loops.Warmup == 0, strided: strided}
 	defs := map[string]string{}
 	fixed := 0
 	if d.initInDump {
@@ -326,15 +329,33 @@ func (d *dumper) block(n, m0, k int) ([]uint32, error) {
 	p.SetUint("first_stream", uint32(d.first))
 	p.SetUint("chunk_streams", uint32(n))
 	p.SetUint("block_first", uint32(m0))
-	for m := m0; m < m0+k; m += d.piece {
+	lanes := d.lanesLog2(k)
+	if d.strided {
+		p.SetUint("lanes_log2", uint32(lanes))
+	}
+	step := d.piece << lanes
+	for m := m0; m < m0+k; m += step {
 		p.SetUint("first_value", uint32(m))
-		p.SetUint("values", uint32(min(d.piece, m0+k-m)))
-		if err := d.r.ctx.Dispatch(p, n); err != nil {
+		p.SetUint("values", uint32(min(step, m0+k-m)))
+		if err := d.r.ctx.Dispatch(p, n<<lanes); err != nil {
 			return nil, err
 		}
 	}
 	d.out.Read(0, d.words[:n*k])
 	return d.words[:n*k], nil
+}
+
+// maxDumpLanes is log2 of the most invocations that share a strided dump
+// stream: the Sobol seed's CUDA kernel runs 2^11 a dimension.
+const maxDumpLanesLog2 = 11
+
+// lanesLog2 is log2 of the invocations per stream for a block of k values
+// a stream: 0 unless the generator's dumps are strided.
+func (d *dumper) lanesLog2(k int) int {
+	if !d.strided || k < 2 {
+		return 0
+	}
+	return min(maxDumpLanesLog2, bits.Len(uint(k))-1)
 }
 
 // writeWords writes words little-endian.

@@ -242,9 +242,58 @@ func TestBenchReportsThroughput(t *testing.T) {
 			if !(res.StoredPerS > 0 && res.SumPerS > 0) {
 				return fmt.Errorf("%s: rates %v %v", g.Name, res.StoredPerS, res.SumPerS)
 			}
+			if _, strided := r.Inst.(rng.StridedDump); strided != (res.DumpStoredPerS > 0) {
+				return fmt.Errorf("%s: dump-order rate %v, strided dump %v", g.Name, res.DumpStoredPerS, strided)
+			}
 		}
 		return nil
 	})
+}
+
+// TestDumpOrderBenchWritesTheDump: the dump-order bench of a strided
+// generator stores exactly `rng dump --format f32`'s values of its first
+// 1,024 streams (2 lanes a stream here, 8 values each), so it times the
+// dump's own work.
+func TestDumpOrderBenchWritesTheDump(t *testing.T) {
+	size := BenchSize{Invocations: 2048, StoreDraws: 8, SumDraws: 4, MinReps: 1, Batch: 1}
+	const streams, count = 1024, 16
+	for _, g := range rng.All {
+		cfg := rng.Config{Seed: 3, Streams: size.Invocations}
+		inst, err := g.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := inst.(rng.StridedDump); !ok {
+			continue
+		}
+		var want bytes.Buffer
+		if err := rng.Dump(inst, streams, count, true, &want, nil); err != nil {
+			t.Fatal(err)
+		}
+		got := make([]byte, streams*count*4)
+		onGL(t, func(c *gpu.Context) error {
+			r, err := NewRNG(c, g, cfg)
+			if err != nil {
+				return err
+			}
+			defer r.Close()
+			out, err := c.NewBuffer(len(got), nil)
+			if err != nil {
+				return err
+			}
+			defer out.Delete()
+			if _, err := dumpRate(r, size, out); err != nil {
+				return err
+			}
+			words := make([]uint32, len(got)/4)
+			out.Read(0, words)
+			putWords(got, words)
+			return nil
+		})
+		if d := firstMismatch(got, want.Bytes(), count); d != "" {
+			t.Fatalf("%s: dump-order bench differs from the dump: %s", g.Name, d)
+		}
+	}
 }
 
 // dumpEqualsGo dumps streams x count values of g with opts on the GPU and

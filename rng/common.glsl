@@ -17,6 +17,9 @@
 //     warm-up ignore it.
 //   RNG_DUMP_SEEK (the generator's define): the dump stream is stateless;
 //     rng_dump_seek(stream, first) starts it at value `first` (Sobol).
+//   RNG_DUMP_STRIDE (with RNG_DUMP_SEEK): rng_dump_stride(k) makes later
+//     dump draws step 2^k values at a time, so 2^k invocations can share a
+//     stream, neighbours storing neighbouring values (rng.StridedDump).
 //   RNG_QUASI (the generator's define): rng_load starts a point at its first
 //     dimension; rng_quasi_seek(draws) moves to dimension `draws` of it, for
 //     a kernel that continues a point in another dispatch.

@@ -85,6 +85,14 @@ type QuasiRandom interface {
 	Point(index uint64) Stream
 }
 
+// StridedDump is implemented by instances whose dump streams are stateless
+// and can step 2^k values at a time (the GLSL defines RNG_DUMP_SEEK and
+// RNG_DUMP_STRIDE): many invocations then share one stream, neighbours
+// storing neighbouring values, as the Sobol seed's CUDA kernel does.
+type StridedDump interface {
+	StridedDump()
+}
+
 // Loops bounds the loop passes one call of a generator's GLSL port runs, as
 // shaders/lib/loops.glsl counts them (n + 1 for a loop of n passes, nested
 // loops included; a switch statement costs 1: Mesa makes it a loop that

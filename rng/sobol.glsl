@@ -20,12 +20,14 @@ uint sobol_dim;        // dump: the dimension; renderer: the next dimension
 uint sobol_x;          // dump: X of the next point
 uint sobol_i;          // dump: index of the next point
 uint sobol_dseed;      // dump: the dimension's scramble seed
+uint sobol_stride = 0u; // dump: log2 of the step from one drawn point to the next
 uint sobol_gray;       // renderer: gray code of the point
 uint sobol_key;        // renderer: the slot's (RNG_SLOT_SEQUENCES) or 2^32-block's scramble key, else 0
 bool sobol_scramble;   // this invocation's draws are Owen-scrambled
 bool sobol_any;        // some invocation's are: from uniforms only (see rng_u32)
 
 #define RNG_DUMP_SEEK 1
+#define RNG_DUMP_STRIDE 1
 #define RNG_QUASI 1
 
 // Chris Wellons' lowbias32 (sobol.go has the same).
@@ -78,6 +80,12 @@ void rng_dump_seek(uint stream, uint first) {
 	sobol_i = first;
 }
 
+// Later dump draws step 2^log2 points at a time. From point i to i + 2^p
+// (p > 0) the gray code's bit p-1 flips (bit p of i always does) and, above
+// it, the one bit gray(h) and gray(h+1) differ in, h = i >> p: bit
+// p + (trailing ones of h). Two XORs a point, as the seed's CUDA kernel does.
+void rng_dump_stride(uint log2) { sobol_stride = log2; }
+
 // Continue the point at its dimension `draws` (mod 1024).
 void rng_quasi_seek(uint draws) { sobol_dim = draws & 1023u; }
 
@@ -120,9 +128,11 @@ uint rng_u32() {
 		sobol_dim = (sobol_dim + 1u) & 1023u;
 	} else {
 		x = sobol_x;
+		uint v = sobol_dim << 5, p = sobol_stride;
 		// gray(i+1) = gray(i) ^ 1 << (number of trailing ones of i); 31 at i = 2^32-1 (never reached)
-		sobol_x ^= rng_aux[(sobol_dim << 5) + min(uint(findLSB(~sobol_i)), 31u)];
-		sobol_i++;
+		if (p == 0u) sobol_x ^= rng_aux[v + min(uint(findLSB(~sobol_i)), 31u)];
+		else sobol_x ^= rng_aux[v + p - 1u] ^ rng_aux[v + min(p + uint(findLSB(~(sobol_i >> p))), 31u)];
+		sobol_i += 1u << p;
 		dseed = sobol_dseed;
 	}
 	// A branch on uniforms (sobol_any), then a select: a branch on this

@@ -142,6 +142,9 @@ type sobolInstance struct {
 func (s sobolInstance) StateWords() int            { return 0 } // everything follows from the uniforms
 func (s sobolInstance) Defines() map[string]string { return nil }
 
+// StridedDump: a dump point 2^k on is two XORs away (sobol.glsl).
+func (s sobolInstance) StridedDump() {}
+
 // Aux lays out, for the GLSL port: the direction numbers (dimension d's
 // v_{j+1} at d*32+j, the dump's one-XOR-per-point walk); then, at
 // sobolNibbleBase, per dimension d and nibble k of the gray code, the XOR of

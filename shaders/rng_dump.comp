@@ -6,7 +6,9 @@
 // rng_warmup.comp have seeded the pool). A dump is
 // split into such pieces so that no invocation runs more loop passes than
 // LOOP_BUDGET (render.RNG.Dump sizes them). Stateless dump streams
-// (RNG_DUMP_SEEK: Sobol) start at first_value directly, with no pool.
+// (RNG_DUMP_SEEK: Sobol) start at first_value directly, with no pool; with
+// RNG_DUMP_STRIDE, 2^lanes_log2 invocations share a stream, lane j taking
+// values j, j + 2^lanes_log2, ..., so that a warp's stores are contiguous.
 layout(local_size_x = 64) in;
 #include "lib/invocation.glsl"
 #include <rng>
@@ -20,6 +22,25 @@ uniform uint first_value;   // of this piece
 uniform uint values;        // in this piece
 uniform uint block_first;   // the value the output buffer starts at (an interleaved dump's block)
 
+#if defined(RNG_DUMP_STRIDE)
+uniform uint lanes_log2; // invocations per stream: 2^lanes_log2
+
+void main() {
+	uint k = linear_invocation();
+	uint i = k >> lanes_log2, lane = k & ((1u << lanes_log2) - 1u);
+	if (i >= chunk_streams || lane >= values) return;
+	rng_dump_seek(first_stream + i, first_value + lane);
+	rng_dump_stride(lanes_log2);
+	uint base = i * count + first_value - block_first;
+	for (uint m = lane; m < values; m += 1u << lanes_log2) {
+#ifdef DUMP_F32
+		dump_out[base + m] = floatBitsToUint(rng_dump_f32());
+#else
+		dump_out[base + m] = rng_u32();
+#endif
+	}
+}
+#else
 void main() {
 	uint i = linear_invocation();
 	if (i >= chunk_streams) return;
@@ -43,3 +64,4 @@ void main() {
 	rng_store(i);
 #endif
 }
+#endif
