@@ -22,10 +22,11 @@ func TestBenchFlagsRangeChecked(t *testing.T) {
 	cases := []struct {
 		flag, value, want string
 	}{
-		{"--sum-draws", "4294967296", "--sum-draws must be 1..16777216"},
-		{"--sum-draws", "16777217", "--sum-draws must be 1..16777216"},
-		{"--sum-draws", "-1", "--sum-draws must be 1..16777216"},
-		{"--sum-draws", "99999999999999999999", "--sum-draws must be a whole number 1..16777216"},
+		{"--sum-draws", "4294967296", "--sum-draws must be 4..16777216"},
+		{"--sum-draws", "16777217", "--sum-draws must be 4..16777216"},
+		{"--sum-draws", "-1", "--sum-draws must be 4..16777216"},
+		{"--sum-draws", "99999999999999999999", "--sum-draws must be a whole number 4..16777216"},
+		{"--sum-draws", "10", "--sum-draws must be a multiple of 4"},
 		{"--store-draws", "4294967296", "--store-draws must be 4..16777216"},
 		{"--store-draws", "6", "--store-draws must be a multiple of 4"},
 		{"--invocations", "4294967296", "--invocations must be 1..268435456"},

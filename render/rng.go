@@ -388,7 +388,10 @@ func (r *RNG) Draw(mode DrawMode, count int, first uint32, dispatches int, out *
 		}
 		sites, per = 4, 4
 	case DrawSum:
-		sites = 1
+		if count%4 != 0 {
+			return 0, fmt.Errorf("summed draws come in fours (got %d)", count)
+		}
+		sites, per = 4, 4
 	}
 	if count < 1 {
 		return 0, fmt.Errorf("draws per invocation must be at least 1 (got %d)", count)
@@ -435,8 +438,8 @@ func DrawWords(mode DrawMode, slots, count int) int {
 	switch mode {
 	case DrawRecord, DrawStore:
 		return slots * count
-	default:
-		return slots
+	default: // DrawSum: four running sums
+		return slots * 4
 	}
 }
 

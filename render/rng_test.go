@@ -527,15 +527,17 @@ func TestRendererDrawsPastLoopCap(t *testing.T) {
 				if q, ok := inst.(rng.QuasiRandom); ok {
 					s, u = q.Point(uint64(i)), q.Point(uint64(i))
 				}
-				var sum float32
+				var sums [4]float32 // draw m into running sum m % 4, as the kernel adds them
 				for m := 0; m < long; m++ {
 					if w, want := stored[(m/4*slots+i)*4+m%4], math.Float32bits(s.F32()); w != want {
 						t.Fatalf("stored: slot %d draw %d: GPU %08x, Go %08x", i, m, w, want)
 					}
-					sum += u.F32()
+					sums[m%4] += u.F32()
 				}
-				if summed[i] != math.Float32bits(sum) {
-					t.Fatalf("summed: slot %d: GPU %v, Go %v", i, math.Float32frombits(summed[i]), sum)
+				for k, sum := range sums {
+					if summed[4*i+k] != math.Float32bits(sum) {
+						t.Fatalf("summed: slot %d, sum %d: GPU %v, Go %v", i, k, math.Float32frombits(summed[4*i+k]), sum)
+					}
 				}
 			}
 		})

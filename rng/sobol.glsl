@@ -21,6 +21,7 @@ uint sobol_x;          // dump: X of the next point
 uint sobol_i;          // dump: index of the next point
 uint sobol_dseed;      // dump: the dimension's scramble seed
 uint sobol_stride = 0u; // dump: log2 of the step from one drawn point to the next
+uint sobol_vstride;     // dump: direction number v[stride - 1], XORed into every step
 uint sobol_gray;       // renderer: gray code of the point
 uint sobol_key;        // renderer: the slot's (RNG_SLOT_SEQUENCES) or 2^32-block's scramble key, else 0
 bool sobol_scramble;   // this invocation's draws are Owen-scrambled
@@ -84,7 +85,10 @@ void rng_dump_seek(uint stream, uint first) {
 // (p > 0) the gray code's bit p-1 flips (bit p of i always does) and, above
 // it, the one bit gray(h) and gray(h+1) differ in, h = i >> p: bit
 // p + (trailing ones of h). Two XORs a point, as the seed's CUDA kernel does.
-void rng_dump_stride(uint log2) { sobol_stride = log2; }
+void rng_dump_stride(uint log2) {
+	sobol_stride = log2;
+	sobol_vstride = log2 == 0u ? 0u : rng_aux[(sobol_dim << 5) + log2 - 1u];
+}
 
 // Continue the point at its dimension `draws` (mod 1024).
 void rng_quasi_seek(uint draws) { sobol_dim = draws & 1023u; }
@@ -131,7 +135,7 @@ uint rng_u32() {
 		uint v = sobol_dim << 5, p = sobol_stride;
 		// gray(i+1) = gray(i) ^ 1 << (number of trailing ones of i); 31 at i = 2^32-1 (never reached)
 		if (p == 0u) sobol_x ^= rng_aux[v + min(uint(findLSB(~sobol_i)), 31u)];
-		else sobol_x ^= rng_aux[v + p - 1u] ^ rng_aux[v + min(p + uint(findLSB(~(sobol_i >> p))), 31u)];
+		else sobol_x ^= sobol_vstride ^ rng_aux[v + min(p + uint(findLSB(~(sobol_i >> p))), 31u)];
 		sobol_i += 1u << p;
 		dseed = sobol_dseed;
 	}

@@ -53,8 +53,8 @@ func (b RNGBench) Check() error {
 		return inputf("--invocations must be 1..%d (got %d)", MaxBenchInvocations, b.Invocations)
 	case b.StoreDraws < 0 || b.StoreDraws > MaxBenchDraws || b.StoreDraws%4 != 0:
 		return inputf("--store-draws must be a multiple of 4 in 4..%d (got %d)", MaxBenchDraws, b.StoreDraws)
-	case b.SumDraws < 0 || b.SumDraws > MaxBenchDraws:
-		return inputf("--sum-draws must be 1..%d (got %d)", MaxBenchDraws, b.SumDraws)
+	case b.SumDraws < 0 || b.SumDraws > MaxBenchDraws || b.SumDraws%4 != 0:
+		return inputf("--sum-draws must be a multiple of 4 in 4..%d (got %d)", MaxBenchDraws, b.SumDraws)
 	case b.MinTime < 0 || b.MinTime > time.Hour:
 		return inputf("--min-time must be positive and at most 1h (got %v)", b.MinTime)
 	}
