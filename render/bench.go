@@ -13,11 +13,12 @@ import (
 
 // BenchSize says how much work one timed dispatch does.
 type BenchSize struct {
-	Invocations int           // N, each with its own stream
-	StoreDraws  int           // values per invocation when every value is stored
-	SumDraws    int           // values per invocation when values are only summed
-	MinTime     time.Duration // keep repeating until this much GPU time is measured
-	MinReps     int
+	Invocations    int           // N, each with its own stream, when every value is stored
+	StoreDraws     int           // values per invocation when every value is stored
+	SumInvocations int           // invocations when values are only summed
+	SumDraws       int           // values per invocation when values are only summed
+	MinTime        time.Duration // keep repeating until this much GPU time is measured
+	MinReps        int
 	// Batch is the number of dispatches timed together: a lone dispatch of a
 	// millisecond or less is dominated by the driver's start-up and drain.
 	Batch int
@@ -27,18 +28,26 @@ type BenchSize struct {
 const DefaultSumDraws = 256
 
 // DefaultBenchSize fills the GPU: on a real GPU 256 MiB of output per
-// dispatch from 2^21 invocations of 32 values (on an H200 a dispatch of
-// small groups sweeping 1 GiB stores at about half the rate of one of
-// 256 MiB: WriteCeilings measures both); on a CPU rasteriser something that
-// finishes in seconds.
+// dispatch from 2^18 invocations of 256 values, and 2^21 invocations
+// summing 256 (on an H200 a dispatch of small groups sweeping 1 GiB stores
+// at about half the rate of one of 256 MiB: WriteCeilings measures both;
+// 2^21 x 32 stored rand48 at 777 G/s and 2^18 x 256 at 940, a stream's
+// state loaded and stored once per 256 values instead of 32, while summing
+// is fastest with the most invocations: 1,856 against 1,636); on a CPU
+// rasteriser something that finishes in seconds.
 func DefaultBenchSize(info gpu.Info, stateWords int) BenchSize {
-	s := BenchSize{Invocations: 1 << 21, StoreDraws: 32, SumDraws: DefaultSumDraws, MinTime: 500 * time.Millisecond, MinReps: 5, Batch: 20}
+	s := BenchSize{Invocations: 1 << 18, StoreDraws: 256, SumInvocations: 1 << 21, SumDraws: DefaultSumDraws,
+		MinTime: 500 * time.Millisecond, MinReps: 5, Batch: 20}
 	if info.Software() {
-		s = BenchSize{Invocations: 1 << 14, StoreDraws: 64, SumDraws: DefaultSumDraws, MinTime: 200 * time.Millisecond, MinReps: 2, Batch: 1}
+		s = BenchSize{Invocations: 1 << 14, StoreDraws: 64, SumInvocations: 1 << 14, SumDraws: DefaultSumDraws,
+			MinTime: 200 * time.Millisecond, MinReps: 2, Batch: 1}
 	}
 	limit := min(info.MaxSSBOBytes, 1<<30)
 	for s.Invocations > 1024 && int64(s.Invocations)*int64(max(stateWords, 1))*4 > limit {
 		s.Invocations /= 2
+	}
+	for s.SumInvocations > 1024 && int64(s.SumInvocations)*int64(max(stateWords, 1))*4 > limit {
+		s.SumInvocations /= 2
 	}
 	for s.StoreDraws > 4 && int64(s.Invocations)*int64(s.StoreDraws)*4 > limit {
 		s.StoreDraws /= 2
@@ -48,12 +57,13 @@ func DefaultBenchSize(info gpu.Info, stateWords int) BenchSize {
 
 // BenchResult is one generator's throughput.
 type BenchResult struct {
-	Generator   string  `json:"generator"`
-	Options     string  `json:"options,omitempty"`
-	StateWords  int     `json:"state_words"`
-	Invocations int     `json:"invocations"`
-	StoredPerS  float64 `json:"stored_per_s"`   // renderer floats written to a buffer, per second
-	SumPerS     float64 `json:"consumed_per_s"` // renderer floats drawn and summed in registers, per second
+	Generator      string  `json:"generator"`
+	Options        string  `json:"options,omitempty"`
+	StateWords     int     `json:"state_words"`
+	Invocations    int     `json:"invocations"`     // of the stored bench
+	SumInvocations int     `json:"sum_invocations"` // of the consumed bench
+	StoredPerS     float64 `json:"stored_per_s"`    // renderer floats written to a buffer, per second
+	SumPerS        float64 `json:"consumed_per_s"`  // renderer floats drawn and summed in registers, per second
 	// DumpStoredPerS is the dump order's stored rate, for generators whose
 	// dump streams are strided (rng.StridedDump: Sobol, dimension-major as
 	// the seed's CUDA kernel writes them); 0 for the others.
@@ -234,23 +244,27 @@ func storeRate(ctx *gpu.Context, out *gpu.Buffer, p StorePattern, size BenchSize
 	return float64(reps*size.Batch) * float64(p.Invocations) * float64(p.Values) / total.Seconds(), nil
 }
 
-// Bench measures r's renderer floats per second, stored and consumed, after
-// seeding a pool of r.Cfg.Streams slots, which must be size.Invocations.
-func Bench(r *RNG, size BenchSize) (BenchResult, error) {
-	if r.Cfg.Streams != size.Invocations {
-		return BenchResult{}, fmt.Errorf("bench of %d invocations needs a pool of as many streams, not %d", size.Invocations, r.Cfg.Streams)
-	}
-	res := BenchResult{Generator: r.Gen.Name, StateWords: r.Inst.StateWords(), Invocations: size.Invocations,
+// Bench measures a generator's renderer floats per second, stored (and, for
+// strided dumps, in dump order) from a pool of size.Invocations streams and
+// consumed from one of size.SumInvocations, each pool made by open.
+func Bench(open func(streams int) (*RNG, error), size BenchSize) (BenchResult, error) {
+	res := BenchResult{Invocations: size.Invocations, SumInvocations: size.SumInvocations,
 		StoreDraws: size.StoreDraws, SumDraws: size.SumDraws}
-	if err := r.Seed(); err != nil {
-		return res, err
-	}
-	out, err := r.ctx.NewBuffer(DrawWords(DrawStore, size.Invocations, size.StoreDraws)*4, nil)
-	if err != nil {
-		return res, err
-	}
-	defer out.Delete()
-	rate := func(mode DrawMode, draws int) (float64, error) {
+	rate := func(streams int, mode DrawMode, draws int, more func(r *RNG, out *gpu.Buffer) error) (float64, error) {
+		r, err := open(streams)
+		if err != nil {
+			return 0, err
+		}
+		defer r.Close()
+		res.Generator, res.StateWords = r.Gen.Name, r.Inst.StateWords()
+		if err := r.Seed(); err != nil {
+			return 0, err
+		}
+		out, err := r.ctx.NewBuffer(DrawWords(mode, streams, draws)*4, nil)
+		if err != nil {
+			return 0, err
+		}
+		defer out.Delete()
 		iteration := uint32(0)
 		total, reps, err := repeat(size, func() (time.Duration, error) {
 			iteration += uint32(size.Batch)
@@ -259,20 +273,25 @@ func Bench(r *RNG, size BenchSize) (BenchResult, error) {
 		if err != nil {
 			return 0, err
 		}
-		return float64(reps*size.Batch) * float64(size.Invocations) * float64(draws) / total.Seconds(), nil
-	}
-	if res.StoredPerS, err = rate(DrawStore, size.StoreDraws); err != nil {
-		return res, err
-	}
-	if res.SumPerS, err = rate(DrawSum, size.SumDraws); err != nil {
-		return res, err
-	}
-	if _, ok := r.Inst.(rng.StridedDump); ok {
-		if res.DumpStoredPerS, err = dumpRate(r, size, out); err != nil {
-			return res, err
+		if more != nil {
+			if err := more(r, out); err != nil {
+				return 0, err
+			}
 		}
+		return float64(reps*size.Batch) * float64(streams) * float64(draws) / total.Seconds(), nil
 	}
-	return res, nil
+	var err error
+	res.StoredPerS, err = rate(size.Invocations, DrawStore, size.StoreDraws, func(r *RNG, out *gpu.Buffer) (err error) {
+		if _, ok := r.Inst.(rng.StridedDump); ok {
+			res.DumpStoredPerS, err = dumpRate(r, size, out)
+		}
+		return err
+	})
+	if err != nil {
+		return res, err
+	}
+	res.SumPerS, err = rate(size.SumInvocations, DrawSum, size.SumDraws, nil)
+	return res, err
 }
 
 // dumpStreams is how many streams the dump-order bench writes: Sobol's

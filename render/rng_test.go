@@ -217,7 +217,7 @@ func TestBenchStoreWritesRendererFloats(t *testing.T) {
 // TestBenchReportsThroughput: the bench runs every generator and the write
 // ceiling on this GPU and reports positive rates.
 func TestBenchReportsThroughput(t *testing.T) {
-	size := BenchSize{Invocations: 4096, StoreDraws: 16, SumDraws: 16, MinReps: 1, Batch: 2}
+	size := BenchSize{Invocations: 4096, StoreDraws: 16, SumInvocations: 2048, SumDraws: 16, MinReps: 1, Batch: 2}
 	onGL(t, func(c *gpu.Context) error {
 		bench, all, err := WriteCeilings(c, size)
 		if err != nil {
@@ -230,19 +230,26 @@ func TestBenchReportsThroughput(t *testing.T) {
 			return fmt.Errorf("best pattern %+v slower than the bench's %+v", best, bench)
 		}
 		for _, g := range rng.All {
-			r, err := NewRNG(c, g, rng.Config{Seed: 1, Streams: size.Invocations})
-			if err != nil {
-				return err
-			}
-			res, err := Bench(r, size)
-			r.Close()
+			var pools []int
+			res, err := Bench(func(streams int) (*RNG, error) {
+				pools = append(pools, streams)
+				return NewRNG(c, g, rng.Config{Seed: 1, Streams: streams})
+			}, size)
 			if err != nil {
 				return fmt.Errorf("%s: %v", g.Name, err)
 			}
+			if fmt.Sprint(pools) != fmt.Sprint([]int{size.Invocations, size.SumInvocations}) {
+				return fmt.Errorf("%s: pools of %v streams, want the stored bench's then the summing bench's", g.Name, pools)
+			}
+			inst, err := g.New(rng.Config{Streams: 1})
+			if err != nil {
+				return err
+			}
+			_, strided := inst.(rng.StridedDump)
 			if !(res.StoredPerS > 0 && res.SumPerS > 0) {
 				return fmt.Errorf("%s: rates %v %v", g.Name, res.StoredPerS, res.SumPerS)
 			}
-			if _, strided := r.Inst.(rng.StridedDump); strided != (res.DumpStoredPerS > 0) {
+			if strided != (res.DumpStoredPerS > 0) {
 				return fmt.Errorf("%s: dump-order rate %v, strided dump %v", g.Name, res.DumpStoredPerS, strided)
 			}
 		}

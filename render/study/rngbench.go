@@ -26,10 +26,10 @@ type RNGBench struct {
 	Specs   []rng.Spec
 	Seed    uint32            // of each generator without a seed of its own
 	Options map[string]string // generator options for every spec that has them
-	// Invocations, StoreDraws, SumDraws and MinTime override
-	// render.DefaultBenchSize where more than 0.
-	Invocations, StoreDraws, SumDraws int
-	MinTime                           time.Duration
+	// Invocations, StoreDraws, SumInvocations, SumDraws and MinTime
+	// override render.DefaultBenchSize where more than 0.
+	Invocations, StoreDraws, SumInvocations, SumDraws int
+	MinTime                                           time.Duration
 	Progress                          Progress // generators measured
 }
 
@@ -51,6 +51,8 @@ func (b RNGBench) Check() error {
 		return inputf("no generator to measure")
 	case b.Invocations < 0 || b.Invocations > MaxBenchInvocations:
 		return inputf("--invocations must be 1..%d (got %d)", MaxBenchInvocations, b.Invocations)
+	case b.SumInvocations < 0 || b.SumInvocations > MaxBenchInvocations:
+		return inputf("--sum-invocations must be 1..%d (got %d)", MaxBenchInvocations, b.SumInvocations)
 	case b.StoreDraws < 0 || b.StoreDraws > MaxBenchDraws || b.StoreDraws%4 != 0:
 		return inputf("--store-draws must be a multiple of 4 in 4..%d (got %d)", MaxBenchDraws, b.StoreDraws)
 	case b.SumDraws < 0 || b.SumDraws > MaxBenchDraws || b.SumDraws%4 != 0:
@@ -74,6 +76,9 @@ func (b RNGBench) size(info gpu.Info, stateWords int) render.BenchSize {
 	}
 	if b.StoreDraws > 0 {
 		s.StoreDraws = b.StoreDraws
+	}
+	if b.SumInvocations > 0 {
+		s.SumInvocations = b.SumInvocations
 	}
 	if b.SumDraws > 0 {
 		s.SumDraws = b.SumDraws
@@ -110,12 +115,9 @@ func (b RNGBench) one(c *gpu.Context, sp rng.Spec) (render.BenchResult, error) {
 		return render.BenchResult{}, err
 	}
 	size := b.size(c.Info, probe.StateWords())
-	r, err := render.NewRNG(c, sp.Gen, sp.Config(size.Invocations, b.Seed))
-	if err != nil {
-		return render.BenchResult{}, err
-	}
-	defer r.Close()
-	res, err := render.Bench(r, size)
+	res, err := render.Bench(func(streams int) (*render.RNG, error) {
+		return render.NewRNG(c, sp.Gen, sp.Config(streams, b.Seed))
+	}, size)
 	res.Options = optionsText(sp)
 	if sp.HasSeed && res.Options == "-" {
 		res.Options = fmt.Sprintf("seed=%d", sp.Seed)
@@ -137,6 +139,10 @@ func (r RNGBenchReport) WriteTable(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(w, "generators store with the first pattern (%.1f G floats/s without a generator)\n", r.BenchPattern.PerS/1e9)
+	if len(r.Results) > 0 {
+		res := r.Results[0]
+		fmt.Fprintf(w, "and sum %d values in each of %d invocations a dispatch\n", res.SumDraws, res.SumInvocations)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "generator\toptions\tstate words\tstored G/s\tconsumed G/s\tdump order G/s\t")
 	for _, res := range r.Results {
