@@ -166,6 +166,68 @@ func drawOnGPUFrom(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode
 	return got
 }
 
+// TestFloatFoursFromAnyPosition: the bench's draws four at a time
+// (rng_f32x4, a block generator's whole block at once) continue a stream
+// left at any position within a block: records of 1, 2 or 3 draws, then
+// stored fours, equal the Go reference's floats.
+func TestFloatFoursFromAnyPosition(t *testing.T) {
+	const slots, four = 5, 12
+	for _, g := range rng.All {
+		for lead := 1; lead <= 3; lead++ {
+			t.Run(fmt.Sprintf("%s/lead=%d", g.Name, lead), func(t *testing.T) {
+				cfg := rng.Config{Seed: 11, Streams: slots}
+				inst, err := g.New(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, quasi := inst.(rng.QuasiRandom); quasi {
+					t.Skip("a quasi-random point starts afresh each iteration")
+				}
+				var stored []uint32
+				onGL(t, func(c *gpu.Context) error {
+					r, err := NewRNG(c, g, cfg)
+					if err != nil {
+						return err
+					}
+					defer r.Close()
+					if err := r.Seed(); err != nil {
+						return err
+					}
+					out, err := c.NewBuffer(slots*four*4, nil)
+					if err != nil {
+						return err
+					}
+					defer out.Delete()
+					if _, err := r.Draw(DrawRecord, lead, 0, 1, out); err != nil {
+						return err
+					}
+					if _, err := r.Draw(DrawStore, four, 1, 1, out); err != nil {
+						return err
+					}
+					stored = make([]uint32, slots*four)
+					out.Read(0, stored)
+					return nil
+				})
+				for i := 0; i < slots; i++ {
+					s := inst.Stream(i)
+					for m := 0; m < lead; m++ {
+						if m%2 == 0 {
+							s.U32()
+						} else {
+							s.F32()
+						}
+					}
+					for m := 0; m < four; m++ {
+						if w, want := stored[(m/4*slots+i)*4+m%4], math.Float32bits(s.F32()); w != want {
+							t.Fatalf("slot %d, stored draw %d after %d: GPU %08x, Go %08x", i, m, lead, w, want)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // TestRendererFloatsInUnitInterval: every renderer float is in [0,1).
 func TestRendererFloatsInUnitInterval(t *testing.T) {
 	for _, g := range rng.All {

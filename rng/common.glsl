@@ -20,6 +20,8 @@
 //   RNG_DUMP_STRIDE (with RNG_DUMP_SEEK): rng_dump_stride(k) makes later
 //     dump draws step 2^k values at a time, so 2^k invocations can share a
 //     stream, neighbours storing neighbouring values (rng.StridedDump).
+//   RNG_F32X4 (the generator's define): vec4 rng_f32x4() returns the next
+//     four rng_f32() in order, cheaper than four calls (block generators).
 //   RNG_QUASI (the generator's define): rng_load starts a point at its first
 //     dimension; rng_quasi_seek(draws) moves to dimension `draws` of it, for
 //     a kernel that continues a point in another dispatch.

@@ -91,3 +91,22 @@ void rng_store(uint slot) {
 
 float rng_f32() { return rng_unit24(rng_u32()); }
 float rng_dump_f32() { return rng_f32(); }
+
+// Four renderer floats in order; at a block boundary the whole next block,
+// with no queue to shift and one test for four draws.
+#define RNG_F32X4 1
+vec4 rng_f32x4() {
+	if (philox_left == 0u) {
+		uint carry;
+		philox_b0 = uaddCarry(philox_b0, 1u, carry);
+		philox_b2 += carry;
+		philox_block();
+		philox_left = 0u;
+		return vec4(rng_unit24(philox_x0), rng_unit24(philox_x1), rng_unit24(philox_x2), rng_unit24(philox_x3));
+	}
+	float a = rng_f32(); // one draw per statement: the order of draws is fixed
+	float b = rng_f32();
+	float c = rng_f32();
+	float d = rng_f32();
+	return vec4(a, b, c, d);
+}

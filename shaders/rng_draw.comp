@@ -33,6 +33,16 @@ uniform uint count;       // values per invocation and iteration
 uniform uint first_draw;  // of this piece
 uniform uint draws;       // in this piece
 
+#ifndef RNG_F32X4
+vec4 rng_f32x4() {
+	float a = rng_f32(); // one draw per statement: the order of draws is fixed
+	float b = rng_f32();
+	float c = rng_f32();
+	float d = rng_f32();
+	return vec4(a, b, c, d);
+}
+#endif
+
 void main() {
 	uint i = linear_invocation();
 	if (i >= invocations) return;
@@ -42,22 +52,10 @@ void main() {
 #endif
 	uint end = first_draw + draws;
 #if defined(BENCH_STORE)
-	for (uint m = first_draw; m < end; m += 4u) {
-		uvec4 v; // one draw per statement: the order of draws is fixed
-		v.x = floatBitsToUint(rng_f32());
-		v.y = floatBitsToUint(rng_f32());
-		v.z = floatBitsToUint(rng_f32());
-		v.w = floatBitsToUint(rng_f32());
-		draw_out4[(m >> 2) * invocations + i] = v;
-	}
+	for (uint m = first_draw; m < end; m += 4u) draw_out4[(m >> 2) * invocations + i] = floatBitsToUint(rng_f32x4());
 #elif defined(BENCH_SUM)
 	vec4 sum = first_draw == 0u ? vec4(0.0) : draw_sum4[i];
-	for (uint m = first_draw; m < end; m += 4u) {
-		sum.x += rng_f32(); // one draw per statement: the order of draws is fixed
-		sum.y += rng_f32();
-		sum.z += rng_f32();
-		sum.w += rng_f32();
-	}
+	for (uint m = first_draw; m < end; m += 4u) sum += rng_f32x4();
 	draw_sum4[i] = sum;
 #else
 	for (uint m = first_draw; m < end; m++) {
