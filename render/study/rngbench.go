@@ -30,7 +30,7 @@ type RNGBench struct {
 	// override render.DefaultBenchSize where more than 0.
 	Invocations, StoreDraws, SumInvocations, SumDraws int
 	MinTime                                           time.Duration
-	Progress                          Progress // generators measured
+	Progress                                          Progress // generators measured
 }
 
 // RNGBenchReport is a bench's outcome.
