@@ -30,6 +30,7 @@ type streamlinesOptions struct {
 	mapName, colormap string
 	scale, out        string
 	shared, bench     bool
+	breakdown         bool
 	benchTime         time.Duration
 	gl                glFlags
 	common            *genOptionFlags
@@ -52,7 +53,9 @@ single jitter) and stats.csv (a row per cell; rms_log_diff is the RMS
 difference of log(1 + value) from the first generator at the same jitter).
 
 --bench: streamline steps per second at 2048x2048, density 3 (unless --size
-or --density say otherwise), for each generator and jitter.
+or --density say otherwise), for each generator and jitter; --breakdown adds
+the GPU time per step of the density map's atomics, the generator, and the
+field's look-ups with the step's arithmetic (what leaving each out saves).
 
 Height-field files: "W H" (nodes), then W*H heights row by row from the top,
 whitespace-separated, # starts a comment (assets/volcano.txt is one); or
@@ -94,6 +97,7 @@ func (o *streamlinesOptions) addFlags(c *cobra.Command) {
 	fs.StringVar(&o.out, "out", "", "PNG to write (default screenshots/<field>-<gen>.png); a directory for a montage (default screenshots/streamlines-<field>)")
 	fs.BoolVar(&o.bench, "bench", false, "measure streamline steps per second instead of writing pictures")
 	fs.DurationVar(&o.benchTime, "bench-time", time.Second, "--bench: time to measure each generator for, after a 0.25 s warm-up")
+	fs.BoolVar(&o.breakdown, "breakdown", false, "--bench: also time the trace without its density-map atomics and with a hash for jitter, and print GPU ns per step of each part")
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
 }
@@ -195,6 +199,9 @@ func (o *streamlinesOptions) run(c *cobra.Command) error {
 	if o.bench {
 		return o.runBench(c)
 	}
+	if o.breakdown {
+		return usagef("--breakdown is a part of --bench")
+	}
 	if err := inputOrRun(o.study.Check()); err != nil {
 		return err
 	}
@@ -255,7 +262,7 @@ func (o *streamlinesOptions) runBench(c *cobra.Command) error {
 	if o.out != "" {
 		return usagef("--bench writes no pictures: leave out --out")
 	}
-	b := study.StreamlineBench{Streamlines: o.study, Time: o.benchTime}
+	b := study.StreamlineBench{Streamlines: o.study, Time: o.benchTime, Breakdown: o.breakdown}
 	if err := inputOrRun(b.Check()); err != nil {
 		return err
 	}

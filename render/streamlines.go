@@ -207,6 +207,9 @@ func (s *Streamlines) program(record bool) (*gpu.Program, error) {
 	if record {
 		defs["STREAMLINE_RECORD"] = "1"
 	}
+	for _, d := range streamlinePartDefines[s.Cfg.Part] {
+		defs[d] = "1"
+	}
 	return s.rng.Program("streamlines.comp", defs)
 }
 

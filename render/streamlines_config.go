@@ -15,6 +15,30 @@ type StreamlineConfig struct {
 	Seed          uint32            // generator seed
 	Generator     *rng.Generator    // drives the jitter
 	Options       map[string]string // generator options, as in rng dump
+	// Part cuts the trace down for a cost breakdown (bench only).
+	Part StreamlinePart
+}
+
+// StreamlinePart is how much of the streamline trace runs: `streamlines
+// --bench --breakdown` times each and reads the cost of a part as what
+// leaving it out saves.
+type StreamlinePart int
+
+const (
+	StreamlineFull StreamlinePart = iota
+	// StreamlineNoVisits leaves out the density map's atomic adds; the
+	// paths are the same (nothing reads the map during a trace).
+	StreamlineNoVisits
+	// StreamlineHashJitter also draws the jitter from a five-operation
+	// integer hash instead of the generator: other paths of the same kind,
+	// so its time per step is the field's look-ups and the arithmetic.
+	StreamlineHashJitter
+)
+
+// streamlinePartDefines are the defines of the cut-down traces.
+var streamlinePartDefines = map[StreamlinePart][]string{
+	StreamlineNoVisits:   {"STREAMLINE_NO_VISITS"},
+	StreamlineHashJitter: {"STREAMLINE_NO_VISITS", "STREAMLINE_HASH_JITTER"},
 }
 
 // defaultStreamlineConfig is slm's setting for a w x h image: density 3,

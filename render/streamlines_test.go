@@ -777,3 +777,31 @@ func TestStreamlinesCostlyDraws(t *testing.T) {
 	}
 	comparePaths(t, "ca-steps 4096", paths, cpu, 1e-3)
 }
+
+// TestStreamlinePartsCutWhatTheySay: the breakdown's cut-down traces
+// (render.StreamlinePart): without the density map's atomics the paths are
+// the same (same steps, stops and length map) and the density map stays
+// empty; with a hash for jitter the map stays empty and the paths differ
+// from the generator's, yet stop as streamlines do (every one counted).
+func TestStreamlinePartsCutWhatTheySay(t *testing.T) {
+	field := testField(t)
+	var dens [3][]uint64
+	var lens [3][]uint32
+	var st [3]flow.Stats
+	for part := StreamlineFull; part <= StreamlineHashJitter; part++ {
+		cfg := slmLehmer(defaultStreamlineConfig(36, 25, nil))
+		cfg.Part = part
+		dens[part], lens[part], st[part] = traceAll(t, field, cfg, 4096)
+	}
+	empty := func(d []uint64) bool { return !slices.ContainsFunc(d, func(v uint64) bool { return v != 0 }) }
+	if empty(dens[StreamlineFull]) || !empty(dens[StreamlineNoVisits]) || !empty(dens[StreamlineHashJitter]) {
+		t.Errorf("density maps empty: full %v, no visits %v, hash %v", empty(dens[0]), empty(dens[1]), empty(dens[2]))
+	}
+	if st[StreamlineNoVisits] != st[StreamlineFull] || !slices.Equal(lens[StreamlineNoVisits], lens[StreamlineFull]) {
+		t.Errorf("without visits the paths changed: stats %+v vs %+v", st[StreamlineNoVisits], st[StreamlineFull])
+	}
+	h := st[StreamlineHashJitter]
+	if slices.Equal(lens[StreamlineHashJitter], lens[StreamlineFull]) || h.Streamlines != st[StreamlineFull].Streamlines || h.Steps == 0 {
+		t.Errorf("hash jitter: stats %+v vs the generator's %+v", h, st[StreamlineFull])
+	}
+}

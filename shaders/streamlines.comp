@@ -23,6 +23,11 @@
 // draws, x first: the dump float where it is already centred
 // (RNG_DUMP_F32_CENTRED: lehmer's lehmer_rand_vec), else rng_f32() - 0.5.
 //
+// Bench cut-downs (render.StreamlinePart): STREAMLINE_NO_VISITS leaves the
+// density map's atomic adds out (the paths stay the same);
+// STREAMLINE_HASH_JITTER draws the jitter from an integer hash of the
+// streamline and its draw count instead of the generator (other paths).
+//
 // STREAMLINE_RECORD (tests): streamline i of the chunk also writes its
 // steps, stop reason, first jitter vectors, last position and its first
 // record_points positions to record[i * (8 + 2 * (record_points + 1)) ...].
@@ -98,8 +103,25 @@ bool normalised(vec2 v, out vec2 u) {
 	return true;
 }
 
+#ifdef STREAMLINE_HASH_JITTER
+uint sl_hash; // the streamline's hash state, set where its generator starts
+
+// Chris Wellons' lowbias32.
+uint sl_lowbias32(uint x) {
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	x ^= x >> 16;
+	return x;
+}
+#endif
+
 float jitter_draw() {
-#ifdef RNG_DUMP_F32_CENTRED
+#ifdef STREAMLINE_HASH_JITTER
+	sl_hash = sl_lowbias32(sl_hash + 0x9E3779B9u);
+	return float(sl_hash >> 8) * (1.0 / 16777216.0) - 0.5;
+#elif defined(RNG_DUMP_F32_CENTRED)
 	return rng_dump_f32();
 #else
 	precise float f = rng_f32() - 0.5;
@@ -124,6 +146,9 @@ bool inside(vec2 p) {
 }
 
 void add_visits(uint pixel, uint n) {
+#ifdef STREAMLINE_NO_VISITS
+	return;
+#endif
 	if (n == 0u) return;
 	uint old = atomicAdd(visits[2u * pixel], n);
 	if (old + n < old) atomicAdd(visits[2u * pixel + 1u], 1u);
@@ -197,6 +222,9 @@ void main() {
 	}
 	// Only a streamline that ended in an earlier dispatch has stop != 0 here.
 	bool live = local < count && stop == 0u;
+#ifdef STREAMLINE_HASH_JITTER
+	sl_hash = sl_lowbias32(k) ^ (4u * steps);
+#endif
 	if (live) {
 		float half_step = step_size * 0.5;
 		for (uint n = 0u; n < pass_steps; n++) {

@@ -16,6 +16,38 @@ import (
 type StreamlineBench struct {
 	Streamlines
 	Time time.Duration // GPU time measured per case, after the warm-up
+	// Breakdown also times each case cut down (render.StreamlinePart) and
+	// prints the GPU time per step of each part.
+	Breakdown bool
+}
+
+// StreamlineBreakdown splits a trace's GPU time per step (ns) by what
+// leaving a part out saves: the density map's atomic adds (same paths), the
+// generator's draws (against a cheap hash's, on paths of the same kind), and
+// the rest, the field's look-ups and the step's arithmetic.
+type StreamlineBreakdown struct {
+	VisitsNs, GeneratorNs, RestNs float64
+}
+
+// breakdown measures the cut-down traces of cfg; full is the whole trace's
+// ns per step, measured already.
+func (b StreamlineBench) breakdown(c *gpu.Context, cfg render.StreamlineConfig, full float64) (StreamlineBreakdown, error) {
+	var ns [3]float64
+	ns[0] = full
+	for part := render.StreamlineNoVisits; part <= render.StreamlineHashJitter; part++ {
+		cfg.Part = part
+		s, err := render.NewStreamlines(c, b.Field, cfg)
+		if err != nil {
+			return StreamlineBreakdown{}, err
+		}
+		total, reps, st, err := b.measure(c, s)
+		s.Close()
+		if err != nil {
+			return StreamlineBreakdown{}, err
+		}
+		ns[part] = total.Seconds() * 1e9 / float64(st.Steps*int64(reps))
+	}
+	return StreamlineBreakdown{VisitsNs: ns[0] - ns[1], GeneratorNs: ns[1] - ns[2], RestNs: ns[2]}, nil
 }
 
 // benchWarmUp is the time each case runs before it is measured: programs
@@ -49,6 +81,14 @@ func (b StreamlineBench) Run(c *gpu.Context, w io.Writer) error {
 			fmt.Fprintf(w, "streamlines bench: %.4g steps/s  %s, %s %dx%d, density %d, jitter %g, step %g, max-steps %d: %d steps per trace (mean length %.1f px), %.4g s per trace (%d traces) on %s\n",
 				float64(steps)/total.Seconds(), b.Label(sp), b.Field.Name(), b.Width, b.Height, cfg.Density, cfg.Jitter, cfg.Step,
 				s.Cfg.MaxSteps, st.Steps, st.MeanLength(cfg.Step), total.Seconds()/float64(reps), reps, c.Info)
+			if b.Breakdown {
+				bd, err := b.breakdown(c, cfg, total.Seconds()*1e9/float64(steps))
+				if err != nil {
+					return fmt.Errorf("%s: %v", b.Label(sp), err)
+				}
+				fmt.Fprintf(w, "  breakdown, GPU ns per step: density-map atomics %.4f, generator %.4f, field look-ups and arithmetic %.4f\n",
+					bd.VisitsNs, bd.GeneratorNs, bd.RestNs)
+			}
 		}
 	}
 	return nil

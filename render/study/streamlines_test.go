@@ -184,4 +184,13 @@ func TestStreamlineBench(t *testing.T) {
 	if n := strings.Count(out.String(), "streamlines bench: "); n != 2 || !strings.Contains(out.String(), "steps/s  lehmer, gyre 24x12, density 2") {
 		t.Errorf("%d lines:\n%s", n, out.String())
 	}
+	if strings.Contains(out.String(), "breakdown") {
+		t.Errorf("a breakdown nobody asked for:\n%s", out.String())
+	}
+	out.Reset()
+	b.Breakdown = true
+	gltest.On(t, func(c *gpu.Context) error { return b.Run(c, &out) })
+	if n := strings.Count(out.String(), "  breakdown, GPU ns per step: density-map atomics "); n != 2 {
+		t.Errorf("%d breakdown lines:\n%s", n, out.String())
+	}
 }
