@@ -97,7 +97,7 @@ func (o *streamlinesOptions) addFlags(c *cobra.Command) {
 	fs.StringVar(&o.out, "out", "", "PNG to write (default screenshots/<field>-<gen>.png); a directory for a montage (default screenshots/streamlines-<field>)")
 	fs.BoolVar(&o.bench, "bench", false, "measure streamline steps per second instead of writing pictures")
 	fs.DurationVar(&o.benchTime, "bench-time", time.Second, "--bench: time to measure each generator for, after a 0.25 s warm-up")
-	fs.BoolVar(&o.breakdown, "breakdown", false, "--bench: also time the trace without its density-map atomics and with a hash for jitter, and print GPU ns per step of each part")
+	fs.BoolVar(&o.breakdown, "breakdown", false, "--bench: also time the trace without its density-map atomics and with a hash for jitter, and print GPU ps per step of each part")
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
 }

@@ -86,8 +86,9 @@ func (b StreamlineBench) Run(c *gpu.Context, w io.Writer) error {
 				if err != nil {
 					return fmt.Errorf("%s: %v", b.Label(sp), err)
 				}
-				fmt.Fprintf(w, "  breakdown, GPU ns per step: density-map atomics %.4f, generator %.4f, field look-ups and arithmetic %.4f\n",
-					bd.VisitsNs, bd.GeneratorNs, bd.RestNs)
+				all := bd.VisitsNs + bd.GeneratorNs + bd.RestNs
+				fmt.Fprintf(w, "  breakdown, GPU ps per step: density-map atomics %.2f (%.0f %%), generator %.2f (%.0f %%), field look-ups and arithmetic %.2f (%.0f %%)\n",
+					1e3*bd.VisitsNs, 100*bd.VisitsNs/all, 1e3*bd.GeneratorNs, 100*bd.GeneratorNs/all, 1e3*bd.RestNs, 100*bd.RestNs/all)
 			}
 		}
 	}

@@ -190,7 +190,7 @@ func TestStreamlineBench(t *testing.T) {
 	out.Reset()
 	b.Breakdown = true
 	gltest.On(t, func(c *gpu.Context) error { return b.Run(c, &out) })
-	if n := strings.Count(out.String(), "  breakdown, GPU ns per step: density-map atomics "); n != 2 {
+	if n := strings.Count(out.String(), "  breakdown, GPU ps per step: density-map atomics "); n != 2 {
 		t.Errorf("%d breakdown lines:\n%s", n, out.String())
 	}
 }
