@@ -42,6 +42,9 @@ type RNGBenchReport struct {
 	BenchPattern render.StorePattern   `json:"bench_pattern"`
 	Patterns     []render.StorePattern `json:"store_patterns"`
 	Results      []render.BenchResult  `json:"results"`
+	// Arithmetic is the rate of the operations the compute-bound
+	// generators (RANLUX, the CA) are made of, with no memory traffic.
+	Arithmetic []render.ArithmeticRate `json:"arithmetic_ceilings"`
 }
 
 // Check refuses bad options before any GPU work.
@@ -97,6 +100,13 @@ func (b RNGBench) Run(c *gpu.Context) (RNGBenchReport, error) {
 		return rep, err
 	}
 	rep.WriteCeiling = render.Best(rep.Patterns).PerS
+	passes := 64 // 32,768 operations an invocation: long enough to time
+	if c.Info.Software() {
+		passes = 2
+	}
+	if rep.Arithmetic, err = render.ArithmeticCeilings(c, b.size(c.Info, 1), passes); err != nil {
+		return rep, err
+	}
 	for i, sp := range b.Specs {
 		res, err := b.one(c, sp.With(b.Options))
 		if err != nil {
@@ -137,6 +147,9 @@ func (r RNGBenchReport) WriteTable(w io.Writer) error {
 		for _, p := range r.Patterns {
 			fmt.Fprintf(w, "  %7.1f G/s  %v\n", p.PerS/1e9, p)
 		}
+	}
+	for _, a := range r.Arithmetic {
+		fmt.Fprintf(w, "arithmetic, no memory: %.1f G ops/s  %s\n", a.OpsPerS/1e9, a.Op)
 	}
 	fmt.Fprintf(w, "generators store with the first pattern (%.1f G floats/s without a generator)\n", r.BenchPattern.PerS/1e9)
 	if len(r.Results) > 0 {

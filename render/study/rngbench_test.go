@@ -3,12 +3,14 @@ package study
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"speckle/gpu"
 	"speckle/gpu/gltest"
+	"speckle/render"
 )
 
 // Check refuses each out-of-range size before the GPU, and an option value
@@ -57,8 +59,11 @@ func TestRNGBenchRun(t *testing.T) {
 	if r := rep.Results[1]; r.Generator != "philox" || r.Options != "seed=3" {
 		t.Errorf("philox: %+v", r)
 	}
+	if len(rep.Arithmetic) != len(render.ArithmeticOps) || slices.ContainsFunc(rep.Arithmetic, func(a render.ArithmeticRate) bool { return !(a.OpsPerS > 0) }) {
+		t.Errorf("arithmetic ceilings: %+v", rep.Arithmetic)
+	}
 	var table, js bytes.Buffer
-	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "lehmer-seeding=slm") {
+	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "lehmer-seeding=slm") || !strings.Contains(table.String(), "G ops/s  fp32 subtract-with-carry") {
 		t.Errorf("table: %v\n%s", err, table.String())
 	}
 	var back RNGBenchReport
