@@ -26,18 +26,33 @@ func (r *RNG) ScanBox(b rng.Box, count, keep int, progress func(done int)) (rng.
 		chunk = min(chunk, int(limit)/(words*4))
 	}
 	chunk = min(chunk, int(limit/8)) // the carry: two words a stream
+	// The streams start as a dump's do (dumper.start); the kernel is its own.
+	loops := r.Inst.Loops()
+	d := &dumper{r: r, initInDump: loops.Warmup == 0}
 	defs := map[string]string{"BOX_DIM": fmt.Sprint(b.Dim)}
-	d, err := r.newDumper("rng_box.comp", defs, 1+keep*b.Dim)
+	fixed := 0
+	if d.initInDump {
+		defs["DUMP_INIT"] = "1"
+		fixed = loops.Init // entered by every piece, if only masked off
+	}
+	piece, err := r.piece(1, 1, fixed)
 	if err != nil {
 		return rng.BoxScan{}, err
 	}
-	defer d.out.Delete()
+	p, err := r.Program("rng_box.comp", defs)
+	if err != nil {
+		return rng.BoxScan{}, err
+	}
+	out, err := r.ctx.NewBuffer(4+keep*b.Dim*4, nil)
+	if err != nil {
+		return rng.BoxScan{}, err
+	}
+	defer out.Delete()
 	carry, err := r.ctx.NewBuffer(chunk*8, nil)
 	if err != nil {
 		return rng.BoxScan{}, err
 	}
 	defer carry.Delete()
-	p := d.p
 	var scan rng.BoxScan
 	kept := 0
 	zero := []uint32{0}
@@ -47,16 +62,16 @@ func (r *RNG) ScanBox(b rng.Box, count, keep int, progress func(done int)) (rng.
 			return rng.BoxScan{}, err
 		}
 		r.Bind(p, 0)
-		d.out.Bind(shaders.RNGOutBinding)
+		out.Bind(shaders.RNGOutBinding)
 		carry.Bind(shaders.RNGCarryBinding)
 		p.SetUint("first_stream", uint32(first))
 		p.SetUint("chunk_streams", uint32(n))
 		p.SetUvec3("box_lo", b.Lo)
 		p.SetUvec3("box_hi", b.Hi)
 		// A dispatch's count must not wrap: fewer than 2^32 tuples in one.
-		piece := max(1, min(d.piece, (1<<32-1)/n))
+		piece := max(1, min(piece, (1<<32-1)/n))
 		for m := 0; m < count; m += piece {
-			d.out.Write(0, zero)
+			out.Write(0, zero)
 			p.SetUint("first_value", uint32(m))
 			p.SetUint("values", uint32(min(piece, count-m)))
 			p.SetUint("kept_base", uint32(kept))
@@ -64,7 +79,7 @@ func (r *RNG) ScanBox(b rng.Box, count, keep int, progress func(done int)) (rng.
 			if err := r.ctx.Dispatch(p, n); err != nil {
 				return rng.BoxScan{}, err
 			}
-			d.out.Read(0, zero)
+			out.Read(0, zero)
 			scan.InBox += int64(zero[0])
 			kept += min(int(zero[0]), keep-kept)
 			zero[0] = 0
@@ -75,6 +90,6 @@ func (r *RNG) ScanBox(b rng.Box, count, keep int, progress func(done int)) (rng.
 		}
 	}
 	scan.Kept = make([]uint32, kept*b.Dim)
-	d.out.Read(1, scan.Kept)
+	out.Read(1, scan.Kept)
 	return scan, nil
 }

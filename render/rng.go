@@ -197,7 +197,7 @@ func (r *RNG) Dump(count int, f32 bool, w io.Writer, progress func(done int)) er
 	if words := r.Inst.StateWords(); words > 0 {
 		chunk = min(chunk, int(limit)/(words*4))
 	}
-	d, err := r.newDumper("rng_dump.comp", dumpDefines(f32), chunk*count)
+	d, err := r.newDumper(f32, chunk*count)
 	if err != nil {
 		return err
 	}
@@ -239,7 +239,7 @@ func (r *RNG) DumpInterleaved(count int, f32 bool, w io.Writer, progress func(do
 	}
 	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
 	block := max(1, min(count, int(limit/int64(4*streams))))
-	d, err := r.newDumper("rng_dump.comp", dumpDefines(f32), streams*block)
+	d, err := r.newDumper(f32, streams*block)
 	if err != nil {
 		return err
 	}
@@ -280,15 +280,10 @@ type dumper struct {
 	words      []uint32
 }
 
-// newDumper builds kernel (rng_dump.comp, or one that continues streams as
-// it does) with defs and an output buffer of words.
-func (r *RNG) newDumper(kernel string, defs map[string]string, words int) (*dumper, error) {
+func (r *RNG) newDumper(f32 bool, words int) (*dumper, error) {
 	loops := r.Inst.Loops()
 	d := &dumper{r: r, initInDump: loops.Warmup == 0}
-	defs = maps.Clone(defs)
-	if defs == nil {
-		defs = map[string]string{}
-	}
+	defs := map[string]string{}
 	fixed := 0
 	if d.initInDump {
 		defs["DUMP_INIT"] = "1"
@@ -298,21 +293,17 @@ func (r *RNG) newDumper(kernel string, defs map[string]string, words int) (*dump
 	if d.piece, err = r.piece(1, 1, fixed); err != nil {
 		return nil, err
 	}
-	if d.p, err = r.Program(kernel, defs); err != nil {
+	if f32 {
+		defs["DUMP_F32"] = "1"
+	}
+	if d.p, err = r.Program("rng_dump.comp", defs); err != nil {
 		return nil, err
 	}
 	if d.out, err = r.ctx.NewBuffer(words*4, nil); err != nil {
 		return nil, err
 	}
+	d.words = make([]uint32, words)
 	return d, nil
-}
-
-// dumpDefines are rng_dump.comp's defines for a dump of floats or integers.
-func dumpDefines(f32 bool) map[string]string {
-	if f32 {
-		return map[string]string{"DUMP_F32": "1"}
-	}
-	return nil
 }
 
 // start takes streams first .. first+n-1 into the pool, seeded at their
@@ -341,9 +332,6 @@ func (d *dumper) block(n, m0, k int) ([]uint32, error) {
 		if err := d.r.ctx.Dispatch(p, n); err != nil {
 			return nil, err
 		}
-	}
-	if len(d.words) < n*k {
-		d.words = make([]uint32, n*k)
 	}
 	d.out.Read(0, d.words[:n*k])
 	return d.words[:n*k], nil

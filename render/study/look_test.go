@@ -69,7 +69,7 @@ func TestLookCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, bad := range map[string]func(*Look){
-		"view":  func(l *Look) { l.View = "triples" },
+		"view":  func(l *Look) { l.View = "lattice" },
 		"zoom":  func(l *Look) { l.Zoom = [3]float64{0.9, 0, 0.2} },
 		"side":  func(l *Look) { l.Zoom = [3]float64{0, 0, 0} },
 		"size":  func(l *Look) { l.Size = 4 },
