@@ -15,7 +15,7 @@ func RadialPlot(power []float64, w, h int) *image.NRGBA {
 	c := newCanvas(w, h, plotBackground)
 	scale := max(1, h/120)
 	textH := glyphH * scale
-	area := image.Rect(4*scale+textSize("10", scale).X, textH/2+2, w-6, h-textH-4)
+	area := image.Rect(4*scale+textSize("0.1", scale).X, textH/2+2, w-6, h-textH-4)
 	if area.Dx() < 8 || area.Dy() < 8 || len(power) < 2 {
 		return c.nrgba()
 	}
