@@ -36,7 +36,7 @@ func TestAppBadInput(t *testing.T) {
 		// --photons is a total count everywhere: the window has none.
 		{[]string{"app", "--photons", "4096"}, nil, "--photons is a total photon count (render, capture); the window takes --photons-per-iteration"},
 		{[]string{"app", "--panes", "philox:seed=x"}, nil, "philox: the seed must be a whole number"},
-		{[]string{"app", "--mode", "rays"}, nil, "want photons or streamlines"},
+		{[]string{"app", "--mode", "rays"}, nil, "want photons, streamlines or lab"},
 		{[]string{"app", "--field", "/nonexistent.txt"}, nil, "/nonexistent.txt"},
 		// No display: one line that says how to run headless.
 		{[]string{"app"}, noDisplay, "speckle capture"},

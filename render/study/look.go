@@ -314,3 +314,17 @@ func (l Look) photonSamples(sp rng.Spec) ([]uint32, error) {
 	}
 	return v, nil
 }
+
+// SampleKey names everything Sample's numbers depend on apart from the
+// generator, so a caller keeps a Sample while only the drawing changes
+// (a turn, a zoom without a scan, a bit).
+func (l Look) SampleKey() string {
+	key := fmt.Sprintf("%s|%d|%d|%d|%d|%d|%v", l.View, l.Seed, l.Points, l.Stream, l.Decision, l.Scan, l.OnGPU)
+	if l.View == ViewBitplanes {
+		key += fmt.Sprintf("|%d", l.Size)
+	}
+	if l.Scan > 0 {
+		key += fmt.Sprintf("|%v|%v", l.Zoom, l.ZoomZ)
+	}
+	return key
+}
