@@ -45,7 +45,11 @@ func (a *App) controls(width, height float64) {
 	if imgui.Button("Screenshot") {
 		a.shot = true
 	}
-	imgui.Textf("%.0f fps  %s %s/frame", a.fps, units.FormatCount(int64(a.photonsFrame)), a.unit())
+	if m.S.Mode == ModeLab { // the lab draws once per change, not per frame
+		imgui.Textf("%.0f fps", a.fps)
+	} else {
+		imgui.Textf("%.0f fps  %s %s/frame", a.fps, units.FormatCount(int64(a.photonsFrame)), a.unit())
+	}
 	imgui.Text(a.ctx.Info.Renderer)
 	if imgui.RadioButton("photon mapping", m.S.Mode == ModePhotons) {
 		m.S.Mode = ModePhotons

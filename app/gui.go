@@ -57,7 +57,7 @@ func (a *App) gui() {
 	a.drawPanes(left, 0, float64(size[0]), float64(size[1]))
 	if a.showControls {
 		plotH := 0.0
-		if a.Model.S.ShowPlot {
+		if a.Model.S.ShowPlot && a.Model.S.Mode != ModeLab { // the lab converges to nothing
 			plotH = math.Min(left*0.8, float64(size[1])/2)
 			a.plotWindow(0, float64(size[1])-plotH, left, plotH)
 		}

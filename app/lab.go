@@ -143,7 +143,12 @@ func (p *pane) labOverlay() string {
 	if p.lab == nil || p.lab.looked.Image == nil {
 		return ""
 	}
-	return strings.Trim(p.lab.look.Caption(p.lab.looked), "()")
+	l := p.lab.look
+	caption := strings.Trim(l.Caption(p.lab.looked), "()")
+	if l.Scan == 0 && l.View != study.ViewBitplanes && l.View != study.ViewSpectrum {
+		caption += " points in view"
+	}
+	return caption
 }
 
 // labControls are the lab mode's: the view and its inputs.
