@@ -94,12 +94,13 @@ func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 	if l.View == ViewTriples {
 		edges = view.edges(l.Size)
 	}
-	// A point darkens its pixel; a pixel hit often is black.
+	// A point darkens its pixel, plainly (a deep zoom's few points must
+	// show); a pixel hit often is black.
 	for i, n := range hits {
 		c := uint8(255)
 		switch {
 		case n > 0:
-			c = uint8(max(0, 200-40*(n-1)))
+			c = uint8(max(0, 120-30*(n-1)))
 		case edges != nil && edges[i]:
 			c = 170
 		}

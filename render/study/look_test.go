@@ -53,12 +53,7 @@ func TestLookPairsCountAndGPU(t *testing.T) {
 	if lk := looked[0]; lk.Points != 5000 || lk.Shown != in || in == 0 {
 		t.Fatalf("%d of %d points shown, %d fall in the square", lk.Shown, lk.Points, in)
 	}
-	l.OnGPU = true
-	var onGPU []Looked
-	gltest.On(t, func(c *gpu.Context) (err error) {
-		onGPU, err = l.Run(c)
-		return err
-	})
+	onGPU := runOnGPU(t, l)
 	if string(onGPU[0].Image.Pix) != string(looked[0].Image.Pix) {
 		t.Fatal("the GPU's picture differs from the Go reference's")
 	}
@@ -162,16 +157,11 @@ func TestLookTriplesCountGPUAndTurn(t *testing.T) {
 	if lk := looked[0]; lk.Points != 20000 || lk.Shown != in || in == 0 {
 		t.Fatalf("%d of %d triples shown, %d fall in the cube", lk.Shown, lk.Points, in)
 	}
-	l.OnGPU = true
-	var onGPU []Looked
-	gltest.On(t, func(c *gpu.Context) (err error) {
-		onGPU, err = l.Run(c)
-		return err
-	})
+	onGPU := runOnGPU(t, l)
 	if string(onGPU[0].Image.Pix) != string(looked[0].Image.Pix) {
 		t.Fatal("the GPU's picture differs from the Go reference's")
 	}
-	l.OnGPU, l.Rotate = false, [2]float64{40, 25}
+	l.Rotate = [2]float64{40, 25}
 	turned, err := l.Run(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -236,12 +226,7 @@ func TestLookDeepZoomGPUEqualsGo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l.OnGPU = true
-		var onGPU []Looked
-		gltest.On(t, func(c *gpu.Context) (err error) {
-			onGPU, err = l.Run(c)
-			return err
-		})
+		onGPU := runOnGPU(t, l)
 		for i, lk := range cpu {
 			g := onGPU[i]
 			if lk.InBox < 200 || lk.Scanned < 390000 || int64(lk.Shown) != lk.InBox || g.InBox != lk.InBox || g.Scanned != lk.Scanned {
@@ -251,7 +236,7 @@ func TestLookDeepZoomGPUEqualsGo(t *testing.T) {
 				t.Errorf("%s %s: the GPU's picture differs from the Go reference's", view, lk.Spec.Label())
 			}
 		}
-		l.Points, l.OnGPU = 50, false
+		l.Points = 50
 		capped, err := l.Run(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -293,4 +278,16 @@ func TestRadialAverage(t *testing.T) {
 	if math.Abs(mean-1) > 0.1 || looked[0].Image.Rect.Dy() != 64+32 {
 		t.Fatalf("philox: mean ring power %v (want about 1), picture %v (the plot under the periodogram)", mean, looked[0].Image.Rect)
 	}
+}
+
+// runOnGPU runs l on the GPU port (OnGPU).
+func runOnGPU(t *testing.T, l Look) []Looked {
+	t.Helper()
+	l.OnGPU = true
+	var looked []Looked
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		looked, err = l.Run(c)
+		return err
+	})
+	return looked
 }
