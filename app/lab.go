@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
@@ -89,10 +90,21 @@ type labPane struct {
 	sampleKey, drawKey string
 	look               study.Look
 	looked             study.Looked
+	// scan is a deep zoom in progress on the GPU: it goes on a little each
+	// frame, and the picture shows what it has found so far.
+	scan *study.Scan
 }
 
-// syncLab draws the numbers again if their inputs changed, and the
-// picture if anything it shows did.
+func (lab *labPane) closeScan() {
+	if lab.scan != nil {
+		lab.scan.Close()
+		lab.scan = nil
+	}
+}
+
+// syncLab draws the numbers again if their inputs changed (a deep zoom a
+// share of the frame budget at a time), and the picture if anything it
+// shows did.
 func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
 	ps := m.S.Panes[i]
 	sp, ok := ps.Spec()
@@ -108,21 +120,43 @@ func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
 	gen := fmt.Sprintf("%s|%d", sp.String(), m.resets[i])
 	sampleKey := gen + "|" + look.SampleKey()
 	drawKey := fmt.Sprintf("%s|%+v", sampleKey, m.S.Lab)
-	if drawKey == lab.drawKey { // drawn already, or refused: the error stays shown
+	if drawKey == lab.drawKey && lab.scan == nil { // drawn already, or refused: the error stays shown
 		return
 	}
-	lab.look, lab.drawKey, p.err = look, drawKey, nil
-	if err := look.Check(); err != nil {
-		p.err = err
-		return
+	if drawKey != lab.drawKey {
+		lab.look, lab.drawKey, p.err = look, drawKey, nil
+		if err := look.Check(); err != nil {
+			lab.closeScan()
+			p.err, lab.sampleKey = err, ""
+			return
+		}
 	}
 	if sampleKey != lab.sampleKey {
-		s, err := look.Sample(ctx, sp)
+		lab.closeScan()
+		var err error
+		if look.Scan > 0 && look.OnGPU {
+			lab.scan, err = look.NewScan(ctx, sp)
+			lab.sample = study.Sample{}
+		} else {
+			lab.sample, err = look.Sample(ctx, sp)
+		}
 		if err != nil {
 			p.err, lab.sampleKey = err, ""
 			return
 		}
-		lab.sample, lab.sampleKey = s, sampleKey
+		lab.sampleKey = sampleKey
+	}
+	if lab.scan != nil {
+		share := time.Duration(float64(m.S.BudgetMS) / float64(m.Visible()) * float64(time.Millisecond))
+		err := lab.scan.Step(time.Now().Add(share), share)
+		lab.sample = lab.scan.Sample()
+		if err != nil || lab.scan.Done() {
+			lab.closeScan()
+		}
+		if err != nil {
+			p.err, lab.sampleKey = err, ""
+			return
+		}
 	}
 	lab.looked = look.Draw(sp, lab.sample)
 	img := lab.looked.Image
@@ -147,6 +181,9 @@ func (p *pane) labOverlay() string {
 	caption := strings.Trim(l.Caption(p.lab.looked), "()")
 	if l.Scan == 0 && l.View != study.ViewBitplanes && l.View != study.ViewSpectrum {
 		caption += " points in view"
+	}
+	if p.lab.scan != nil {
+		caption += " (scanning)"
 	}
 	return caption
 }

@@ -166,3 +166,29 @@ func TestZoomInto(t *testing.T) {
 		t.Fatalf("zoom side %v after 40 boxes, want the floor %v", z[2], minLabZoom)
 	}
 }
+
+// A deep zoom scans a share of the frame budget at a time, so frames go on
+// while it runs, and it ends with what the Go reference keeps.
+func TestLabDeepZoomScansOverFrames(t *testing.T) {
+	s := labSettings()
+	s.Layout, s.BudgetMS = 1, 5
+	s.Lab.Scan, s.Lab.Zoom = 1<<22, [3]float64{0.5, 0.25, 0.125}
+	a := newTestApp(t, s)
+	frames(t, a, 1)
+	n := 1
+	for ; a.panes[0].lab.scan != nil && n < 400; n++ {
+		frames(t, a, 1)
+	}
+	lab := a.panes[0].lab
+	sp, _ := a.Model.S.Panes[0].Spec()
+	look := a.Model.S.Lab.Look(sp, a.Model.S.Seed)
+	look.OnGPU = false
+	want, err := look.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 3 || lab.scan != nil || lab.looked.InBox != want[0].InBox || lab.looked.Scanned != want[0].Scanned || lab.looked.Shown != want[0].Shown {
+		t.Fatalf("after %d frames: %d of %d scanned in the box, %d drawn; Go: %d of %d, %d", n,
+			lab.looked.InBox, lab.looked.Scanned, lab.looked.Shown, want[0].InBox, want[0].Scanned, want[0].Shown)
+	}
+}

@@ -69,7 +69,10 @@ func (p *pane) close() {
 		p.lines.Close()
 		p.lines = nil
 	}
-	p.lab = nil
+	if p.lab != nil {
+		p.lab.closeScan()
+		p.lab = nil
+	}
 	p.display.Delete()
 	p.display = nil
 }

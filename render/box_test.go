@@ -3,6 +3,7 @@ package render
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"speckle/gpu"
 	"speckle/rng"
@@ -48,10 +49,10 @@ func TestScanBoxKeepsWhatGoKeeps(t *testing.T) {
 						return err
 					}
 					defer r.Close()
-					if got, err = r.ScanBox(box, count, 1<<20, nil); err != nil {
+					if got, err = r.ScanBox(box, count, 1<<20); err != nil {
 						return err
 					}
-					capped, err = r.ScanBox(box, count, 5, nil)
+					capped, err = r.ScanBox(box, count, 5)
 					return err
 				})
 				name := g.Name + describe(opts)
@@ -70,6 +71,43 @@ func TestScanBoxKeepsWhatGoKeeps(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// A scan spread over many short steps (one dispatch each, as the window's
+// frames run it) finds what one whole scan finds.
+func TestScanBoxInSteps(t *testing.T) {
+	for _, name := range []string{"lehmer", "ca", "sobol"} {
+		g, _ := rng.Lookup(name)
+		cfg := rng.Config{Seed: 8, Streams: 50}
+		box := rng.Box{Dim: 2, Hi: [3]uint32{1 << (g.Bits() - 1), 1 << (g.Bits() - 2)}}
+		var whole, stepped rng.BoxScan
+		steps := 0
+		onGL(t, func(c *gpu.Context) error {
+			r, err := NewRNG(c, g, cfg)
+			if err != nil {
+				return err
+			}
+			defer r.Close()
+			if whole, err = r.ScanBox(box, 700, 1<<16); err != nil {
+				return err
+			}
+			s, err := r.NewBoxScanner(box, 700, 1<<16)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			for ; !s.Done(); steps++ {
+				if err := s.Step(time.Now(), time.Nanosecond); err != nil {
+					return err
+				}
+			}
+			stepped = s.Result()
+			return nil
+		})
+		if steps < 5 || stepped.InBox != whole.InBox || stepped.Scanned != 50*700 || !slices.EqualFunc(sortedTuples(stepped.Kept, 2), sortedTuples(whole.Kept, 2), slices.Equal) {
+			t.Errorf("%s: %d steps found %d in the box of %d values; one scan %d of %d", name, steps, stepped.InBox, stepped.Scanned, whole.InBox, whole.Scanned)
 		}
 	}
 }

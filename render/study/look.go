@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"speckle/gpu"
 	"speckle/render"
@@ -263,20 +264,68 @@ func (l Look) Sample(c *gpu.Context, sp rng.Spec) (Sample, error) {
 		}
 		return Sample{Values: words(buf.Bytes())}, nil
 	}
+	if l.Scan > 0 {
+		s, err := l.NewScan(c, sp)
+		if err != nil {
+			return Sample{}, err
+		}
+		defer s.Close()
+		err = s.Step(time.Time{}, 0)
+		return s.Sample(), err
+	}
 	r, err := render.NewRNG(c, sp.Gen, sp.Config(streams, l.Seed))
 	if err != nil {
 		return Sample{}, err
 	}
 	defer r.Close()
-	if l.Scan > 0 {
-		scan, err := r.ScanBox(l.box(sp.Gen), count, l.Points, nil)
-		return Sample{Values: scan.Kept, InBox: scan.InBox, Scanned: scan.Scanned}, err
-	}
 	var buf bytes.Buffer
 	if err := r.Dump(count, false, &buf, nil); err != nil {
 		return Sample{}, err
 	}
 	return Sample{Values: words(buf.Bytes())}, nil
+}
+
+// Scan is a deep zoom in progress on the GPU, for a caller that spreads it
+// over frames (the window): Step, then Sample what it has found so far.
+type Scan struct {
+	rng *render.RNG
+	box *render.BoxScanner
+}
+
+// NewScan starts sp's deep zoom (Scan > 0).
+func (l Look) NewScan(c *gpu.Context, sp rng.Spec) (*Scan, error) {
+	streams, count := l.scanShape(sp.Gen)
+	r, err := render.NewRNG(c, sp.Gen, sp.Config(streams, l.Seed))
+	if err != nil {
+		return nil, err
+	}
+	box, err := r.NewBoxScanner(l.box(sp.Gen), count, l.Points)
+	if err != nil {
+		r.Close()
+		return nil, err
+	}
+	return &Scan{r, box}, nil
+}
+
+// Step scans on until the deadline has passed (a zero one: to the end),
+// in dispatches sized to take at most about budget (render.BoxScanner).
+func (s *Scan) Step(deadline time.Time, budget time.Duration) error {
+	return s.box.Step(deadline, budget)
+}
+
+// Done says whether every value is scanned.
+func (s *Scan) Done() bool { return s.box.Done() }
+
+// Sample is what the scan has kept so far, and its counts.
+func (s *Scan) Sample() Sample {
+	r := s.box.Result()
+	return Sample{Values: r.Kept, InBox: r.InBox, Scanned: r.Scanned}
+}
+
+// Close frees the scan.
+func (s *Scan) Close() {
+	s.box.Close()
+	s.rng.Close()
 }
 
 // words reads little-endian 32-bit words.
