@@ -62,13 +62,14 @@ type Look struct {
 	Options map[string]string // generator options for every spec that has them
 	View    string
 	Size    int // each picture's side in pixels
-	Points  int // pairs and streams: how many points
+	Points  int // pairs, triples, streams and photons: how many points (a deep zoom: the most kept)
 	Bit     int // bitplanes: which bit, 0 the lowest
 	// Zoom is the square shown of the unit square: corner (Zoom[0],
-	// Zoom[1]) and side Zoom[2]; pairs and streams only.
+	// Zoom[1]) and side Zoom[2] (triples: with ZoomZ, a cube); not for
+	// bitplanes and the spectrum.
 	Zoom   [3]float64
 	OnGPU  bool // else the Go reference
-	Stream int  // pairs: which stream
+	Stream int  // pairs and triples: which stream
 	// Decision is ViewPhotons' first draw (PhotonDecisions).
 	Decision int
 	// ZoomZ is the third corner of the triples' cube (its side is Zoom[2]).
