@@ -235,6 +235,9 @@ func (a *App) labControls() {
 			imgui.EndCombo()
 		}
 	}
+	if l.View == study.ViewSpectrum && l.Points > labSpectrumPoints {
+		textDisabled(fmt.Sprintf("the spectrum takes the first %d photons", labSpectrumPoints))
+	}
 	if l.View != study.ViewPairs && l.View != study.ViewTriples {
 		return
 	}

@@ -41,7 +41,8 @@ func newAppCmd() *cobra.Command {
 		Use:   "app [flags]",
 		Short: "the interactive window: panes of generators converging side by side",
 		Long: `The interactive window: one scene (or flow field), up to four generators
-side by side, converging live. Keys: Space pause, N step, R reset,
+side by side, converging live; or, with --mode lab, each generator's own
+numbers in one of rng look's views. Keys: Space pause, N step, R reset,
 S screenshot, 1/2/4 panes, C controls, H help. Plain "speckle" opens it
 when there is a display; "speckle --frames 10 ..." passes its flags here.
 
