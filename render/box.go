@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"speckle/gpu"
@@ -37,6 +38,9 @@ type BoxScanner struct {
 func (r *RNG) NewBoxScanner(b rng.Box, count, keep int) (*BoxScanner, error) {
 	if b.Dim != 2 && b.Dim != 3 {
 		return nil, fmt.Errorf("a box holds pairs or triples (got %d values)", b.Dim)
+	}
+	if count < 1 || int64(count) > math.MaxUint32 {
+		return nil, fmt.Errorf("a box scan draws 1..%d values a stream (got %d)", int64(math.MaxUint32), count)
 	}
 	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
 	if int64(keep)*int64(b.Dim)*4+4 > limit {

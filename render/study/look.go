@@ -158,6 +158,9 @@ func (l Look) Check() error {
 		streams, count := l.shape()
 		if l.Scan > 0 {
 			streams, count = l.scanShape(sp.Gen)
+			if count > math.MaxUint32 { // a stream's values are counted in 32 bits on the GPU
+				return inputf("--scan %d is too many values for %s's %d streams: at most %d", l.Scan, sp.Gen.Name, streams, int64(streams)*math.MaxUint32)
+			}
 		}
 		if err := sp.Gen.CheckDump(streams, count); err != nil && !l.photonView() {
 			return InputError{err.Error()}

@@ -291,3 +291,19 @@ func runOnGPU(t *testing.T, l Look) []Looked {
 	})
 	return looked
 }
+
+// A deep zoom counts a stream's values in 32 bits on the GPU: a scan that
+// would draw more from each of the generator's streams is refused (here a
+// Lehmer that dumps one stream only).
+func TestLookScanBeyondAStream(t *testing.T) {
+	one := *rng.Lehmer
+	one.MaxDumpStreams = 1
+	l := Look{Specs: []rng.Spec{{Gen: &one}}, View: ViewPairs, Size: 64, Points: 10, Zoom: [3]float64{0, 0, 1}, Scan: math.MaxUint32}
+	if err := l.Check(); err != nil {
+		t.Fatalf("2^32-1 values of one stream refused: %v", err)
+	}
+	l.Scan++
+	if err := l.Check(); err == nil || !IsInputError(err) {
+		t.Fatalf("2^32 values of one stream: %v, want an input error", err)
+	}
+}
