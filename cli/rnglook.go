@@ -72,7 +72,7 @@ millionth of them).`,
 	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
 	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream")
 	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
-	fs.StringVar(&o.rotate, "rotate", "0,0", "triples: YAW,PITCH in degrees, the turn of the cube")
+	fs.StringVar(&o.rotate, "rotate", "30,20", "triples: YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
 	fs.Var(countValue{&o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
 	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1) or direction (emission, draws 2 and 3)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
