@@ -55,7 +55,7 @@ func (l LabSettings) Look(sp rng.Spec, seed uint32) study.Look {
 	lk := study.Look{
 		Specs: []rng.Spec{sp}, Seed: seed, View: l.View, Size: l.Size, Points: l.Points, Bit: l.Bit,
 		Decision: study.PhotonDecisions[l.Decision], Stream: l.Stream, Zoom: l.Zoom, Rotate: l.Rotate,
-		OnGPU: l.View != study.ViewPhotons && l.View != study.ViewSpectrum, // those are the Go reference's (rng look)
+		OnGPU: true, // the photon pass's samples are the Go reference's whatever this says (study.Look)
 	}
 	switch l.View {
 	case study.ViewTriples:
