@@ -73,7 +73,10 @@ type App struct {
 	sceneFile, fieldFile string
 	uiErr                string
 	dragging             bool
-	hovered              int // pane under the mouse, -1 none
+	dragPane             int                  // the lab: the pane a drag started on
+	dragFrom             imgui.Vec2           // and where
+	imageRects           [MaxPanes][4]float64 // each pane's picture on screen, last frame
+	hovered              int                  // pane under the mouse, -1 none
 	headless             *ui.Headless
 	lastWindowPNG        string
 	started              time.Time
@@ -296,7 +299,7 @@ func (a *App) syncScene() error {
 			a.field, a.fieldKey = f, s.Lines.Field
 		}
 	}
-	if s.Mode == ModeStreamlines {
+	if s.Mode != ModePhotons {
 		return nil
 	}
 	s = a.Model.S
@@ -416,7 +419,7 @@ func (a *App) notify(format string, args ...any) {
 type Stats struct {
 	Frames  int
 	Seconds float64
-	Unit    string // what PaneStats.Photons counts: photons or streamlines
+	Unit    string // what PaneStats.Photons counts: photons, streamlines or points (lab)
 	Panes   []PaneStats
 }
 
@@ -429,12 +432,21 @@ type PaneStats struct {
 	Err        error
 }
 
+// unit is what a pane's work counts in the mode: photons, streamlines or
+// the lab's points drawn.
+func (a *App) unit() string {
+	switch a.Model.S.Mode {
+	case ModeStreamlines:
+		return "streamlines"
+	case ModeLab:
+		return "points"
+	}
+	return "photons"
+}
+
 // Stats reports frames, time and each visible pane.
 func (a *App) Stats() Stats {
-	st := Stats{Frames: a.frames, Seconds: time.Since(a.started).Seconds(), Unit: "photons"}
-	if a.Model.S.Mode == ModeStreamlines {
-		st.Unit = "streamlines"
-	}
+	st := Stats{Frames: a.frames, Seconds: time.Since(a.started).Seconds(), Unit: a.unit()}
 	for i := 0; i < a.Model.Visible(); i++ {
 		ps := PaneStats{Label: paneLabel(a.Model.S.Panes[i])}
 		if p := a.panes[i]; p != nil {

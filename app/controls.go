@@ -45,11 +45,11 @@ func (a *App) controls(width, height float64) {
 	if imgui.Button("Screenshot") {
 		a.shot = true
 	}
-	unit := "photons"
-	if m.S.Mode == ModeStreamlines {
-		unit = "streamlines"
+	if m.S.Mode == ModeLab { // the lab draws once per change, not per frame
+		imgui.Textf("%.0f fps", a.fps)
+	} else {
+		imgui.Textf("%.0f fps  %s %s/frame", a.fps, units.FormatCount(int64(a.photonsFrame)), a.unit())
 	}
-	imgui.Textf("%.0f fps  %s %s/frame", a.fps, units.FormatCount(int64(a.photonsFrame)), unit)
 	imgui.Text(a.ctx.Info.Renderer)
 	if imgui.RadioButton("photon mapping", m.S.Mode == ModePhotons) {
 		m.S.Mode = ModePhotons
@@ -58,9 +58,16 @@ func (a *App) controls(width, height float64) {
 	if imgui.RadioButton("streamlines", m.S.Mode == ModeStreamlines) {
 		m.S.Mode = ModeStreamlines
 	}
-	if m.S.Mode == ModeStreamlines {
+	imgui.SameLine()
+	if imgui.RadioButton("lab", m.S.Mode == ModeLab) {
+		m.S.Mode = ModeLab
+	}
+	switch m.S.Mode {
+	case ModeStreamlines:
 		a.lineControls()
-	} else {
+	case ModeLab:
+		a.labControls()
+	default:
 		a.photonControls()
 	}
 	if imgui.CollapsingHeaderV("Shared", imgui.TreeNodeFlagsDefaultOpen) {

@@ -29,7 +29,7 @@ var helpText = [][2]string{
 	{"1 / 2 / 4", "one, two or four panes"},
 	{"C", "show / hide the controls"},
 	{"H", "this help"},
-	{"drag", "orbit the camera (every pane restarts)"},
+	{"drag", "orbit the camera (every pane restarts); lab: zoom box, turn triples"},
 	{"wheel", "zoom the camera"},
 	{"right click", "pin / release the magnifier's point"},
 }
@@ -57,7 +57,7 @@ func (a *App) gui() {
 	a.drawPanes(left, 0, float64(size[0]), float64(size[1]))
 	if a.showControls {
 		plotH := 0.0
-		if a.Model.S.ShowPlot {
+		if a.Model.S.ShowPlot && a.Model.S.Mode != ModeLab { // the lab converges to nothing
 			plotH = math.Min(left*0.8, float64(size[1])/2)
 			a.plotWindow(0, float64(size[1])-plotH, left, plotH)
 		}
@@ -147,6 +147,7 @@ func (a *App) drawPanes(x0, y0, x1, y1 float64) {
 			iw, ih = p.display.Width, p.display.Height
 		}
 		r := fit(cell, iw, ih, 2*scale)
+		a.imageRects[i] = r
 		if float64(mouse.X) >= r[0] && float64(mouse.X) < r[2] && float64(mouse.Y) >= r[1] && float64(mouse.Y) < r[3] {
 			a.hovered = i
 			if !a.Model.FocusLocked && a.Model.S.Panes[i].View != ViewMagnifier {
@@ -188,6 +189,11 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 	case p == nil:
 	case p.err != nil:
 		lines = append(lines, "error: "+plain(p.err))
+	case p.lab != nil:
+		lines = append(lines, p.labOverlay())
+		if ps.View == ViewHeatmap {
+			lines = append(lines, "no heatmap in the lab: there is no reference")
+		}
 	case p.lines != nil:
 		lines = append(lines, p.lineOverlay())
 		if ps.View == ViewHeatmap {
@@ -255,6 +261,10 @@ func (a *App) mouse(rects [][4]float64) {
 	}
 	if imgui.IsMouseClicked(1) && a.hovered >= 0 {
 		a.Model.FocusLocked = !a.Model.FocusLocked
+	}
+	if a.Model.S.Mode == ModeLab {
+		a.labMouse()
+		return
 	}
 	if a.Model.S.Mode != ModePhotons || a.scene == nil {
 		return // streamlines have no camera

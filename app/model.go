@@ -33,6 +33,9 @@ func (m *Model) Visible() int { return m.S.Layout }
 func (m *Model) BuildKey(i int) string {
 	p := m.S.Panes[i]
 	gen := fmt.Sprintf("%d|%s|%s", p.seedIn(m.S), p.Generator, strings.Join(rng.Spec{Options: p.Options}.SortedOptions(), ":"))
+	if m.S.Mode == ModeLab {
+		return "lab|" + gen // the lab's own keys say what to draw again (labKeys)
+	}
 	if m.S.Mode == ModeStreamlines {
 		l := m.S.Lines
 		return fmt.Sprintf("lines|%s|%d|%d|%g|%g|%d|%v|%s", l.Field, l.Width, l.Density, l.Jitter, l.Step, l.MaxSteps, l.Independent, gen)

@@ -22,6 +22,7 @@ type pane struct {
 	buildKey, renderKey string
 	sppm                *render.SPPM
 	lines               *render.Streamlines // streamline mode instead of sppm
+	lab                 *labPane            // lab mode instead of either
 	lineStats           flow.Stats          // as of the last trace
 	lastChunk           int                 // streamlines in the last trace
 	lastSteps           int64               // and their steps
@@ -53,6 +54,8 @@ func (p *pane) Photons() int64 {
 		return int64(done)
 	case p.sppm != nil:
 		return p.sppm.Emitted + int64(p.sppm.InFlight())
+	case p.lab != nil:
+		return int64(p.lab.looked.Shown)
 	}
 	return 0
 }
@@ -66,6 +69,10 @@ func (p *pane) close() {
 		p.lines.Close()
 		p.lines = nil
 	}
+	if p.lab != nil {
+		p.lab.closeScan()
+		p.lab = nil
+	}
 	p.display.Delete()
 	p.display = nil
 }
@@ -74,6 +81,14 @@ func (p *pane) close() {
 // key changed, restarted when only its render key did.
 func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, field flow.Field, photons int) {
 	bk, rk := m.BuildKey(i), m.RenderKey(i)
+	if m.S.Mode == ModeLab { // the lab's keys are finer: a turn draws again, it computes nothing
+		if p.sppm != nil || p.lines != nil {
+			p.close()
+		}
+		p.buildKey, p.renderKey = bk, rk
+		p.syncLab(ctx, m, i)
+		return
+	}
 	if bk == p.buildKey && rk == p.renderKey {
 		return
 	}
@@ -81,6 +96,9 @@ func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, fiel
 	p.History, p.RMSE, p.shown, p.lastPhotons, p.rate, p.workSum, p.timeSum = nil, 0, "", 0, 0, 0, 0
 	p.lineStats, p.lastChunk, p.lastSteps, p.lastSeconds, p.maxKey = flow.Stats{}, 0, 0, 0, ""
 	p.prevChunk, p.prevSeconds, p.linePasses = 0, 0, 0
+	if p.lab != nil {
+		p.close() // a lab picture is no render
+	}
 	if m.S.Mode == ModeStreamlines {
 		if bk == p.buildKey && p.lines != nil && p.display != nil {
 			p.lines.Reset()

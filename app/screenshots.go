@@ -54,9 +54,12 @@ func paneShotName(stem string, i int, p PaneSettings, count int64, unit string) 
 
 // screenshot writes the window and each visible pane into ScreenshotDir.
 func (a *App) screenshot() {
-	name, unit := a.Model.S.Scene, "photons"
-	if a.Model.S.Mode == ModeStreamlines {
-		name, unit = a.Model.S.Lines.Field+"-"+a.Model.S.Lines.Map, "streamlines"
+	name, unit := a.Model.S.Scene, a.unit()
+	switch a.Model.S.Mode {
+	case ModeStreamlines:
+		name = a.Model.S.Lines.Field + "-" + a.Model.S.Lines.Map
+	case ModeLab:
+		name = "lab-" + a.Model.S.Lab.View
 	}
 	stem := shotStem(name, time.Now())
 	dir := a.opts.ShotDir

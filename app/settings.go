@@ -78,7 +78,11 @@ type Mode string
 const (
 	ModePhotons     Mode = "photons"     // photon mapping of a scene (SPPM)
 	ModeStreamlines Mode = "streamlines" // jittered streamlines through a flow field
+	ModeLab         Mode = "lab"         // the generator lab: each generator's own numbers (study.Look)
 )
+
+// Modes in the order the UI offers them.
+var Modes = []Mode{ModePhotons, ModeStreamlines, ModeLab}
 
 // LineSettings are the streamline mode's: the field and slm's parameters.
 type LineSettings struct {
@@ -118,6 +122,7 @@ type Settings struct {
 	ErrorScale float32      `json:"heatmap_scale"`
 	ShowPlot   bool         `json:"show_plot"`
 	Lines      LineSettings `json:"streamlines"`
+	Lab        LabSettings  `json:"lab"`
 }
 
 // BudgetRange bounds the frame budget in ms (and --budget).
@@ -144,6 +149,7 @@ func Defaults() Settings {
 		BudgetMS: 16, Exposure: 1, Alpha: 0.7, Seed: 1,
 		Zoom: 8, ErrorScale: 0.5, ShowPlot: true, Mode: ModePhotons,
 		Lines: LineSettings{Field: "dem", Width: 480, Density: 3, Jitter: 1, Step: 0.5, Map: "density"},
+		Lab:   LabDefaults(),
 	}
 	for i, sp := range rng.DefaultComparison() {
 		s.Panes[i] = PaneOf(sp)
@@ -198,10 +204,13 @@ func (s Settings) Check() error {
 			return fmt.Errorf("camera: %v", err)
 		}
 	}
-	if s.Mode != ModePhotons && s.Mode != ModeStreamlines {
-		return fmt.Errorf("mode %q: want photons or streamlines", s.Mode)
+	if !slices.Contains(Modes, s.Mode) {
+		return fmt.Errorf("mode %q: want photons, streamlines or lab", s.Mode)
 	}
 	if err := s.Lines.Check(); err != nil {
+		return err
+	}
+	if err := s.Lab.Check(); err != nil {
 		return err
 	}
 	for i, p := range s.Panes {

@@ -23,7 +23,9 @@ func FuzzLoadSettings(f *testing.F) {
 	s.Scene, s.Layout, s.Exposure, s.Sync, s.Mode = "caustics", 2, 2.5, true, ModeStreamlines
 	s.Panes[1] = PaneSettings{Generator: "ca", Options: map[string]string{"ca-rule": "0x35AC", "ca-k": "0,32,17,63"}, View: ViewMagnifier}
 	s.Camera = &scenes.Camera{Position: scenes.Vec3{1, 2, 3}, LookAt: scenes.Vec3{0, 1, 0}, Up: scenes.Vec3{0, 1, 0}, FOV: 35}
-	for _, v := range []Settings{d, s} {
+	lab := d
+	lab.Mode, lab.Lab.View, lab.Lab.Zoom, lab.Lab.ZoomZ, lab.Lab.Scan = ModeLab, "triples", [3]float64{0.25, 0.5, 1e-6}, 0.3, 1<<28
+	for _, v := range []Settings{d, s, lab} {
 		data, err := json.MarshalIndent(v, "", "  ")
 		if err != nil {
 			f.Fatal(err)
@@ -37,6 +39,8 @@ func FuzzLoadSettings(f *testing.F) {
 		`{"panes": [{"generator": "ranlux", "options": {"lux": "9"}, "view": "image"}]}`,
 		`{"panes": [{"generator": "lehmer", "options": {"a\nb": "1"}, "view": "image"}]}`,
 		`{"panes": [{"generator": "\n", "view": "image"}]}`, `{"camera": {"Position": [0, 0, 0], "LookAt": [0, 0, 0]}}`,
+		`{"mode": "lab", "lab": {"view": "pairs", "zoom": [0.9, 0, 0.2]}}`, `{"lab": {"view": "triples", "rotate": [1e308, 0]}}`,
+		`{"lab": {"decision": "up"}}`, `{"lab": {"scan": -1}}`, `{"lab": {"view": "x"}}`, `{"lab": {"size": 1e9}}`,
 		`{"seed": -1}`, `{"seed": 4294967296}`, `{"photons_per_iteration": 67108865}`,
 		strings.Repeat("[", 100000), strings.Repeat(`{"x":`, 10000) + "1" + strings.Repeat("}", 10000),
 		`{"scene": "` + strings.Repeat("x", 1<<16) + `"}`, "\xff\xfe{}",

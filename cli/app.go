@@ -41,7 +41,8 @@ func newAppCmd() *cobra.Command {
 		Use:   "app [flags]",
 		Short: "the interactive window: panes of generators converging side by side",
 		Long: `The interactive window: one scene (or flow field), up to four generators
-side by side, converging live. Keys: Space pause, N step, R reset,
+side by side, converging live; or, with --mode lab, each generator's own
+numbers in one of rng look's views. Keys: Space pause, N step, R reset,
 S screenshot, 1/2/4 panes, C controls, H help. Plain "speckle" opens it
 when there is a display; "speckle --frames 10 ..." passes its flags here.
 
@@ -51,6 +52,7 @@ saved setting for this run and is saved with it.`,
 		Example: `  speckle app --panes rand48,lehmer,ca,philox
   speckle app --panes philox,philox:seed=2 --size 960x540
   speckle app --mode streamlines --field dem --panes lehmer:lehmer-seeding=slm,pcg32
+  speckle app --mode lab --panes rand48,lehmer,ca,philox
   speckle app --headless --frames 100 --screenshot shot.png --panes ca:ca-preset=linear`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -65,7 +67,7 @@ func (o *appOptions) addFlags(c *cobra.Command) {
 	fs := c.Flags()
 	specsFlag(c, &o.panes, "panes", nil, "generators of the panes: 1, 2 or 4")
 	fs.StringVar(&o.scene, "scene", "", "built-in scene ("+strings.Join(scenes.Names(), ", ")+") or scene file (default: the saved one, else cornell)")
-	fs.StringVar(&o.mode, "mode", "", "photons or streamlines (default: the saved one, else photons)")
+	fs.StringVar(&o.mode, "mode", "", "photons, streamlines or lab (default: the saved one, else photons)")
 	fs.StringVar(&o.field, "field", "", "streamline mode's flow field: dem, gyre, cylinder or a height-field file")
 	fs.StringVar(&o.size, "size", "", "rendered image size of every pane, WIDTHxHEIGHT (default: the saved one, 640x360)")
 	fs.StringVar(&o.size, "resolution", "", "")

@@ -36,7 +36,7 @@ func TestAppBadInput(t *testing.T) {
 		// --photons is a total count everywhere: the window has none.
 		{[]string{"app", "--photons", "4096"}, nil, "--photons is a total photon count (render, capture); the window takes --photons-per-iteration"},
 		{[]string{"app", "--panes", "philox:seed=x"}, nil, "philox: the seed must be a whole number"},
-		{[]string{"app", "--mode", "rays"}, nil, "want photons or streamlines"},
+		{[]string{"app", "--mode", "rays"}, nil, "want photons, streamlines or lab"},
 		{[]string{"app", "--field", "/nonexistent.txt"}, nil, "/nonexistent.txt"},
 		// No display: one line that says how to run headless.
 		{[]string{"app"}, noDisplay, "speckle capture"},
@@ -209,5 +209,40 @@ func TestAppKeepsSettingsThatFailedToLoad(t *testing.T) {
 				t.Fatalf("stderr %q: want a line saying where the settings went and why", r.stderr)
 			}
 		})
+	}
+}
+
+// speckle app --mode lab starts in the lab, headless too: the window shows
+// each pane's points, the settings file keeps the mode.
+func TestAppLabMode(t *testing.T) {
+	dir := t.TempDir()
+	shot, settings := filepath.Join(dir, "lab.png"), filepath.Join(dir, "s.json")
+	r := speckle(t, nil, "app", "--mode", "lab", "--headless", "--frames", "2", "--window-size", "640x360",
+		"--panes", "lehmer,philox", "--settings", settings, "--screenshot", shot)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	img, err := imageio.ReadPNG(shot)
+	if err != nil || img.Bounds().Dx() != 640 {
+		t.Fatalf("screenshot: %v", err)
+	}
+	// The first pane's picture: white with dark points, right of the sidebar.
+	dark, white := 0, 0
+	for y := 100; y < 260; y++ {
+		for x := 360; x < 480; x++ {
+			switch v := img.Pix[img.PixOffset(x, y)]; {
+			case v == 255:
+				white++
+			case v < 220:
+				dark++
+			}
+		}
+	}
+	if dark == 0 || white == 0 {
+		t.Errorf("pane 1 holds %d dark and %d white pixels: no point cloud", dark, white)
+	}
+	s, err := app.LoadSettings(settings)
+	if err != nil || s.Mode != app.ModeLab {
+		t.Fatalf("saved mode %q (%v), want lab", s.Mode, err)
 	}
 }

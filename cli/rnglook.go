@@ -16,8 +16,9 @@ import (
 type lookOptions struct {
 	look         study.Look
 	zoom, device string
+	rotate       string
 	decision     string
-	out          string
+	out, csv     string
 	gl           glFlags
 	common       *genOptionFlags
 }
@@ -25,25 +26,37 @@ type lookOptions struct {
 func newRngLookCmd() *cobra.Command {
 	var o lookOptions
 	c := &cobra.Command{
-		Use:   "look [--gens SPEC,...] [--view pairs|streams|bitplanes] [--out FILE.png] [flags]",
-		Short: "see a generator's own numbers: successive pairs, neighbouring streams, bitplanes",
+		Use:   "look [--gens SPEC,...] [--view pairs|triples|streams|bitplanes|photons|spectrum] [--out FILE.png] [flags]",
+		Short: "see a generator's own numbers: successive pairs and triples, neighbouring streams, bitplanes, photon samples and their spectrum",
 		Long: `Draw what each generator's numbers look like, side by side, from the exact
 streams the renderer draws (the GPU port, or --device cpu for the Go
 reference, the same bytes): pairs plots successive values (x_i, x_i+1) of one
-stream; photons plots the 2-D samples the photon pass takes for one
+stream; triples (x_i, x_i+1, x_i+2) as a point cloud in the unit cube, turned
+by --rotate YAW,PITCH degrees (0,0 looks along x_i+2) and drawn with the
+cube's edges: an LCG's planes show as lines when it is turned to look along
+them; photons plots the 2-D samples the photon pass takes for one
 --decision (light position or emission direction) in its first iteration of
 --points photons (Sobol: points 0..N-1); spectrum their power spectrum
 (periodogram, DC in the centre, log scale: white noise mid grey, with the
-mean power of the lowest frequencies in the label); streams plots value i of stream t against value i of stream t+1, what
+mean power of the lowest frequencies in the label) and under it its radial
+average as pbrt-v4's pspec takes it (--csv writes it for tools); streams plots value i of stream t against value i of stream t+1, what
 two neighbouring photons draw; bitplanes shows bit --bit of consecutive values
 (across) of consecutive streams (down). --zoom X,Y,SIDE shows a small square of
-the unit square, where lattices and planes of LCGs show; each label says how
-many points fell in it.`,
+the unit square (triples: X,Y,Z,SIDE a small cube), where lattices and planes
+of LCGs show; each label says how many points fell in it. --scan N is the
+deep zoom of pairs and triples: about N values are drawn from many streams
+(up to 65,536 of them, each continuing its successive values) on the GPU,
+and only the tuples inside the zoom are kept, at most --points of them; the
+label says how many were drawn, how many fell in the box and how many values
+were scanned (1e9 and more on a big GPU; a square of side 0.001 holds a
+millionth of them).`,
 		Example: `  speckle rng look --gens rand48,lehmer,ca,philox --view streams --out screenshots/lab-streams.png
   speckle rng look --gens lehmer,philox --view pairs --zoom 0.5,0.5,0.001 --points 4000000
+  speckle rng look --gens lehmer,rand48 --view pairs --zoom 0.5,0.5,0.001 --scan 1e9 --points 100000
+  speckle rng look --gens lehmer,rand48,philox --view triples --rotate 30,20 --points 200000
   speckle rng look --gens rand48,ranlux:lux=0 --view bitplanes --bit 0
   speckle rng look --gens lehmer,sobol,philox --view photons --points 65536 --decision direction
-  speckle rng look --gens lehmer,sobol,philox --view spectrum --points 4096`,
+  speckle rng look --gens lehmer,sobol,philox --view spectrum --points 4096 --csv radial.csv`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.look.Options = o.common.set()
@@ -55,29 +68,41 @@ many points fell in it.`,
 	seedFlag(fs, &o.look.Seed)
 	fs.StringVar(&o.look.View, "view", study.ViewPairs, strings.Join(study.LookViews, ", "))
 	wholeFlag(fs, &o.look.Size, "size", 512, 16, study.MaxLookSize, "each picture's side in pixels (bitplanes: values across and streams down)")
-	wholeFlag(fs, &o.look.Points, "points", 1<<20, 1, study.MaxLookPoints, "points of pairs and streams")
+	wholeFlag(fs, &o.look.Points, "points", 1<<20, 1, study.MaxLookPoints, "points of pairs, triples and streams (with --scan: the most kept)")
 	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
-	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs: which stream")
-	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show")
+	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream")
+	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
+	fs.StringVar(&o.rotate, "rotate", "30,20", "triples: YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
+	fs.Var(countValue{&o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
 	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1) or direction (emission, draws 2 and 3)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
 	fs.StringVar(&o.out, "out", "screenshots/rng-look.png", "PNG to write")
+	fs.StringVar(&o.csv, "csv", "", "spectrum: also write the radial averages to this CSV (generator,frequency,power)")
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
 	return c
 }
 
 func (o *lookOptions) run(c *cobra.Command) error {
-	parts := strings.Split(o.zoom, ",")
-	if len(parts) != 3 {
-		return usagef("--zoom must be X,Y,SIDE (got %q)", o.zoom)
+	zoom, err := numbers("--zoom", o.zoom, 3, 4)
+	if err != nil {
+		return err
 	}
-	for i, p := range parts {
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return usagef("--zoom must be three numbers X,Y,SIDE (got %q)", o.zoom)
-		}
-		o.look.Zoom[i] = v
+	if len(zoom) == 4 && o.look.View != study.ViewTriples {
+		return usagef("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", o.look.View)
+	}
+	if len(zoom) == 4 {
+		o.look.Zoom, o.look.ZoomZ = [3]float64{zoom[0], zoom[1], zoom[3]}, zoom[2]
+	} else {
+		o.look.Zoom = [3]float64(zoom)
+	}
+	rotate, err := numbers("--rotate", o.rotate, 2, 2)
+	if err != nil {
+		return err
+	}
+	o.look.Rotate = [2]float64(rotate)
+	if o.csv != "" && o.look.View != study.ViewSpectrum {
+		return usagef("--csv writes the spectrum's radial averages: it needs --view spectrum")
 	}
 	d, ok := study.PhotonDecisions[o.decision]
 	if !ok {
@@ -97,12 +122,16 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	if err := prepareFile(o.out, true); err != nil {
 		return err
 	}
+	if o.csv != "" {
+		if err := prepareFile(o.csv, true); err != nil {
+			return err
+		}
+	}
 	var looked []study.Looked
 	draw := func(ctx *gpu.Context) (err error) {
 		looked, err = o.look.Run(ctx)
 		return err
 	}
-	var err error
 	if o.look.OnGPU {
 		err = (&bar{c: c}).run(&o.gl, draw)
 	} else {
@@ -115,7 +144,38 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		return err
 	}
 	for _, lk := range looked {
-		fmt.Fprintf(c.OutOrStdout(), "%s: %s, %d of %d points in view\n", o.out, lk.Spec.Label(), lk.Shown, lk.Points)
+		if o.look.Scan > 0 {
+			fmt.Fprintf(c.OutOrStdout(), "%s: %s, %d points drawn, %d in the box, of %d values scanned\n", o.out, lk.Spec.Label(), lk.Shown, lk.InBox, lk.Scanned)
+		} else {
+			fmt.Fprintf(c.OutOrStdout(), "%s: %s, %d of %d points in view\n", o.out, lk.Spec.Label(), lk.Shown, lk.Points)
+		}
+	}
+	if o.csv != "" {
+		if err := study.WriteRadialCSV(o.csv, looked); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.OutOrStdout(), "wrote %s\n", o.csv)
 	}
 	return nil
+}
+
+// numbers reads a flag's comma-separated numbers, lo..hi of them.
+func numbers(flag, value string, lo, hi int) ([]float64, error) {
+	parts := strings.Split(value, ",")
+	want := fmt.Sprintf("%d", lo)
+	if hi > lo {
+		want = fmt.Sprintf("%d or %d", lo, hi)
+	}
+	if len(parts) < lo || len(parts) > hi {
+		return nil, usagef("%s must be %s numbers separated by commas (got %q)", flag, want, value)
+	}
+	out := make([]float64, len(parts))
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return nil, usagef("%s must be %s numbers separated by commas (got %q)", flag, want, value)
+		}
+		out[i] = v
+	}
+	return out, nil
 }

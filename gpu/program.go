@@ -157,6 +157,13 @@ func (p *Program) SetVec3(name string, v [3]float32) {
 	}
 }
 
+// SetUvec3 sets a uvec3 uniform; a uniform the compiler removed is ignored.
+func (p *Program) SetUvec3(name string, v [3]uint32) {
+	if loc := p.location(name); loc >= 0 {
+		gl.ProgramUniform3ui(p.id, loc, v[0], v[1], v[2])
+	}
+}
+
 // SetVec4 sets a vec4 uniform; a uniform the compiler removed is ignored.
 func (p *Program) SetVec4(name string, v [4]float32) {
 	if loc := p.location(name); loc >= 0 {

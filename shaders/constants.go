@@ -27,6 +27,8 @@ const (
 	RNGAuxBinding  = 15
 	// The output of the generator kernels: dump, draw, probe, write ceiling.
 	RNGOutBinding = 0
+	// rng_box.comp's values carried from one dispatch to the next.
+	RNGCarryBinding = 1
 
 	// The scene as scenes.Pack lays it out (lib/scene.glsl).
 	SceneMaterialsBinding = 1
@@ -136,6 +138,7 @@ var constants = []constant{
 	integer("RNG_POOL_BINDING", RNGPoolBinding),
 	integer("RNG_AUX_BINDING", RNGAuxBinding),
 	integer("RNG_OUT_BINDING", RNGOutBinding),
+	integer("RNG_CARRY_BINDING", RNGCarryBinding),
 	integer("SCENE_MATERIALS_BINDING", SceneMaterialsBinding),
 	integer("SCENE_SPHERES_BINDING", SceneSpheresBinding),
 	integer("SCENE_QUADS_BINDING", SceneQuadsBinding),

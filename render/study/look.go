@@ -5,11 +5,12 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
-	"image/color"
 	"math"
+	"slices"
+	"strings"
+	"time"
 
 	"speckle/gpu"
-	"speckle/imageio"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -20,6 +21,11 @@ import (
 const (
 	// ViewPairs: successive values (x_i, x_i+1) of one stream, as points.
 	ViewPairs = "pairs"
+	// ViewTriples: successive values (x_i, x_i+1, x_i+2) of one stream as
+	// a point cloud in the unit cube (or the cube Zoom and ZoomZ name),
+	// turned by Rotate and projected, with the cube's edges: the planes of
+	// an LCG show when it is turned to look along them.
+	ViewTriples = "triples"
 	// ViewStreams: value i of stream t against value i of stream t+1: what
 	// two neighbouring invocations (photons) draw.
 	ViewStreams = "streams"
@@ -44,7 +50,7 @@ const (
 )
 
 // LookViews are the views, in the order help lists them.
-var LookViews = []string{ViewPairs, ViewStreams, ViewBitplanes, ViewPhotons, ViewSpectrum}
+var LookViews = []string{ViewPairs, ViewTriples, ViewStreams, ViewBitplanes, ViewPhotons, ViewSpectrum}
 
 // The photon pass's decisions that ViewPhotons shows, by their first draw.
 var PhotonDecisions = map[string]int{"light": 0, "direction": 2}
@@ -56,15 +62,27 @@ type Look struct {
 	Options map[string]string // generator options for every spec that has them
 	View    string
 	Size    int // each picture's side in pixels
-	Points  int // pairs and streams: how many points
+	Points  int // pairs, triples, streams and photons: how many points (a deep zoom: the most kept)
 	Bit     int // bitplanes: which bit, 0 the lowest
 	// Zoom is the square shown of the unit square: corner (Zoom[0],
-	// Zoom[1]) and side Zoom[2]; pairs and streams only.
+	// Zoom[1]) and side Zoom[2] (triples: with ZoomZ, a cube); not for
+	// bitplanes and the spectrum.
 	Zoom   [3]float64
 	OnGPU  bool // else the Go reference
-	Stream int  // pairs: which stream
+	Stream int  // pairs and triples: which stream
 	// Decision is ViewPhotons' first draw (PhotonDecisions).
 	Decision int
+	// ZoomZ is the third corner of the triples' cube (its side is Zoom[2]).
+	ZoomZ float64
+	// Rotate turns the triples' cube by a yaw about the picture's vertical
+	// axis, then a pitch about its horizontal one, in degrees; 0, 0 looks
+	// along the third value (x_i+2), as the pairs view shows (x_i, x_i+1).
+	Rotate [2]float64
+	// Scan, if not 0, is the deep zoom of pairs and triples: about Scan
+	// values are drawn from many streams (scanShape), on the GPU, and only
+	// the tuples of successive values of one stream that fall in the zoom
+	// square (cube) are kept, at most Points of them (rng.ScanBox).
+	Scan int64
 }
 
 // Looked is one generator's picture and the points that fell in the view.
@@ -75,6 +93,13 @@ type Looked struct {
 	// LowPower is the spectrum's mean power at frequencies 1..8 (white
 	// noise about 1, stratified points less, a lattice's peaks more).
 	LowPower float64
+	// Radial is the spectrum's radial average as pbrt-v4's pspec takes
+	// it: Radial[f-1] is the mean power at distance f = 1 .. spectrumHalf-1
+	// from DC (radialAverage).
+	Radial []float64
+	// InBox and Scanned are a deep zoom's tuples in the box (Points of
+	// them kept, at most) and values drawn.
+	InBox, Scanned int64
 }
 
 // Limits of the lab's views.
@@ -84,15 +109,22 @@ const (
 	// maxLookValues bounds the values a view dumps (pairs of stream T dump
 	// streams 0..T): 2^25 values are 128 MiB in Go, twice while read.
 	maxLookValues = 1 << 25
+	// MaxLookScan bounds a deep zoom's values (2^40: minutes on an H200);
+	// MaxScanKept the tuples it keeps (48 MiB of triples on the GPU).
+	MaxLookScan = 1 << 40
+	MaxScanKept = 1 << 22
+	// maxScanStreams is how many streams a deep zoom draws from at most.
+	maxScanStreams = 1 << 16
 )
 
 // Check refuses bad options before any GPU work.
 func (l Look) Check() error {
+	tuple := l.View == ViewPairs || l.View == ViewTriples
 	switch {
 	case len(l.Specs) == 0:
 		return inputf("no generator to look at")
-	case l.View != ViewPairs && l.View != ViewStreams && l.View != ViewBitplanes && l.View != ViewPhotons && l.View != ViewSpectrum:
-		return inputf("--view must be pairs, streams, bitplanes, photons or spectrum (got %q)", l.View)
+	case !slices.Contains(LookViews, l.View):
+		return inputf("--view must be one of %s (got %q)", strings.Join(LookViews, ", "), l.View)
 	case l.View == ViewSpectrum && l.Points > maxSpectrumPoints:
 		return inputf("--points for the spectrum: at most %d (got %d)", maxSpectrumPoints, l.Points)
 	case l.Size < 16 || l.Size > MaxLookSize:
@@ -103,15 +135,33 @@ func (l Look) Check() error {
 		return inputf("--bit must be 0..31 (got %d)", l.Bit)
 	case !(l.Zoom[2] > 0) || l.Zoom[2] > 1 || !(l.Zoom[0] >= 0) || !(l.Zoom[1] >= 0) || l.Zoom[0]+l.Zoom[2] > 1 || l.Zoom[1]+l.Zoom[2] > 1:
 		return inputf("--zoom X,Y,SIDE must be a square inside the unit square, SIDE > 0 (got %v)", l.Zoom)
+	case !(l.ZoomZ >= 0) || l.ZoomZ+l.Zoom[2] > 1:
+		return inputf("--zoom X,Y,Z,SIDE must be a cube inside the unit cube (got Z %v, SIDE %v)", l.ZoomZ, l.Zoom[2])
+	case l.ZoomZ != 0 && l.View != ViewTriples:
+		return inputf("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", l.View)
+	case math.IsNaN(l.Rotate[0]+l.Rotate[1]) || math.IsInf(l.Rotate[0]+l.Rotate[1], 0):
+		return inputf("--rotate must be two finite angles in degrees (got %v)", l.Rotate)
 	case l.Stream < 0 || l.Stream >= 1<<20:
 		return inputf("--stream must be 0..%d (got %d)", 1<<20-1, l.Stream)
+	case l.Scan < 0 || l.Scan > MaxLookScan:
+		return inputf("--scan must be 0..%d values (got %d)", int64(MaxLookScan), l.Scan)
+	case l.Scan > 0 && !tuple:
+		return inputf("--scan is the deep zoom of pairs and triples, not of %s", l.View)
+	case l.Scan > 0 && l.Points > MaxScanKept:
+		return inputf("--points with --scan: at most %d kept (got %d)", MaxScanKept, l.Points)
 	}
-	if streams, count := l.shape(); int64(streams)*int64(count) > maxLookValues {
+	if streams, count := l.shape(); l.Scan == 0 && int64(streams)*int64(count) > maxLookValues {
 		return inputf("%s of %d points from stream %d needs %d values: at most %d (fewer --points or a lower --stream)",
 			l.View, l.Points, l.Stream, int64(streams)*int64(count), maxLookValues)
 	}
 	for _, sp := range l.Specs {
 		streams, count := l.shape()
+		if l.Scan > 0 {
+			streams, count = l.scanShape(sp.Gen)
+			if count > math.MaxUint32 { // a stream's values are counted in 32 bits on the GPU
+				return inputf("--scan %d is too many values for %s's %d streams: at most %d", l.Scan, sp.Gen.Name, streams, int64(streams)*math.MaxUint32)
+			}
+		}
 		if err := sp.Gen.CheckDump(streams, count); err != nil && !l.photonView() {
 			return InputError{err.Error()}
 		}
@@ -127,6 +177,8 @@ func (l Look) shape() (streams, count int) {
 	switch l.View {
 	case ViewPairs:
 		return l.Stream + 1, l.Points + 1
+	case ViewTriples:
+		return l.Stream + 1, l.Points + 2
 	case ViewStreams:
 		streams = min(1024, l.Points+1)
 		return streams, (l.Points + streams - 2) / (streams - 1)
@@ -137,6 +189,33 @@ func (l Look) shape() (streams, count int) {
 	}
 }
 
+// scanShape is a deep zoom's draw: streams 0..streams-1 of count values
+// each, about Scan values in all; many streams keep a GPU busy (fewer where
+// the generator's dump has fewer, Sobol's dimensions).
+func (l Look) scanShape(g *rng.Generator) (streams, count int) {
+	streams = int(min(maxScanStreams, max(1, l.Scan/4096)))
+	if g.MaxDumpStreams > 0 {
+		streams = min(streams, g.MaxDumpStreams)
+	}
+	return streams, int(max(3, l.Scan/int64(streams)))
+}
+
+// box is the zoom square (cube) in sp's native integers, corners
+// inclusive: v is in it when its value v/2^bits is in [corner, corner+side).
+func (l Look) box(g *rng.Generator) rng.Box {
+	b := rng.Box{Dim: 2}
+	corner := []float64{l.Zoom[0], l.Zoom[1]}
+	if l.View == ViewTriples {
+		b.Dim, corner = 3, append(corner, l.ZoomZ)
+	}
+	one := math.Ldexp(1, g.Bits())
+	for k, c := range corner {
+		b.Lo[k] = uint32(math.Ceil(c * one))
+		b.Hi[k] = uint32(math.Min(math.Ceil((c+l.Zoom[2])*one), one) - 1)
+	}
+	return b
+}
+
 // Run draws each generator's view; c may be nil when not OnGPU.
 func (l Look) Run(c *gpu.Context) ([]Looked, error) {
 	if err := l.Check(); err != nil {
@@ -145,46 +224,121 @@ func (l Look) Run(c *gpu.Context) ([]Looked, error) {
 	var out []Looked
 	for _, sp := range l.Specs {
 		sp = sp.With(l.Options)
-		values, err := l.values(c, sp)
+		s, err := l.Sample(c, sp)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", sp.Label(), err)
 		}
-		out = append(out, l.draw(sp, values))
+		out = append(out, l.Draw(sp, s))
 	}
 	return out, nil
 }
 
-// values dumps the streams the view needs, stream-major.
-func (l Look) values(c *gpu.Context, sp rng.Spec) ([]uint32, error) {
+// Sample is the numbers a view draws: a dump (stream-major, as shape
+// says), the photon pass's floats as bits (two a photon), or a deep
+// zoom's kept tuples with its counts.
+type Sample struct {
+	Values         []uint32
+	InBox, Scanned int64
+}
+
+// Sample draws the numbers sp's view needs (sp's options as they are:
+// Run applies Options first); c may be nil when not OnGPU. The window
+// keeps a Sample and draws it again when only the drawing changes (Draw).
+func (l Look) Sample(c *gpu.Context, sp rng.Spec) (Sample, error) {
 	if l.photonView() {
-		return l.photonSamples(sp)
+		v, err := l.photonSamples(sp)
+		return Sample{Values: v}, err
 	}
 	streams, count := l.shape()
-	var buf bytes.Buffer
-	if l.OnGPU {
-		r, err := render.NewRNG(c, sp.Gen, sp.Config(streams, l.Seed))
-		if err != nil {
-			return nil, err
-		}
-		defer r.Close()
-		if err := r.Dump(count, false, &buf, nil); err != nil {
-			return nil, err
-		}
-	} else {
+	if l.Scan > 0 {
+		streams, count = l.scanShape(sp.Gen)
+	}
+	if !l.OnGPU {
 		inst, err := sp.New(streams, l.Seed)
 		if err != nil {
-			return nil, err
+			return Sample{}, err
 		}
+		if l.Scan > 0 {
+			scan := rng.ScanBox(inst, streams, count, l.box(sp.Gen), l.Points)
+			return Sample{Values: scan.Kept, InBox: scan.InBox, Scanned: scan.Scanned}, nil
+		}
+		var buf bytes.Buffer
 		if err := rng.Dump(inst, streams, count, false, &buf, nil); err != nil {
-			return nil, err
+			return Sample{}, err
 		}
+		return Sample{Values: words(buf.Bytes())}, nil
 	}
-	b := buf.Bytes()
+	if l.Scan > 0 {
+		s, err := l.NewScan(c, sp)
+		if err != nil {
+			return Sample{}, err
+		}
+		defer s.Close()
+		err = s.Step(time.Time{}, 0)
+		return s.Sample(), err
+	}
+	r, err := render.NewRNG(c, sp.Gen, sp.Config(streams, l.Seed))
+	if err != nil {
+		return Sample{}, err
+	}
+	defer r.Close()
+	var buf bytes.Buffer
+	if err := r.Dump(count, false, &buf, nil); err != nil {
+		return Sample{}, err
+	}
+	return Sample{Values: words(buf.Bytes())}, nil
+}
+
+// Scan is a deep zoom in progress on the GPU, for a caller that spreads it
+// over frames (the window): Step, then Sample what it has found so far.
+type Scan struct {
+	rng *render.RNG
+	box *render.BoxScanner
+}
+
+// NewScan starts sp's deep zoom (Scan > 0).
+func (l Look) NewScan(c *gpu.Context, sp rng.Spec) (*Scan, error) {
+	streams, count := l.scanShape(sp.Gen)
+	r, err := render.NewRNG(c, sp.Gen, sp.Config(streams, l.Seed))
+	if err != nil {
+		return nil, err
+	}
+	box, err := r.NewBoxScanner(l.box(sp.Gen), count, l.Points)
+	if err != nil {
+		r.Close()
+		return nil, err
+	}
+	return &Scan{r, box}, nil
+}
+
+// Step scans on until the deadline has passed (a zero one: to the end),
+// in dispatches sized to take at most about budget (render.BoxScanner).
+func (s *Scan) Step(deadline time.Time, budget time.Duration) error {
+	return s.box.Step(deadline, budget)
+}
+
+// Done says whether every value is scanned.
+func (s *Scan) Done() bool { return s.box.Done() }
+
+// Sample is what the scan has kept so far, and its counts.
+func (s *Scan) Sample() Sample {
+	r := s.box.Result()
+	return Sample{Values: r.Kept, InBox: r.InBox, Scanned: r.Scanned}
+}
+
+// Close frees the scan.
+func (s *Scan) Close() {
+	s.box.Close()
+	s.rng.Close()
+}
+
+// words reads little-endian 32-bit words.
+func words(b []byte) []uint32 {
 	v := make([]uint32, len(b)/4)
 	for i := range v {
 		v[i] = binary.LittleEndian.Uint32(b[4*i:])
 	}
-	return v, nil
+	return v
 }
 
 // photonView says whether the view shows the photon pass's samples.
@@ -214,118 +368,16 @@ func (l Look) photonSamples(sp rng.Spec) ([]uint32, error) {
 	return v, nil
 }
 
-// draw makes the picture of values (stream-major, as shape says).
-func (l Look) draw(sp rng.Spec, v []uint32) Looked {
-	streams, count := l.shape()
-	img := image.NewNRGBA(image.Rect(0, 0, l.Size, l.Size))
+// SampleKey names everything Sample's numbers depend on apart from the
+// generator, so a caller keeps a Sample while only the drawing changes
+// (a turn, a zoom without a scan, a bit).
+func (l Look) SampleKey() string {
+	key := fmt.Sprintf("%s|%d|%d|%d|%d|%d|%v", l.View, l.Seed, l.Points, l.Stream, l.Decision, l.Scan, l.OnGPU)
 	if l.View == ViewBitplanes {
-		for t := 0; t < streams; t++ {
-			for m := 0; m < count; m++ {
-				c := uint8(0)
-				if v[t*count+m]>>l.Bit&1 == 1 {
-					c = 255
-				}
-				img.SetNRGBA(m, t, color.NRGBA{c, c, c, 255})
-			}
-		}
-		return Looked{Spec: sp, Image: img, Shown: streams * count, Points: streams * count}
+		key += fmt.Sprintf("|%d", l.Size)
 	}
-	if l.View == ViewSpectrum {
-		xs, ys := make([]float64, streams), make([]float64, streams)
-		for i := range xs {
-			xs[i], ys[i] = float64(math.Float32frombits(v[2*i])), float64(math.Float32frombits(v[2*i+1]))
-		}
-		p := periodogram(xs, ys, spectrumHalf)
-		low, n := 0.0, 0
-		for ky := -8; ky <= 8; ky++ {
-			for kx := -8; kx <= 8; kx++ {
-				if kx != 0 || ky != 0 {
-					low += p[(ky+spectrumHalf)*(2*spectrumHalf+1)+kx+spectrumHalf]
-					n++
-				}
-			}
-		}
-		return Looked{Spec: sp, Image: spectrumImage(p, spectrumHalf, l.Size), Shown: streams, Points: streams, LowPower: low / float64(n)}
+	if l.Scan > 0 {
+		key += fmt.Sprintf("|%v|%v", l.Zoom, l.ZoomZ)
 	}
-	scale := 1 / math.Ldexp(1, sp.Gen.Bits()) // the native integer to [0, 1)
-	hits := make([]int, l.Size*l.Size)
-	shown, points := 0, 0
-	plotXY := func(fx, fy float64) {
-		points++
-		x := (fx - l.Zoom[0]) / l.Zoom[2]
-		y := (fy - l.Zoom[1]) / l.Zoom[2]
-		if x < 0 || y < 0 || x >= 1 || y >= 1 {
-			return
-		}
-		shown++
-		hits[(l.Size-1-int(y*float64(l.Size)))*l.Size+int(x*float64(l.Size))]++
-	}
-	plot := func(a, b uint32) { plotXY(float64(a)*scale, float64(b)*scale) }
-	plotF := func(a, b float32) { plotXY(float64(a), float64(b)) }
-	if l.View == ViewPhotons {
-		for i := 0; i < streams; i++ {
-			plotF(math.Float32frombits(v[2*i]), math.Float32frombits(v[2*i+1]))
-		}
-	} else if l.View == ViewPairs {
-		s := v[l.Stream*count : (l.Stream+1)*count]
-		for i := 0; i+1 < count && points < l.Points; i++ {
-			plot(s[i], s[i+1])
-		}
-	} else {
-		for m := 0; m < count && points < l.Points; m++ {
-			for t := 0; t+1 < streams && points < l.Points; t++ {
-				plot(v[t*count+m], v[(t+1)*count+m])
-			}
-		}
-	}
-	// A point darkens its pixel; a pixel hit often is black.
-	for i, n := range hits {
-		c := uint8(255)
-		if n > 0 {
-			c = uint8(max(0, 200-40*(n-1)))
-		}
-		img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = c, c, c, 255
-	}
-	return Looked{Spec: sp, Image: img, Shown: shown, Points: points}
-}
-
-// Montage puts the pictures side by side, labelled with each generator and
-// how many points fell in the view.
-func (l Look) Montage(looked []Looked) *image.NRGBA {
-	cells := [][]*image.NRGBA{make([]*image.NRGBA, len(looked))}
-	labels := make([]string, len(looked))
-	for i, lk := range looked {
-		cells[0][i] = lk.Image
-		labels[i] = lk.Spec.Label()
-		if l.View == ViewSpectrum {
-			labels[i] += fmt.Sprintf(" (low-frequency power %.2f)", lk.LowPower)
-		} else if l.View != ViewBitplanes {
-			labels[i] += fmt.Sprintf(" (%d of %d)", lk.Shown, lk.Points)
-		}
-	}
-	return imageio.Montage(cells, nil, labels, l.title())
-}
-
-func (l Look) title() string {
-	zoom := ""
-	if l.Zoom != [3]float64{0, 0, 1} {
-		zoom = fmt.Sprintf(", zoom [%g, %g] x [%g, %g]", l.Zoom[0], l.Zoom[0]+l.Zoom[2], l.Zoom[1], l.Zoom[1]+l.Zoom[2])
-	}
-	switch l.View {
-	case ViewPairs:
-		return fmt.Sprintf("successive values of stream %d, seed %d%s", l.Stream, l.Seed, zoom)
-	case ViewStreams:
-		return fmt.Sprintf("value i of stream t against stream t+1, seed %d%s", l.Seed, zoom)
-	case ViewPhotons, ViewSpectrum:
-		what := "light position (draws 0, 1)"
-		if l.Decision == PhotonDecisions["direction"] {
-			what = "emission direction (draws 2, 3)"
-		}
-		if l.View == ViewSpectrum {
-			return fmt.Sprintf("power spectrum of the photon pass's %s, %d photons, frequencies -%d..%d, seed %d", what, l.Points, spectrumHalf, spectrumHalf, l.Seed)
-		}
-		return fmt.Sprintf("the photon pass's %s, first iteration of %d photons, seed %d%s", what, l.Points, l.Seed, zoom)
-	default:
-		return fmt.Sprintf("bit %d: values across, streams down, seed %d", l.Bit, l.Seed)
-	}
+	return key
 }

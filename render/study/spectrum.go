@@ -1,10 +1,15 @@
 package study
 
 import (
+	"encoding/csv"
 	"image"
 	"image/color"
+	"io"
 	"math"
 	"math/cmplx"
+	"strconv"
+
+	"speckle/imageio"
 )
 
 // periodogram is the power spectrum of a 2-D point set as pbrt-v4's pspec
@@ -53,4 +58,44 @@ func spectrumImage(p []float64, half, size int) *image.NRGBA {
 		}
 	}
 	return img
+}
+
+// radialAverage is the periodogram p's mean power over rings around DC,
+// as pbrt-v4's pspec takes it: frequency (kx, ky) falls in ring
+// floor(sqrt(kx^2 + ky^2)), DC left out, rings 1 .. half-1 kept (the
+// corners beyond are not whole rings). Element f-1 is ring f.
+func radialAverage(p []float64, half int) []float64 {
+	n := 2*half + 1
+	sum, count := make([]float64, half), make([]int, half)
+	for ky := -half; ky <= half; ky++ {
+		for kx := -half; kx <= half; kx++ {
+			ring := int(math.Sqrt(float64(kx*kx + ky*ky)))
+			if ring == 0 || ring >= half {
+				continue
+			}
+			sum[ring] += p[(ky+half)*n+kx+half]
+			count[ring]++
+		}
+	}
+	out := make([]float64, half-1)
+	for f := 1; f < half; f++ {
+		out[f-1] = sum[f] / float64(count[f])
+	}
+	return out
+}
+
+// WriteRadialCSV writes the spectra's radial averages for tools: a row per
+// generator and frequency (generator,frequency,power).
+func WriteRadialCSV(path string, looked []Looked) error {
+	return imageio.WriteFileAtomic(path, func(w io.Writer) error {
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"generator", "frequency", "power"})
+		for _, lk := range looked {
+			for i, p := range lk.Radial {
+				cw.Write([]string{lk.Spec.Label(), strconv.Itoa(i + 1), strconv.FormatFloat(p, 'g', 8, 64)})
+			}
+		}
+		cw.Flush()
+		return cw.Error()
+	})
 }

@@ -1,0 +1,364 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"speckle/gpu"
+	"speckle/render/study"
+	"speckle/rng"
+)
+
+// The lab mode's side of the window: each pane shows one generator's own
+// numbers in one of rng look's views (study.Look), computed on the GPU from
+// the pools the renderer uses, again only when what it shows changes.
+
+// LabSettings are the lab mode's: the view every pane shows and its inputs,
+// as `speckle rng look` takes them.
+type LabSettings struct {
+	View     string     `json:"view"` // study.LookViews
+	Size     int        `json:"size"` // each picture's side in pixels
+	Points   int        `json:"points"`
+	Bit      int        `json:"bit"`      // bitplanes
+	Decision string     `json:"decision"` // photons and spectrum: light or direction
+	Stream   int        `json:"stream"`   // pairs and triples
+	Zoom     [3]float64 `json:"zoom"`     // X, Y, SIDE of the square (cube) shown
+	ZoomZ    float64    `json:"zoom_z"`   // the triples' cube's third corner
+	Rotate   [2]float64 `json:"rotate"`   // the triples' turn, yaw and pitch in degrees
+	Scan     int64      `json:"scan"`     // deep zoom of pairs and triples: values scanned; 0 off
+}
+
+// LabDefaults shows successive pairs of 65,536 values.
+func LabDefaults() LabSettings {
+	return LabSettings{View: study.ViewPairs, Size: 512, Points: 1 << 16, Decision: "light", Zoom: [3]float64{0, 0, 1}, Rotate: [2]float64{30, 20}}
+}
+
+// The lab's choices in the UI.
+var (
+	labSizes  = []int{256, 512, 1024}
+	labPoints = []int{1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20, 1 << 22}
+	labScans  = []int64{0, 1 << 20, 1 << 24, 1 << 28, 1 << 32, 1 << 36}
+)
+
+// labSpectrumPoints bounds the spectrum's photons in the window: its
+// periodogram costs points x 129^2 products in Go.
+const labSpectrumPoints = 1 << 12
+
+// Look is the view of sp the settings describe; views that have no zoom
+// cube, deep zoom or more photons than the spectrum takes leave them out.
+func (l LabSettings) Look(sp rng.Spec, seed uint32) study.Look {
+	lk := study.Look{
+		Specs: []rng.Spec{sp}, Seed: seed, View: l.View, Size: l.Size, Points: l.Points, Bit: l.Bit,
+		Decision: study.PhotonDecisions[l.Decision], Stream: l.Stream, Zoom: l.Zoom, Rotate: l.Rotate,
+		OnGPU: true, // the photon pass's samples are the Go reference's whatever this says (study.Look)
+	}
+	switch l.View {
+	case study.ViewTriples:
+		lk.ZoomZ = l.ZoomZ
+	case study.ViewSpectrum:
+		lk.Points = min(lk.Points, labSpectrumPoints)
+	}
+	if l.View == study.ViewPairs || l.View == study.ViewTriples {
+		lk.Scan = l.Scan
+		if l.Scan > 0 {
+			lk.Points = min(lk.Points, study.MaxScanKept)
+		}
+	}
+	return lk
+}
+
+// Check reports the first lab setting that cannot be used.
+func (l LabSettings) Check() error {
+	if _, ok := study.PhotonDecisions[l.Decision]; !ok {
+		return fmt.Errorf("lab decision %q: want light or direction", l.Decision)
+	}
+	if err := l.Look(rng.Spec{Gen: rng.All[0]}, 1).Check(); err != nil {
+		return fmt.Errorf("lab: %s", plain(err))
+	}
+	return nil
+}
+
+// labPane is what a lab pane keeps: the numbers drawn (kept while only the
+// drawing changes) and the picture made of them.
+type labPane struct {
+	sample             study.Sample
+	sampleKey, drawKey string
+	look               study.Look
+	looked             study.Looked
+	// scan is a deep zoom in progress on the GPU: it goes on a little each
+	// frame, and the picture shows what it has found so far.
+	scan *study.Scan
+}
+
+func (lab *labPane) closeScan() {
+	if lab.scan != nil {
+		lab.scan.Close()
+		lab.scan = nil
+	}
+}
+
+// syncLab draws the numbers again if their inputs changed (a deep zoom a
+// share of the frame budget at a time), and the picture if anything it
+// shows did.
+func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
+	ps := m.S.Panes[i]
+	sp, ok := ps.Spec()
+	if !ok {
+		p.err = fmt.Errorf("unknown generator %q", ps.Generator)
+		return
+	}
+	if p.lab == nil {
+		p.lab = &labPane{}
+	}
+	lab := p.lab
+	look := m.S.Lab.Look(sp, ps.seedIn(m.S))
+	gen := fmt.Sprintf("%s|%d", sp.String(), m.resets[i])
+	sampleKey := gen + "|" + look.SampleKey()
+	drawKey := fmt.Sprintf("%s|%+v", sampleKey, m.S.Lab)
+	if drawKey == lab.drawKey && lab.scan == nil { // drawn already, or refused: the error stays shown
+		return
+	}
+	if drawKey != lab.drawKey {
+		lab.look, lab.drawKey, p.err = look, drawKey, nil
+		if err := look.Check(); err != nil {
+			lab.closeScan()
+			p.err, lab.sampleKey = err, ""
+			return
+		}
+	}
+	if sampleKey != lab.sampleKey {
+		lab.closeScan()
+		var err error
+		if look.Scan > 0 && look.OnGPU {
+			lab.scan, err = look.NewScan(ctx, sp)
+			lab.sample = study.Sample{}
+		} else {
+			lab.sample, err = look.Sample(ctx, sp)
+		}
+		if err != nil {
+			p.err, lab.sampleKey = err, ""
+			return
+		}
+		lab.sampleKey = sampleKey
+	}
+	if lab.scan != nil {
+		share := time.Duration(float64(m.S.BudgetMS) / float64(m.Visible()) * float64(time.Millisecond))
+		err := lab.scan.Step(time.Now().Add(share), share)
+		lab.sample = lab.scan.Sample()
+		if err != nil || lab.scan.Done() {
+			lab.closeScan()
+		}
+		if err != nil {
+			p.err, lab.sampleKey = err, ""
+			return
+		}
+	}
+	lab.looked = look.Draw(sp, lab.sample)
+	img := lab.looked.Image
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	if p.display == nil || p.display.Width != w || p.display.Height != h {
+		p.display.Delete()
+		var err error
+		if p.display, err = ctx.NewTexture(w, h, gpu.RGBA8); err != nil {
+			p.err = err
+			return
+		}
+	}
+	p.err = p.display.WriteBytes(img.Pix)
+}
+
+// labOverlay is a lab pane's second overlay line: how many points are drawn.
+func (p *pane) labOverlay() string {
+	if p.lab == nil || p.lab.looked.Image == nil {
+		return ""
+	}
+	l := p.lab.look
+	caption := strings.Trim(l.Caption(p.lab.looked), "()")
+	if l.Scan == 0 && l.View != study.ViewBitplanes && l.View != study.ViewSpectrum {
+		caption += " points in view"
+	}
+	if p.lab.scan != nil {
+		caption += " (scanning)"
+	}
+	return caption
+}
+
+// labControls are the lab mode's: the view and its inputs.
+func (a *App) labControls() {
+	l := &a.Model.S.Lab
+	if !imgui.CollapsingHeaderV("Lab", imgui.TreeNodeFlagsDefaultOpen) {
+		return
+	}
+	for k, v := range study.LookViews {
+		if k%3 != 0 {
+			imgui.SameLine()
+		}
+		if imgui.RadioButton(v+"##labview", l.View == v) {
+			l.View = v
+		}
+	}
+	if imgui.BeginCombo("picture", fmt.Sprint(l.Size)) {
+		for _, n := range labSizes {
+			if imgui.SelectableV(fmt.Sprint(n), n == l.Size, 0, imgui.Vec2{}) {
+				l.Size = n
+			}
+		}
+		imgui.EndCombo()
+	}
+	switch l.View {
+	case study.ViewBitplanes:
+		bit := int32(l.Bit)
+		if imgui.SliderInt("bit", &bit, 0, 31) {
+			l.Bit = int(bit)
+		}
+	case study.ViewPhotons, study.ViewSpectrum:
+		for _, d := range []string{"light", "direction"} {
+			if imgui.RadioButton(d+"##decision", l.Decision == d) {
+				l.Decision = d
+			}
+			imgui.SameLine()
+		}
+		imgui.Text("decision")
+	}
+	if l.View != study.ViewBitplanes {
+		if imgui.BeginCombo("points", formatCount(int64(l.Points))) {
+			for _, n := range labPoints {
+				if imgui.SelectableV(formatCount(int64(n)), n == l.Points, 0, imgui.Vec2{}) {
+					l.Points = n
+				}
+			}
+			imgui.EndCombo()
+		}
+	}
+	if l.View == study.ViewSpectrum && l.Points > labSpectrumPoints {
+		textDisabled(fmt.Sprintf("the spectrum takes the first %d photons", labSpectrumPoints))
+	}
+	if l.View != study.ViewPairs && l.View != study.ViewTriples {
+		return
+	}
+	stream := int32(l.Stream)
+	if a.deferredInt("lab stream", "stream", &stream, 0, 1<<20-1) {
+		l.Stream = int(stream)
+	}
+	scan := "off"
+	if l.Scan > 0 {
+		scan = formatCount(l.Scan) + " values"
+	}
+	if imgui.BeginCombo("deep zoom", scan) {
+		for _, n := range labScans {
+			label := "off"
+			if n > 0 {
+				label = formatCount(n) + " values"
+			}
+			if imgui.SelectableV(label, n == l.Scan, 0, imgui.Vec2{}) {
+				l.Scan = n
+			}
+		}
+		imgui.EndCombo()
+	}
+	if imgui.IsItemHovered() {
+		imgui.SetTooltip("scan this many values of many streams on the GPU and keep the tuples in the zoom")
+	}
+	if l.View == study.ViewTriples {
+		yaw, pitch := float32(l.Rotate[0]), float32(l.Rotate[1])
+		if imgui.SliderFloatV("yaw", &yaw, -180, 180, "%.1f deg", 0) {
+			l.Rotate[0] = float64(yaw)
+		}
+		if imgui.SliderFloatV("pitch", &pitch, -180, 180, "%.1f deg", 0) {
+			l.Rotate[1] = float64(pitch)
+		}
+		z := float32(l.ZoomZ)
+		if imgui.SliderFloatV("cube z", &z, 0, float32(1-l.Zoom[2]), "%.6f", 0) {
+			l.ZoomZ = math.Min(math.Max(float64(z), 0), 1-l.Zoom[2])
+		}
+	}
+	imgui.Textf("zoom [%.6g, %.6g] x [%.6g, %.6g]", l.Zoom[0], l.Zoom[0]+l.Zoom[2], l.Zoom[1], l.Zoom[1]+l.Zoom[2])
+	if imgui.Button("whole square") {
+		l.Zoom, l.ZoomZ = [3]float64{0, 0, 1}, 0
+	}
+	textDisabled("drag a box on a pane to zoom; drag triples to turn")
+}
+
+// formatCount writes a power of two as 2^k, anything else as a number.
+func formatCount(n int64) string {
+	if n > 0 && n&(n-1) == 0 {
+		return fmt.Sprintf("2^%d", int(math.Log2(float64(n))))
+	}
+	return fmt.Sprint(n)
+}
+
+// minLabZoom is the smallest zoom side a drag makes: 1e-6 of the unit
+// square's area is a side of 1e-3, and a deep zoom goes well below.
+const minLabZoom = 1e-9
+
+// labMouse turns a drag on a lab pane into a zoom box (pairs, streams,
+// photons: the square dragged) or a turn (triples).
+func (a *App) labMouse() {
+	l := &a.Model.S.Lab
+	io := imgui.CurrentIO()
+	mouse := io.MousePosition()
+	if imgui.IsMouseClicked(0) && a.hovered >= 0 {
+		a.dragging, a.dragPane, a.dragFrom = true, a.hovered, mouse
+	}
+	if !a.dragging {
+		return
+	}
+	r := a.imageRects[a.dragPane]
+	if l.View == study.ViewTriples {
+		if d := io.MouseDelta(); d.X != 0 || d.Y != 0 {
+			l.Rotate[0] = wrapDegrees(l.Rotate[0] + float64(d.X)*0.4)
+			l.Rotate[1] = wrapDegrees(l.Rotate[1] + float64(d.Y)*0.4)
+		}
+		if !imgui.IsMouseDown(0) {
+			a.dragging = false
+		}
+		return
+	}
+	if !slices.Contains([]string{study.ViewPairs, study.ViewStreams, study.ViewPhotons}, l.View) {
+		a.dragging = imgui.IsMouseDown(0)
+		return
+	}
+	// Picture coordinates 0..1, y up, of both corners.
+	at := func(v imgui.Vec2) (float64, float64) {
+		x := (float64(v.X) - r[0]) / (r[2] - r[0])
+		y := 1 - (float64(v.Y)-r[1])/(r[3]-r[1])
+		return math.Min(math.Max(x, 0), 1), math.Min(math.Max(y, 0), 1)
+	}
+	x0, y0 := at(a.dragFrom)
+	x1, y1 := at(mouse)
+	side := math.Max(math.Abs(x1-x0), math.Abs(y1-y0))
+	if imgui.IsMouseDown(0) {
+		sx, sy := r[0]+math.Min(x0, x1)*(r[2]-r[0]), r[3]-math.Min(y0, y1)*(r[3]-r[1])
+		w := side * (r[2] - r[0])
+		imgui.ForegroundDrawList().AddRect(vec(sx, sy-w), vec(sx+w, sy), white)
+		return
+	}
+	a.dragging = false
+	if side < 0.01 { // a click, not a box
+		return
+	}
+	l.Zoom = zoomInto(l.Zoom, math.Min(x0, x1), math.Min(y0, y1), side)
+	l.ZoomZ = math.Min(l.ZoomZ, 1-l.Zoom[2])
+}
+
+// zoomInto is the square (x, y, side) of the picture showing zoom, in the
+// unit square's coordinates, kept inside it and no smaller than minLabZoom.
+func zoomInto(zoom [3]float64, x, y, side float64) [3]float64 {
+	s := math.Max(side*zoom[2], minLabZoom)
+	corner := func(c float64) float64 {
+		c = math.Min(math.Max(c, 0), 1-s)
+		for c+s > 1 { // 1-s rounded up
+			c = math.Nextafter(c, 0)
+		}
+		return c
+	}
+	return [3]float64{corner(zoom[0] + x*zoom[2]), corner(zoom[1] + y*zoom[2]), s}
+}
+
+// wrapDegrees keeps an angle in [-180, 180).
+func wrapDegrees(d float64) float64 { return math.Mod(math.Mod(d+180, 360)+360, 360) - 180 }
