@@ -1,0 +1,51 @@
+package imageio
+
+import (
+	"image"
+	"image/draw"
+	"math"
+	"strconv"
+)
+
+// ColorBar is a montage's colour scale: Map from Lo (left) to Hi (right), linear or, with Log,
+// in log(1+v) as the streamline maps scale; Label says what the colours measure, with units.
+type ColorBar struct {
+	Map    *Colormap
+	Lo, Hi float64
+	Log    bool
+	Label  string
+}
+
+const colorBarH = 24 // the strip's height at label scale 2
+
+// height is the bar's height: the strip, the tick labels and the label line.
+func (b *ColorBar) height(scale int) int {
+	return colorBarH*scale/2 + 2*(montagePad/2+glyphH*scale)
+}
+
+// value is the bar's value at t in [0, 1].
+func (b *ColorBar) value(t float64) float64 {
+	if b.Log {
+		return math.Expm1(math.Log1p(b.Lo) + t*(math.Log1p(b.Hi)-math.Log1p(b.Lo)))
+	}
+	return b.Lo + t*(b.Hi-b.Lo)
+}
+
+// draw draws the strip across r's width, the values at its ends and quarters under it, and
+// the label under those.
+func (b *ColorBar) draw(dst *image.NRGBA, r image.Rectangle, scale int) {
+	stripH := colorBarH * scale / 2
+	for x := r.Min.X; x < r.Max.X; x++ {
+		c := b.Map.At(float64(x-r.Min.X) / float64(max(r.Dx()-1, 1)))
+		draw.Draw(dst, image.Rect(x, r.Min.Y, x+1, r.Min.Y+stripH), image.NewUniform(c), image.Point{}, draw.Src)
+	}
+	y := r.Min.Y + stripH + montagePad/2
+	for _, t := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		s := strconv.FormatFloat(b.value(t), 'g', 3, 64)
+		w := textSize(s, scale).X
+		tick := r.Min.X + int(t*float64(r.Dx()-1))
+		draw.Draw(dst, image.Rect(tick, r.Min.Y+stripH, tick+1, y), image.NewUniform(montageLabel), image.Point{}, draw.Src)
+		drawText(dst, min(max(tick-w/2, r.Min.X), r.Max.X-w), y, s, montageLabel, scale)
+	}
+	drawText(dst, r.Min.X, y+glyphH*scale+montagePad/2, b.Label, montageLabel, scale)
+}
