@@ -152,7 +152,7 @@ func TestConvergencePlotFiles(t *testing.T) {
 				t.Errorf("SVG root element %q", root)
 			}
 			for _, want := range []string{"philox  (fitted slope -0.50)", "rand48", "guide: SPPM theory, slope -1/3",
-				"guide: Monte Carlo, slope -1/2", "shaded: min to max over 3 seeds", "RMSE", "against the reference render", "photons"} {
+				"guide: Monte Carlo, slope -1/2", "shaded: min to max over 3 seeds", "RMSE", "r: the reference render", "photons"} {
 				if !bytes.Contains(b, []byte(xmlText(want))) {
 					t.Errorf("SVG lacks %q", want)
 				}

@@ -67,11 +67,11 @@ func (m Metric) Power() float64 {
 func (m Metric) Title() string {
 	switch m {
 	case MetricMSE:
-		return "MSE (mean of (a-r)^2 over every pixel's R, G, B)"
+		return "MSE: mean (a-r)^2 over all pixels' R, G, B"
 	case MetricRelMSE:
-		return "relative MSE (mean of (a-r)^2/(r+0.01)^2 over every pixel's R, G, B)"
+		return "relMSE: mean (a-r)^2/(r+0.01)^2 over all pixels' R, G, B"
 	}
-	return "RMSE (root mean of (a-r)^2 over every pixel's R, G, B)"
+	return "RMSE: sqrt of mean (a-r)^2 over all pixels' R, G, B"
 }
 
 // Short is the metric's name as a label: RMSE, MSE, relMSE.

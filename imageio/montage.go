@@ -96,7 +96,7 @@ func layoutMontage(g Grid) montageLayout {
 	if g.Bar != nil {
 		l.barY = l.height
 		l.barW = min(max(gridW, 256), 768)
-		l.width = max(l.width, l.gridX+l.barW+montageMargin)
+		l.width = max(l.width, l.gridX+max(l.barW, textSize(g.Bar.Label, l.labelScale).X)+montageMargin)
 		l.height += g.Bar.height(l.labelScale) + montageMargin
 	}
 	return l

@@ -23,7 +23,7 @@ var PlotFormats = []string{"png", "svg", "pdf"}
 // Plot size (a two-column figure's width) and the PNG's resolution.
 const (
 	plotWidth  = 7 * vg.Inch
-	plotHeight = 4.8 * vg.Inch
+	plotHeight = 5.25 * vg.Inch
 	plotDPI    = 150
 )
 
@@ -41,20 +41,28 @@ type PlotText struct {
 	Title, Against string
 }
 
+// Figure is a plot and its Y axis title, which SavePlot draws itself:
+// gonum/plot pads a log axis for its title as if the title stood at the
+// axis's arithmetic middle, squashing the plot under a long title.
+type Figure struct {
+	*plot.Plot
+	YLabel string
+}
+
 // ConvergencePlot plots the metric m of rows against photons on log-log axes: per series
 // (generator) a line with markers in Palette's colour, the band from Min to Max shaded where
 // there are several seeds, and the fitted slope (Slope) in the legend; and dashed guides of the
 // Rates (in the metric's power) through the first point of the best curve (the lowest error at
 // its largest count). Rows a log axis cannot show are left out.
-func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*plot.Plot, error) {
+func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, error) {
 	p := plot.New()
 	p.Title.Text = text.Title
 	p.X.Label.Text = "photons traced (N)"
-	p.Y.Label.Text = m.Title() + " against " + text.Against
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
+	p.X.Tick.Marker, p.Y.Tick.Marker = decadeTicks{}, decadeTicks{}
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
+	p.Legend.Left = true // bottom left: falling curves leave it empty
+	p.Legend.XOffs, p.Legend.YOffs = vg.Points(8), vg.Points(8)
 	p.Legend.ThumbnailWidth = 0.4 * vg.Inch
 
 	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
@@ -96,7 +104,7 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*plot.Plot
 	if seeds > 1 {
 		p.Legend.Add(fmt.Sprintf("shaded: min to max over %d seeds", seeds))
 	}
-	return p, nil
+	return &Figure{Plot: p, YLabel: m.Title() + "\na: the render, r: " + text.Against}, nil
 }
 
 func bandLo(r ConvergenceRow) float64 {
@@ -185,6 +193,20 @@ func slopeFraction(s float64) string {
 	return fmt.Sprintf("%.3g", s)
 }
 
+// decadeTicks are a log axis's ticks, labelled 1e4, 1e-2 at the decades
+// (as units.FormatCount writes counts and the window's plot its axes).
+type decadeTicks struct{}
+
+func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.LogTicks{Prec: -1}.Ticks(lo, hi)
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = fmt.Sprintf("1e%d", int(math.Round(math.Log10(t.Value))))
+		}
+	}
+	return ticks
+}
+
 // DecadeRange is [floor(log10 lo), ceil(log10 hi)], at least one decade wide:
 // the extent of a log axis (the capture plot's and the window's).
 func DecadeRange(lo, hi float64) (float64, float64) {
@@ -195,8 +217,8 @@ func DecadeRange(lo, hi float64) (float64, float64) {
 	return a, b
 }
 
-// SavePlot writes p to path atomically, in the format its extension names (PlotFormats).
-func SavePlot(p *plot.Plot, path string) error {
+// SavePlot writes f to path atomically, in the format its extension names (PlotFormats).
+func SavePlot(f *Figure, path string) error {
 	var c vg.CanvasWriterTo
 	switch ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), ".")); ext {
 	case "png":
@@ -208,7 +230,15 @@ func SavePlot(p *plot.Plot, path string) error {
 	default:
 		return fmt.Errorf("%s: a plot is saved as %s, not %q", Printable(path), strings.Join(PlotFormats, ", "), ext)
 	}
-	p.Draw(draw.New(c))
+	dc := draw.New(c)
+	if f.YLabel != "" {
+		sty := f.Y.Label.TextStyle
+		h := sty.Height(f.YLabel)
+		sty.Rotation += math.Pi / 2
+		dc.FillText(sty, vg.Point{X: dc.Min.X + h - sty.FontExtents().Descent, Y: dc.Center().Y}, f.YLabel)
+		dc = draw.Crop(dc, h+f.Y.Label.Padding, 0, 0, 0)
+	}
+	f.Draw(dc)
 	return WriteFileAtomic(path, func(w io.Writer) error {
 		_, err := c.WriteTo(w)
 		return err

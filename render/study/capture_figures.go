@@ -68,7 +68,7 @@ func (o Capture) writeSummary(t *table) ([]string, error) {
 		return nil, err
 	}
 	if t.ref != nil {
-		against := "the reference render (" + t.where + ")"
+		against := "the stored reference render"
 		if t.where == "analytic" {
 			against = "the exact image"
 		}
