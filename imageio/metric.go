@@ -30,14 +30,15 @@ func MetricNames() []string {
 	return n
 }
 
-// ParseMetric reads a metric's name.
+// ParseMetric reads a metric's name; its error completes "--metric ...".
 func ParseMetric(s string) (Metric, error) {
 	for _, m := range metrics {
 		if strings.EqualFold(s, string(m)) {
 			return m, nil
 		}
 	}
-	return "", fmt.Errorf("unknown metric %q (%s)", s, strings.Join(MetricNames(), ", "))
+	n := MetricNames()
+	return "", fmt.Errorf("must be %s or %s (got %q)", strings.Join(n[:len(n)-1], ", "), n[len(n)-1], s)
 }
 
 // Of measures img against the reference ref. The sizes must match and be non-zero; a NaN or

@@ -40,7 +40,7 @@ func TestParseMetric(t *testing.T) {
 			t.Errorf("%s: %v", s, err)
 		}
 	}
-	if _, err := ParseMetric("psnr"); err == nil || err.Error() != `unknown metric "psnr" (rmse, relmse, mse)` {
+	if _, err := ParseMetric("psnr"); err == nil || err.Error() != `must be rmse, relmse or mse (got "psnr")` {
 		t.Errorf("psnr: %v", err)
 	}
 	if MetricRMSE.Power() != 1 || MetricMSE.Power() != 2 || MetricRelMSE.Power() != 2 {

@@ -83,7 +83,7 @@ func (s Setup) checkMetric() error {
 		return nil
 	}
 	if _, err := imageio.ParseMetric(string(s.Metric)); err != nil {
-		return inputf("--metric: %v", err)
+		return inputf("--metric %v", err)
 	}
 	return nil
 }
