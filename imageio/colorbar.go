@@ -4,7 +4,9 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // ColorBar is a montage's colour scale: Map from Lo (left) to Hi (right), linear or, with Log,
@@ -40,12 +42,28 @@ func (b *ColorBar) draw(dst *image.NRGBA, r image.Rectangle, scale int) {
 		draw.Draw(dst, image.Rect(x, r.Min.Y, x+1, r.Min.Y+stripH), image.NewUniform(c), image.Point{}, draw.Src)
 	}
 	y := r.Min.Y + stripH + montagePad/2
-	for _, t := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		s := strconv.FormatFloat(b.value(t), 'g', 3, 64)
+	// The ends first, then the middle and quarters where they do not crowd those drawn.
+	var drawn []image.Rectangle
+	for _, t := range []float64{0, 1, 0.5, 0.25, 0.75} {
+		s := barNumber(b.value(t))
 		w := textSize(s, scale).X
 		tick := r.Min.X + int(t*float64(r.Dx()-1))
+		x := min(max(tick-w/2, r.Min.X), r.Max.X-w)
+		box := image.Rect(x, y, x+w, y+glyphH*scale)
+		if slices.ContainsFunc(drawn, func(d image.Rectangle) bool { return d.Inset(-2 * glyphW * scale).Overlaps(box) }) {
+			continue
+		}
+		drawn = append(drawn, box)
 		draw.Draw(dst, image.Rect(tick, r.Min.Y+stripH, tick+1, y), image.NewUniform(montageLabel), image.Point{}, draw.Src)
-		drawText(dst, min(max(tick-w/2, r.Min.X), r.Max.X-w), y, s, montageLabel, scale)
+		drawText(dst, box.Min.X, y, s, montageLabel, scale)
 	}
 	drawText(dst, r.Min.X, y+glyphH*scale+montagePad/2, b.Label, montageLabel, scale)
+}
+
+// barNumber writes a value in three significant digits, exponents short: 2.83e4.
+func barNumber(v float64) string {
+	s := strconv.FormatFloat(v, 'g', 3, 64)
+	s = strings.Replace(s, "e+0", "e", 1)
+	s = strings.Replace(s, "e+", "e", 1)
+	return strings.Replace(s, "e-0", "e-", 1)
 }
