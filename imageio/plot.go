@@ -175,13 +175,13 @@ func addGuides(p *plot.Plot, at ConvergenceRow, power float64) error {
 		f.Width = vg.Points(1)
 		f.Dashes = dashes[k%len(dashes)]
 		p.Add(f)
-		p.Legend.Add(fmt.Sprintf("guide: %s, slope %s", rate.Name, slopeFraction(slope)), f)
+		p.Legend.Add(fmt.Sprintf("guide: %s, slope %s", rate.Name, SlopeFraction(slope)), f)
 	}
 	return nil
 }
 
-// slopeFraction writes a guide's slope as the fraction it is (-1/3, -2/3, -1/2, -1).
-func slopeFraction(s float64) string {
+// SlopeFraction writes a guide's slope as the fraction it is (-1/3, -2/3, -1/2, -1).
+func SlopeFraction(s float64) string {
 	for _, d := range []float64{1, 2, 3} {
 		if n := s * d; math.Abs(n-math.Round(n)) < 1e-9 {
 			if d == 1 {
