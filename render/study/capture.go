@@ -90,6 +90,10 @@ func (o Capture) Run(c *gpu.Context) (Captured, error) {
 	if o.At == nil {
 		o.At = autoStops(c.Info)
 	}
+	// Refused before the reference, which may take a while to compute.
+	if err := checkIterations(o.At[len(o.At)-1], o.iteration(c.Info), len(o.At)); err != nil {
+		return Captured{}, err
+	}
 	ref, where := o.reference()
 	if ref == nil && o.Warn != nil {
 		o.Warn(where + "; " + o.Metric.Short() + " left out")
@@ -141,6 +145,15 @@ type capturedCell struct {
 	secs     []float64
 }
 
+// iteration is the photons per iteration: the one given, or the device's
+// size divided to end at the counts.
+func (o Capture) iteration(info gpu.Info) int {
+	if o.PhotonsPerIteration > 0 {
+		return o.PhotonsPerIteration
+	}
+	return dividingIteration(o.Iteration(info), o.At)
+}
+
 // seeded is sp's k-th seed: its own (or the common) seed plus k.
 func (o Capture) seeded(sp rng.Spec, k int) rng.Spec {
 	if k == 0 {
@@ -161,13 +174,7 @@ func (o Capture) captureOne(c *gpu.Context, sp rng.Spec, k int, t *table, i int)
 	if err != nil {
 		return err
 	}
-	cfg.Photons = o.PhotonsPerIteration
-	if cfg.Photons == 0 {
-		cfg.Photons = dividingIteration(o.Iteration(c.Info), o.At)
-	}
-	if err := checkIterations(last, cfg.Photons, len(o.At)); err != nil {
-		return err
-	}
+	cfg.Photons = o.iteration(c.Info)
 	s, err := render.NewSPPM(c, o.Scene, cfg)
 	if err != nil {
 		return err
