@@ -12,6 +12,7 @@ import (
 
 	"speckle/imageio"
 	"speckle/internal/units"
+	"speckle/rng"
 )
 
 // heatmapPercentile is the share of the noisiest column's pixels whose error
@@ -34,10 +35,7 @@ func (o Capture) writeSummary(t *table) ([]string, error) {
 		files = append(files, name)
 		return err
 	}
-	title := fmt.Sprintf("%s, %dx%d, seed %d", o.Scene.Name, o.Width, o.Height, o.Seed)
-	if o.Seeds > 1 {
-		title = fmt.Sprintf("%s, %dx%d, seeds %d to %d (images: the first)", o.Scene.Name, o.Width, o.Height, o.Seed, o.Seed+uint32(o.Seeds-1))
-	}
+	title := fmt.Sprintf("%s, %dx%d, %s", o.Scene.Name, o.Width, o.Height, o.seedsText())
 	var colLabels []string
 	for _, n := range o.At {
 		colLabels = append(colLabels, units.FormatCount(n)+" photons")
@@ -99,6 +97,21 @@ func (o Capture) writeSummary(t *table) ([]string, error) {
 	return files, nil
 }
 
+// seedsText names the seeds in a title: the common one, or the range each
+// generator ran where some have seeds of their own.
+func (o Capture) seedsText() string {
+	own := slices.ContainsFunc(o.Specs, func(sp rng.Spec) bool { return sp.HasSeed })
+	switch {
+	case o.Seeds == 1 && !own:
+		return fmt.Sprintf("seed %d", o.Seed)
+	case o.Seeds == 1:
+		return fmt.Sprintf("seed %d unless the generator names one", o.Seed)
+	case !own:
+		return fmt.Sprintf("seeds %d to %d (images: the first)", o.Seed, o.Seed+uint32(o.Seeds-1))
+	}
+	return fmt.Sprintf("%d seeds from each generator's own (images: the first)", o.Seeds)
+}
+
 // shrunk is the cells' images at montage size.
 func (o Capture) shrunk(t *table) [][]*image.NRGBA {
 	out := make([][]*image.NRGBA, len(t.cells))
@@ -142,7 +155,7 @@ func (o Capture) heatmaps(t *table) ([][]*image.NRGBA, *imageio.ColorBar, error)
 			out[i] = append(out[i], imageio.Shrink(h, imageio.MontageCellWidth))
 		}
 	}
-	label := "per-pixel RMS error of R, G, B against the reference (radiance, W/(sr m^2))"
+	label := "per-pixel RMS error of R, G, B against the reference, in the image's radiance"
 	if relative {
 		label = fmt.Sprintf("per-pixel relative error: RMS over R, G, B of (a-r)/sqrt(r^2+%g)", imageio.RelEpsilon)
 	}

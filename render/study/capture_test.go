@@ -204,3 +204,26 @@ func TestRenderBenchBreakdown(t *testing.T) {
 		t.Errorf("table %q: %v", table.String(), err)
 	}
 }
+
+// A capture's title names the seeds each row ran.
+func TestCaptureSeedsText(t *testing.T) {
+	for _, c := range []struct {
+		specs string
+		seeds int
+		want  string
+	}{
+		{"philox,lehmer", 1, "seed 7"},
+		{"philox,lehmer", 4, "seeds 7 to 10 (images: the first)"},
+		{"philox:seed=3,lehmer", 1, "seed 7 unless the generator names one"},
+		{"philox:seed=3,lehmer", 2, "2 seeds from each generator's own (images: the first)"},
+	} {
+		specs, err := rng.ParseSpecs(c.specs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Capture{Setup: Setup{Seed: 7}, Specs: specs, Seeds: c.seeds}
+		if got := o.seedsText(); got != c.want {
+			t.Errorf("%s, %d seeds: %q, want %q", c.specs, c.seeds, got, c.want)
+		}
+	}
+}
