@@ -20,9 +20,23 @@ type ColorBar struct {
 
 const colorBarH = 24 // the strip's height at label scale 2
 
-// height is the bar's height: the strip, the tick labels and the label line.
-func (b *ColorBar) height(scale int) int {
-	return colorBarH*scale/2 + 2*(montagePad/2+glyphH*scale)
+// height is the bar's height at width w: the strip, the tick labels and the
+// label's lines.
+func (b *ColorBar) height(scale, w int) int {
+	return colorBarH*scale/2 + montagePad/2 + glyphH*scale + len(wrapText(b.Label, scale, w))*(montagePad/2+glyphH*scale)
+}
+
+// wrapText breaks s at spaces into lines no wider than w where a word allows.
+func wrapText(s string, scale, w int) []string {
+	var lines []string
+	for _, word := range strings.Fields(s) {
+		if n := len(lines); n > 0 && textSize(lines[n-1]+" "+word, scale).X <= w {
+			lines[n-1] += " " + word
+		} else {
+			lines = append(lines, word)
+		}
+	}
+	return lines
 }
 
 // value is the bar's value at t in [0, 1].
@@ -57,7 +71,10 @@ func (b *ColorBar) draw(dst *image.NRGBA, r image.Rectangle, scale int) {
 		draw.Draw(dst, image.Rect(tick, r.Min.Y+stripH, tick+1, y), image.NewUniform(montageLabel), image.Point{}, draw.Src)
 		drawText(dst, box.Min.X, y, s, montageLabel, scale)
 	}
-	drawText(dst, r.Min.X, y+glyphH*scale+montagePad/2, b.Label, montageLabel, scale)
+	for _, line := range wrapText(b.Label, scale, r.Dx()) {
+		y += glyphH*scale + montagePad/2
+		drawText(dst, r.Min.X, y, line, montageLabel, scale)
+	}
 }
 
 // barNumber writes a value in three significant digits, exponents short: 2.83e4.

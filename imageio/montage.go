@@ -96,8 +96,8 @@ func layoutMontage(g Grid) montageLayout {
 	if g.Bar != nil {
 		l.barY = l.height
 		l.barW = min(max(gridW, 256), 768)
-		l.width = max(l.width, l.gridX+max(l.barW, textSize(g.Bar.Label, l.labelScale).X)+montageMargin)
-		l.height += g.Bar.height(l.labelScale) + montageMargin
+		l.width = max(l.width, l.gridX+l.barW+montageMargin)
+		l.height += g.Bar.height(l.labelScale, l.barW) + montageMargin
 	}
 	return l
 }

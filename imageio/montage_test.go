@@ -3,6 +3,7 @@ package imageio
 import (
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 )
 
@@ -160,7 +161,7 @@ func TestGridSeriesRowsAndColorBar(t *testing.T) {
 		}
 	}
 	l := layoutMontage(g)
-	if m.Rect.Dy() != plain.Rect.Dy()+bar.height(l.labelScale)+montageMargin {
+	if m.Rect.Dy() != plain.Rect.Dy()+bar.height(l.labelScale, l.barW)+montageMargin {
 		t.Errorf("height %d, plain %d: the bar's room is wrong", m.Rect.Dy(), plain.Rect.Dy())
 	}
 	y := l.barY + 2
@@ -169,6 +170,9 @@ func TestGridSeriesRowsAndColorBar(t *testing.T) {
 	}
 	if got := m.NRGBAAt(l.gridX+l.barW-1, y); got != cm.At(1) {
 		t.Errorf("bar's right end %v, want %v", got, cm.At(1))
+	}
+	if lines := wrapText("per-pixel error of R, G, B", 2, 10*14); strings.Join(lines, "|") != "per-pixel|error of|R, G, B" {
+		t.Errorf("wrapped %q", lines)
 	}
 	if barNumber(2.5) != "2.5" || barNumber(864000) != "8.64e5" || barNumber(0.00123) != "0.00123" || barNumber(1.5e-7) != "1.5e-7" {
 		t.Errorf("bar numbers %s %s %s %s", barNumber(2.5), barNumber(864000), barNumber(0.00123), barNumber(1.5e-7))

@@ -80,7 +80,7 @@ func (o Capture) writeSummary(t *table) ([]string, error) {
 			}
 		}
 	}
-	frames := o.frames(t, cells, heat, title)
+	frames := o.frames(t, cells, heat, bar, title)
 	switch o.Animate {
 	case AnimateGIF:
 		if err := put("animation.gif", func(p string) error { return writeGIF(p, frames) }); err != nil {
@@ -155,7 +155,7 @@ func (o Capture) heatmaps(t *table) ([][]*image.NRGBA, *imageio.ColorBar, error)
 			out[i] = append(out[i], imageio.Shrink(h, imageio.MontageCellWidth))
 		}
 	}
-	label := "per-pixel RMS error of R, G, B against the reference, in the image's radiance"
+	label := "per-pixel RMS error of R, G, B against the reference (radiance)"
 	if relative {
 		label = fmt.Sprintf("per-pixel relative error: RMS over R, G, B of (a-r)/sqrt(r^2+%g)", imageio.RelEpsilon)
 	}
@@ -189,8 +189,9 @@ func mean(v []float64) float64 {
 }
 
 // frames are the animation's: per count the generators side by side, their
-// heatmaps under them where there are some, all frames the same size.
-func (o Capture) frames(t *table, cells, heat [][]*image.NRGBA, title string) []*image.NRGBA {
+// heatmaps (and colour bar) under them where there are some, all frames the
+// same size.
+func (o Capture) frames(t *table, cells, heat [][]*image.NRGBA, bar *imageio.ColorBar, title string) []*image.NRGBA {
 	if o.Animate == NoAnimation {
 		return nil
 	}
@@ -207,7 +208,7 @@ func (o Capture) frames(t *table, cells, heat [][]*image.NRGBA, title string) []
 		g := imageio.Grid{Cells: [][]*image.NRGBA{pics}, ColLabels: t.rowLabels,
 			Title: fmt.Sprintf("%s: %s photons", title, units.FormatCount(n))}
 		if heat != nil {
-			g.Cells, g.RowLabels = append(g.Cells, heats), []string{"image", "error"}
+			g.Cells, g.RowLabels, g.Bar = append(g.Cells, heats), []string{"image", "error"}, bar
 		}
 		f := g.Draw()
 		size = size.Union(f.Rect)
