@@ -13,11 +13,15 @@ import (
 	"speckle/ui"
 )
 
-// paneColors tell the panes apart in the plot and their overlays (Okabe-Ito,
-// distinguishable with colour-blindness).
-var paneColors = [MaxPanes]color.RGBA{
-	{230, 159, 0, 255}, {86, 180, 233, 255}, {0, 158, 115, 255}, {213, 94, 0, 255},
-}
+// paneColors tell the panes apart in the plot and their overlays: the first
+// colours of imageio.Palette, as in the saved plots and montages.
+var paneColors = func() (c [MaxPanes]color.RGBA) {
+	for i := range c {
+		p := imageio.SeriesColor(i)
+		c[i] = color.RGBA{p.R, p.G, p.B, p.A}
+	}
+	return c
+}()
 
 const sidebarWidth = 340 // screen units, times the content scale
 

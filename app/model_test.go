@@ -326,6 +326,21 @@ func TestPlotRange(t *testing.T) {
 	}
 }
 
+// A pane's legend gives its fitted slope: -1/3 for a history falling as
+// N^-1/3; none for a single point.
+func TestPaneLegendSlope(t *testing.T) {
+	var h []Point
+	for _, n := range []int64{1e4, 1e5, 4e5, 1e6} {
+		h = append(h, Point{n, 3 * math.Pow(float64(n), -1.0/3)})
+	}
+	if got := paneLegend(1, "philox", h); got != "2: philox, slope -0.33" {
+		t.Errorf("legend %q", got)
+	}
+	if got := paneLegend(0, "sobol", h[:1]); got != "1: sobol" {
+		t.Errorf("legend of one point %q", got)
+	}
+}
+
 // A file that failed to load is never saved over: the settings go beside it.
 func TestSaveKeepingAFileThatFailedToLoad(t *testing.T) {
 	dir := t.TempDir()

@@ -98,15 +98,28 @@ func (a *App) plotWindow(x, y, w, h float64) {
 	}
 }
 
+// guideColors tell the rate guides apart (imgui draws no dashes): SPPM's
+// N^-1/3 lighter, Monte Carlo's N^-1/2 darker; in imageio.Rates' order.
+var guideColors = []color.RGBA{{170, 170, 170, 255}, {110, 110, 110, 255}}
+
 // plot draws RMSE against photons, log-log, one line per pane in its colour,
-// with a slope -1/2 guide.
+// the guides of imageio.Rates through the first pane's first point, axis
+// titles and a legend with each pane's fitted slope.
 func (a *App) plot(width, height float64) {
 	pos := imgui.CursorScreenPos()
 	imgui.Dummy(vec(width, height))
 	dl := imgui.WindowDrawList()
 	lh := float64(imgui.TextLineHeight())
-	x0, y0 := float64(pos.X)+3.2*lh, float64(pos.Y)+0.5*lh
-	x1, y1 := float64(pos.X)+width-0.5*lh, float64(pos.Y)+height-1.6*lh
+	ref := a.refNote
+	if ref == "analytic" {
+		ref = "the exact image"
+	}
+	// The Y title above the axes, the X title under the tick labels.
+	dl.AddText(vec(float64(pos.X), float64(pos.Y)), grey, "RMSE over all pixels' R, G, B against "+ref)
+	x0, y0 := float64(pos.X)+3.2*lh, float64(pos.Y)+1.5*lh
+	x1, y1 := float64(pos.X)+width-0.5*lh, float64(pos.Y)+height-2.6*lh
+	xTitle := "photons traced (log)"
+	dl.AddText(vec((x0+x1-float64(imgui.CalcTextSize(xTitle, false, 0).X))/2, y1+1.3*lh), grey, xTitle)
 	dl.AddRectFilled(vec(x0, y0), vec(x1, y1), packed(color.RGBA{20, 20, 24, 255}))
 	var series [][]Point
 	for i := 0; i < a.Model.Visible(); i++ {
@@ -143,18 +156,23 @@ func (a *App) plot(width, height float64) {
 	}
 	dl.PushClipRect(vec(x0, y0), vec(x1, y1))
 	defer dl.PopClipRect()
-	// The guide goes through the first point of the first pane with one.
+	var legend []legendRow
+	// The guides go through the first point of the first pane with one.
 	for _, s := range series {
-		if len(s) > 0 {
-			if pa, pb, ok := r.SlopeLine(s[0], -0.5); ok {
+		if len(s) == 0 {
+			continue
+		}
+		for k, rate := range imageio.Rates {
+			if pa, pb, ok := r.SlopeLine(s[0], rate.Slope); ok {
 				ax, ay, _ := r.Map(pa, w, h)
 				bx, by, _ := r.Map(pb, w, h)
-				dl.AddLineV(vec(x0+ax, y0+ay), vec(x0+bx, y0+by), grey, 1)
-				dl.AddText(vec(x0+bx-4*lh, y0+by-lh*1.2), grey, "slope -1/2")
+				dl.AddLineV(vec(x0+ax, y0+ay), vec(x0+bx, y0+by), packed(guideColors[k]), 1)
+				legend = append(legend, legendRow{guideColors[k], fmt.Sprintf("%s, slope %s", rate.Name, imageio.SlopeFraction(rate.Slope))})
 			}
-			break
 		}
+		break
 	}
+	var panes []legendRow
 	for i, s := range series {
 		var prev imgui.Vec2
 		for k, pt := range s {
@@ -168,5 +186,48 @@ func (a *App) plot(width, height float64) {
 			}
 			prev = cur
 		}
+		if len(s) > 0 {
+			panes = append(panes, legendRow{paneColors[i], paneLegend(i, a.Model.S.Panes[i].Generator, s)})
+		}
+	}
+	drawLegend(dl, append(panes, legend...), x0+0.5*lh, y1-0.5*lh, lh)
+}
+
+// legendRow is one line of the plot's legend: a swatch and its text.
+type legendRow struct {
+	c    color.RGBA
+	text string
+}
+
+// paneLegend is pane i's legend text: its generator and the fitted slope of
+// its history (imageio.FitSlope, least squares in log-log).
+func paneLegend(i int, generator string, history []Point) string {
+	x, y := make([]float64, len(history)), make([]float64, len(history))
+	for k, p := range history {
+		x[k], y[k] = float64(p.Photons), p.RMSE
+	}
+	text := fmt.Sprintf("%d: %s", i+1, generator)
+	if s := imageio.FitSlope(x, y); !math.IsNaN(s) {
+		text += fmt.Sprintf(", slope %.2f", s)
+	}
+	return text
+}
+
+// drawLegend draws rows upward from the bottom-left corner (x, bottom) of
+// the axes, where falling curves leave room, on a dark box.
+func drawLegend(dl imgui.DrawList, rows []legendRow, x, bottom, lh float64) {
+	if len(rows) == 0 {
+		return
+	}
+	tw := 0.0
+	for _, r := range rows {
+		tw = math.Max(tw, float64(imgui.CalcTextSize(r.text, false, 0).X))
+	}
+	top := bottom - float64(len(rows))*lh
+	dl.AddRectFilled(vec(x-0.25*lh, top-0.25*lh), vec(x+2*lh+tw+0.25*lh, bottom+0.25*lh), packed(color.RGBA{20, 20, 24, 220}))
+	for k, r := range rows {
+		y := top + float64(k)*lh
+		dl.AddLineV(vec(x, y+lh/2), vec(x+1.5*lh, y+lh/2), packed(r.c), 2)
+		dl.AddText(vec(x+2*lh, y), grey, r.text)
 	}
 }

@@ -16,35 +16,74 @@ import (
 
 // captureOptions are capture's flags.
 type captureOptions struct {
-	sppm  sppmFlags
-	specs []rng.Spec
-	at    []int64 // nil: auto
-	out   string
+	sppm    sppmFlags
+	specs   []rng.Spec
+	at      []int64 // nil: auto
+	out     string
+	seeds   int
+	metric  imageio.Metric
+	views   []string
+	hdr     bool
+	animate string
 }
+
+// The values of --views and --animate.
+var (
+	captureViews = []string{"image", "heatmap"}
+	animations   = map[string]study.Animation{"gif": study.AnimateGIF, "frames": study.AnimateFrames}
+)
 
 func newCaptureCmd() *cobra.Command {
 	var o captureOptions
 	c := &cobra.Command{
-		Use:   "capture [--scene S] [--gens SPEC,SPEC,...] [--at N,N,...] [--out DIR] [flags]",
-		Short: "render with several generators at several photon counts: images, montage, CSV, plot",
+		Use:   "capture [--scene S] [--gens SPEC,...] [--at N,...] [--seeds K] [--metric M] [--views image,heatmap] [--hdr] [--animate[=gif|frames]] [--out DIR] [flags]",
+		Short: "render with several generators at several photon counts: images, montages, CSV, plots, animation",
 		Long: `Render a scene once per generator, progressively, and take an image at each of
 the --at photon counts (exactly those: a shorter iteration ends at a count that
 is no multiple of the iteration size). Into --out go LABEL-COUNT.png per
 generator and count (LABEL is the generator spec's file name: lehmer-slm,
-philox-seed3), montage.png, convergence.csv (scene, generator, photons, RMSE,
-seconds) and, where the scene has an exact image or a stored reference at this
-size (speckle reference), convergence.png: RMSE against photons, log-log. The
-set replaces the folder's earlier one whole, and only when it is complete.`,
+philox-seed3), montage.png, convergence.csv and, where the scene has an exact
+image or a stored reference at this size (speckle reference), the plot
+convergence.png, .svg and .pdf: the error against photons, log-log, with each
+curve's fitted slope and guides for SPPM's N^-1/3 and Monte Carlo's N^-1/2.
+
+--seeds K renders each generator K times, with seeds s, s+1, ..., s+K-1 (s is
+the generator's own NAME:seed=S, else --seed): the CSV and the plot give the
+mean error and its band from the least to the greatest; the images are the
+first seed's. convergence.csv's columns: scene, generator, photons, seeds, the
+metric's mean, _min and _max, slope (least squares of log error on log
+photons over the generator's counts), seconds (mean).
+
+--metric rmse|relmse|mse chooses the error (pbrt-v4 imgtool diff's: mse is the
+mean of (a-r)^2 over every pixel's R, G and B, relmse of (a-r)^2/(r+0.01)^2,
+rmse the root of mse). --views image,heatmap adds heatmap.png, each cell's
+per-pixel error on one colour scale with its bar. --hdr writes each cell's
+linear radiance as LABEL-COUNT.pfm. --animate writes animation.gif, one frame
+per count; --animate=frames writes frame-001.png, ... instead.
+
+The set replaces the folder's earlier one whole, and only when it is complete.`,
 		Example: `  speckle capture --scene cornell --gens rand48,lehmer,philox --at 1e5,1e6
   speckle capture --gens lehmer:lehmer-seeding=slm,lehmer --at auto --out screenshots/lehmer
-  speckle capture --scene plane --gens philox:seed=3,philox --size 320x180`,
-		Args: noArgs,
+  speckle capture --scene plane --gens philox,sobol --size 320x180 --seeds 4 --views image,heatmap --animate`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 && animations[args[0]] != study.NoAnimation {
+				return usagef("unexpected argument %q: write --animate=%s", args[0], args[0])
+			}
+			return noArgs(c, args)
+		},
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
 	specsFlag(c, &o.specs, "gens", mustSpecs("rand48,lehmer,ranlux,sobol,ca,philox"), "generators")
 	o.at = []int64{1e5, 1e6, 1e7}
-	c.Flags().Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser, 1e6,1e7,1e8 on a GPU")
-	c.Flags().StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
+	fs := c.Flags()
+	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser, 1e6,1e7,1e8 on a GPU")
+	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
+	wholeFlag(fs, &o.seeds, "seeds", 1, 1, study.MaxSeeds, "independent renders per generator, seeds s..s+K-1 (s: --seed or NAME:seed=S)")
+	metricFlag(fs, &o.metric)
+	fs.StringSliceVar(&o.views, "views", []string{"image"}, "montages to write: image (montage.png), heatmap (heatmap.png), or both")
+	fs.BoolVar(&o.hdr, "hdr", false, "also write each cell's linear radiance as LABEL-COUNT.pfm")
+	fs.StringVar(&o.animate, "animate", "", "write the convergence as animation.gif (gif) or frame-NNN.png (frames), one frame per count")
+	fs.Lookup("animate").NoOptDefVal = "gif"
 	o.sppm.addTo(c, study.ReferenceSize)
 	return c
 }
@@ -54,8 +93,24 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	capture := study.Capture{Setup: setup, Specs: o.specs, At: o.at,
+	setup.Metric = o.metric
+	capture := study.Capture{Setup: setup, Specs: o.specs, At: o.at, Seeds: o.seeds, HDR: o.hdr,
 		Warn: func(s string) { fmt.Fprintln(c.ErrOrStderr(), "speckle capture: "+s) }}
+	for _, v := range o.views {
+		if !slices.Contains(captureViews, v) {
+			return usagef("--views takes %s, comma-separated (got %q)", strings.Join(captureViews, ", "), v)
+		}
+	}
+	if len(o.views) == 0 {
+		return usagef("--views must name image, heatmap or both")
+	}
+	capture.Heatmaps = slices.Contains(o.views, "heatmap")
+	capture.NoMontage = !slices.Contains(o.views, "image")
+	if o.animate != "" {
+		if capture.Animate = animations[o.animate]; capture.Animate == study.NoAnimation {
+			return usagef("--animate must be gif or frames (got %q)", o.animate)
+		}
+	}
 	if err := capture.Check(); err != nil {
 		return inputOrRun(err)
 	}
@@ -67,17 +122,31 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	}
 	defer capture.Set.Discard() // after Commit: nothing left to discard
 	b := &bar{c: c, label: "capture " + setup.Scene.Name, unit: "k photons", scale: 1000}
-	capture.Progress = b.report
+	capture.Progress, capture.Status = b.report, b.say
 	var res study.Captured
 	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err }); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.OutOrStdout(), "%s: %d images, montage.png, convergence.csv", imageio.Printable(o.out), res.Images)
-	if res.Plot {
-		fmt.Fprint(c.OutOrStdout(), ", convergence.png")
-	}
-	fmt.Fprintln(c.OutOrStdout())
+	files := summarizeFrames(res.Files)
+	fmt.Fprintf(c.OutOrStdout(), "%s: %d images, %s\n", imageio.Printable(o.out), res.Images, strings.Join(files, ", "))
 	return nil
+}
+
+// summarizeFrames writes a run of frame-NNN.png as one entry.
+func summarizeFrames(files []string) []string {
+	var out []string
+	n := 0
+	for _, f := range files {
+		if strings.HasPrefix(f, "frame-") {
+			n++
+			continue
+		}
+		out = append(out, f)
+	}
+	if n > 0 {
+		out = append(out, fmt.Sprintf("frame-001..%03d.png", n))
+	}
+	return out
 }
 
 // stopsValue is --at: photon counts, comma-separated, kept sorted and

@@ -102,6 +102,14 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"rng", "bench", "--gens", "lehmer", "--store-draws", "6"}, nil, "--store-draws must be a multiple of 4"},
 		{[]string{"rng", "bench", "--gens", "nope"}, nil, `unknown generator "nope"`},
 		{[]string{"gpu", "--egl-platform", "x11"}, nil, `unknown EGL platform "x11"`},
+		{[]string{"capture", "--views", "image,spectrum"}, nil, `--views takes image, heatmap, comma-separated (got "spectrum")`},
+		{[]string{"capture", "--views", ""}, nil, "--views must name image, heatmap or both"},
+		{[]string{"capture", "--animate=mp4"}, nil, `--animate must be gif or frames (got "mp4")`},
+		{[]string{"capture", "--animate", "frames"}, nil, `unexpected argument "frames": write --animate=frames`},
+		{[]string{"capture", "--seeds", "0"}, nil, "--seeds must be 1..64"},
+		{[]string{"capture", "--seeds", "65"}, nil, "--seeds must be 1..64"},
+		{[]string{"capture", "--metric", "psnr"}, nil, `--metric must be rmse, relmse or mse (got "psnr")`},
+		{[]string{"render", "--metric", "l1"}, nil, `--metric must be rmse, relmse or mse (got "l1")`},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

@@ -287,7 +287,7 @@ func TestCaptureReplacesSetWhole(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("capture: exit %d, %q", r.code, r.stderr)
 	}
-	if names := strings.Join(ls(t, dir), " "); names != "set set/convergence.csv set/convergence.png set/montage.png set/philox-1e3.png" {
+	if names := strings.Join(ls(t, dir), " "); names != "set set/convergence.csv set/convergence.pdf set/convergence.png set/convergence.svg set/montage.png set/philox-1e3.png" {
 		t.Errorf("after a capture: %s, want only the new set", names)
 	}
 	// A folder with other files in it is not replaced.

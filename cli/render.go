@@ -18,6 +18,7 @@ type renderOptions struct {
 	spec     rng.Spec
 	photons  int64
 	out, pfm string
+	metric   imageio.Metric
 }
 
 func newRenderCmd() *cobra.Command {
@@ -30,7 +31,7 @@ func newRenderCmd() *cobra.Command {
 that exactly --photons are traced), tone mapped into a PNG; --pfm also writes
 the linear radiance. The line printed gives photons and bounces per second and,
 where the scene has an exact image or a stored reference at this size, the
-RMSE against it.`,
+error against it (--metric: RMSE by default).`,
 		Example: `  speckle render --scene cornell --gen philox --photons 1e7
   speckle render --gen lehmer:lehmer-seeding=slm --size 640x360 --out lehmer.png
   speckle render --scene plane --gen philox:seed=3 --pfm plane.pfm`,
@@ -41,6 +42,7 @@ RMSE against it.`,
 	photonsFlag(c.Flags(), &o.photons, 1e7)
 	c.Flags().StringVar(&o.out, "out", "", "PNG to write (default screenshots/<scene>-<generator>.png)")
 	c.Flags().StringVar(&o.pfm, "pfm", "", "also write the linear radiance as PFM")
+	metricFlag(c.Flags(), &o.metric)
 	o.sppm.addTo(c, "960x540")
 	return c
 }
@@ -50,6 +52,7 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
+	setup.Metric = o.metric
 	r := study.Render{Setup: setup, Spec: o.spec, Total: o.photons, Out: o.out, PFM: o.pfm}
 	if err := r.Check(); err != nil {
 		return inputOrRun(err)
@@ -72,7 +75,7 @@ func (o *renderOptions) run(c *cobra.Command) error {
 		}
 	}
 	b := &bar{c: c, label: "render " + setup.Scene.Name + " " + label.Label(), unit: "k photons", scale: 1000}
-	r.Progress = b.report
+	r.Progress, r.Status = b.report, b.say
 	var res study.Rendered
 	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err }); err != nil {
 		return err
@@ -81,7 +84,7 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	fmt.Fprintf(c.OutOrStdout(), "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
 		imageio.Printable(r.Out), setup.Scene.Name, label.Label(), res.Emitted, res.Iterations, secs, float64(res.Emitted)/secs, float64(res.Bounces)/secs)
 	if res.Reference != "" {
-		fmt.Fprintf(c.OutOrStdout(), "RMSE against the %s reference: %.4g\n", res.Reference, res.RMSE)
+		fmt.Fprintf(c.OutOrStdout(), "%s against the %s reference: %.4g\n", res.Metric.Short(), res.Reference, res.Error)
 	}
 	return nil
 }

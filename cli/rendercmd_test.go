@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"image/gif"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,5 +132,53 @@ func TestRenderCommandsHelp(t *testing.T) {
 			strings.Contains(r.stdout, `(default "")`) || strings.Contains(r.stdout, "(default )") || !strings.Contains(r.stdout, "--seed uint32") {
 			t.Errorf("%v: exit %d, stderr %q, stdout:\n%s", args, r.code, r.stderr, r.stdout)
 		}
+	}
+}
+
+// capture --seeds 2 --views image,heatmap --animate --hdr --metric relmse:
+// the montages, the plots in three formats, the GIF with a frame per count
+// and a PFM per cell; the CSV names the metric and the seeds, says that
+// the exact image was computed, and is the same when run again.
+func TestCaptureFiguresFromTheCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	capture := func(out string) []string {
+		t.Helper()
+		r := speckle(t, nil, "capture", "--scene", "plane", "--gens", "philox,lehmer", "--at", "1e3,2e3", "--size", "16x12",
+			"--seeds", "2", "--views", "image,heatmap", "--animate", "--hdr", "--metric", "relmse", "--out", out)
+		if r.code != 0 || !strings.Contains(r.stdout, "4 images, montage.png, heatmap.png, convergence.csv, convergence.png, convergence.svg, convergence.pdf, animation.gif") ||
+			!strings.Contains(r.stderr, "computing plane's exact image at 16x12") {
+			t.Fatalf("capture: exit %d, %q %q", r.code, r.stdout, r.stderr)
+		}
+		csv, err := os.ReadFile(filepath.Join(out, "convergence.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(csv)), "\n")
+		if len(lines) != 5 || lines[0] != "scene,generator,photons,seeds,relmse,relmse_min,relmse_max,slope,seconds" || !strings.HasPrefix(lines[1], "plane,philox,1000,2,") {
+			t.Fatalf("convergence.csv:\n%s", csv)
+		}
+		var errs []string
+		for _, l := range lines[1:] {
+			f := strings.Split(l, ",")
+			errs = append(errs, strings.Join(f[:8], ",")) // all but the seconds
+		}
+		return errs
+	}
+	first := capture(filepath.Join(dir, "a"))
+	if again := capture(filepath.Join(dir, "b")); strings.Join(again, "\n") != strings.Join(first, "\n") {
+		t.Errorf("a second capture differs:\n%s\nthen\n%s", first, again)
+	}
+	for _, f := range []string{"heatmap.png", "philox-1e3.pfm", "lehmer-2e3.pfm", "convergence.pdf"} {
+		if _, err := os.Stat(filepath.Join(dir, "a", f)); err != nil {
+			t.Error(err)
+		}
+	}
+	g, err := os.Open(filepath.Join(dir, "a", "animation.gif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if a, err := gif.DecodeAll(g); err != nil || len(a.Image) != 2 {
+		t.Errorf("animation.gif: %v, want 2 frames", err)
 	}
 }

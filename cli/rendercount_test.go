@@ -33,7 +33,7 @@ func TestRenderAndCaptureTraceExactCounts(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	rows, err := imageio.ReadConvergenceCSV(filepath.Join(capDir, "convergence.csv"))
+	_, rows, err := imageio.ReadConvergenceCSV(filepath.Join(capDir, "convergence.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

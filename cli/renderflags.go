@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
 	"speckle/render"
@@ -108,6 +109,22 @@ func seedFlag(fs *pflag.FlagSet, p *uint32) {
 	fs.Var(seedValue{p}, "seed", "seed of the generators that do not set their own (NAME:seed=S)")
 }
 
+// metricValue is --metric: an imageio.Metric by name.
+type metricValue struct{ m *imageio.Metric }
+
+func (v metricValue) Type() string   { return strings.Join(imageio.MetricNames(), "|") }
+func (v metricValue) String() string { return string(*v.m) }
+func (v metricValue) Set(s string) (err error) {
+	*v.m, err = imageio.ParseMetric(strings.TrimSpace(s))
+	return err
+}
+
+// metricFlag defines --metric, the error against the reference, RMSE by default.
+func metricFlag(fs *pflag.FlagSet, m *imageio.Metric) {
+	*m = imageio.MetricRMSE
+	fs.Var(metricValue{m}, "metric", "error against the reference: rmse, relmse (mean (a-r)^2/(r+0.01)^2) or mse, as pbrt-v4's imgtool diff")
+}
+
 // sppmFlags are the flags render, capture and reference share: the scene,
 // the image and the SPPM parameters (study.Setup).
 type sppmFlags struct {
@@ -203,6 +220,15 @@ func (b *bar) report(done, total int64) {
 		b.p = newProgress(b.c.ErrOrStderr(), b.label, int(total/b.scale), b.unit)
 	}
 	b.p.set(int(done / b.scale))
+}
+
+// say prints a status line of the study (study.Setup.Status), on a line of
+// its own where the bar is being drawn.
+func (b *bar) say(s string) {
+	if b.p != nil {
+		b.p.breakLine()
+	}
+	fmt.Fprintln(b.c.ErrOrStderr(), "speckle "+b.c.Name()+": "+s)
 }
 
 // run opens the GPU context and runs a study on it, the bar showing its

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -20,9 +21,12 @@ type Batch struct {
 	reg *leftover
 }
 
+// setExtensions are the kinds of file a set holds: images, tables, plots, animations, radiance.
+var setExtensions = []string{".png", ".csv", ".svg", ".pdf", ".gif", ".pfm"}
+
 // checkBatchDir checks that dir may be replaced by a set: it does not exist, or it is a
-// directory holding only regular .png and .csv files (an earlier set), so that a mistyped
-// --out never deletes other work.
+// directory holding only regular files of the setExtensions (an earlier set), so that a
+// mistyped --out never deletes other work.
 func checkBatchDir(dir string) error {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -36,8 +40,9 @@ func checkBatchDir(dir string) error {
 	}
 	for _, e := range ents {
 		ext := strings.ToLower(filepath.Ext(e.Name()))
-		if !e.Type().IsRegular() || (ext != ".png" && ext != ".csv") {
-			return fmt.Errorf("%s holds %q, which is not a .png or .csv file of an earlier set: the folder is replaced whole, so choose a new or empty one", Printable(dir), e.Name())
+		if !e.Type().IsRegular() || !slices.Contains(setExtensions, ext) {
+			return fmt.Errorf("%s holds %q, which is not a %s file of an earlier set: the folder is replaced whole, so choose a new or empty one",
+				Printable(dir), e.Name(), strings.Join(setExtensions, ", "))
 		}
 	}
 	return nil

@@ -4,40 +4,52 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
 )
 
-// ConvergenceRow is one measurement of a capture: the error of a render against the reference
-// after Photons photons, and the render's time.
+// ConvergenceRow is one cell of a capture: the error (by the capture's Metric) of a generator's
+// renders against the reference after Photons photons, over Seeds independent seeds: their
+// mean, and the band from the smallest to the largest; Seconds is the mean render time. Slope
+// is the fitted slope of the generator's whole curve (FitSlope over its rows), the same on each
+// of them.
 type ConvergenceRow struct {
 	Scene     string
 	Generator string
 	Photons   int64
-	RMSE      float64
+	Seeds     int
+	Error     float64
+	Min, Max  float64
+	Slope     float64
 	Seconds   float64
 }
 
-// convergenceHeader is the CSV header line's fields.
-var convergenceHeader = []string{"scene", "generator", "photons", "rmse", "seconds"}
+// convergenceHeader is the CSV header line's fields; METRIC is the metric's name (rmse).
+func convergenceHeader(m Metric) []string {
+	return []string{"scene", "generator", "photons", "seeds", string(m), string(m) + "_min", string(m) + "_max", "slope", "seconds"}
+}
 
-// formatRMSE and FormatSeconds are the CSV's number formats: RMSE with 7 significant digits in
-// exponent form (1.234568e-03), seconds with millisecond resolution (12.345). Both are
-// locale-free and the same on every machine; NaN and infinities are "NaN", "+Inf", "-Inf".
-func formatRMSE(v float64) string    { return strconv.FormatFloat(v, 'e', 6, 64) }
+// formatError and FormatSeconds are the CSV's number formats: errors and slopes with 7
+// significant digits in exponent form (1.234568e-03), seconds with millisecond resolution
+// (12.345). Both are locale-free and the same on every machine; NaN and infinities are "NaN",
+// "+Inf", "-Inf".
+func formatError(v float64) string   { return strconv.FormatFloat(v, 'e', 6, 64) }
 func FormatSeconds(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 
-// WriteConvergenceCSV writes rows as CSV with the header scene,generator,photons,rmse,seconds,
-// one line per row in the given order, atomically.
-func WriteConvergenceCSV(path string, rows []ConvergenceRow) error {
+// WriteConvergenceCSV writes rows as CSV with the header
+// scene,generator,photons,seeds,METRIC,METRIC_min,METRIC_max,slope,seconds, one line per row in
+// the given order, atomically.
+func WriteConvergenceCSV(path string, m Metric, rows []ConvergenceRow) error {
 	return WriteFileAtomic(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
-		if err := cw.Write(convergenceHeader); err != nil {
+		if err := cw.Write(convergenceHeader(m)); err != nil {
 			return err
 		}
 		for _, r := range rows {
-			rec := []string{r.Scene, r.Generator, strconv.FormatInt(r.Photons, 10), formatRMSE(r.RMSE), FormatSeconds(r.Seconds)}
+			rec := []string{r.Scene, r.Generator, strconv.FormatInt(r.Photons, 10), strconv.Itoa(r.Seeds),
+				formatError(r.Error), formatError(r.Min), formatError(r.Max), formatError(r.Slope), FormatSeconds(r.Seconds)}
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
@@ -47,44 +59,126 @@ func WriteConvergenceCSV(path string, rows []ConvergenceRow) error {
 	})
 }
 
-// ReadConvergenceCSV reads a file written by WriteConvergenceCSV. Errors name the file and the
-// line.
-func ReadConvergenceCSV(path string) ([]ConvergenceRow, error) {
+// ReadConvergenceCSV reads a file written by WriteConvergenceCSV and the metric its header
+// names. Errors name the file and the line.
+func ReadConvergenceCSV(path string) (Metric, []ConvergenceRow, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	defer f.Close()
 	cr := csv.NewReader(f)
-	cr.FieldsPerRecord = len(convergenceHeader)
+	cr.FieldsPerRecord = len(convergenceHeader(MetricRMSE))
 	recs, err := cr.ReadAll()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return "", nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if len(recs) == 0 || strings.Join(recs[0], ",") != strings.Join(convergenceHeader, ",") {
-		return nil, fmt.Errorf("%s: line 1: want the header %s", path, strings.Join(convergenceHeader, ","))
+	var m Metric
+	if len(recs) > 0 {
+		m, _ = ParseMetric(recs[0][4])
+	}
+	if len(recs) == 0 || m == "" || strings.Join(recs[0], ",") != strings.Join(convergenceHeader(m), ",") {
+		return "", nil, fmt.Errorf("%s: line 1: want the header %s (METRIC one of %s)", path,
+			strings.Join(convergenceHeader("METRIC"), ","), strings.Join(MetricNames(), ", "))
 	}
 	rows := make([]ConvergenceRow, 0, len(recs)-1)
 	for i, rec := range recs[1:] {
 		line := i + 2
-		photons, err := strconv.ParseInt(rec[2], 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s: line %d: photons %q is not an integer", path, line, rec[2])
+		bad := func(col int, what string) error {
+			return fmt.Errorf("%s: line %d: %s %q is not %s", path, line, recs[0][col], rec[col], what)
 		}
-		rmse, err := strconv.ParseFloat(rec[3], 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s: line %d: rmse %q is not a number", path, line, rec[3])
+		r := ConvergenceRow{Scene: rec[0], Generator: rec[1]}
+		if r.Photons, err = strconv.ParseInt(rec[2], 10, 64); err != nil {
+			return "", nil, bad(2, "an integer")
 		}
-		secs, err := strconv.ParseFloat(rec[4], 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s: line %d: seconds %q is not a number", path, line, rec[4])
+		if r.Seeds, err = strconv.Atoi(rec[3]); err != nil {
+			return "", nil, bad(3, "an integer")
 		}
-		rows = append(rows, ConvergenceRow{Scene: rec[0], Generator: rec[1], Photons: photons, RMSE: rmse, Seconds: secs})
+		for k, p := range []*float64{&r.Error, &r.Min, &r.Max, &r.Slope, &r.Seconds} {
+			if *p, err = strconv.ParseFloat(rec[4+k], 64); err != nil {
+				return "", nil, bad(4+k, "a number")
+			}
+		}
+		rows = append(rows, r)
 	}
-	return rows, nil
+	return m, rows, nil
 }
 
 // usable reports whether a point can be drawn on log-log axes.
 func usable(r ConvergenceRow) bool {
-	return r.Photons > 0 && r.RMSE >= 1e-300 && r.RMSE <= 1e300 // false for NaN
+	return r.Photons > 0 && r.Error >= 1e-300 && r.Error <= 1e300 // false for NaN
+}
+
+// FitSlope is the least-squares slope of log10 y against log10 x: the rate of a power law
+// y ∝ x^slope. Points that a log axis cannot show are left out; with fewer than two distinct x
+// left it is NaN.
+func FitSlope(x, y []float64) float64 {
+	var lx, ly []float64
+	for i := range x {
+		if x[i] > 0 && y[i] > 0 && !math.IsInf(x[i], 0) && !math.IsInf(y[i], 0) {
+			lx, ly = append(lx, math.Log10(x[i])), append(ly, math.Log10(y[i]))
+		}
+	}
+	n := float64(len(lx))
+	var mx, my float64
+	for i := range lx {
+		mx, my = mx+lx[i]/n, my+ly[i]/n
+	}
+	var sxy, sxx float64
+	for i := range lx {
+		sxy += (lx[i] - mx) * (ly[i] - my)
+		sxx += (lx[i] - mx) * (lx[i] - mx)
+	}
+	if len(lx) < 2 || sxx == 0 {
+		return math.NaN()
+	}
+	return sxy / sxx
+}
+
+// SetSlopes fits each series' slope (convergenceSeries: by generator, or scene and generator)
+// over its usable rows and writes it into every row of the series.
+func SetSlopes(rows []ConvergenceRow) {
+	for _, s := range convergenceSeries(rows) {
+		var x, y []float64
+		for _, i := range s.rows {
+			if usable(rows[i]) {
+				x, y = append(x, float64(rows[i].Photons)), append(y, rows[i].Error)
+			}
+		}
+		slope := FitSlope(x, y)
+		for _, i := range s.rows {
+			rows[i].Slope = slope
+		}
+	}
+}
+
+// series is one curve: the indices of its rows, in order.
+type series struct {
+	name string
+	rows []int
+}
+
+// convergenceSeries groups rows by generator (by scene and generator when the rows hold
+// several scenes), in order of first appearance.
+func convergenceSeries(rows []ConvergenceRow) []series {
+	scenes := map[string]bool{}
+	for _, r := range rows {
+		scenes[r.Scene] = true
+	}
+	index := map[string]int{}
+	var out []series
+	for i, r := range rows {
+		name := r.Generator
+		if len(scenes) > 1 {
+			name = r.Scene + " " + r.Generator
+		}
+		k, ok := index[name]
+		if !ok {
+			k = len(out)
+			index[name] = k
+			out = append(out, series{name: name})
+		}
+		out[k].rows = append(out[k].rows, i)
+	}
+	return out
 }

@@ -2,9 +2,9 @@ package imageio
 
 import (
 	"bytes"
-	"image"
-	"image/color"
+	"encoding/xml"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,147 +14,201 @@ import (
 
 func TestConvergenceCSV(t *testing.T) {
 	rows := []ConvergenceRow{
-		{"cornell", "rand48", 100000, 0.0012345678, 12.3456},
-		{"cornell", "sobol", 10000000, 2e-5, 0.5},
-		{"a,b", "ca", 1, math.NaN(), 0},
-		{"x", "y", 7, math.Inf(1), 1e6},
+		{"cornell", "rand48", 100000, 4, 0.0012345678, 0.001, 0.0015, -0.34, 12.3456},
+		{"cornell", "sobol", 10000000, 1, 2e-5, 2e-5, 2e-5, math.NaN(), 0.5},
+		{"a,b", "ca", 1, 1, math.NaN(), math.NaN(), math.NaN(), math.NaN(), 0},
+		{"x", "y", 7, 2, math.Inf(1), 1, math.Inf(1), 0, 1e6},
 	}
 	path := filepath.Join(t.TempDir(), "convergence.csv")
-	if err := WriteConvergenceCSV(path, rows); err != nil {
+	if err := WriteConvergenceCSV(path, MetricRelMSE, rows); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `scene,generator,photons,rmse,seconds
-cornell,rand48,100000,1.234568e-03,12.346
-cornell,sobol,10000000,2.000000e-05,0.500
-"a,b",ca,1,NaN,0.000
-x,y,7,+Inf,1000000.000
+	want := `scene,generator,photons,seeds,relmse,relmse_min,relmse_max,slope,seconds
+cornell,rand48,100000,4,1.234568e-03,1.000000e-03,1.500000e-03,-3.400000e-01,12.346
+cornell,sobol,10000000,1,2.000000e-05,2.000000e-05,2.000000e-05,NaN,0.500
+"a,b",ca,1,1,NaN,NaN,NaN,NaN,0.000
+x,y,7,2,+Inf,1.000000e+00,+Inf,0.000000e+00,1000000.000
 `
 	if string(b) != want {
 		t.Errorf("CSV:\n%s\nwant:\n%s", b, want)
 	}
-	back, err := ReadConvergenceCSV(path)
+	m, back, err := ReadConvergenceCSV(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(back) != len(rows) {
-		t.Fatalf("%d rows back, want %d", len(back), len(rows))
+	if m != MetricRelMSE || len(back) != len(rows) {
+		t.Fatalf("%s, %d rows back, want relmse, %d", m, len(back), len(rows))
 	}
-	if back[0] != (ConvergenceRow{"cornell", "rand48", 100000, 1.234568e-03, 12.346}) || back[2].Scene != "a,b" ||
-		!math.IsNaN(back[2].RMSE) || !math.IsInf(back[3].RMSE, 1) {
+	if back[0] != (ConvergenceRow{"cornell", "rand48", 100000, 4, 1.234568e-03, 1e-3, 1.5e-3, -0.34, 12.346}) || back[2].Scene != "a,b" ||
+		!math.IsNaN(back[2].Error) || !math.IsInf(back[3].Error, 1) {
 		t.Errorf("read back %+v", back)
 	}
+	const header = "scene,generator,photons,seeds,rmse,rmse_min,rmse_max,slope,seconds\n"
 	for name, data := range map[string]string{
-		"header": "scene,gen,photons,rmse,seconds\n",
-		"fields": "scene,generator,photons,rmse,seconds\na,b,1,2\n",
-		"number": "scene,generator,photons,rmse,seconds\na,b,1e5,2,3\n",
+		"header": "scene,gen,photons,seeds,rmse,rmse_min,rmse_max,slope,seconds\n",
+		"metric": "scene,generator,photons,seeds,psnr,psnr_min,psnr_max,slope,seconds\n",
+		"fields": header + "a,b,1,2\n",
+		"number": header + "a,b,1e5,1,2,2,2,0,3\n",
+		"seeds":  header + "a,b,1,x,2,2,2,0,3\n",
+		"slope":  header + "a,b,1,1,2,2,2,steep,3\n",
 	} {
 		p := filepath.Join(t.TempDir(), name+".csv")
 		os.WriteFile(p, []byte(data), 0o644)
-		if _, err := ReadConvergenceCSV(p); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
+		if _, _, err := ReadConvergenceCSV(p); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
 			t.Errorf("%s: error %v", name, err)
 		}
 	}
 }
 
+// The fitted slope of an exact power law is its exponent; noise-free N^-1/3 gives -1/3.
+func TestFitSlope(t *testing.T) {
+	var x, y []float64
+	for _, n := range []float64{1e4, 3e4, 1e5, 1e6, 1e7} {
+		x, y = append(x, n), append(y, 2.5*math.Pow(n, -1.0/3))
+	}
+	if s := FitSlope(x, y); math.Abs(s+1.0/3) > 1e-12 {
+		t.Errorf("slope of N^-1/3 = %v", s)
+	}
+	// Unusable points are left out; fewer than two distinct x leave no slope.
+	if s := FitSlope(append(x, 1e8, -1), append(y, math.NaN(), 1)); !math.IsNaN(s) && math.Abs(s+1.0/3) > 1e-12 {
+		t.Errorf("slope with bad points = %v", s)
+	}
+	if s := FitSlope([]float64{1e5, 1e5}, []float64{1, 2}); !math.IsNaN(s) {
+		t.Errorf("slope of one x = %v, want NaN", s)
+	}
+	// Least squares, not the end points: a kink in the middle moves the fit.
+	if s := FitSlope([]float64{1, 10, 100}, []float64{1, 1, 0.01}); math.Abs(s+1) > 1e-12 {
+		t.Errorf("slope of 1,1,0.01 = %v, want -1", s)
+	}
+}
+
+func TestSetSlopes(t *testing.T) {
+	rows := testRows()
+	SetSlopes(rows)
+	for _, r := range rows {
+		if math.Abs(r.Slope+0.5) > 1e-9 {
+			t.Errorf("%s: slope %v, want -1/2", r.Generator, r.Slope)
+		}
+	}
+}
+
+// testRows are three generators converging as N^-1/2, over 3 seeds each.
 func testRows() []ConvergenceRow {
 	var rows []ConvergenceRow
 	for i, g := range []string{"rand48", "lehmer", "philox"} {
 		for _, n := range []int64{1e5, 1e6, 1e7} {
-			rows = append(rows, ConvergenceRow{"caustics", g, n, (0.3 + 0.1*float64(i)) / math.Sqrt(float64(n)/1e5), 1})
+			e := (0.3 + 0.1*float64(i)) / math.Sqrt(float64(n)/1e5)
+			rows = append(rows, ConvergenceRow{"caustics", g, n, 3, e, 0.8 * e, 1.3 * e, math.NaN(), 1})
 		}
 	}
 	return rows
 }
 
-func TestConvergencePlot(t *testing.T) {
-	m := ConvergencePlot(testRows(), "caustics")
-	if m.Rect != image.Rect(0, 0, plotWidth, plotHeight) {
-		t.Fatalf("size %v", m.Rect)
+// The plot saves as a PNG that decodes, an SVG that is XML and a PDF; its legend names every
+// generator with its slope, the band and both guides.
+func TestConvergencePlotFiles(t *testing.T) {
+	rows := testRows()
+	SetSlopes(rows)
+	p, err := ConvergencePlot(rows, MetricRMSE, PlotText{Title: "caustics", Against: "the reference render"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i := 0; i < 3; i++ {
-		if n := count(m, plotArea, plotColors[i]); n < 200 {
-			t.Errorf("series %d: %d pixels of its colour in the axes", i, n)
+	dir := t.TempDir()
+	for _, ext := range PlotFormats {
+		path := filepath.Join(dir, "convergence."+ext)
+		if err := SavePlot(p, path); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if n := count(m, m.Rect, plotColors[3]); n != 0 {
-		t.Errorf("%d pixels of an unused series colour", n)
-	}
-	if n := count(m, plotArea, plotReference); n < 100 {
-		t.Errorf("reference line and label: %d pixels", n)
-	}
-	if n := count(m, image.Rect(0, 0, plotWidth, plotArea.Min.Y), plotText); n < 50 {
-		t.Errorf("title: %d pixels", n)
-	}
-	if n := count(m, image.Rect(0, plotArea.Max.Y+1, plotWidth, plotHeight), plotText); n < 200 {
-		t.Errorf("x tick labels and title: %d pixels", n)
-	}
-	if n := count(m, image.Rect(0, 0, plotArea.Min.X-1, plotHeight), plotText); n < 200 {
-		t.Errorf("y tick labels and title: %d pixels", n)
-	}
-	// Where the curves are: rand48's first point (1e5, 0.3) lies on the left, philox's last
-	// (1e7, 0.05) on the right, and higher RMSE is higher up.
-	ser := convergenceSeries(testRows())
-	if len(ser) != 3 || ser[0].name != "rand48" || len(ser[2].pts) != 3 {
-		t.Fatalf("series %+v", ser)
-	}
-	firstX := func(c color.NRGBA) int {
-		for x := plotArea.Min.X; x < plotArea.Max.X; x++ {
-			if count(m, image.Rect(x, plotArea.Min.Y, x+1, plotArea.Max.Y), c) > 0 {
-				return x
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch ext {
+		case "png":
+			m, err := png.Decode(bytes.NewReader(b))
+			if err != nil || m.Bounds().Dx() != 1050 {
+				t.Errorf("PNG: %v, %v", err, m.Bounds())
+			}
+		case "svg":
+			d := xml.NewDecoder(bytes.NewReader(b))
+			var root string
+			for {
+				tok, err := d.Token()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("SVG is not XML: %v", err)
+				}
+				if se, ok := tok.(xml.StartElement); ok && root == "" {
+					root = se.Name.Local
+				}
+			}
+			if root != "svg" {
+				t.Errorf("SVG root element %q", root)
+			}
+			for _, want := range []string{"philox  (fitted slope -0.50)", "rand48", "guide: SPPM theory, slope -1/3",
+				"guide: Monte Carlo, slope -1/2", "shaded: min to max over 3 seeds", "RMSE", "r: the reference render", "photons"} {
+				if !bytes.Contains(b, []byte(xmlText(want))) {
+					t.Errorf("SVG lacks %q", want)
+				}
+			}
+		case "pdf":
+			if !bytes.HasPrefix(b, []byte("%PDF")) {
+				t.Errorf("PDF starts %q", b[:min(len(b), 8)])
 			}
 		}
-		return -1
 	}
-	if x := firstX(plotColors[0]); x < plotArea.Min.X || x > plotArea.Min.X+30 {
-		t.Errorf("rand48 starts at x = %d, want the left edge of the axes (%d)", x, plotArea.Min.X)
-	}
-
-	// It writes as a valid PNG holding the same pixels.
-	path := filepath.Join(t.TempDir(), "convergence.png")
-	if err := WritePNG(path, m); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("not a PNG: %v", err)
-	}
-	if back := ToNRGBA(dec); back.Rect != m.Rect || !bytes.Equal(back.Pix, m.Pix) {
-		t.Error("the PNG does not hold the plot")
+	if err := SavePlot(p, filepath.Join(dir, "plot.gif")); err == nil {
+		t.Error("a plot saved as GIF")
 	}
 }
 
+func xmlText(s string) string {
+	var b bytes.Buffer
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// The guides in the metric's power: MSE falls twice as fast as RMSE.
+func TestConvergencePlotGuidesInMSE(t *testing.T) {
+	p, err := ConvergencePlot(testRows(), MetricMSE, PlotText{Against: "the exact image"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "p.svg")
+	if err := SavePlot(p, path); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	for _, want := range []string{"slope -2/3", "slope -1", "MSE"} {
+		if !bytes.Contains(b, []byte(want)) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+}
+
+// Rows a log axis cannot show leave the plot drawable; with none left it says so.
 func TestConvergencePlotBadRows(t *testing.T) {
 	nan := math.NaN()
 	for name, rows := range map[string][]ConvergenceRow{
-		"nil":     nil,
-		"all bad": {{"s", "a", 1e5, 0, 1}, {"s", "a", 1e6, nan, 1}, {"s", "b", 0, 0.1, 1}, {"s", "b", -5, 0.1, 1}, {"s", "c", 1e5, math.Inf(1), 1}, {"s", "c", 1e5, -1, 1}},
-		"one":     {{"s", "a", 1e6, 0.01, 1}},
-		"mixed":   append(testRows(), ConvergenceRow{"caustics", "rand48", 3e7, 0, 1}, ConvergenceRow{"caustics", "sobol", 1e5, nan, 1}),
-		"flat":    {{"s", "a", 1e5, 0.1, 1}, {"s", "a", 1e5, 0.1, 1}},
-		"scenes":  {{"s1", "a", 1e5, 0.1, 1}, {"s2", "a", 1e6, 0.01, 1}},
-		"tiny":    {{"s", "a", 1, 1e-300, 1}, {"s", "a", math.MaxInt64, 1e300, 1}},
+		"empty":    nil,
+		"all bad":  {{"s", "g", 0, 1, 1, 1, 1, nan, 1}, {"s", "g", 1e5, 1, nan, nan, nan, nan, 1}, {"s", "g", 1e6, 1, 0, 0, 0, nan, 1}},
+		"one good": append(testRows(), ConvergenceRow{"caustics", "sobol", 1e5, 1, nan, nan, nan, nan, 1}),
 	} {
-		m := ConvergencePlot(rows, name)
-		if m.Rect != image.Rect(0, 0, plotWidth, plotHeight) {
-			t.Errorf("%s: size %v", name, m.Rect)
+		p, err := ConvergencePlot(rows, MetricRMSE, PlotText{Title: name})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
-	}
-	// A generator whose every point is unusable keeps its legend entry (and colour).
-	m := ConvergencePlot(append(testRows(), ConvergenceRow{"caustics", "sobol", 1e5, nan, 1}), "")
-	if count(m, plotArea, plotColors[3]) == 0 {
-		t.Error("the all-NaN generator has no legend entry")
-	}
-	// Several scenes name series by scene and generator.
-	ser := convergenceSeries([]ConvergenceRow{{"s1", "a", 1, 1, 0}, {"s2", "a", 1, 1, 0}})
-	if len(ser) != 2 || ser[0].name != "s1 a" || ser[1].name != "s2 a" {
-		t.Errorf("series %+v", ser)
+		if err := SavePlot(p, filepath.Join(t.TempDir(), "p.png")); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if noData := strings.HasSuffix(p.Title.Text, "(no data)"); noData != (name != "one good") {
+			t.Errorf("%s: title %q", name, p.Title.Text)
+		}
 	}
 }

@@ -25,17 +25,8 @@ func sameSize(a, b Image) error {
 // pixel (alpha ignored): sqrt(Σ(a−b)² / (3·W·H)), summed in float64. The sizes must match and
 // be non-zero. A NaN or Inf in either image makes the result NaN or Inf: it is not hidden.
 func RMSE(a, b Image) (float64, error) {
-	if err := sameSize(a, b); err != nil {
-		return 0, err
-	}
-	var sum float64
-	for p := 0; p < a.W*a.H; p++ {
-		for c := 0; c < 3; c++ {
-			d := float64(a.Pix[4*p+c]) - float64(b.Pix[4*p+c])
-			sum += d * d
-		}
-	}
-	return math.Sqrt(sum / float64(3*a.W*a.H)), nil
+	mse, err := MSE(a, b)
+	return math.Sqrt(mse), err
 }
 
 // RelEpsilon is the ε of RelRMSE: it keeps black reference pixels from dominating.

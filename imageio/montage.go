@@ -37,9 +37,11 @@ type montageLayout struct {
 	gridX, gridY  int // top-left of the first slot
 	width, height int
 	titleW        int
+	barY, barW    int // the colour bar's top and width (with Bar)
 }
 
-func layoutMontage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string) montageLayout {
+func layoutMontage(g Grid) montageLayout {
+	cells, rowLabels, colLabels, title := g.Cells, g.RowLabels, g.ColLabels, g.Title
 	var l montageLayout
 	l.rows = max(len(cells), len(rowLabels))
 	l.cols = len(colLabels)
@@ -68,13 +70,18 @@ func layoutMontage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title 
 			l.slotW = max(l.slotW, textSize(s, l.labelScale).X)
 		}
 	}
-	if title != "" {
-		l.titleH = glyphH * l.titleScale
-		l.titleW = textSize(title, l.titleScale).X
-	}
 	l.gridX = montageMargin
 	if l.rowLabelW > 0 {
 		l.gridX += l.rowLabelW + montagePad
+	}
+	gridW := max(l.cols*l.slotW+(l.cols-1)*montageGap, 0)
+	if title != "" {
+		// The title fits the grid's width where a smaller scale (down to 1) can make it.
+		for l.titleScale > 1 && textSize(title, l.titleScale).X > l.gridX+gridW-montageMargin {
+			l.titleScale--
+		}
+		l.titleH = glyphH * l.titleScale
+		l.titleW = textSize(title, l.titleScale).X
 	}
 	l.gridY = montageMargin
 	if l.titleH > 0 {
@@ -83,21 +90,43 @@ func layoutMontage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title 
 	if l.colLabelH > 0 {
 		l.gridY += l.colLabelH + montagePad
 	}
-	gridW := max(l.cols*l.slotW+(l.cols-1)*montageGap, 0)
 	gridH := max(l.rows*l.slotH+(l.rows-1)*montageGap, 0)
 	l.width = max(l.gridX+gridW+montageMargin, 2*montageMargin+l.titleW)
 	l.height = l.gridY + gridH + montageMargin
+	if g.Bar != nil {
+		l.barY = l.height
+		l.barW = min(max(gridW, 256), 768)
+		l.width = max(l.width, l.gridX+l.barW+montageMargin)
+		l.height += g.Bar.height(l.labelScale, l.barW) + montageMargin
+	}
 	return l
 }
 
-// Montage lays cells out in a labelled grid on a dark background: cells[i][j] is row i
-// (a generator) and column j (a photon count). Row labels go on the left, column labels above
-// the columns, the title on top; any of them may be empty or nil. Each grid slot is as large as
-// the largest cell (and wide enough for its column label); smaller cells are centred, nil or
-// missing cells leave a grey slot. Text is basicfont 7×13 scaled to stay legible for the cell
-// size (×2 up to 319-pixel-high cells, ×4 for 720).
+// Grid is a montage: Cells[i][j] is row i (a generator) and column j (a photon count). Row
+// labels go on the left, column labels above the columns, the title on top; any of them may be
+// empty or nil. With SeriesRows the rows are series and their labels take Palette's colours,
+// as the plots' curves do; Bar, if set, goes under the grid.
+type Grid struct {
+	Cells                [][]*image.NRGBA
+	RowLabels, ColLabels []string
+	Title                string
+	SeriesRows           bool
+	Bar                  *ColorBar
+}
+
+// Montage is Grid{cells, rowLabels, colLabels, title}.Draw(): the plain grid.
 func Montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string) *image.NRGBA {
-	l := layoutMontage(cells, rowLabels, colLabels, title)
+	return Grid{Cells: cells, RowLabels: rowLabels, ColLabels: colLabels, Title: title}.Draw()
+}
+
+// Draw lays the cells out on a dark background. Each grid slot is as large as the largest
+// cell (and wide enough for its column label); smaller cells are centred, nil or missing cells
+// leave a grey slot. Text is basicfont 7×13 scaled to stay legible for the cell size (×2 up to
+// 319-pixel-high cells, ×4 for 720); the title is one step larger, or smaller where that keeps
+// it within the grid's width.
+func (g Grid) Draw() *image.NRGBA {
+	cells, rowLabels, colLabels, title := g.Cells, g.RowLabels, g.ColLabels, g.Title
+	l := layoutMontage(g)
 	out := image.NewNRGBA(image.Rect(0, 0, l.width, l.height))
 	draw.Draw(out, out.Rect, image.NewUniform(montageBackground), image.Point{}, draw.Src)
 	if title != "" {
@@ -111,7 +140,11 @@ func Montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string
 		drawText(out, slotX(j)+(l.slotW-w)/2, l.gridY-montagePad-textH, s, montageLabel, l.labelScale)
 	}
 	for i, s := range rowLabels {
-		drawText(out, montageMargin, slotY(i)+(l.slotH-textH)/2, s, montageLabel, l.labelScale)
+		col := montageLabel
+		if g.SeriesRows {
+			col = SeriesColor(i)
+		}
+		drawText(out, montageMargin, slotY(i)+(l.slotH-textH)/2, s, col, l.labelScale)
 	}
 	for i := 0; i < l.rows; i++ {
 		for j := 0; j < l.cols; j++ {
@@ -128,6 +161,9 @@ func Montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string
 			y += (l.slotH - c.Rect.Dy()) / 2
 			draw.Draw(out, image.Rect(x, y, x+c.Rect.Dx(), y+c.Rect.Dy()), c, c.Rect.Min, draw.Over)
 		}
+	}
+	if g.Bar != nil {
+		g.Bar.draw(out, image.Rect(l.gridX, l.barY, l.gridX+l.barW, l.height-montageMargin), l.labelScale)
 	}
 	return out
 }

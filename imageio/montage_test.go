@@ -3,6 +3,7 @@ package imageio
 import (
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 )
 
@@ -124,5 +125,56 @@ func TestMontageLabelScale(t *testing.T) {
 	m := Montage([][]*image.NRGBA{{solid(10, 10, color.NRGBA{1, 2, 3, 255})}}, nil, []string{"a long label"}, "")
 	if want := 2*montageMargin + 12*7*2; m.Rect.Dx() != want {
 		t.Errorf("width %d, want %d", m.Rect.Dx(), want)
+	}
+}
+
+// A title wider than the grid steps down in scale until it fits (here to
+// 1); the montage is not widened for it.
+func TestMontageTitleFitsTheGrid(t *testing.T) {
+	cells := [][]*image.NRGBA{{solid(100, 40, color.NRGBA{200, 0, 0, 255}), solid(100, 40, color.NRGBA{0, 200, 0, 255})}}
+	title := "caustics, 640x360, seeds 1-4" // 28 glyphs: 196 pixels at scale 1, 392 at 2
+	m := Montage(cells, nil, nil, title)
+	if want := montageMargin + 2*100 + montageGap + montageMargin; m.Rect.Dx() != want {
+		t.Errorf("width %d, want the grid's %d", m.Rect.Dx(), want)
+	}
+	l := layoutMontage(Grid{Cells: cells, Title: title})
+	if l.titleScale != 1 {
+		t.Errorf("title scale %d, want 1", l.titleScale)
+	}
+}
+
+// SeriesRows colours row i's label in Palette[i]; a colour bar under the
+// grid runs from its map's first colour to its last and labels both ends.
+func TestGridSeriesRowsAndColorBar(t *testing.T) {
+	cells := [][]*image.NRGBA{{solid(300, 40, color.NRGBA{9, 9, 9, 255})}, {solid(300, 40, color.NRGBA{9, 9, 9, 255})}}
+	cm, _ := LookupColormap("viridis")
+	bar := &ColorBar{Map: cm, Lo: 0, Hi: 2.5, Label: "error (radiance)"}
+	plain := Grid{Cells: cells, RowLabels: []string{"philox", "lehmer"}}.Draw()
+	g := Grid{Cells: cells, RowLabels: []string{"philox", "lehmer"}, SeriesRows: true, Bar: bar}
+	m := g.Draw()
+	for i := 0; i < 2; i++ {
+		if n := count(m, m.Rect, SeriesColor(i)); n < 20 {
+			t.Errorf("row %d's label: %d pixels of its colour", i, n)
+		}
+		if n := count(plain, plain.Rect, SeriesColor(i)); n != 0 {
+			t.Errorf("plain grid has %d pixels of series colour %d", n, i)
+		}
+	}
+	l := layoutMontage(g)
+	if m.Rect.Dy() != plain.Rect.Dy()+bar.height(l.labelScale, l.barW)+montageMargin {
+		t.Errorf("height %d, plain %d: the bar's room is wrong", m.Rect.Dy(), plain.Rect.Dy())
+	}
+	y := l.barY + 2
+	if got := m.NRGBAAt(l.gridX, y); got != cm.At(0) {
+		t.Errorf("bar's left end %v, want %v", got, cm.At(0))
+	}
+	if got := m.NRGBAAt(l.gridX+l.barW-1, y); got != cm.At(1) {
+		t.Errorf("bar's right end %v, want %v", got, cm.At(1))
+	}
+	if lines := wrapText("per-pixel error of R, G, B", 2, 10*14); strings.Join(lines, "|") != "per-pixel|error of|R, G, B" {
+		t.Errorf("wrapped %q", lines)
+	}
+	if barNumber(2.5) != "2.5" || barNumber(864000) != "8.64e5" || barNumber(0.00123) != "0.00123" || barNumber(1.5e-7) != "1.5e-7" {
+		t.Errorf("bar numbers %s %s %s %s", barNumber(2.5), barNumber(864000), barNumber(0.00123), barNumber(1.5e-7))
 	}
 }

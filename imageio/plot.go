@@ -2,79 +2,209 @@ package imageio
 
 import (
 	"fmt"
-	"image"
 	"image/color"
+	"io"
 	"math"
-	"sort"
-	"strconv"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Plot size and colours.
+// PlotFormats are the file types a plot is saved as: by the path's extension.
+var PlotFormats = []string{"png", "svg", "pdf"}
+
+// Plot size (a two-column figure's width) and the PNG's resolution.
 const (
-	plotWidth  = 1000
-	plotHeight = 700
+	plotWidth  = 7 * vg.Inch
+	plotHeight = 5.25 * vg.Inch
+	plotDPI    = 150
 )
 
-var (
-	plotBackground = color.NRGBA{R: 255, G: 255, B: 255, A: 255}
-	plotText       = color.NRGBA{R: 25, G: 25, B: 25, A: 255}
-	plotAxis       = color.NRGBA{R: 60, G: 60, B: 60, A: 255}
-	plotGrid       = color.NRGBA{R: 222, G: 222, B: 222, A: 255}
-	plotMinorGrid  = color.NRGBA{R: 241, G: 241, B: 241, A: 255}
-	plotReference  = color.NRGBA{R: 90, G: 90, B: 90, A: 255}
-)
+// Rates are the reference rates a convergence plot draws as guides, in RMSE: SPPM's, whose
+// error (bias from the shrinking radius plus variance, Knaus and Zwicker 2011) falls at best
+// as N^-1/3 (the plane test measures about that at α = 0.7), and plain Monte Carlo's N^-1/2.
+var Rates = []struct {
+	Name  string
+	Slope float64
+}{{"SPPM theory", -1.0 / 3}, {"Monte Carlo", -1.0 / 2}}
 
-// plotColors are the series colours, in order of first appearance (matplotlib's tab10, distinct
-// on white and for most colour-blind readers together with the marker shapes).
-var plotColors = []color.NRGBA{
-	{R: 31, G: 119, B: 180, A: 255},  // blue
-	{R: 255, G: 127, B: 14, A: 255},  // orange
-	{R: 44, G: 160, B: 44, A: 255},   // green
-	{R: 214, G: 39, B: 40, A: 255},   // red
-	{R: 148, G: 103, B: 189, A: 255}, // purple
-	{R: 140, G: 86, B: 75, A: 255},   // brown
-	{R: 227, G: 119, B: 194, A: 255}, // pink
-	{R: 127, G: 127, B: 127, A: 255}, // grey
-	{R: 188, G: 189, B: 34, A: 255},  // olive
-	{R: 23, G: 190, B: 207, A: 255},  // cyan
+// PlotText is what a convergence plot says: its title and the reference the errors are
+// measured against ("the exact image").
+type PlotText struct {
+	Title, Against string
 }
 
-// Plot area inside the image.
-var plotArea = image.Rect(110, 64, plotWidth-30, plotHeight-92)
-
-type series struct {
-	name string
-	pts  []ConvergenceRow // usable points, by photons
+// Figure is a plot and its Y axis title, which SavePlot draws itself:
+// gonum/plot pads a log axis for its title as if the title stood at the
+// axis's arithmetic middle, squashing the plot under a long title.
+type Figure struct {
+	*plot.Plot
+	YLabel string
 }
 
-// convergenceSeries groups the usable rows by generator (by scene and generator when the rows
-// hold several scenes), in order of first appearance, each sorted by photons.
-func convergenceSeries(rows []ConvergenceRow) []series {
-	scenes := map[string]bool{}
-	for _, r := range rows {
-		scenes[r.Scene] = true
-	}
-	index := map[string]int{}
-	var out []series
-	for _, r := range rows {
-		name := r.Generator
-		if len(scenes) > 1 {
-			name = r.Scene + " " + r.Generator
+// ConvergencePlot plots the metric m of rows against photons on log-log axes: per series
+// (generator) a line with markers in Palette's colour, the band from Min to Max shaded where
+// there are several seeds, and the fitted slope (Slope) in the legend; and dashed guides of the
+// Rates (in the metric's power) through the first point of the best curve (the lowest error at
+// its largest count). Rows a log axis cannot show are left out.
+func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, error) {
+	p := plot.New()
+	p.Title.Text = text.Title
+	p.X.Label.Text = "photons traced (N)"
+	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = decadeTicks{}, decadeTicks{}
+	p.Add(plotter.NewGrid())
+	p.Legend.Left = true // bottom left: falling curves leave it empty
+	p.Legend.XOffs, p.Legend.YOffs = vg.Points(8), vg.Points(8)
+	p.Legend.ThumbnailWidth = 0.4 * vg.Inch
+
+	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	seeds := 1
+	var best []ConvergenceRow // the curve the guides go through
+	for i, s := range convergenceSeries(rows) {
+		var pts []ConvergenceRow
+		for _, k := range s.rows {
+			if r := rows[k]; usable(r) {
+				pts = append(pts, r)
+				xlo, xhi = math.Min(xlo, float64(r.Photons)), math.Max(xhi, float64(r.Photons))
+				ylo, yhi = math.Min(ylo, bandLo(r)), math.Max(yhi, bandHi(r))
+				seeds = max(seeds, r.Seeds)
+			}
 		}
-		i, ok := index[name]
-		if !ok {
-			i = len(out)
-			index[name] = i
-			out = append(out, series{name: name})
+		if len(pts) == 0 {
+			continue
 		}
-		if usable(r) {
-			out[i].pts = append(out[i].pts, r)
+		if best == nil || pts[len(pts)-1].Error < best[len(best)-1].Error {
+			best = pts
+		}
+		if err := addSeries(p, s.name, pts, SeriesColor(i), i); err != nil {
+			return nil, err
 		}
 	}
-	for i := range out {
-		sort.SliceStable(out[i].pts, func(a, b int) bool { return out[i].pts[a].Photons < out[i].pts[b].Photons })
+	if best == nil {
+		p.Title.Text += " (no data)"
+		xlo, xhi, ylo, yhi = 1e4, 1e7, 1e-3, 1
 	}
-	return out
+	x0, x1 := DecadeRange(xlo, xhi)
+	y0, y1 := DecadeRange(ylo, yhi)
+	p.X.Min, p.X.Max = math.Pow(10, x0), math.Pow(10, x1)
+	p.Y.Min, p.Y.Max = math.Pow(10, y0), math.Pow(10, y1)
+	if best != nil {
+		if err := addGuides(p, best[0], m.Power()); err != nil {
+			return nil, err
+		}
+	}
+	if seeds > 1 {
+		p.Legend.Add(fmt.Sprintf("shaded: min to max over %d seeds", seeds))
+	}
+	return &Figure{Plot: p, YLabel: m.Title() + "\na: the render, r: " + text.Against}, nil
+}
+
+func bandLo(r ConvergenceRow) float64 {
+	if r.Min > 0 && r.Min < r.Error {
+		return r.Min
+	}
+	return r.Error
+}
+
+func bandHi(r ConvergenceRow) float64 {
+	if r.Max > r.Error && !math.IsInf(r.Max, 0) {
+		return r.Max
+	}
+	return r.Error
+}
+
+// glyphs tell series apart without colour.
+var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{},
+	draw.PyramidGlyph{}, draw.BoxGlyph{}, draw.RingGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+
+// addSeries adds one curve, its band and its legend entry.
+func addSeries(p *plot.Plot, name string, pts []ConvergenceRow, col color.NRGBA, i int) error {
+	xy := make(plotter.XYs, len(pts))
+	var lo, hi plotter.XYs
+	for k, r := range pts {
+		xy[k] = plotter.XY{X: float64(r.Photons), Y: r.Error}
+		lo = append(lo, plotter.XY{X: float64(r.Photons), Y: bandLo(r)})
+		hi = append(plotter.XYs{{X: float64(r.Photons), Y: bandHi(r)}}, hi...)
+	}
+	if pts[0].Seeds > 1 && len(pts) > 1 {
+		band, err := plotter.NewPolygon(append(lo, hi...))
+		if err != nil {
+			return err
+		}
+		band.Color = color.NRGBA{R: col.R, G: col.G, B: col.B, A: 70}
+		band.LineStyle.Width = 0
+		p.Add(band)
+	}
+	line, points, err := plotter.NewLinePoints(xy)
+	if err != nil {
+		return err
+	}
+	line.Color, line.Width = col, vg.Points(1.5)
+	points.Color, points.Shape, points.Radius = col, glyphs[i%len(glyphs)], vg.Points(3)
+	p.Add(line, points)
+	label := name
+	if s := pts[0].Slope; !math.IsNaN(s) {
+		label = fmt.Sprintf("%s  (fitted slope %.2f)", name, s)
+	}
+	p.Legend.Add(label, line, points)
+	return nil
+}
+
+// addGuides draws the Rates through the point at, each slope times power.
+func addGuides(p *plot.Plot, at ConvergenceRow, power float64) error {
+	dashes := [][]vg.Length{{vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}}
+	x0, y0 := float64(at.Photons), at.Error
+	for k, rate := range Rates {
+		slope := rate.Slope * power
+		f := plotter.NewFunction(func(x float64) float64 { return y0 * math.Pow(x/x0, slope) })
+		f.XMin, f.XMax = x0, p.X.Max
+		// Stop where the guide leaves the axes at the bottom.
+		if y := y0 * math.Pow(f.XMax/x0, slope); y < p.Y.Min {
+			f.XMax = x0 * math.Pow(p.Y.Min/y0, 1/slope)
+		}
+		f.Samples = 2
+		f.Color = color.NRGBA{R: 80, G: 80, B: 80, A: 255}
+		f.Width = vg.Points(1)
+		f.Dashes = dashes[k%len(dashes)]
+		p.Add(f)
+		p.Legend.Add(fmt.Sprintf("guide: %s, slope %s", rate.Name, SlopeFraction(slope)), f)
+	}
+	return nil
+}
+
+// SlopeFraction writes a guide's slope as the fraction it is (-1/3, -2/3, -1/2, -1).
+func SlopeFraction(s float64) string {
+	for _, d := range []float64{1, 2, 3} {
+		if n := s * d; math.Abs(n-math.Round(n)) < 1e-9 {
+			if d == 1 {
+				return fmt.Sprintf("%.0f", n)
+			}
+			return fmt.Sprintf("%.0f/%.0f", n, d)
+		}
+	}
+	return fmt.Sprintf("%.3g", s)
+}
+
+// decadeTicks are a log axis's ticks, labelled 1e4, 1e-2 at the decades
+// (as units.FormatCount writes counts and the window's plot its axes).
+type decadeTicks struct{}
+
+func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.LogTicks{Prec: -1}.Ticks(lo, hi)
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = fmt.Sprintf("1e%d", int(math.Round(math.Log10(t.Value))))
+		}
+	}
+	return ticks
 }
 
 // DecadeRange is [floor(log10 lo), ceil(log10 hi)], at least one decade wide:
@@ -87,241 +217,30 @@ func DecadeRange(lo, hi float64) (float64, float64) {
 	return a, b
 }
 
-// ConvergencePlot draws RMSE against photons on log-log axes (plotWidth × plotHeight, white):
-// one line with markers per generator (per scene and generator if rows hold several scenes) in
-// plotColors with distinct marker shapes, a legend, decade ticks labelled 10^k on both axes with
-// minor ticks, and a dashed reference line of slope −1/2 (the Monte Carlo rate) through the
-// first point of the best curve (the lowest RMSE at its largest photon count), labelled
-// "slope -1/2". Rows whose photons are not positive or whose RMSE is 0, negative, NaN or
-// infinite are left out; with nothing left the axes say "no data".
-func ConvergencePlot(rows []ConvergenceRow, title string) *image.NRGBA {
-	c := newCanvas(plotWidth, plotHeight, plotBackground)
-	ser := convergenceSeries(rows)
-	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	n := 0
-	for _, s := range ser {
-		for _, p := range s.pts {
-			xlo, xhi = math.Min(xlo, float64(p.Photons)), math.Max(xhi, float64(p.Photons))
-			ylo, yhi = math.Min(ylo, p.RMSE), math.Max(yhi, p.RMSE)
-			n++
-		}
+// SavePlot writes f to path atomically, in the format its extension names (PlotFormats).
+func SavePlot(f *Figure, path string) error {
+	var c vg.CanvasWriterTo
+	switch ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), ".")); ext {
+	case "png":
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(plotWidth, plotHeight), vgimg.UseDPI(plotDPI))}
+	case "svg":
+		c = vgsvg.New(plotWidth, plotHeight)
+	case "pdf":
+		c = vgpdf.New(plotWidth, plotHeight)
+	default:
+		return fmt.Errorf("%s: a plot is saved as %s, not %q", Printable(path), strings.Join(PlotFormats, ", "), ext)
 	}
-	var lx0, lx1, ly0, ly1 float64 // axis range in decades
-	if n == 0 {
-		lx0, lx1, ly0, ly1 = 4, 7, -3, 0
-	} else {
-		lx0, lx1 = DecadeRange(xlo, xhi)
-		ly0, ly1 = DecadeRange(ylo, yhi)
+	dc := draw.New(c)
+	if f.YLabel != "" {
+		sty := f.Y.Label.TextStyle
+		h := sty.Height(f.YLabel)
+		sty.Rotation += math.Pi / 2
+		dc.FillText(sty, vg.Point{X: dc.Min.X + h - sty.FontExtents().Descent, Y: dc.Center().Y}, f.YLabel)
+		dc = draw.Crop(dc, h+f.Y.Label.Padding, 0, 0, 0)
 	}
-	a := plotArea
-	// Data inset a little so markers on the decade lines stay inside the frame.
-	const inset = 14
-	px := func(x float64) float64 {
-		return float64(a.Min.X+inset) + (math.Log10(x)-lx0)/(lx1-lx0)*float64(a.Dx()-2*inset)
-	}
-	py := func(y float64) float64 {
-		return float64(a.Max.Y-inset) - (math.Log10(y)-ly0)/(ly1-ly0)*float64(a.Dy()-2*inset)
-	}
-
-	// Grid, ticks and tick labels: every decade (every step-th one over a wide range), minor
-	// ticks at 2..9 times a decade over up to 8 decades.
-	minor := lx1-lx0 <= 8 && ly1-ly0 <= 8
-	xstep, ystep := math.Ceil((lx1-lx0)/12), math.Ceil((ly1-ly0)/12)
-	for k := lx0; k <= lx1; k++ {
-		for m := 1.0; m < 10; m++ {
-			v := m * math.Pow(10, k)
-			if math.Log10(v) > lx1+1e-9 {
-				break
-			}
-			x := int(math.Round(px(v)))
-			if m == 1 && math.Mod(k-lx0, xstep) != 0 {
-				continue
-			}
-			if m == 1 {
-				c.rect(image.Rect(x, a.Min.Y, x+1, a.Max.Y), plotGrid)
-				c.rect(image.Rect(x, a.Max.Y, x+1, a.Max.Y+8), plotAxis)
-				w := powerLabelWidth(int(k))
-				drawPowerLabel(c, x-w/2, a.Max.Y+14, int(k))
-			} else if minor {
-				c.rect(image.Rect(x, a.Min.Y, x+1, a.Max.Y), plotMinorGrid)
-				c.rect(image.Rect(x, a.Max.Y, x+1, a.Max.Y+4), plotAxis)
-			}
-		}
-	}
-	for k := ly0; k <= ly1; k++ {
-		for m := 1.0; m < 10; m++ {
-			v := m * math.Pow(10, k)
-			if math.Log10(v) > ly1+1e-9 {
-				break
-			}
-			y := int(math.Round(py(v)))
-			if m == 1 && math.Mod(k-ly0, ystep) != 0 {
-				continue
-			}
-			if m == 1 {
-				c.rect(image.Rect(a.Min.X, y, a.Max.X, y+1), plotGrid)
-				c.rect(image.Rect(a.Min.X-8, y, a.Min.X, y+1), plotAxis)
-				w := powerLabelWidth(int(k))
-				drawPowerLabel(c, a.Min.X-14-w, y-glyphH, int(k))
-			} else if minor {
-				c.rect(image.Rect(a.Min.X, y, a.Max.X, y+1), plotMinorGrid)
-				c.rect(image.Rect(a.Min.X-4, y, a.Min.X, y+1), plotAxis)
-			}
-		}
-	}
-	// Frame.
-	c.rect(image.Rect(a.Min.X, a.Min.Y, a.Max.X, a.Min.Y+1), plotAxis)
-	c.rect(image.Rect(a.Min.X, a.Max.Y, a.Max.X+1, a.Max.Y+1), plotAxis)
-	c.rect(image.Rect(a.Min.X, a.Min.Y, a.Min.X+1, a.Max.Y), plotAxis)
-	c.rect(image.Rect(a.Max.X, a.Min.Y, a.Max.X+1, a.Max.Y), plotAxis)
-
-	// Titles.
-	if title != "" {
-		s := textSize(title, 2)
-		drawText(c.img, (plotWidth-s.X)/2, 20, title, plotText, 2)
-	}
-	xs := textSize("photons", 2)
-	drawText(c.img, a.Min.X+(a.Dx()-xs.X)/2, a.Max.Y+56, "photons", plotText, 2)
-	ys := textSize("RMSE", 2)
-	drawTextUp(c.img, 18, a.Min.Y+(a.Dy()-ys.X)/2, "RMSE", plotText, 2)
-
-	if n == 0 {
-		s := textSize("no data", 2)
-		drawText(c.img, a.Min.X+(a.Dx()-s.X)/2, a.Min.Y+(a.Dy()-s.Y)/2, "no data", plotText, 2)
-		return c.nrgba()
-	}
-
-	// Where the curves are, to place the legend and the slope label away from them.
-	var occupied []pt
-	curves := make([][]pt, len(ser))
-	for i, s := range ser {
-		for _, p := range s.pts {
-			curves[i] = append(curves[i], pt{px(float64(p.Photons)), py(p.RMSE)})
-		}
-		occupied = append(occupied, sampleLine(curves[i], 3)...)
-	}
-
-	// The reference slope, under the curves: from the best curve's first point to where it
-	// leaves the axes.
-	best := -1
-	for i, s := range ser {
-		if len(s.pts) > 0 && (best < 0 || s.pts[len(s.pts)-1].RMSE < ser[best].pts[len(ser[best].pts)-1].RMSE) {
-			best = i
-		}
-	}
-	p0 := ser[best].pts[0]
-	x0, y0 := float64(p0.Photons), p0.RMSE
-	xEnd := math.Pow(10, lx1)
-	if yAt := y0 * math.Sqrt(x0/xEnd); yAt < math.Pow(10, ly0) {
-		xEnd = x0 * math.Pow(y0/math.Pow(10, ly0), 2) // where y0·(x/x0)^(−1/2) = 10^ly0
-	}
-	var slope0, slope1 pt
-	hasSlope := xEnd > x0*1.0001
-	if hasSlope {
-		slope0, slope1 = pt{px(x0), py(y0)}, pt{px(xEnd), py(y0 * math.Sqrt(x0/xEnd))}
-		c.fill(dashed(slope0, slope1, 2, 10, 7), plotReference, a)
-	}
-
-	// The curves: lines first, then markers with a white halo on top.
-	for i := range ser {
-		c.fill(polyline(curves[i], 2.5), plotColors[i%len(plotColors)], a)
-	}
-	for i := range ser {
-		col := plotColors[i%len(plotColors)]
-		for _, q := range curves[i] {
-			c.fill([][]pt{marker(i, q, 7.5)}, plotBackground, a)
-			c.fill([][]pt{marker(i, q, 5.5)}, col, a)
-		}
-	}
-
-	// Legend: in the corner of the axes with the least of the curves under it.
-	const rowH, pad, sample = 30, 12, 44
-	nameW := 0
-	for _, s := range ser {
-		nameW = max(nameW, textSize(s.name, 2).X)
-	}
-	lw, lh := pad+sample+10+nameW+pad, 2*pad+(len(ser)-1)*rowH+2*glyphH
-	in := a.Inset(12)
-	lr := leastCovered([]image.Rectangle{
-		image.Rect(in.Max.X-lw, in.Min.Y, in.Max.X, in.Min.Y+lh), // top right
-		image.Rect(in.Min.X, in.Max.Y-lh, in.Min.X+lw, in.Max.Y), // bottom left
-		image.Rect(in.Min.X, in.Min.Y, in.Min.X+lw, in.Min.Y+lh), // top left
-		image.Rect(in.Max.X-lw, in.Max.Y-lh, in.Max.X, in.Max.Y), // bottom right
-	}, occupied)
-	c.rect(lr, plotAxis)
-	c.rect(lr.Inset(1), plotBackground)
-	for i, s := range ser {
-		col := plotColors[i%len(plotColors)]
-		y := lr.Min.Y + pad + i*rowH
-		cy := float64(y) + glyphH
-		l0, l1 := pt{float64(lr.Min.X + pad), cy}, pt{float64(lr.Min.X + pad + sample), cy}
-		c.fill(polyline([]pt{l0, l1}, 2.5), col, lr)
-		c.fill([][]pt{marker(i, pt{(l0.x + l1.x) / 2, cy}, 5.5)}, col, lr)
-		drawText(c.img, lr.Min.X+pad+sample+10, y, s.name, plotText, 2)
-	}
-
-	// The slope label: beside the dashed line, below or above it, where fewest curve pixels
-	// (and not the legend) are; on a white box so it stays readable.
-	if hasSlope {
-		const label = "slope -1/2"
-		s := textSize(label, 2)
-		var cands []image.Rectangle
-		// Clear of the line over the label's width (the line falls by half a decade per decade).
-		drop := int(math.Abs((slope1.y-slope0.y)/(slope1.x-slope0.x))*float64(s.X)/2) + 10
-		for _, t := range []float64{0.85, 0.7, 0.55, 0.4, 0.25} {
-			q := pt{slope0.x + t*(slope1.x-slope0.x), slope0.y + t*(slope1.y-slope0.y)}
-			for _, dy := range []int{drop, -drop - s.Y} {
-				r := image.Rect(0, 0, s.X, s.Y).Add(image.Pt(int(q.x)-s.X/2, int(q.y)+dy))
-				if r.In(in) && !r.Overlaps(lr) {
-					cands = append(cands, r)
-				}
-			}
-		}
-		if len(cands) > 0 {
-			r := leastCovered(cands, occupied)
-			c.rect(r.Inset(-3), plotBackground)
-			drawText(c.img, r.Min.X, r.Min.Y, label, plotReference, 2)
-		}
-	}
-	return c.nrgba()
-}
-
-// sampleLine returns points every step pixels along the polyline.
-func sampleLine(p []pt, step float64) []pt {
-	out := append([]pt(nil), p...)
-	for i := 1; i < len(p); i++ {
-		l := math.Hypot(p[i].x-p[i-1].x, p[i].y-p[i-1].y)
-		for d := step; d < l; d += step {
-			out = append(out, pt{p[i-1].x + (p[i].x-p[i-1].x)*d/l, p[i-1].y + (p[i].y-p[i-1].y)*d/l})
-		}
-	}
-	return out
-}
-
-// leastCovered returns the first of rects holding the fewest of pts (with a margin of 8 px).
-func leastCovered(rects []image.Rectangle, pts []pt) image.Rectangle {
-	best, bestN := 0, -1
-	for i, r := range rects {
-		m := r.Inset(-8)
-		n := 0
-		for _, q := range pts {
-			if image.Pt(int(q.x), int(q.y)).In(m) {
-				n++
-			}
-		}
-		if bestN < 0 || n < bestN {
-			best, bestN = i, n
-		}
-	}
-	return rects[best]
-}
-
-// A power of ten label: "10" at scale 2 and the exponent at scale 1, raised.
-func powerLabelWidth(k int) int {
-	return textSize("10", 2).X + 2 + textSize(strconv.Itoa(k), 1).X
-}
-
-func drawPowerLabel(c *canvas, x, y, k int) {
-	drawText(c.img, x, y, "10", plotText, 2)
-	drawText(c.img, x+textSize("10", 2).X+2, y-5, fmt.Sprint(k), plotText, 1)
+	f.Draw(dc)
+	return WriteFileAtomic(path, func(w io.Writer) error {
+		_, err := c.WriteTo(w)
+		return err
+	})
 }

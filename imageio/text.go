@@ -41,24 +41,6 @@ func drawText(dst draw.Image, x, y int, s string, c color.Color, scale int) {
 	draw.DrawMask(dst, r, image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
 }
 
-// drawTextUp draws s rotated a quarter turn counter-clockwise (read from bottom to top), with
-// the top-left corner of its rotated box at (x, y); the box is textSize's with X and Y swapped.
-func drawTextUp(dst draw.Image, x, y int, s string, c color.Color, scale int) {
-	mask := textMask(s, scale)
-	if mask == nil {
-		return
-	}
-	w, h := mask.Rect.Dx(), mask.Rect.Dy()
-	rot := image.NewAlpha(image.Rect(0, 0, h, w))
-	for ny := 0; ny < w; ny++ {
-		for nx := 0; nx < h; nx++ {
-			rot.Pix[ny*rot.Stride+nx] = mask.Pix[nx*mask.Stride+(w-1-ny)]
-		}
-	}
-	r := rot.Rect.Add(image.Pt(x, y))
-	draw.DrawMask(dst, r, image.NewUniform(c), image.Point{}, rot, image.Point{}, draw.Over)
-}
-
 // textMask is s drawn white on transparent at scale, or nil for nothing to draw.
 func textMask(s string, scale int) *image.Alpha {
 	s = asciiText.Replace(s)

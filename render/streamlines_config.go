@@ -78,6 +78,14 @@ func (c *StreamlineConfig) Check() error {
 	return nil
 }
 
+// Unit says what a map's values count, for a colour bar.
+func (m StreamlineMap) Unit() string {
+	if m == LengthMap {
+		return "mean streamline length from the pixel (pixels)"
+	}
+	return "streamline visits per pixel"
+}
+
 // StreamlineMap names one of the two maps.
 type StreamlineMap int
 
@@ -122,14 +130,15 @@ type MapOptions struct {
 	Max      float32    // value at the top of the colour map; 0: the map's maximum (see MapMax)
 }
 
-func (o MapOptions) resolve(m StreamlineMap) (string, bool) {
-	name := o.Colormap
-	if name == "" {
-		name = "inferno"
+// Resolve is the colour map and scale that map m is drawn with: the one
+// given, or the map's own; log is log(1+v)/log(1+max).
+func (o MapOptions) Resolve(m StreamlineMap) (colormap string, log bool) {
+	colormap = o.Colormap
+	if colormap == "" {
+		colormap = "inferno"
 		if m == LengthMap {
-			name = "viridis"
+			colormap = "viridis"
 		}
 	}
-	log := o.Scaling == ScaleLog || (o.Scaling == ScaleAuto && m == DensityMap)
-	return name, log
+	return colormap, o.Scaling == ScaleLog || (o.Scaling == ScaleAuto && m == DensityMap)
 }

@@ -87,7 +87,7 @@ func (s *Streamlines) Display(dst *gpu.Texture, m StreamlineMap, opt MapOptions)
 	if dst.Format != gpu.RGBA8 || dst.Width != s.Cfg.Width || dst.Height != s.Cfg.Height {
 		return fmt.Errorf("display needs an RGBA8 texture of %dx%d (got %dx%d)", s.Cfg.Width, s.Cfg.Height, dst.Width, dst.Height)
 	}
-	name, log := opt.resolve(m)
+	name, log := opt.Resolve(m)
 	lut, ok := s.luts[name]
 	if !ok {
 		cm, err := imageio.LookupColormap(name)

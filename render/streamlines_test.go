@@ -555,7 +555,7 @@ func TestStreamlinesDisplay(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			name, log := tc.opt.resolve(tc.m)
+			name, log := tc.opt.Resolve(tc.m)
 			cm, err := imageio.LookupColormap(name)
 			if err != nil {
 				return err

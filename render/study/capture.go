@@ -13,28 +13,56 @@ import (
 	"speckle/rng"
 )
 
-// Capture renders each generator once, progressively, and takes an image
-// at each photon count: the images (LABEL-COUNT.png), montage.png,
-// convergence.csv and, where the scene has a reference, convergence.png,
-// all into Set, which replaces its folder's earlier set whole at the end.
+// MaxSeeds bounds Capture.Seeds: a band over more seeds says no more.
+const MaxSeeds = 64
+
+// Capture renders each generator progressively and takes an image at each
+// photon count: the images (LABEL-COUNT.png, and .pfm with HDR), the
+// montages, convergence.csv, where the scene has a reference the plot
+// (convergence.png, .svg, .pdf), and the animation, all into Set, which
+// replaces its folder's earlier set whole at the end.
 type Capture struct {
 	Setup
-	Specs    []rng.Spec
-	At       []int64 // photon counts, ascending; nil: autoStops for the device
-	Set      *imageio.Batch
-	Progress Progress
-	Warn     func(string) // hears what the capture leaves out, and why
+	Specs []rng.Spec
+	At    []int64 // photon counts, ascending; nil: autoStops for the device
+	// Seeds is how many independent renders each generator makes (0: 1):
+	// with seeds s, s+1, ..., s+Seeds-1, where s is the generator's own seed
+	// (NAME:seed=S) or Setup.Seed. The first seed's renders make the images;
+	// every seed's error goes into the mean and band of the CSV and plot.
+	Seeds     int
+	Heatmaps  bool // heatmap.png: each cell's error against the reference
+	NoMontage bool // leaves montage.png out (a capture of heatmaps only)
+	HDR       bool // LABEL-COUNT.pfm: each cell's linear radiance
+	Animate   Animation
+	Set       *imageio.Batch
+	Progress  Progress
+	Warn      func(string) // hears what the capture leaves out, and why
 }
+
+// Animation is how a capture animates its convergence, one frame per count.
+type Animation int
+
+const (
+	NoAnimation   Animation = iota
+	AnimateGIF              // animation.gif
+	AnimateFrames           // frame-001.png, frame-002.png, ...
+)
 
 // Captured is what a capture wrote.
 type Captured struct {
-	Images int
-	Plot   bool // convergence.png: the scene has a reference
+	Images int      // cell images (PNG)
+	Files  []string // the rest, in the order written: montages, CSV, plots, animation
 }
 
 // Check refuses bad options before any GPU work: a generator that will not
 // render, or two that would draw the same picture or write the same files.
 func (o Capture) Check() error {
+	if o.Seeds < 0 || o.Seeds > MaxSeeds {
+		return inputf("--seeds must be 1 to %d (got %d)", MaxSeeds, o.Seeds)
+	}
+	if err := o.checkMetric(); err != nil {
+		return err
+	}
 	files := map[string]string{}
 	for _, sp := range o.Specs {
 		if _, err := o.Config(sp); err != nil {
@@ -57,109 +85,150 @@ func (o Capture) Run(c *gpu.Context) (Captured, error) {
 	if err := o.Check(); err != nil {
 		return Captured{}, err
 	}
+	o.Seeds = max(o.Seeds, 1)
+	o.Metric = o.metric()
 	if o.At == nil {
 		o.At = autoStops(c.Info)
 	}
-	ref, where := render.ReferenceImage(o.Scene, o.Width, o.Height)
-	if ref == nil && o.Warn != nil {
-		o.Warn(where + "; RMSE left out")
-	}
-	t := table{ref: ref}
-	for i, sp := range o.Specs {
-		if err := o.captureOne(c, sp, &t, int64(i)); err != nil {
-			return Captured{}, err
-		}
-	}
-	title := fmt.Sprintf("%s, %dx%d, seed %d", o.Scene.Name, o.Width, o.Height, o.Seed)
-	if err := o.writeSummary(t, title, where); err != nil {
+	// Refused before the reference, which may take a while to compute.
+	if err := checkIterations(o.At[len(o.At)-1], o.iteration(c.Info), len(o.At)); err != nil {
 		return Captured{}, err
 	}
-	return Captured{Images: len(t.rows), Plot: ref != nil}, o.Set.Commit()
+	ref, where := o.reference()
+	if ref == nil && o.Warn != nil {
+		o.Warn(where + "; " + o.Metric.Short() + " left out")
+		if o.Heatmaps {
+			o.Warn("no reference: heatmap.png left out")
+		}
+	}
+	t := table{ref: ref, where: where}
+	for i, sp := range o.Specs {
+		t.rowLabels = append(t.rowLabels, sp.With(o.Options).Label())
+		t.cells = append(t.cells, make([]capturedCell, len(o.At)))
+		for k := 0; k < o.Seeds; k++ {
+			if err := o.captureOne(c, sp, k, &t, i); err != nil {
+				return Captured{}, err
+			}
+		}
+	}
+	files, err := o.writeSummary(&t)
+	if err != nil {
+		return Captured{}, err
+	}
+	return Captured{Images: len(o.Specs) * len(o.At), Files: files}, o.Set.Commit()
+}
+
+// reference is the image errors are measured against, and where it came
+// from; an exact image takes a while, so the capture says it is at work.
+func (s Setup) reference() (*imageio.Image, string) {
+	if s.Scene.Analytic() && s.Status != nil {
+		s.Status(fmt.Sprintf("computing %s's exact image at %dx%d (the reference)", s.Scene.Name, s.Width, s.Height))
+	}
+	return render.ReferenceImage(s.Scene, s.Width, s.Height)
 }
 
 // table is what a capture has taken so far.
 type table struct {
 	ref       *imageio.Image
-	cells     [][]*image.NRGBA // per generator, per count
+	where     string
 	rowLabels []string
-	rows      []imageio.ConvergenceRow
+	cells     [][]capturedCell // per generator, per count
 }
 
-// captureOne renders one generator (the i-th) through every count.
-func (o Capture) captureOne(c *gpu.Context, sp rng.Spec, t *table, i int64) error {
+// capturedCell is one generator at one count: the first seed's pictures,
+// and every seed's error and time.
+type capturedCell struct {
+	photons  int64
+	image    *image.NRGBA  // tone mapped
+	radiance imageio.Image // kept for the heatmap
+	errs     []float64
+	secs     []float64
+}
+
+// iteration is the photons per iteration: the one given, or the device's
+// size divided to end at the counts.
+func (o Capture) iteration(info gpu.Info) int {
+	if o.PhotonsPerIteration > 0 {
+		return o.PhotonsPerIteration
+	}
+	return dividingIteration(o.Iteration(info), o.At)
+}
+
+// seeded is sp's k-th seed: its own (or the common) seed plus k.
+func (o Capture) seeded(sp rng.Spec, k int) rng.Spec {
+	if k == 0 {
+		return sp
+	}
+	base := o.Seed
+	if sp.HasSeed {
+		base = sp.Seed
+	}
+	sp.Seed, sp.HasSeed = base+uint32(k), true
+	return sp
+}
+
+// captureOne renders the i-th generator with its k-th seed through every count.
+func (o Capture) captureOne(c *gpu.Context, sp rng.Spec, k int, t *table, i int) error {
 	last := o.At[len(o.At)-1]
-	cfg, err := o.Config(sp)
+	cfg, err := o.Config(o.seeded(sp, k))
 	if err != nil {
 		return err
 	}
-	cfg.Photons = o.PhotonsPerIteration
-	if cfg.Photons == 0 {
-		cfg.Photons = dividingIteration(o.Iteration(c.Info), o.At)
-	}
-	if err := checkIterations(last, cfg.Photons, len(o.At)); err != nil {
-		return err
-	}
+	cfg.Photons = o.iteration(c.Info)
 	s, err := render.NewSPPM(c, o.Scene, cfg)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	sp = sp.With(o.Options)
-	t.rowLabels = append(t.rowLabels, sp.Label())
-	t.cells = append(t.cells, nil)
+	file := sp.With(o.Options).FileName()
 	start := time.Now()
-	progress := func(n int64) { o.Progress.report(i*last+n, int64(len(o.Specs))*last) }
-	return progressive(s, o.At, progress, func(k int) error {
+	done := int64(i*o.Seeds+k) * last
+	progress := func(n int64) { o.Progress.report(done+n, int64(len(o.Specs)*o.Seeds)*last) }
+	return progressive(s, o.At, progress, func(j int) error {
 		c.Finish()
 		secs := time.Since(start).Seconds()
-		if err := checkTraced(s, o.At[k]); err != nil {
+		if err := checkTraced(s, o.At[j]); err != nil {
 			return err
 		}
 		img, err := radiance(s)
 		if err != nil {
 			return err
 		}
-		png := img.ToneMap(o.exposure())
-		t.cells[i] = append(t.cells[i], png)
-		path, err := o.Set.Path(fmt.Sprintf("%s-%s.png", sp.FileName(), units.FormatCount(o.At[k])))
-		if err != nil {
-			return err
-		}
-		row := imageio.ConvergenceRow{Scene: o.Scene.Name, Generator: sp.Label(), Photons: s.Emitted, RMSE: math.NaN(), Seconds: secs}
+		cell := &t.cells[i][j]
+		cell.photons = s.Emitted
+		cell.secs = append(cell.secs, secs)
+		e := math.NaN()
 		if t.ref != nil {
-			row.RMSE, _ = imageio.RMSE(img, *t.ref)
+			e, _ = o.Metric.Of(img, *t.ref)
 		}
-		t.rows = append(t.rows, row)
-		return imageio.WritePNG(path, png)
+		cell.errs = append(cell.errs, e)
+		if k > 0 {
+			return nil
+		}
+		return o.writeCell(cell, img, file, o.At[j], t.ref != nil)
 	})
 }
 
-// writeSummary writes the montage, the CSV and, with a reference, the plot.
-func (o Capture) writeSummary(t table, title, where string) error {
-	var colLabels []string
-	for _, n := range o.At {
-		colLabels = append(colLabels, units.FormatCount(n)+" photons")
+// writeCell writes the first seed's pictures of a cell and keeps what the
+// montages need.
+func (o Capture) writeCell(cell *capturedCell, img imageio.Image, file string, at int64, hasRef bool) error {
+	name := fmt.Sprintf("%s-%s", file, units.FormatCount(at))
+	cell.image = img.ToneMap(o.exposure())
+	if o.Heatmaps && hasRef {
+		cell.radiance = img
 	}
-	for _, row := range t.cells {
-		for k, cell := range row {
-			row[k] = imageio.Shrink(cell, imageio.MontageCellWidth)
+	if o.HDR {
+		path, err := o.Set.Path(name + ".pfm")
+		if err != nil {
+			return err
+		}
+		if err := imageio.WritePFM(path, img); err != nil {
+			return err
 		}
 	}
-	montage, _ := o.Set.Path("montage.png")
-	if err := imageio.WritePNG(montage, imageio.Montage(t.cells, t.rowLabels, colLabels, title)); err != nil {
+	path, err := o.Set.Path(name + ".png")
+	if err != nil {
 		return err
 	}
-	csv, _ := o.Set.Path("convergence.csv")
-	if err := imageio.WriteConvergenceCSV(csv, t.rows); err != nil {
-		return err
-	}
-	if t.ref == nil {
-		return nil
-	}
-	against := "the reference render"
-	if where == "analytic" {
-		against = "the exact image"
-	}
-	plot, _ := o.Set.Path("convergence.png")
-	return imageio.WritePNG(plot, imageio.ConvergencePlot(t.rows, title+": RMSE against "+against))
+	return imageio.WritePNG(path, cell.image)
 }

@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"encoding/json"
+	"image/gif"
 	"math"
 	"os"
 	"path/filepath"
@@ -50,26 +51,99 @@ func TestCaptureWritesTheSet(t *testing.T) {
 		res, err = o.Run(c)
 		return err
 	})
-	if res.Images != 4 || !res.Plot || done != 2400 || total != 2400 {
+	if res.Images != 4 || done != 2400 || total != 2400 {
 		t.Errorf("captured %+v, progress %d of %d", res, done, total)
 	}
-	for _, f := range []string{"lehmer-slm-500.png", "lehmer-slm-1.2e3.png", "philox-seed3-500.png", "philox-seed3-1.2e3.png", "montage.png", "convergence.png"} {
+	for _, f := range []string{"lehmer-slm-500.png", "lehmer-slm-1.2e3.png", "philox-seed3-500.png", "philox-seed3-1.2e3.png",
+		"montage.png", "convergence.png", "convergence.svg", "convergence.pdf"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
 	}
-	rows, err := imageio.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
-	if err != nil || len(rows) != 4 {
-		t.Fatalf("convergence.csv: %v, %v", rows, err)
+	metric, rows, err := imageio.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
+	if err != nil || len(rows) != 4 || metric != imageio.MetricRMSE {
+		t.Fatalf("convergence.csv: %s, %v, %v", metric, rows, err)
 	}
 	want := []struct {
 		label   string
 		photons int64
 	}{{"lehmer slm", 500}, {"lehmer slm", 1200}, {"philox seed=3", 500}, {"philox seed=3", 1200}}
 	for i, row := range rows {
-		if row.Generator != want[i].label || row.Photons != want[i].photons || !(row.RMSE > 0) || math.IsInf(row.RMSE, 0) {
+		if row.Generator != want[i].label || row.Photons != want[i].photons || !(row.Error > 0) || math.IsInf(row.Error, 0) ||
+			row.Seeds != 1 || row.Min != row.Error || row.Max != row.Error || math.IsNaN(row.Slope) {
 			t.Errorf("row %d: %+v, want %s at %d photons", i, row, want[i].label, want[i].photons)
 		}
+	}
+}
+
+// captureRows runs a small capture of plane into a new set and returns its
+// CSV rows and the set's folder.
+func captureRows(t *testing.T, o Capture) ([]imageio.ConvergenceRow, string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "set")
+	set, err := imageio.NewBatch(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer set.Discard()
+	o.Setup = Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7, Seed: 1, Metric: o.Metric}
+	o.At, o.Set = []int64{500, 1200}, set
+	gltest.On(t, func(c *gpu.Context) error { _, err := o.Run(c); return err })
+	_, rows, err := imageio.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows, dir
+}
+
+// --seeds K renders with seeds s..s+K-1: a capture of philox over seeds 1
+// and 2 has as mean and band what captures of philox:seed=1 and
+// philox:seed=2 measure alone, and is the same when run again.
+func TestCaptureSeeds(t *testing.T) {
+	two, _ := captureRows(t, Capture{Specs: []rng.Spec{spec(t, "philox")}, Seeds: 2})
+	again, _ := captureRows(t, Capture{Specs: []rng.Spec{spec(t, "philox")}, Seeds: 2})
+	one, _ := captureRows(t, Capture{Specs: []rng.Spec{spec(t, "philox:seed=1"), spec(t, "philox:seed=2")}})
+	for k, r := range two {
+		a, b := one[k].Error, one[k+len(two)].Error
+		if r.Seeds != 2 || r.Min != min(a, b) || r.Max != max(a, b) || math.Abs(r.Error-(a+b)/2) > 1e-6*r.Error || a == b { // the CSV keeps 7 digits
+			t.Errorf("row %d: %+v; seeds alone %v, %v", k, r, a, b)
+		}
+		if r != again[k] && (r.Error != again[k].Error || r.Min != again[k].Min || r.Max != again[k].Max) {
+			t.Errorf("row %d not reproduced: %+v then %+v", k, r, again[k])
+		}
+	}
+}
+
+// --views heatmap, --hdr and --animate: the heatmap montage, a PFM per cell
+// and a GIF of one frame per count; --animate=frames a numbered PNG per count.
+func TestCaptureFigures(t *testing.T) {
+	_, dir := captureRows(t, Capture{Specs: []rng.Spec{spec(t, "philox"), spec(t, "lehmer")}, Heatmaps: true, HDR: true,
+		Animate: AnimateGIF, Setup: Setup{Metric: imageio.MetricRelMSE}})
+	for _, f := range []string{"heatmap.png", "montage.png", "philox-500.pfm", "lehmer-1.2e3.pfm"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	if img, err := imageio.ReadPFM(filepath.Join(dir, "philox-1.2e3.pfm")); err != nil || img.W != 16 || img.H != 12 {
+		t.Errorf("PFM %dx%d, %v", img.W, img.H, err)
+	}
+	f, err := os.Open(filepath.Join(dir, "animation.gif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil || len(g.Image) != 2 {
+		t.Fatalf("GIF: %v, %d frames, want 2", err, len(g.Image))
+	}
+	_, dir = captureRows(t, Capture{Specs: []rng.Spec{spec(t, "philox")}, NoMontage: true, Animate: AnimateFrames})
+	names, _ := os.ReadDir(dir)
+	var got []string
+	for _, n := range names {
+		got = append(got, n.Name())
+	}
+	if want := "convergence.csv convergence.pdf convergence.png convergence.svg frame-001.png frame-002.png philox-1.2e3.png philox-500.png"; strings.Join(got, " ") != want {
+		t.Errorf("set %v, want %s", got, want)
 	}
 }
 
@@ -128,5 +202,28 @@ func TestRenderBenchBreakdown(t *testing.T) {
 	var table bytes.Buffer
 	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "adds/photon") {
 		t.Errorf("table %q: %v", table.String(), err)
+	}
+}
+
+// A capture's title names the seeds each row ran.
+func TestCaptureSeedsText(t *testing.T) {
+	for _, c := range []struct {
+		specs string
+		seeds int
+		want  string
+	}{
+		{"philox,lehmer", 1, "seed 7"},
+		{"philox,lehmer", 4, "seeds 7 to 10 (images: the first)"},
+		{"philox:seed=3,lehmer", 1, "seed 7 unless the generator names one"},
+		{"philox:seed=3,lehmer", 2, "2 seeds from each generator's own (images: the first)"},
+	} {
+		specs, err := rng.ParseSpecs(c.specs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Capture{Setup: Setup{Seed: 7}, Specs: specs, Seeds: c.seeds}
+		if got := o.seedsText(); got != c.want {
+			t.Errorf("%s, %d seeds: %q, want %q", c.specs, c.seeds, got, c.want)
+		}
 	}
 }

@@ -25,6 +25,10 @@ type Setup struct {
 	// Options are generator options for every generator that has them
 	// (--lux, --ca-steps); a spec's own options win.
 	Options map[string]string
+	Metric  imageio.Metric // the error against the reference; "": rmse
+	// Status hears a long step that shows no progress (the exact image of
+	// an analytic scene); nil: silence.
+	Status func(string)
 }
 
 // Config is spec's render configuration, checked without the GPU: the
@@ -65,6 +69,25 @@ func (s Setup) Iteration(info gpu.Info) int {
 	return render.AutoPhotonsPerIteration(info, render.ForThroughput)
 }
 
+// metric is the error measure: the one given, or RMSE.
+func (s Setup) metric() imageio.Metric {
+	if s.Metric == "" {
+		return imageio.MetricRMSE
+	}
+	return s.Metric
+}
+
+// checkMetric refuses a metric that is none of imageio's.
+func (s Setup) checkMetric() error {
+	if s.Metric == "" {
+		return nil
+	}
+	if _, err := imageio.ParseMetric(string(s.Metric)); err != nil {
+		return inputf("--metric %v", err)
+	}
+	return nil
+}
+
 // exposure is the tone mapping's multiplier.
 func (s Setup) exposure() float32 {
 	if s.Exposure == 0 {
@@ -88,14 +111,18 @@ type Rendered struct {
 	Emitted, Bounces int64
 	Iterations       int
 	Seconds          float64
-	// RMSE against the reference (ReferenceImage), where Reference names
-	// one ("analytic" or its file); "" where there is none.
-	RMSE      float64
+	// Error is Metric against the reference (ReferenceImage), where
+	// Reference names one ("analytic" or its file); "" where there is none.
+	Error     float64
+	Metric    imageio.Metric
 	Reference string
 }
 
 // Check refuses bad options before any GPU work.
 func (r Render) Check() error {
+	if err := r.checkMetric(); err != nil {
+		return err
+	}
 	_, err := r.Config(r.Spec)
 	return err
 }
@@ -117,8 +144,9 @@ func (r Render) Run(c *gpu.Context) (Rendered, error) {
 			return res, err
 		}
 	}
-	if ref, where := render.ReferenceImage(r.Scene, r.Width, r.Height); ref != nil {
-		res.RMSE, _ = imageio.RMSE(img, *ref)
+	res.Metric = r.metric()
+	if ref, where := r.reference(); ref != nil {
+		res.Error, _ = res.Metric.Of(img, *ref)
 		res.Reference = where
 	}
 	return res, nil

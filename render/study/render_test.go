@@ -69,23 +69,33 @@ func TestRenderSpecSeedIsTheSeed(t *testing.T) {
 	}
 }
 
-// Render writes the PNG and PFM it is given and measures RMSE against the
-// scene's exact image; the PFM holds the radiance the run rendered.
+// Render writes the PNG and PFM it is given and measures the metric (MSE
+// here) of that radiance against the scene's exact image, saying first that
+// it computes the exact image.
 func TestRenderWritesItsImages(t *testing.T) {
 	dir := t.TempDir()
-	r := Render{Setup: Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7, Seed: 1},
+	var said []string
+	r := Render{Setup: Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7, Seed: 1, Metric: imageio.MetricMSE,
+		Status: func(s string) { said = append(said, s) }},
 		Spec: spec(t, "pcg32"), Total: 1234, Out: filepath.Join(dir, "r.png"), PFM: filepath.Join(dir, "r.pfm")}
 	var res Rendered
 	gltest.On(t, func(c *gpu.Context) (err error) {
 		res, err = r.Run(c)
 		return err
 	})
-	if res.Emitted != 1234 || res.Reference != "analytic" || !(res.RMSE > 0) || math.IsInf(res.RMSE, 0) {
+	if res.Emitted != 1234 || res.Reference != "analytic" || res.Metric != imageio.MetricMSE || !(res.Error > 0) || math.IsInf(res.Error, 0) {
 		t.Errorf("rendered %+v", res)
+	}
+	if len(said) != 1 || said[0] != "computing plane's exact image at 16x12 (the reference)" {
+		t.Errorf("status %q", said)
 	}
 	img, err := imageio.ReadPFM(r.PFM)
 	if err != nil || img.W != 16 || img.H != 12 {
 		t.Fatalf("the PFM: %dx%d, %v", img.W, img.H, err)
+	}
+	exact, _ := render.ReferenceImage(r.Scene, 16, 12)
+	if want, _ := imageio.MSE(img, *exact); res.Error != want {
+		t.Errorf("MSE %v, want %v from the PFM", res.Error, want)
 	}
 	if _, err := imageio.ReadPNG(r.Out); err != nil {
 		t.Error(err)

@@ -116,11 +116,30 @@ func (o Streamlines) writeCells(c *gpu.Context, batch *imageio.Batch, cells [][]
 		}
 		pics, rowLabels, colLabels = [][]*image.NRGBA{row}, jitLabels, genLabels
 	}
+	bar, err := o.colorBar(top)
+	if err != nil {
+		return err
+	}
 	path, err := batch.Path("montage.png")
 	if err != nil {
 		return err
 	}
-	return imageio.WritePNG(path, imageio.Montage(pics, rowLabels, colLabels, o.title()))
+	g := imageio.Grid{Cells: pics, RowLabels: rowLabels, ColLabels: colLabels, Title: o.title(), Bar: bar}
+	return imageio.WritePNG(path, g.Draw())
+}
+
+// colorBar is the montage's one colour scale, 0 to top, in the map's units.
+func (o Streamlines) colorBar(top float32) (*imageio.ColorBar, error) {
+	name, log := o.Display.Resolve(o.Map)
+	cm, err := imageio.LookupColormap(name)
+	if err != nil {
+		return nil, err
+	}
+	label := o.Map.String() + ": " + o.Map.Unit()
+	if log {
+		label += ", log scale"
+	}
+	return &imageio.ColorBar{Map: cm, Lo: 0, Hi: float64(top), Log: log, Label: label}, nil
 }
 
 func (o Streamlines) title() string {

@@ -1,0 +1,241 @@
+package study
+
+import (
+	"fmt"
+	"image"
+	"image/color/palette"
+	"image/draw"
+	"image/gif"
+	"io"
+	"math"
+	"slices"
+
+	"speckle/imageio"
+	"speckle/internal/units"
+	"speckle/rng"
+)
+
+// heatmapPercentile is the share of the noisiest column's pixels whose error
+// lies below the heatmap's top colour: the scale that keeps a few fireflies
+// from turning the rest dark.
+const heatmapPercentile = 0.99
+
+// gifDelay is each GIF frame's time in 1/100 s; the last one stays longer.
+const gifDelay, gifLastDelay = 100, 300
+
+// writeSummary writes the montages, the CSV, the plot and the animation,
+// and returns their names.
+func (o Capture) writeSummary(t *table) ([]string, error) {
+	var files []string
+	put := func(name string, write func(path string) error) error {
+		path, err := o.Set.Path(name)
+		if err == nil {
+			err = write(path)
+		}
+		files = append(files, name)
+		return err
+	}
+	title := fmt.Sprintf("%s, %dx%d, %s", o.Scene.Name, o.Width, o.Height, o.seedsText())
+	var colLabels []string
+	for _, n := range o.At {
+		colLabels = append(colLabels, units.FormatCount(n)+" photons")
+	}
+	cells := o.shrunk(t)
+	var heat [][]*image.NRGBA
+	var bar *imageio.ColorBar
+	if o.Heatmaps && t.ref != nil {
+		var err error
+		if heat, bar, err = o.heatmaps(t); err != nil {
+			return nil, err
+		}
+	}
+	if !o.NoMontage {
+		g := imageio.Grid{Cells: cells, RowLabels: t.rowLabels, ColLabels: colLabels, Title: title, SeriesRows: true}
+		if err := put("montage.png", func(p string) error { return imageio.WritePNG(p, g.Draw()) }); err != nil {
+			return nil, err
+		}
+	}
+	if heat != nil {
+		g := imageio.Grid{Cells: heat, RowLabels: t.rowLabels, ColLabels: colLabels, Title: title + ": error", SeriesRows: true, Bar: bar}
+		if err := put("heatmap.png", func(p string) error { return imageio.WritePNG(p, g.Draw()) }); err != nil {
+			return nil, err
+		}
+	}
+	rows := o.rows(t)
+	if err := put("convergence.csv", func(p string) error { return imageio.WriteConvergenceCSV(p, o.Metric, rows) }); err != nil {
+		return nil, err
+	}
+	if t.ref != nil {
+		against := "the stored reference render"
+		if t.where == "analytic" {
+			against = "the exact image"
+		}
+		p, err := imageio.ConvergencePlot(rows, o.Metric, imageio.PlotText{Title: title, Against: against})
+		if err != nil {
+			return nil, err
+		}
+		for _, ext := range imageio.PlotFormats {
+			if err := put("convergence."+ext, func(path string) error { return imageio.SavePlot(p, path) }); err != nil {
+				return nil, err
+			}
+		}
+	}
+	frames := o.frames(t, cells, heat, bar, title)
+	switch o.Animate {
+	case AnimateGIF:
+		if err := put("animation.gif", func(p string) error { return writeGIF(p, frames) }); err != nil {
+			return nil, err
+		}
+	case AnimateFrames:
+		for k, f := range frames {
+			name := fmt.Sprintf("frame-%03d.png", k+1)
+			if err := put(name, func(p string) error { return imageio.WritePNG(p, f) }); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return files, nil
+}
+
+// seedsText names the seeds in a title: the common one, or the range each
+// generator ran where some have seeds of their own.
+func (o Capture) seedsText() string {
+	own := slices.ContainsFunc(o.Specs, func(sp rng.Spec) bool { return sp.HasSeed })
+	switch {
+	case o.Seeds == 1 && !own:
+		return fmt.Sprintf("seed %d", o.Seed)
+	case o.Seeds == 1:
+		return fmt.Sprintf("seed %d unless the generator names one", o.Seed)
+	case !own:
+		return fmt.Sprintf("seeds %d to %d (images: the first)", o.Seed, o.Seed+uint32(o.Seeds-1))
+	}
+	return fmt.Sprintf("%d seeds from each generator's own (images: the first)", o.Seeds)
+}
+
+// shrunk is the cells' images at montage size.
+func (o Capture) shrunk(t *table) [][]*image.NRGBA {
+	out := make([][]*image.NRGBA, len(t.cells))
+	for i, row := range t.cells {
+		for _, c := range row {
+			out[i] = append(out[i], imageio.Shrink(c.image, imageio.MontageCellWidth))
+		}
+	}
+	return out
+}
+
+// heatmaps are the cells' error images on one colour scale, whose top is the
+// heatmapPercentile of the per-pixel errors of the noisiest column (the
+// fewest photons), and its colour bar.
+func (o Capture) heatmaps(t *table) ([][]*image.NRGBA, *imageio.ColorBar, error) {
+	relative := o.Metric == imageio.MetricRelMSE
+	var errs []float64
+	for _, row := range t.cells {
+		img, ref := row[0].radiance, *t.ref
+		for p := 0; p < img.W*img.H; p++ {
+			var a, r [3]float32
+			copy(a[:], img.Pix[4*p:4*p+3])
+			copy(r[:], ref.Pix[4*p:4*p+3])
+			if e := imageio.PixelError(a, r, relative); !math.IsNaN(e) && !math.IsInf(e, 0) {
+				errs = append(errs, e)
+			}
+		}
+	}
+	slices.Sort(errs)
+	top := 1.0
+	if len(errs) > 0 {
+		top = max(errs[int(heatmapPercentile*float64(len(errs)-1))], 1e-12)
+	}
+	out := make([][]*image.NRGBA, len(t.cells))
+	for i, row := range t.cells {
+		for _, c := range row {
+			h, err := imageio.Heatmap(c.radiance, *t.ref, relative, float32(top))
+			if err != nil {
+				return nil, nil, err
+			}
+			out[i] = append(out[i], imageio.Shrink(h, imageio.MontageCellWidth))
+		}
+	}
+	label := "per-pixel RMS error of R, G, B against the reference (radiance)"
+	if relative {
+		label = fmt.Sprintf("per-pixel relative error: RMS over R, G, B of (a-r)/sqrt(r^2+%g)", imageio.RelEpsilon)
+	}
+	return out, &imageio.ColorBar{Map: imageio.HeatColormap(), Lo: 0, Hi: top, Label: label}, nil
+}
+
+// rows are the CSV's: per generator and count the mean error over the
+// seeds, the band from least to greatest, the mean time and the fitted slope.
+func (o Capture) rows(t *table) []imageio.ConvergenceRow {
+	var rows []imageio.ConvergenceRow
+	for i, row := range t.cells {
+		for _, c := range row {
+			r := imageio.ConvergenceRow{Scene: o.Scene.Name, Generator: t.rowLabels[i], Photons: c.photons, Seeds: len(c.errs),
+				Error: mean(c.errs), Min: slices.Min(c.errs), Max: slices.Max(c.errs), Seconds: mean(c.secs)}
+			if math.IsNaN(r.Error) {
+				r.Min, r.Max = r.Error, r.Error
+			}
+			rows = append(rows, r)
+		}
+	}
+	imageio.SetSlopes(rows)
+	return rows
+}
+
+func mean(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+// frames are the animation's: per count the generators side by side, their
+// heatmaps (and colour bar) under them where there are some, all frames the
+// same size.
+func (o Capture) frames(t *table, cells, heat [][]*image.NRGBA, bar *imageio.ColorBar, title string) []*image.NRGBA {
+	if o.Animate == NoAnimation {
+		return nil
+	}
+	var frames []*image.NRGBA
+	size := image.Rectangle{}
+	for k, n := range o.At {
+		var pics, heats []*image.NRGBA
+		for i := range cells {
+			pics = append(pics, cells[i][k])
+			if heat != nil {
+				heats = append(heats, heat[i][k])
+			}
+		}
+		g := imageio.Grid{Cells: [][]*image.NRGBA{pics}, ColLabels: t.rowLabels,
+			Title: fmt.Sprintf("%s: %s photons", title, units.FormatCount(n))}
+		if heat != nil {
+			g.Cells, g.RowLabels, g.Bar = append(g.Cells, heats), []string{"image", "error"}, bar
+		}
+		f := g.Draw()
+		size = size.Union(f.Rect)
+		frames = append(frames, f)
+	}
+	for k, f := range frames { // a longer count's title may be wider
+		if f.Rect != size {
+			big := image.NewNRGBA(size)
+			draw.Draw(big, f.Rect, f, image.Point{}, draw.Src)
+			frames[k] = big
+		}
+	}
+	return frames
+}
+
+// writeGIF writes frames as a looping animated GIF (Plan 9 palette,
+// Floyd-Steinberg dithered), atomically.
+func writeGIF(path string, frames []*image.NRGBA) error {
+	a := &gif.GIF{}
+	for k, f := range frames {
+		p := image.NewPaletted(f.Rect, palette.Plan9)
+		draw.FloydSteinberg.Draw(p, f.Rect, f, image.Point{})
+		a.Image = append(a.Image, p)
+		a.Delay = append(a.Delay, gifDelay)
+		if k == len(frames)-1 {
+			a.Delay[k] = gifLastDelay
+		}
+	}
+	return imageio.WriteFileAtomic(path, func(w io.Writer) error { return gif.EncodeAll(w, a) })
+}
