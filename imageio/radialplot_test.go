@@ -16,8 +16,8 @@ func TestRadialPlotPlacesPower(t *testing.T) {
 		for y := 0; y < 128; y++ {
 			n := 0
 			for x := 0; x < 256; x++ {
-				c := img.NRGBAAt(x, y)
-				if c.B > 150 && c.R < 100 { // the curve's blue
+				c, want := img.NRGBAAt(x, y), SeriesColor(0)
+				if absDiff(c.R, want.R) < 40 && absDiff(c.G, want.G) < 40 && absDiff(c.B, want.B) < 40 { // the curve's colour
 					n++
 				}
 			}
@@ -31,7 +31,15 @@ func TestRadialPlotPlacesPower(t *testing.T) {
 		return row
 	}
 	one, ten := rowOfCurve(1), rowOfCurve(10)
+	t.Logf("power 1 at row %d, power 10 at row %d", one, ten)
 	if ten >= one || one < 40 || one > 80 || ten > 20 {
 		t.Fatalf("power 1 drawn at row %d, power 10 at row %d of 128: want the middle and the top", one, ten)
 	}
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
 }
