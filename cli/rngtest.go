@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"speckle/gpu"
 	"speckle/imageio"
@@ -138,10 +137,4 @@ func (o *testOptions) run(c *cobra.Command) error {
 		}
 	}
 	return rep.WriteTable(c.OutOrStdout())
-}
-
-// countFlag defines an int64 flag read by units.ParseCount (1e10, 2^30).
-func countFlag(fs *pflag.FlagSet, p *int64, name string, value int64, usage string) {
-	*p = value
-	fs.Var(countValue{p}, name, usage)
 }
