@@ -339,7 +339,6 @@ func (r RNGTestReport) Grid() *image.NRGBA {
 			cells[i] = append(cells[i], cell)
 		}
 	}
-	title := fmt.Sprintf("rng test: %s numbers per order, %d streams; left stream order, right consumed; green PASS, yellow SUSPECT, red FAIL",
-		units.FormatCount(r.Numbers), r.Streams)
+	title := fmt.Sprintf("rng test, %s per order: stream | consumed", units.FormatCount(r.Numbers))
 	return imageio.Montage(cells, labels, tests, title)
 }
