@@ -71,3 +71,12 @@ func TestRngTestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// rng list marks RANDU as the teaching control it is.
+func TestRngListMarksTheControl(t *testing.T) {
+	r := speckle(t, nil, "rng", "list")
+	i := strings.Index(r.stdout, "\nrandu ")
+	if r.code != 0 || i < 0 || !strings.Contains(r.stdout[i:], "(teaching control") {
+		t.Errorf("rng list does not mark randu as a control:\n%s", r.stdout)
+	}
+}
