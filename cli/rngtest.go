@@ -37,8 +37,8 @@ rng dump --order stream writes them) and the consumed order (value i of
 every stream, then value i+1, as a dispatch reads them: rng dump --order
 interleaved). Each order's --numbers values are cut into --samples samples
 (in the stream order a sample is a run of one stream's values, or whole
-streams where a sample is longer than a stream); tuples start afresh at a
-sample's start and at a stream's. Each test gives a p-value over all numbers
+streams where a sample is longer than a stream); tuples, gaps and runs start
+afresh at each sample's start (in the stream order also at each stream's). Each test gives a p-value over all numbers
 and a second-level Kolmogorov-Smirnov p-value over its samples' p-values.
 Generators with fewer than 32 output bits (rand48, randu 31, ranlux 24) are
 tested on those bits only (on top: the bits below are not looked at).
