@@ -36,6 +36,9 @@ streamlines, render, capture, reference).`,
 func listTable(w io.Writer) {
 	for _, g := range rng.All {
 		fmt.Fprintf(w, "%-8s %s\n", g.Name, g.Doc)
+		if g.Control {
+			fmt.Fprintf(w, "         (teaching control: known bad, never in the default comparison)\n")
+		}
 		for _, o := range g.Options {
 			def := "" // an empty default: the option's help says who decides
 			if o.Default != "" {
@@ -51,10 +54,11 @@ func listJSON(w io.Writer) error {
 		Name    string       `json:"name"`
 		Doc     string       `json:"doc"`
 		Options []rng.Option `json:"options"`
+		Control bool         `json:"control,omitempty"`
 	}
 	var list []entry
 	for _, g := range rng.All {
-		list = append(list, entry{g.Name, g.Doc, g.Options})
+		list = append(list, entry{g.Name, g.Doc, g.Options, g.Control})
 	}
 	e := json.NewEncoder(w)
 	e.SetIndent("", "  ")

@@ -305,7 +305,6 @@ func (r *RNG) newDumper(f32 bool, words int) (*dumper, error) {
 	if d.out, err = r.ctx.NewBuffer(words*4, nil); err != nil {
 		return nil, err
 	}
-	d.words = make([]uint32, words)
 	return d, nil
 }
 
@@ -322,9 +321,21 @@ func (d *dumper) start(first, n int) error {
 // block draws values m0 .. m0+k-1 of the pool's n streams and returns them
 // stream-major ([t*k + j]), in dispatches of at most piece values.
 func (d *dumper) block(n, m0, k int) ([]uint32, error) {
+	if err := d.draw(d.out, n, m0, k); err != nil {
+		return nil, err
+	}
+	if len(d.words) < n*k {
+		d.words = make([]uint32, n*k)
+	}
+	d.out.Read(0, d.words[:n*k])
+	return d.words[:n*k], nil
+}
+
+// draw is block without the read-back: the values stay in out.
+func (d *dumper) draw(out *gpu.Buffer, n, m0, k int) error {
 	p := d.p
 	d.r.Bind(p, 0)
-	d.out.Bind(shaders.RNGOutBinding)
+	out.Bind(shaders.RNGOutBinding)
 	p.SetUint("count", uint32(k))
 	p.SetUint("first_stream", uint32(d.first))
 	p.SetUint("chunk_streams", uint32(n))
@@ -338,11 +349,10 @@ func (d *dumper) block(n, m0, k int) ([]uint32, error) {
 		p.SetUint("first_value", uint32(m))
 		p.SetUint("values", uint32(min(step, m0+k-m)))
 		if err := d.r.ctx.Dispatch(p, n<<lanes); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	d.out.Read(0, d.words[:n*k])
-	return d.words[:n*k], nil
+	return nil
 }
 
 // maxDumpLanes is log2 of the most invocations that share a strided dump

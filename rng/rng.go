@@ -46,6 +46,9 @@ type Generator struct {
 	// output (rand48: 31, RANLUX: 24); 0 means all 32. `rng dump --format
 	// packed` packs just those, for 32-bit test batteries.
 	OutputBits int
+	// Control marks a generator known to be bad (RANDU), kept to show what
+	// the test battery catches: never in the default comparison.
+	Control bool
 }
 
 // Bits is g's output bits per native integer.
@@ -133,6 +136,7 @@ var All = []*Generator{
 	CA,
 	PCG32,
 	Philox,
+	RANDU,
 }
 
 // Lookup finds a generator by name.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"speckle/imageio"
+	"speckle/internal/stats"
 	"speckle/scenes"
 	"speckle/scenes/flow"
 )
@@ -61,6 +62,12 @@ const (
 	StreamlineRecordBinding   = 4
 	StreamlineScaleBinding    = 5
 	StreamlineStateBinding    = 7
+
+	// The test battery (rng_battery.comp): a block of numbers, the block
+	// before it, and the per-sample counts.
+	BatteryBlockBinding    = 1
+	BatteryPreviousBinding = 2
+	BatteryCountsBinding   = 3
 )
 
 // Image units of the compute kernels and the UI's texture unit.
@@ -107,6 +114,26 @@ const (
 	// RMSEGroupSize x RMSEPerInvocation pixels into one partial.
 	RMSEGroupSize     = 256
 	RMSEPerInvocation = 4
+
+	// BatteryGroupSize is rng_battery.comp's work group: it shares one
+	// histogram in shared memory.
+	BatteryGroupSize = 64
+)
+
+// The battery's test parameters (internal/stats, whose Tally is the
+// kernel's reference).
+const (
+	PairBits          = stats.PairBits
+	TripleBits        = stats.TripleBits
+	GapMax            = stats.GapMax
+	GapHitBits        = stats.GapHitBits
+	RunsMax           = stats.RunsMax
+	RankRows          = stats.RankRows
+	BirthdayGroup     = stats.BirthdayGroup
+	BirthdayDayBits   = stats.BirthdayDayBits
+	BirthdayMax       = stats.BirthdayMax
+	CollisionCellBits = stats.CollisionCellBits
+	CollisionMax      = stats.CollisionMax
 )
 
 // Codes the GPU reads from Go's data: material kinds and BVH reference
@@ -162,6 +189,9 @@ var constants = []constant{
 	integer("STREAMLINE_RECORD_BINDING", StreamlineRecordBinding),
 	integer("STREAMLINE_SCALE_BINDING", StreamlineScaleBinding),
 	integer("STREAMLINE_STATE_BINDING", StreamlineStateBinding),
+	integer("BATTERY_BLOCK_BINDING", BatteryBlockBinding),
+	integer("BATTERY_PREVIOUS_BINDING", BatteryPreviousBinding),
+	integer("BATTERY_COUNTS_BINDING", BatteryCountsBinding),
 
 	integer("RADIANCE_IMAGE_UNIT", RadianceImageUnit),
 	integer("DISPLAY_IMAGE_UNIT", DisplayImageUnit),
@@ -190,6 +220,18 @@ var constants = []constant{
 	unsigned("RMSE_PER_INVOCATION", RMSEPerInvocation),
 	unsigned("COLORMAP_ENTRIES", ColormapEntries),
 	float("REL_EPSILON", RelEpsilon),
+	integer("BATTERY_GROUP_SIZE", BatteryGroupSize),
+	unsigned("PAIR_BITS", PairBits),
+	unsigned("TRIPLE_BITS", TripleBits),
+	unsigned("GAP_MAX", GapMax),
+	unsigned("GAP_HIT_BITS", GapHitBits),
+	unsigned("RUNS_MAX", RunsMax),
+	integer("RANK_ROWS", RankRows),
+	integer("BIRTHDAY_GROUP", BirthdayGroup),
+	unsigned("BIRTHDAY_DAY_BITS", BirthdayDayBits),
+	unsigned("BIRTHDAY_MAX", BirthdayMax),
+	unsigned("COLLISION_CELL_BITS", CollisionCellBits),
+	unsigned("COLLISION_MAX", CollisionMax),
 
 	integer("KIND_DIFFUSE", KindDiffuse),
 	integer("KIND_MIRROR", KindMirror),

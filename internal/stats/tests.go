@@ -1,0 +1,122 @@
+// Package stats is the pure statistics of `speckle rng test`: what each test
+// of the battery counts (Tally, the CPU reference the GPU kernels must match
+// bit for bit), the exact and asymptotic distributions of those counts, and
+// p-values, first level (over all numbers) and second level (a
+// Kolmogorov–Smirnov test over the p-values of the samples). No OpenGL here.
+package stats
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The tests' parameters, shared with the kernels through shaders/constants.go.
+const (
+	PairBits          = 6   // bits per coordinate of a serial pair: 4,096 cells
+	TripleBits        = 4   // bits per coordinate of a serial triple: 4,096 cells
+	GapMax            = 16  // gap lengths 0..15, and 16 or more in one bin
+	GapHitBits        = 2   // a hit: the top two bits zero, p = 1/4
+	RunsMax           = 6   // runs up of length 1..5, and 6 or more in one bin
+	RankRows          = 32  // rows of a binary matrix: 32 successive values
+	BirthdayGroup     = 512 // birthdays per year (Marsaglia's m)
+	BirthdayDayBits   = 24  // days in a year: 2^24 (the top 24 bits)
+	BirthdayMax       = 15  // repeated spacings 0..14, and 15 or more in one bin
+	CollisionCellBits = 16  // the same 512 values thrown into 2^16 urns (the top 16 bits)
+	CollisionMax      = 15  // collisions 0..14, and 15 or more in one bin
+	TupleMaxSpan      = BirthdayGroup
+)
+
+// Test is one test of the battery.
+type Test int
+
+const (
+	Monobit Test = iota
+	Bytes
+	Pairs
+	Triples
+	Gap
+	Runs
+	Birthdays
+	Collisions
+	Rank
+)
+
+// Tests is the battery in the order the tables show it.
+var Tests = []Test{Monobit, Bytes, Pairs, Triples, Gap, Runs, Birthdays, Collisions, Rank}
+
+var testNames = []string{"monobit", "bytes", "pairs", "triples", "gap", "runs", "birthdays", "collisions", "rank"}
+
+func (t Test) String() string { return testNames[t] }
+
+// Define is the test's #define in the battery kernel (TEST_MONOBIT, ...).
+func (t Test) Define() string { return "TEST_" + strings.ToUpper(testNames[t]) }
+
+// Bins is the length of the test's count array per sample.
+func (t Test) Bins() int {
+	switch t {
+	case Monobit:
+		return 1
+	case Bytes:
+		return 256
+	case Pairs:
+		return 1 << (2 * PairBits)
+	case Triples:
+		return 1 << (3 * TripleBits)
+	case Gap:
+		return GapMax + 1
+	case Runs:
+		return RunsMax
+	case Birthdays:
+		return BirthdayMax + 1
+	case Collisions:
+		return CollisionMax + 1
+	default: // Rank: ranks 0..32
+		return RankRows + 1
+	}
+}
+
+// Span is how many successive values one item of the test reads: a tuple's
+// values, or a position and what it looks back on.
+func (t Test) Span() int {
+	switch t {
+	case Pairs:
+		return 2
+	case Triples:
+		return 3
+	case Gap:
+		return GapMax + 1
+	case Runs:
+		return RunsMax + 1
+	case Birthdays, Collisions:
+		return BirthdayGroup
+	case Rank:
+		return RankRows
+	default:
+		return 1
+	}
+}
+
+// Describe says in one line what the test counts.
+func (t Test) Describe() string {
+	return [...]string{
+		"ones among the output bits (normal approximation of the binomial)",
+		"frequency of the bytes of the output bits, whole bytes from the top (chi-square, 255 dof)",
+		fmt.Sprintf("non-overlapping pairs, top %d bits each, in %d cells (chi-square)", PairBits, 1<<(2*PairBits)),
+		fmt.Sprintf("non-overlapping triples, top %d bits each, in %d cells (chi-square)", TripleBits, 1<<(3*TripleBits)),
+		fmt.Sprintf("gaps between values below 1/%d, lengths 0..%d and more (Knuth; chi-square)", 1<<GapHitBits, GapMax-1),
+		fmt.Sprintf("runs up of length 1..%d and more (Knuth's covariance, chi-square 6 dof)", RunsMax-1),
+		fmt.Sprintf("repeated spacings of %d birthdays in a year of 2^%d days (Marsaglia; Poisson, lambda 2)", BirthdayGroup, BirthdayDayBits),
+		fmt.Sprintf("collisions of %d values in 2^%d urns (exact distribution)", BirthdayGroup, CollisionCellBits),
+		fmt.Sprintf("GF(2) rank of %d x (output bits) binary matrices, one row per value (closed form)", RankRows),
+	}[t]
+}
+
+// Parse finds a test by name.
+func Parse(name string) (Test, error) {
+	for i, n := range testNames {
+		if n == name {
+			return Test(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown test %q (known: %v)", name, testNames)
+}
