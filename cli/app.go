@@ -28,6 +28,8 @@ type appOptions struct {
 	panes                         []rng.Spec
 	scene, mode, field            string
 	size, perIter                 string
+	views, focus                  string
+	zoom, errorScale              float64
 	windowSize, settings, shot    string
 	frames                        int
 	budget                        float64
@@ -73,6 +75,11 @@ func (o *appOptions) addFlags(c *cobra.Command) {
 	fs.StringVar(&o.perIter, "photons-per-iteration", "", "photons per SPPM iteration, like 1e6, or auto (default: the saved setting, auto)")
 	fs.Var(noTotalPhotons{}, "photons", "")
 	fs.MarkHidden("photons")
+	fs.StringVar(&o.views, "views", "", "what each pane shows, in order: image, heatmap (error against the reference) or magnifier (e.g. image,heatmap; default: the saved ones)")
+	fs.StringVar(&o.focus, "focus", "", "the magnifier's centre X,Y as fractions of the image (x right, y down), pinned: the mouse does not move it (e.g. 0.5,0.8)")
+	numberFlag(fs, &o.zoom, "magnifier", 0, numcheck.Range{Lo: app.ZoomRange.Lo, Hi: app.ZoomRange.Hi, Zero: "the saved setting, 8"}, "the magnifier's zoom factor")
+	numberFlag(fs, &o.errorScale, "heatmap-scale", 0, numcheck.Range{Lo: app.ErrorScaleRange.Lo, Hi: app.ErrorScaleRange.Hi, Zero: "the saved setting, 0.5"},
+		"the relative error at the top of the heatmap's colour scale")
 	numberFlag(fs, &o.budget, "budget", 0, numcheck.Range{Lo: app.BudgetRange.Lo, Hi: app.BudgetRange.Hi, Zero: "the saved setting, 16"},
 		"photon work per frame in ms, all panes")
 	wholeFlag(fs, &o.frames, "frames", 0, 0, 1<<30, "stop after this many frames (0: when the window closes)")
@@ -172,6 +179,28 @@ func (o *appOptions) apply(m *app.Model) error {
 	}
 	if o.budget != 0 {
 		m.S.BudgetMS = float32(o.budget)
+	}
+	if o.views != "" {
+		views, err := app.ParseViews(o.views)
+		if err != nil {
+			return usagef("--views %v", err)
+		}
+		for i, v := range views {
+			m.S.Panes[i].View = v
+		}
+	}
+	if o.focus != "" {
+		f, err := app.ParseFocus(o.focus)
+		if err != nil {
+			return usagef("--focus %v", err)
+		}
+		m.S.Focus, m.S.FocusLocked = f, true
+	}
+	if o.zoom != 0 {
+		m.S.Zoom = float32(o.zoom)
+	}
+	if o.errorScale != 0 {
+		m.S.ErrorScale = float32(o.errorScale)
 	}
 	if o.mode != "" {
 		m.S.Mode = app.Mode(o.mode)
