@@ -148,7 +148,7 @@ type sobolInstance struct {
 	sharedSlots bool
 }
 
-func (s sobolInstance) StateWords() int            { return 0 } // everything follows from the uniforms
+func (s sobolInstance) StateWords() int { return 0 } // everything follows from the uniforms
 func (s sobolInstance) Defines() map[string]string {
 	if s.sharedSlots {
 		return map[string]string{"SOBOL_SHARED_SLOTS": "1"}
