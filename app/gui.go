@@ -55,6 +55,7 @@ func (a *App) gui() {
 	}
 	a.keys()
 	a.drawPanes(left, 0, float64(size[0]), float64(size[1]))
+	a.lessonWindow(left, float64(size[0]), float64(size[1]))
 	if a.showControls {
 		plotH := 0.0
 		if a.Model.S.ShowPlot {

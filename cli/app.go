@@ -17,6 +17,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
+	"speckle/render/study"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"
@@ -28,7 +29,7 @@ type appOptions struct {
 	panes                         []rng.Spec
 	scene, mode, field            string
 	size, perIter                 string
-	views, focus                  string
+	views, focus, lesson          string
 	zoom, errorScale              float64
 	windowSize, settings, shot    string
 	frames                        int
@@ -66,6 +67,8 @@ saved setting for this run and is saved with it.`,
 func (o *appOptions) addFlags(c *cobra.Command) {
 	fs := c.Flags()
 	specsFlag(c, &o.panes, "panes", nil, "generators of the panes: 1, 2 or 4")
+	fs.StringVar(&o.lesson, "lesson", "", "start with a lesson's settings and caption (speckle lesson lists them); other flags apply on top")
+	c.RegisterFlagCompletionFunc("lesson", completeLessons)
 	fs.StringVar(&o.scene, "scene", "", "built-in scene ("+strings.Join(scenes.Names(), ", ")+") or scene file (default: the saved one, else cornell)")
 	fs.StringVar(&o.mode, "mode", "", "photons or streamlines (default: the saved one, else photons)")
 	fs.StringVar(&o.field, "field", "", "streamline mode's flow field: dem, gyre, cylinder or a height-field file")
@@ -150,6 +153,15 @@ func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadEr
 
 // apply sets what the flags give on the model's settings.
 func (o *appOptions) apply(m *app.Model) error {
+	if o.lesson != "" {
+		l, err := study.LookupLesson(o.lesson)
+		if err != nil {
+			return usagef("--lesson: %v", err)
+		}
+		if err := m.ApplyLesson(l); err != nil {
+			return usageError{err.Error()}
+		}
+	}
 	if len(o.panes) > 0 {
 		names := make([]string, len(o.panes))
 		for i, sp := range o.panes {
@@ -234,7 +246,7 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	defer stopSignals()
 	a, err := app.New(app.Options{
 		Settings: s, SettingsPath: path, SettingsLoadErr: loadErr, Headless: o.headless, Width: w, Height: h,
-		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout,
+		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout, Lesson: o.lesson,
 		GL: gpu.Options{Platform: o.gl.platform, Debug: o.gl.debug},
 	})
 	if err != nil {

@@ -29,10 +29,10 @@ func newLessonCmd() *cobra.Command {
 		Long: `A lesson is a curated comparison that shows one artifact of a generator as
 soon as the machine allows. With no NAME, list the lessons. With one, render its
 generators side by side, one iteration each in turn, and measure the time until
-the artifact is visible: the criterion is that the mean heatmap value (each
-pixel's relative error against the scene's reference) over the lesson's region
-of the first generator reaches the lesson's factor times the last's (the
-control's), checked after every iteration. It prints each iteration's errors
+the artifact is visible: the criterion is that the root mean square of the
+heatmap (each pixel's relative error against the scene's reference) over the
+lesson's region of the first generator reaches the lesson's factor times the
+last's (the control's), checked after every iteration. It prints each iteration's errors
 and the time and photons at which the criterion fired, or says it did not
 within --time-limit; then it writes the figure: per generator the image, the
 heatmap and the region magnified, with the caption. The window's Lessons menu

@@ -34,7 +34,8 @@ type Lesson struct {
 	// criterion's pixels).
 	Region Region
 	// Factor is the criterion: the artifact is visible once the first
-	// generator's mean heatmap value over Region is Factor times the last's.
+	// generator's RegionError (the RMS of the heatmap over Region) is Factor
+	// times the last's.
 	Factor float64
 	// GPUPhotons is about how many photons per pane the artifact needs to be
 	// plain to the eye (from the H200 captures); a machine that traces
@@ -91,7 +92,7 @@ var Lessons = []Lesson{
 			"Concentric bands appear on the caustics floor and stay while the noise around them fades. Look at the floor right of the bowl in the heatmap, where the bands stand out of philox's shrinking error.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"ca", "philox"}, View: render.ViewHeatmap,
-		Region: Region{0.62, 0.2, 1, 0.7}, Factor: 1.3,
+		Region: Region{0.82, 0.05, 1, 0.55}, Factor: 1.3,
 		GPUPhotons: 1e7, Capture: "screenshots/app-caustics-h200.png",
 	},
 	{

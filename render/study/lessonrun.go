@@ -70,8 +70,10 @@ func magnifierRect(w, h, k int, focus [2]float32) image.Rectangle {
 	return image.Rect(x, y, x+cw, y+ch)
 }
 
-// RegionError is the mean of the heatmap's value, each pixel's relative
-// error against ref (imageio.PixelError), over the pixels of rect.
+// RegionError is the root mean square of the heatmap's value, each pixel's
+// relative error against ref (imageio.PixelError), over the pixels of rect:
+// RelRMSE restricted to rect. The square weighs a structure's large errors
+// (an aliased edge, a band) above the noise around it.
 func RegionError(img, ref imageio.Image, rect image.Rectangle) float64 {
 	var sum float64
 	for y := rect.Min.Y; y < rect.Max.Y; y++ {
@@ -79,10 +81,11 @@ func RegionError(img, ref imageio.Image, rect image.Rectangle) float64 {
 			o := 4 * (y*img.W + x)
 			a := [3]float32{img.Pix[o], img.Pix[o+1], img.Pix[o+2]}
 			r := [3]float32{ref.Pix[o], ref.Pix[o+1], ref.Pix[o+2]}
-			sum += imageio.PixelError(a, r, true)
+			e := imageio.PixelError(a, r, true)
+			sum += e * e
 		}
 	}
-	return sum / float64(rect.Dx()*rect.Dy())
+	return math.Sqrt(sum / float64(rect.Dx()*rect.Dy()))
 }
 
 // ArtifactVisible is the lessons' criterion: the first generator's region
@@ -224,7 +227,7 @@ func (r LessonRun) figure(specs []rng.Spec, images []imageio.Image, ref imageio.
 	}
 	cols := []string{"image", fmt.Sprintf("relative error, 0..%g", HeatmapScale), fmt.Sprintf("magnifier x%d", LessonZoom)}
 	title := fmt.Sprintf("%s: %s, %dx%d, %s photons each", r.Title, r.Scene, w, h, units.FormatCount(res.Photons))
-	criterion := fmt.Sprintf("Criterion: the mean heatmap value in the framed region of %s reaches %g times %s's. %s.",
+	criterion := fmt.Sprintf("Criterion: the RMS of the heatmap in the framed region of %s reaches %g times %s's. %s.",
 		labels[0], r.Factor, labels[len(labels)-1], res)
 	return imageio.WithCaption(imageio.Montage(cells, labels, cols, title), r.Caption, criterion), nil
 }
