@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,6 +18,7 @@ import (
 // lessonOptions are lesson's flags.
 type lessonOptions struct {
 	out, size string
+	perIter   int
 	seconds   float64
 	gl        glFlags
 }
@@ -40,7 +42,12 @@ loads the same lessons into its panes.`,
 		Example: `  speckle lesson
   speckle lesson lehmer-rings --out lehmer.png
   speckle lesson ca-bands --time-limit 300 --size 640x360`,
-		Args:              cobra.MaximumNArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usagef("one lesson at a time (got %d: %s)", len(args), strings.Join(args, " "))
+			}
+			return nil
+		},
 		ValidArgsFunction: completeLessons,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -53,6 +60,7 @@ loads the same lessons into its panes.`,
 	fs := c.Flags()
 	fs.StringVar(&o.out, "out", "", "the figure (PNG) to write (default screenshots/lesson-NAME.png)")
 	fs.StringVar(&o.size, "size", "", "image size WIDTHxHEIGHT (default: the lesson's; the scene needs a reference at it)")
+	fs.Var(perIterationValue{&o.perIter}, "photons-per-iteration", "photons per SPPM iteration (default, or auto: the lesson's; it sets the streams, so it can change the artifact)")
 	numberFlag(fs, &o.seconds, "time-limit", 60, numcheck.Closed(1, 86400), "seconds the measurement may take; it stops earlier when the artifact is visible")
 	o.gl.addTo(fs)
 	return c
@@ -94,6 +102,9 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 		if r.Width, r.Height, err = units.ParseSize(o.size, 16, 8192); err != nil {
 			return usagef("--size %v", err)
 		}
+	}
+	if o.perIter > 0 {
+		r.PhotonsPerIteration = o.perIter
 	}
 	if err := r.Check(); err != nil {
 		return inputOrRun(err)
