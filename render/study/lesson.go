@@ -110,10 +110,10 @@ var Lessons = []Lesson{
 		Title: "Sobol used naively: each pixel's jitter frozen",
 		Caption: "With one shared sequence, pixel p of iteration k takes point k*P + p: a pixel's points differ only in high index bits, which Sobol's first dimension maps to low bits of the value, " +
 			"so each pixel samples nearly the same spot every iteration and edges stay aliased for good. Scrambled per pixel (the default) the jitter moves and Sobol converges fastest of all. " +
-			"Look at the spheres' outlines in the magnifier.",
+			"Look at the light's outline in the magnifier: its staircase stays sharp-edged with the shared sequence and smooths out with the pixels' own.",
 		Scene: "cornell", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"sobol:sobol-pixels=shared", "sobol"}, View: render.ViewMagnifier,
-		Region: Region{0.3, 0.55, 0.75, 0.95}, Factor: 1.5,
+		Region: Region{0.38, 0.08, 0.61, 0.19}, Factor: 1.5,
 		GPUPhotons: 1e7,
 	},
 	{
