@@ -79,7 +79,8 @@ var Lessons = []Lesson{
 		Title: "Lehmer with consecutive seeds: rings at low photon counts",
 		Caption: "Stream t starts at seed + t, so neighbouring photons run the same LCG from neighbouring states: their first numbers lie on a lattice. " +
 			"The light positions inherit it, and the floor of caustics shows moire rings at a million photons that fade by ten million. " +
-			"slm's seeding (byte-reverse, one step, byte-reverse) scatters the starts: the same generator, no rings. Look at the floor left of the glass.",
+			"slm's seeding (byte-reverse, one step, byte-reverse) scatters the starts, and the strong rings left of the glass go; fainter rings remain elsewhere at this count " +
+			"(their cause is not isolated), so it is a mitigation, not a cure. Look at the floor left of the glass, in the magnifier.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 20,
 		Specs: []string{"lehmer", "lehmer:lehmer-seeding=slm"}, View: render.ViewImage,
 		Region: Region{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
