@@ -47,6 +47,8 @@ func newAppCmd() *cobra.Command {
 side by side, converging live. Keys: Space pause, N step, R reset,
 S screenshot, 1/2/4 panes, C controls, H help. Plain "speckle" opens it
 when there is a display; "speckle --frames 10 ..." passes its flags here.
+The Lessons menu (or --lesson NAME) loads a curated comparison that shows
+one generator's artifact, with a caption (see speckle lesson).
 
 Settings persist in ` + app.DefaultSettingsPath() + ` (scripted runs with
 --frames keep none unless --settings names a file); a flag overrides the
@@ -54,7 +56,10 @@ saved setting for this run and is saved with it.`,
 		Example: `  speckle app --panes rand48,lehmer,ca,philox
   speckle app --panes philox,philox:seed=2 --size 960x540
   speckle app --mode streamlines --field dem --panes lehmer:lehmer-seeding=slm,pcg32
-  speckle app --headless --frames 100 --screenshot shot.png --panes ca:ca-preset=linear`,
+  speckle app --headless --frames 100 --screenshot shot.png --panes ca:ca-preset=linear
+  speckle app --lesson lehmer-rings
+  speckle app --panes ca,philox --views image,heatmap --heatmap-scale 0.25
+  speckle app --panes sobol:sobol-pixels=shared,sobol --views magnifier,magnifier --focus 0.5,0.13 --magnifier 4`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return o.run(c.OutOrStdout(), c.ErrOrStderr())
