@@ -124,32 +124,37 @@ func (r LessonRun) setup() (Setup, *imageio.Image, error) {
 
 // Check refuses a lesson that cannot run before any GPU work.
 func (r LessonRun) Check() error {
+	_, _, _, err := r.checked()
+	return err
+}
+
+// checked is the run's setup, reference and generators, checked.
+func (r LessonRun) checked() (Setup, *imageio.Image, []rng.Spec, error) {
 	if err := r.Lesson.Check(); err != nil {
-		return InputError{fmt.Sprintf("lesson %s: %v", r.Name, err)}
+		return Setup{}, nil, nil, InputError{fmt.Sprintf("lesson %s: %v", r.Name, err)}
 	}
-	s, _, err := r.setup()
+	s, ref, err := r.setup()
 	if err != nil {
-		return err
+		return s, nil, nil, err
 	}
 	specs, _ := r.Generators()
 	for _, sp := range specs {
 		if _, err := s.Config(sp); err != nil {
-			return err
+			return s, nil, nil, err
 		}
 	}
 	if r.Budget <= 0 {
-		return inputf("the time budget must be positive")
+		return s, nil, nil, inputf("the time budget must be positive")
 	}
-	return nil
+	return s, ref, specs, nil
 }
 
 // Run measures and writes the figure.
 func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
-	if err := r.Check(); err != nil {
+	setup, ref, specs, err := r.checked()
+	if err != nil {
 		return LessonResult{}, err
 	}
-	setup, ref, _ := r.setup()
-	specs, _ := r.Generators()
 	renders := make([]*render.SPPM, len(specs))
 	defer func() {
 		for _, s := range renders {
@@ -194,7 +199,7 @@ func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
 	if r.Out == "" {
 		return res, nil
 	}
-	fig, err := r.figure(specs, images, *ref, rect, res)
+	fig, err := r.figure(setup, specs, images, *ref, rect, res)
 	if err != nil {
 		return res, err
 	}
@@ -207,8 +212,7 @@ var regionColour = color.NRGBA{R: 255, G: 64, B: 160, A: 255}
 // figure is the montage: a row per generator (image with the region
 // framed, heatmap, magnifier on the region's centre), title on top,
 // caption below. Cells under 640 pixels wide are enlarged (whole pixels).
-func (r LessonRun) figure(specs []rng.Spec, images []imageio.Image, ref imageio.Image, rect image.Rectangle, res LessonResult) (*image.NRGBA, error) {
-	setup, _, _ := r.setup()
+func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image, ref imageio.Image, rect image.Rectangle, res LessonResult) (*image.NRGBA, error) {
 	w, h := setup.Width, setup.Height
 	lens := magnifierRect(w, h, LessonZoom, r.Region.Centre())
 	enlarge := max(1, 640/w)
