@@ -66,8 +66,8 @@ func TestWindowLoadsALesson(t *testing.T) {
 	defer os.Chdir(wd)
 	a := newTestApp(t, testSettings())
 	frames(t, a, 2)
-	onGL(t, func() error { return a.LoadLesson("rand48-swirls") })
-	if a.Lesson() != "rand48-swirls" || a.Model.S.Scene != "caustics" || a.Model.Visible() != 2 || a.Model.S.Panes[0].Generator != "rand48" {
+	onGL(t, func() error { return a.LoadLesson("ca-bands") })
+	if a.Lesson() != "ca-bands" || a.Model.S.Scene != "caustics" || a.Model.Visible() != 2 || a.Model.S.Panes[0].Generator != "ca" {
 		t.Fatalf("lesson %q, scene %s, %d panes, pane 1 %s", a.Lesson(), a.Model.S.Scene, a.Model.Visible(), a.Model.S.Panes[0].Generator)
 	}
 	a.Model.S.Resolution, a.Model.S.Photons = "160x90", 1<<12 // small enough for llvmpipe
@@ -82,7 +82,7 @@ func TestWindowLoadsALesson(t *testing.T) {
 	}
 	var bad error
 	onGL(t, func() error { bad = a.LoadLesson("nope"); return nil })
-	if bad == nil || a.Lesson() != "rand48-swirls" {
+	if bad == nil || a.Lesson() != "ca-bands" {
 		t.Errorf("an unknown lesson: %v, lesson now %q", bad, a.Lesson())
 	}
 }

@@ -38,8 +38,9 @@ type Lesson struct {
 	// times the last's.
 	Factor float64
 	// GPUPhotons is about how many photons per pane the artifact needs to be
-	// plain to the eye (from the H200 captures); a machine that traces
-	// fewer in a minute is told so, and offered Capture.
+	// plain to the eye at the lesson's settings (from the H200 captures and
+	// the lessons' own figures); a machine that traces fewer in a minute is
+	// told so, and offered Capture.
 	GPUPhotons int64
 	// Capture is a stored H200 picture of the artifact under screenshots/,
 	// or "".
@@ -68,11 +69,11 @@ var Lessons = []Lesson{
 		Title: "rand48 leapfrogged by a power of two: swirls in the light",
 		Caption: "Every photon takes its own stream of one lrand48 sequence, leapfrogging 2^20 numbers at a time (one per photon of an iteration). " +
 			"The leapfrog multiplier a^(2^20) mod 2^48 is 1 plus a multiple of 2^22, a poor multiplier, so each photon's successive numbers are closely related " +
-			"(which lags are to blame is not isolated yet). Look at the floor left of the glass: rand48's light gathers into swirls (on a GPU, after about 1e9 photons) and its error stops falling, while philox's noise fades.",
+			"(which lags are to blame is not isolated yet). Look at the floor behind and left of the glass: rand48's light gathers into swirling arcs and its error stops falling, while philox's noise fades.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 20,
 		Specs: []string{"rand48", "philox"}, View: render.ViewImage,
-		Region: Region{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
-		GPUPhotons: 1e9, Capture: "screenshots/app-caustics-h200.png",
+		Region: Region{0.02, 0.02, 0.42, 0.42}, Factor: 1.3,
+		GPUPhotons: 4e6, Capture: "screenshots/app-caustics-h200.png",
 	},
 	{
 		Name:  "lehmer-rings",
@@ -104,7 +105,7 @@ var Lessons = []Lesson{
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"ca:ca-preset=linear", "philox"}, View: render.ViewHeatmap,
 		Region: Region{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
-		GPUPhotons: 1e7,
+		GPUPhotons: 4e6,
 	},
 	{
 		Name:  "sobol-frozen-jitter",
@@ -115,7 +116,7 @@ var Lessons = []Lesson{
 		Scene: "cornell", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"sobol:sobol-pixels=shared", "sobol"}, View: render.ViewMagnifier,
 		Region: Region{0.38, 0.08, 0.61, 0.19}, Factor: 1.5,
-		GPUPhotons: 1e7,
+		GPUPhotons: 1e6,
 	},
 	{
 		Name:  "philox-control",
