@@ -69,10 +69,10 @@ var Lessons = []Lesson{
 		Title: "rand48 leapfrogged by a power of two: swirls in the light",
 		Caption: "Every photon takes its own stream of one lrand48 sequence, leapfrogging 2^20 numbers at a time (one per photon of an iteration). " +
 			"The leapfrog multiplier a^(2^20) mod 2^48 is 1 plus a multiple of 2^22, a poor multiplier, so each photon's successive numbers are closely related " +
-			"(which lags are to blame is not isolated yet). Look at the floor behind and left of the glass: rand48's light gathers into swirling arcs and its error stops falling, while philox's noise fades.",
+			"(which lags are to blame is not isolated yet). Look at the floor in front of and left of the glass: rand48's light gathers into swirling arcs and its error stops falling, while philox's noise fades.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 20,
 		Specs: []string{"rand48", "philox"}, View: render.ViewImage,
-		Region: Region{0.02, 0.02, 0.42, 0.42}, Factor: 1.3,
+		Region: Region{0.02, 0.55, 0.3, 0.98}, Factor: 1.3,
 		GPUPhotons: 4e6, Capture: "screenshots/app-caustics-h200.png",
 	},
 	{
