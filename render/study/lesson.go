@@ -91,10 +91,10 @@ var Lessons = []Lesson{
 		Name:  "ca-bands",
 		Title: "The cellular automaton's bands: structure more photons do not remove",
 		Caption: "The CA of Pang, Wong and Heng emits the odd cells of a 64-cell ring after each step, and a step makes each cell from four others: successive numbers come from states one step apart, far from independent. " +
-			"Bands appear on the caustics floor and stay while the noise around them fades (on a GPU, plain at 1e7 photons and still there at 1e8). Look at the floor right of the bowl, in the magnifier, where faint diagonal bands cross the noise that philox shows alone.",
+			"Bands appear on the caustics floor and stay while the noise around them fades (on a GPU, plain at 1e7 photons and still there at 1e8). Look at the floor right of and behind the bowl, in the magnifier, where arcs cross the noise that philox shows alone.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"ca", "philox"}, View: render.ViewImage,
-		Region: Region{0.75, 0.2, 1, 0.75}, Factor: 1.3,
+		Region: Region{0.8, 0.05, 1, 0.4}, Factor: 1.3,
 		GPUPhotons: 1e7, Capture: "screenshots/app-caustics-h200.png",
 	},
 	{
