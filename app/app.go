@@ -33,6 +33,9 @@ type Options struct {
 	ShotDir       string // where screenshots go (default ScreenshotDir)
 	GL            gpu.Options
 	Out           io.Writer // progress and where files went
+	// Lesson names a lesson whose settings Settings already hold (Model.
+	// ApplyLesson, speckle app --lesson): its caption shows over the panes.
+	Lesson string
 
 	// SettingsLoadErr is why the file at SettingsPath failed to load, if it
 	// did: it is then left as it is (Settings.SaveKeeping).
@@ -61,6 +64,7 @@ type App struct {
 	refKey   string
 	refNote  string // where the reference came from, or why there is none
 	photons  int    // photons per iteration in force
+	lesson   lessonState
 
 	frames               int
 	step, shot           bool
@@ -103,6 +107,9 @@ func New(o Options) (*App, error) {
 		return nil, err
 	}
 	a := &App{opts: o, Model: NewModel(o.Settings), showControls: true, hovered: -1}
+	if err := a.showLesson(o.Lesson); err != nil {
+		return nil, err
+	}
 	a.imgui = imgui.CreateContext(nil)
 	io := imgui.CurrentIO()
 	io.SetIniFilename("") // the app keeps its own settings file
@@ -150,6 +157,7 @@ func (a *App) Close() {
 		}
 	}
 	a.ref.Delete()
+	a.lesson.close()
 	if a.renderer != nil {
 		a.renderer.Dispose()
 	}

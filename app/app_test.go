@@ -233,7 +233,7 @@ func TestMouseOrbitAndFocus(t *testing.T) {
 	// Pane 1's cell spans x 340..570, y 0..225; its 16:9 image is centred.
 	h.MoveMouse(455, 112)
 	frames(t, a, 1)
-	if f := a.Model.Focus; math.Abs(float64(f[0])-0.5) > 0.02 || math.Abs(float64(f[1])-0.5) > 0.05 {
+	if f := a.Model.S.Focus; math.Abs(float64(f[0])-0.5) > 0.02 || math.Abs(float64(f[1])-0.5) > 0.05 {
 		t.Errorf("focus %v with the mouse at pane 1's centre", f)
 	}
 	before := photons(a)

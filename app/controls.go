@@ -20,8 +20,9 @@ import (
 func (a *App) controls(width, height float64) {
 	imgui.SetNextWindowPosV(vec(0, 0), imgui.ConditionAlways, vec(0, 0))
 	imgui.SetNextWindowSizeV(vec(width, height), imgui.ConditionAlways)
-	imgui.BeginV("Speckle", nil, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings)
+	imgui.BeginV("Speckle", nil, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsMenuBar)
 	defer imgui.End()
+	a.lessonMenu()
 	m := a.Model
 	imgui.PushItemWidth(float32(width * 0.5))
 	defer imgui.PopItemWidth()

@@ -59,6 +59,7 @@ func (a *App) gui() {
 	}
 	a.keys()
 	a.drawPanes(left, 0, float64(size[0]), float64(size[1]))
+	a.lessonWindow(left, float64(size[0]), float64(size[1]))
 	if a.showControls {
 		plotH := 0.0
 		if a.Model.S.ShowPlot && a.Model.S.Mode != ModeLab { // the lab converges to nothing
@@ -154,8 +155,8 @@ func (a *App) drawPanes(x0, y0, x1, y1 float64) {
 		a.imageRects[i] = r
 		if float64(mouse.X) >= r[0] && float64(mouse.X) < r[2] && float64(mouse.Y) >= r[1] && float64(mouse.Y) < r[3] {
 			a.hovered = i
-			if !a.Model.FocusLocked && a.Model.S.Panes[i].View != ViewMagnifier {
-				a.Model.Focus = [2]float32{float32((float64(mouse.X) - r[0]) / (r[2] - r[0])), float32((float64(mouse.Y) - r[1]) / (r[3] - r[1]))}
+			if !a.Model.S.FocusLocked && a.Model.S.Panes[i].View != ViewMagnifier {
+				a.Model.S.Focus = [2]float32{float32((float64(mouse.X) - r[0]) / (r[2] - r[0])), float32((float64(mouse.Y) - r[1]) / (r[3] - r[1]))}
 			}
 		}
 		a.drawPane(dl, i, r, scale)
@@ -169,16 +170,16 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 	if p != nil && p.display != nil && p.err == nil {
 		if ps.View == ViewMagnifier {
 			half := 0.5 / float64(a.Model.S.Zoom)
-			cx := math.Min(math.Max(float64(a.Model.Focus[0]), half), 1-half)
-			cy := math.Min(math.Max(float64(a.Model.Focus[1]), half), 1-half)
+			cx := math.Min(math.Max(float64(a.Model.S.Focus[0]), half), 1-half)
+			cy := math.Min(math.Max(float64(a.Model.S.Focus[1]), half), 1-half)
 			dl.AddImageV(ui.TextureID(p.display, true), vec(r[0], r[1]), vec(r[2], r[3]),
 				vec(cx-half, cy-half), vec(cx+half, cy+half), white)
 		} else {
 			dl.AddImage(ui.TextureID(p.display, false), vec(r[0], r[1]), vec(r[2], r[3]))
 			if a.anyMagnifier() { // where the magnifiers look
 				half := 0.5 / float64(a.Model.S.Zoom)
-				cx := math.Min(math.Max(float64(a.Model.Focus[0]), half), 1-half)
-				cy := math.Min(math.Max(float64(a.Model.Focus[1]), half), 1-half)
+				cx := math.Min(math.Max(float64(a.Model.S.Focus[0]), half), 1-half)
+				cy := math.Min(math.Max(float64(a.Model.S.Focus[1]), half), 1-half)
 				w, h := r[2]-r[0], r[3]-r[1]
 				dl.AddRectV(vec(r[0]+(cx-half)*w, r[1]+(cy-half)*h), vec(r[0]+(cx+half)*w, r[1]+(cy+half)*h), white, 0, 0, float32(scale))
 			}
@@ -264,7 +265,7 @@ func (a *App) mouse(rects [][4]float64) {
 		return
 	}
 	if imgui.IsMouseClicked(1) && a.hovered >= 0 {
-		a.Model.FocusLocked = !a.Model.FocusLocked
+		a.Model.S.FocusLocked = !a.Model.S.FocusLocked
 	}
 	if a.Model.S.Mode == ModeLab {
 		a.labMouse()

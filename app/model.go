@@ -14,16 +14,14 @@ import (
 // pane's render must be. A pane restarts when its RenderKey changes, so a
 // change restarts exactly the panes whose result it changes.
 type Model struct {
-	S           Settings
-	Paused      bool
-	ShowHelp    bool
-	Focus       [2]float32 // magnifier centre, in image coordinates 0..1 (x right, y down)
-	FocusLocked bool
-	resets      [MaxPanes]int // bumped by Reset: part of the key
+	S        Settings
+	Paused   bool
+	ShowHelp bool
+	resets   [MaxPanes]int // bumped by Reset: part of the key
 }
 
 // NewModel starts from s.
-func NewModel(s Settings) *Model { return &Model{S: s, Focus: [2]float32{0.5, 0.5}} }
+func NewModel(s Settings) *Model { return &Model{S: s} }
 
 // Visible is how many panes the layout shows.
 func (m *Model) Visible() int { return m.S.Layout }

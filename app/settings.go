@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 
 	"speckle/imageio"
 	"speckle/internal/capped"
@@ -20,17 +22,17 @@ import (
 	"speckle/scenes/flow"
 )
 
-// View is what a pane shows.
-type View string
+// View is what a pane shows: render's one type, named here for the window.
+type View = render.View
 
 const (
-	ViewImage     View = "image"     // the tone-mapped render
-	ViewHeatmap   View = "heatmap"   // relative error against the reference
-	ViewMagnifier View = "magnifier" // a zoomed crop around the shared focus point
+	ViewImage     = render.ViewImage
+	ViewHeatmap   = render.ViewHeatmap
+	ViewMagnifier = render.ViewMagnifier
 )
 
 // Views in the order the UI offers them.
-var Views = []View{ViewImage, ViewHeatmap, ViewMagnifier}
+var Views = render.Views
 
 // PaneSettings is what one pane renders with.
 type PaneSettings struct {
@@ -110,27 +112,70 @@ type Settings struct {
 	Camera *scenes.Camera         `json:"camera,omitempty"` // nil: the scene's own
 	// Resolution is every pane's render size, WxH; the stored references
 	// are 640x360.
-	Resolution string       `json:"resolution"`
-	Photons    int          `json:"photons_per_iteration"` // 0: picked from the GPU
-	BudgetMS   float32      `json:"frame_budget_ms"`       // photon work per frame, all panes
-	Exposure   float32      `json:"exposure"`
-	Alpha      float32      `json:"alpha"`
-	Radius     float32      `json:"initial_radius"` // 0: one pixel's footprint
-	Seed       uint32       `json:"seed"`
-	Sync       bool         `json:"sync"`      // an option change applies to every pane that has the option
-	Zoom       float32      `json:"magnifier"` // magnifier zoom factor
-	ErrorScale float32      `json:"heatmap_scale"`
-	ShowPlot   bool         `json:"show_plot"`
-	Lines      LineSettings `json:"streamlines"`
-	Lab        LabSettings  `json:"lab"`
+	Resolution string  `json:"resolution"`
+	Photons    int     `json:"photons_per_iteration"` // 0: picked from the GPU
+	BudgetMS   float32 `json:"frame_budget_ms"`       // photon work per frame, all panes
+	Exposure   float32 `json:"exposure"`
+	Alpha      float32 `json:"alpha"`
+	Radius     float32 `json:"initial_radius"` // 0: one pixel's footprint
+	Seed       uint32  `json:"seed"`
+	Sync       bool    `json:"sync"`      // an option change applies to every pane that has the option
+	Zoom       float32 `json:"magnifier"` // magnifier zoom factor
+	// Focus is the magnifier's centre in image coordinates 0..1 (x right,
+	// y down), shared by the panes.
+	Focus       [2]float32   `json:"focus"`
+	FocusLocked bool         `json:"focus_locked"` // the mouse does not move it
+	ErrorScale  float32      `json:"heatmap_scale"`
+	ShowPlot    bool         `json:"show_plot"`
+	Lines       LineSettings `json:"streamlines"`
+	Lab         LabSettings  `json:"lab"`
 }
 
 // BudgetRange bounds the frame budget in ms (and --budget).
 var BudgetRange = numcheck.Closed(1, 1000)
 
-// errorScaleRange bounds the heatmap's scale: the relative error shown at
+// ZoomRange bounds the magnifier's zoom factor (and --magnifier).
+var ZoomRange = numcheck.Closed(1, 64)
+
+// focusRange bounds each coordinate of the focus point.
+var focusRange = numcheck.Closed(0, 1)
+
+// ParseFocus reads a focus point X,Y (fractions of the image, x right, y
+// down), for --focus.
+func ParseFocus(s string) ([2]float32, error) {
+	xs, ys, ok := strings.Cut(s, ",")
+	var f [2]float32
+	for i, v := range []string{xs, ys} {
+		x, err := strconv.ParseFloat(strings.TrimSpace(v), 32)
+		if !ok || err != nil || focusRange.Check(x) != nil {
+			return f, fmt.Errorf("%q: want X,Y, each a fraction of the image 0..1 (x right, y down), like 0.5,0.25", s)
+		}
+		f[i] = float32(x)
+	}
+	return f, nil
+}
+
+// ParseViews reads one view per pane, in order (image, heatmap or
+// magnifier), for --views.
+func ParseViews(list string) ([]View, error) {
+	parts := strings.Split(list, ",")
+	if len(parts) > MaxPanes {
+		return nil, fmt.Errorf("%d views: a window has at most %d panes", len(parts), MaxPanes)
+	}
+	views := make([]View, len(parts))
+	for i, p := range parts {
+		v, err := render.ParseView(strings.TrimSpace(p))
+		if err != nil {
+			return nil, err
+		}
+		views[i] = v
+	}
+	return views, nil
+}
+
+// ErrorScaleRange bounds the heatmap's scale: the relative error shown at
 // the top of its colour map.
-var errorScaleRange = numcheck.Closed(1e-6, 1e6)
+var ErrorScaleRange = numcheck.Closed(1e-6, 1e6)
 
 // MaxPanes is the most panes a window shows.
 const MaxPanes = 4
@@ -147,7 +192,7 @@ func Defaults() Settings {
 	s := Settings{
 		Scene: "cornell", Layout: 4, Resolution: "640x360",
 		BudgetMS: 16, Exposure: 1, Alpha: 0.7, Seed: 1,
-		Zoom: 8, ErrorScale: 0.5, ShowPlot: true, Mode: ModePhotons,
+		Zoom: 8, Focus: [2]float32{0.5, 0.5}, ErrorScale: 0.5, ShowPlot: true, Mode: ModePhotons,
 		Lines: LineSettings{Field: "dem", Width: 480, Density: 3, Jitter: 1, Step: 0.5, Map: "density"},
 		Lab:   LabDefaults(),
 	}
@@ -192,8 +237,10 @@ func (s Settings) Check() error {
 		{"exposure", s.Exposure, scenes.ExposureRange},
 		{"alpha", s.Alpha, render.AlphaRange},
 		{"initial radius", s.Radius, render.InitialRadiusRange},
-		{"magnifier zoom", s.Zoom, numcheck.Closed(1, 64)},
-		{"heatmap scale", s.ErrorScale, errorScaleRange},
+		{"magnifier zoom", s.Zoom, ZoomRange},
+		{"focus x", s.Focus[0], focusRange},
+		{"focus y", s.Focus[1], focusRange},
+		{"heatmap scale", s.ErrorScale, ErrorScaleRange},
 	} {
 		if err := n.r.Check32(n.v); err != nil {
 			return fmt.Errorf("%s %v", n.name, err)
@@ -251,10 +298,8 @@ func (p PaneSettings) Check() error {
 	if err := (rng.Spec{Gen: g, Options: p.Options}).Check(); err != nil {
 		return err
 	}
-	if !slices.Contains(Views, p.View) {
-		return fmt.Errorf("view %q: want image, heatmap or magnifier", p.View)
-	}
-	return nil
+	_, err = render.ParseView(string(p.View))
+	return err
 }
 
 // DefaultSettingsPath is where settings persist: the user's configuration

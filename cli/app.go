@@ -17,6 +17,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
+	"speckle/render/study"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"
@@ -28,6 +29,8 @@ type appOptions struct {
 	panes                         []rng.Spec
 	scene, mode, field            string
 	size, perIter                 string
+	views, focus, lesson          string
+	zoom, errorScale              float64
 	windowSize, settings, shot    string
 	frames                        int
 	budget                        float64
@@ -45,6 +48,8 @@ side by side, converging live; or, with --mode lab, each generator's own
 numbers in one of rng look's views. Keys: Space pause, N step, R reset,
 S screenshot, 1/2/4 panes, C controls, H help. Plain "speckle" opens it
 when there is a display; "speckle --frames 10 ..." passes its flags here.
+The Lessons menu (or --lesson NAME) loads a curated comparison that shows
+one generator's artifact, with a caption (see speckle lesson).
 
 Settings persist in ` + app.DefaultSettingsPath() + ` (scripted runs with
 --frames keep none unless --settings names a file); a flag overrides the
@@ -53,7 +58,10 @@ saved setting for this run and is saved with it.`,
   speckle app --panes philox,philox:seed=2 --size 960x540
   speckle app --mode streamlines --field dem --panes lehmer:lehmer-seeding=slm,pcg32
   speckle app --mode lab --panes rand48,lehmer,ca,philox
-  speckle app --headless --frames 100 --screenshot shot.png --panes ca:ca-preset=linear`,
+  speckle app --headless --frames 100 --screenshot shot.png --panes ca:ca-preset=linear
+  speckle app --lesson lehmer-rings
+  speckle app --panes ca,philox --views image,heatmap --heatmap-scale 0.25
+  speckle app --panes sobol:sobol-pixels=shared,sobol --views magnifier,magnifier --focus 0.5,0.13 --magnifier 4`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return o.run(c.OutOrStdout(), c.ErrOrStderr())
@@ -66,6 +74,8 @@ saved setting for this run and is saved with it.`,
 func (o *appOptions) addFlags(c *cobra.Command) {
 	fs := c.Flags()
 	specsFlag(c, &o.panes, "panes", nil, "generators of the panes: 1, 2 or 4")
+	fs.StringVar(&o.lesson, "lesson", "", "start with a lesson's settings and caption (speckle lesson lists them); other flags apply on top")
+	c.RegisterFlagCompletionFunc("lesson", completeLessons)
 	fs.StringVar(&o.scene, "scene", "", "built-in scene ("+strings.Join(scenes.Names(), ", ")+") or scene file (default: the saved one, else cornell)")
 	fs.StringVar(&o.mode, "mode", "", "photons, streamlines or lab (default: the saved one, else photons)")
 	fs.StringVar(&o.field, "field", "", "streamline mode's flow field: dem, gyre, cylinder or a height-field file")
@@ -75,6 +85,11 @@ func (o *appOptions) addFlags(c *cobra.Command) {
 	fs.StringVar(&o.perIter, "photons-per-iteration", "", "photons per SPPM iteration, like 1e6, or auto (default: the saved setting, auto)")
 	fs.Var(noTotalPhotons{}, "photons", "")
 	fs.MarkHidden("photons")
+	fs.StringVar(&o.views, "views", "", "what each pane shows, in order: image, heatmap (error against the reference) or magnifier (e.g. image,heatmap; default: the saved ones)")
+	fs.StringVar(&o.focus, "focus", "", "the magnifier's centre X,Y as fractions of the image (x right, y down), pinned: the mouse does not move it (e.g. 0.5,0.8)")
+	numberFlag(fs, &o.zoom, "magnifier", 0, numcheck.Range{Lo: app.ZoomRange.Lo, Hi: app.ZoomRange.Hi, Zero: "the saved setting, 8"}, "the magnifier's zoom factor")
+	numberFlag(fs, &o.errorScale, "heatmap-scale", 0, numcheck.Range{Lo: app.ErrorScaleRange.Lo, Hi: app.ErrorScaleRange.Hi, Zero: "the saved setting, 0.5"},
+		"the relative error at the top of the heatmap's colour scale")
 	numberFlag(fs, &o.budget, "budget", 0, numcheck.Range{Lo: app.BudgetRange.Lo, Hi: app.BudgetRange.Hi, Zero: "the saved setting, 16"},
 		"photon work per frame in ms, all panes")
 	wholeFlag(fs, &o.frames, "frames", 0, 0, 1<<30, "stop after this many frames (0: when the window closes)")
@@ -145,6 +160,15 @@ func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadEr
 
 // apply sets what the flags give on the model's settings.
 func (o *appOptions) apply(m *app.Model) error {
+	if o.lesson != "" {
+		l, err := study.LookupLesson(o.lesson)
+		if err != nil {
+			return usagef("--lesson: %v", err)
+		}
+		if err := m.ApplyLesson(l); err != nil {
+			return usageError{err.Error()}
+		}
+	}
 	if len(o.panes) > 0 {
 		names := make([]string, len(o.panes))
 		for i, sp := range o.panes {
@@ -174,6 +198,28 @@ func (o *appOptions) apply(m *app.Model) error {
 	}
 	if o.budget != 0 {
 		m.S.BudgetMS = float32(o.budget)
+	}
+	if o.views != "" {
+		views, err := app.ParseViews(o.views)
+		if err != nil {
+			return usagef("--views %v", err)
+		}
+		for i, v := range views {
+			m.S.Panes[i].View = v
+		}
+	}
+	if o.focus != "" {
+		f, err := app.ParseFocus(o.focus)
+		if err != nil {
+			return usagef("--focus %v", err)
+		}
+		m.S.Focus, m.S.FocusLocked = f, true
+	}
+	if o.zoom != 0 {
+		m.S.Zoom = float32(o.zoom)
+	}
+	if o.errorScale != 0 {
+		m.S.ErrorScale = float32(o.errorScale)
 	}
 	if o.mode != "" {
 		m.S.Mode = app.Mode(o.mode)
@@ -207,7 +253,7 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	defer stopSignals()
 	a, err := app.New(app.Options{
 		Settings: s, SettingsPath: path, SettingsLoadErr: loadErr, Headless: o.headless, Width: w, Height: h,
-		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout,
+		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout, Lesson: o.lesson,
 		GL: gpu.Options{Platform: o.gl.platform, Debug: o.gl.debug},
 	})
 	if err != nil {

@@ -37,6 +37,12 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"app", "--photons", "4096"}, nil, "--photons is a total photon count (render, capture); the window takes --photons-per-iteration"},
 		{[]string{"app", "--panes", "philox:seed=x"}, nil, "philox: the seed must be a whole number"},
 		{[]string{"app", "--mode", "rays"}, nil, "want photons, streamlines or lab"},
+		{[]string{"app", "--views", "image,zoom"}, nil, `--views view "zoom": want image, heatmap or magnifier`},
+		{[]string{"app", "--views", "image,image,image,image,image"}, nil, "a window has at most 4 panes"},
+		{[]string{"app", "--focus", "0.5"}, nil, "--focus \"0.5\": want X,Y"},
+		{[]string{"app", "--focus", "0.5,1.5"}, nil, "each a fraction of the image 0..1"},
+		{[]string{"app", "--magnifier", "0.5"}, nil, "--magnifier must be 0 (the saved setting, 8) or in [1, 64]"},
+		{[]string{"app", "--heatmap-scale", "-1"}, nil, "--heatmap-scale must be 0 (the saved setting, 0.5) or in [1e-6, 1e6]"},
 		{[]string{"app", "--field", "/nonexistent.txt"}, nil, "/nonexistent.txt"},
 		// No display: one line that says how to run headless.
 		{[]string{"app"}, noDisplay, "speckle capture"},
@@ -69,7 +75,8 @@ func TestAppHeadlessSettingsRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	settings, shot := filepath.Join(dir, "settings.json"), filepath.Join(dir, "shot.png")
 	r := speckle(t, nil, "app", "--headless", "--frames", "3", "--window-size", "640x360", "--size", "96x54",
-		"--photons-per-iteration", "4096", "--panes", "sobol:seed=3,ca:ca-preset=linear", "--settings", settings, "--screenshot", shot)
+		"--photons-per-iteration", "4096", "--panes", "sobol:seed=3,ca:ca-preset=linear", "--settings", settings, "--screenshot", shot,
+		"--views", "heatmap,magnifier", "--focus", "0.25,0.75", "--magnifier", "4", "--heatmap-scale", "0.125")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -84,6 +91,10 @@ func TestAppHeadlessSettingsRoundTrip(t *testing.T) {
 	if s.Layout != 2 || s.Panes[0].Generator != "sobol" || s.Panes[0].Seed == nil || *s.Panes[0].Seed != 3 ||
 		s.Panes[1].Options["ca-preset"] != "linear" || s.Resolution != "96x54" {
 		t.Fatalf("saved settings: layout %d, panes %+v, resolution %s", s.Layout, s.Panes[:2], s.Resolution)
+	}
+	if s.Panes[0].View != app.ViewHeatmap || s.Panes[1].View != app.ViewMagnifier || s.Focus != [2]float32{0.25, 0.75} || !s.FocusLocked ||
+		s.Zoom != 4 || s.ErrorScale != 0.125 {
+		t.Fatalf("saved views: %q %q, focus %v (locked %v), magnifier %g, heatmap scale %g", s.Panes[0].View, s.Panes[1].View, s.Focus, s.FocusLocked, s.Zoom, s.ErrorScale)
 	}
 	r = speckle(t, nil, "app", "--headless", "--frames", "2", "--window-size", "640x360", "--settings", settings, "--bench")
 	if r.code != 0 || !strings.Contains(r.stdout, "sobol seed=3") || !strings.Contains(r.stdout, "ca linear") || strings.Contains(r.stdout, "pane 3") {

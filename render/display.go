@@ -9,6 +9,29 @@ import (
 	"speckle/shaders"
 )
 
+// View is what a pane of the window, or a column of a lesson's figure,
+// shows of a render.
+type View string
+
+const (
+	ViewImage     View = "image"     // the tone-mapped render
+	ViewHeatmap   View = "heatmap"   // relative error against the reference
+	ViewMagnifier View = "magnifier" // a zoomed crop around the focus point
+)
+
+// Views in the order the UI offers them.
+var Views = []View{ViewImage, ViewHeatmap, ViewMagnifier}
+
+// ParseView reads a view's name.
+func ParseView(s string) (View, error) {
+	for _, v := range Views {
+		if string(v) == s {
+			return v, nil
+		}
+	}
+	return "", fmt.Errorf("view %q: want image, heatmap or magnifier", s)
+}
+
 // DisplayMode is what Display shows.
 type DisplayMode int
 

@@ -32,20 +32,34 @@ func ReferenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string) {
 }
 
 // readReference reads a reference from the working directory or, failing
-// that, from the repository the binary was built into (bin/speckle run from
-// elsewhere).
+// that, from the repository the binary was built into (InRepository).
 func readReference(path string) (imageio.Image, string, error) {
 	img, err := imageio.ReadPFM(path)
 	if err == nil {
 		return img, path, nil
 	}
-	if exe, e := os.Executable(); e == nil {
-		alt := filepath.Join(filepath.Dir(exe), "..", path)
+	if alt := InRepository(path); alt != path {
 		if img, e := imageio.ReadPFM(alt); e == nil {
-			return img, filepath.Clean(alt), nil
+			return img, alt, nil
 		}
 	}
 	return img, path, err
+}
+
+// InRepository is a repository file's path (a reference, a stored capture):
+// path where it exists from the working directory, else where it is beside
+// the binary's folder (bin/speckle run from elsewhere), else path.
+func InRepository(path string) string {
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	if exe, err := os.Executable(); err == nil {
+		alt := filepath.Clean(filepath.Join(filepath.Dir(exe), "..", path))
+		if _, err := os.Stat(alt); err == nil {
+			return alt
+		}
+	}
+	return path
 }
 
 // downsample averages k x k blocks.

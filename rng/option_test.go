@@ -138,6 +138,7 @@ func TestOptionValuesText(t *testing.T) {
 		"ca-steps":       "1..4096",
 		"ca-warmup":      "0..1000000",
 		"philox-rounds":  "1..16",
+		"sobol-pixels":   "own|shared",
 	}
 	seen := map[string]bool{}
 	for _, g := range All {

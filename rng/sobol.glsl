@@ -95,7 +95,7 @@ void rng_quasi_seek(uint draws) { sobol_dim = draws & 1023u; }
 
 void rng_load(uint slot) {
 	sobol_point_mode = true;
-#ifdef RNG_SLOT_SEQUENCES
+#if defined(RNG_SLOT_SEQUENCES) && !defined(SOBOL_SHARED_SLOTS)
 	// Each slot its own sequence: point rng_iteration, scrambled for the slot.
 	uint i = rng_iteration;
 	sobol_key = sobol_lowbias32(slot + 1u);

@@ -51,7 +51,12 @@ var Sobol = &Generator{
 	Doc:            "Sobol quasi-random sequence, Joe–Kuo new-joe-kuo-6 direction numbers (1024 dimensions), gray-code order as NVIDIA's CUDA sample; seed != 0: Burley's hash-based Owen scramble",
 	Source:         "sobol.glsl",
 	MaxDumpStreams: SobolDimensions,
-	Configure:      configureSobol,
+	Options: []Option{{
+		Name: "sobol-pixels", Kind: Choice, Choices: []string{"own", "shared"}, Default: "own",
+		Help: "the renderer's eye pass: own: each pixel draws a sequence of its own, Owen-scrambled per pixel; shared: pixel p of iteration k takes point k*P+p of the one sequence, the naive use that freezes each pixel's jitter (dumps are the same)",
+	}},
+	Configure:   configureSobol,
+	TestOptions: []map[string]string{{"sobol-pixels": "shared"}},
 }
 
 // SobolDimensions is the number of dimensions of the shipped direction numbers.
@@ -131,16 +136,25 @@ func parseJoeKuo(text []byte) []uint32 {
 }
 
 func configureSobol(c Config) (Instance, error) {
-	return sobolInstance{seed: c.Seed, v: SobolDirections()}, nil
+	return sobolInstance{seed: c.Seed, v: SobolDirections(), streams: c.Streams, sharedSlots: c.Options["sobol-pixels"] == "shared"}, nil
 }
 
 type sobolInstance struct {
-	seed uint32
-	v    []uint32
+	seed    uint32
+	v       []uint32
+	streams int
+	// sharedSlots (--sobol-pixels shared) turns slot sequences off: slot s
+	// of dispatch k takes point k*streams + s, as outside the eye pass.
+	sharedSlots bool
 }
 
-func (s sobolInstance) StateWords() int            { return 0 } // everything follows from the uniforms
-func (s sobolInstance) Defines() map[string]string { return nil }
+func (s sobolInstance) StateWords() int { return 0 } // everything follows from the uniforms
+func (s sobolInstance) Defines() map[string]string {
+	if s.sharedSlots {
+		return map[string]string{"SOBOL_SHARED_SLOTS": "1"}
+	}
+	return nil
+}
 
 // StridedDump: a dump point 2^k on is two XORs away (sobol.glsl).
 func (s sobolInstance) StridedDump() {}
@@ -219,8 +233,12 @@ func (s *sobolDimension) DumpF32() float32 { return sobolUnit(s.U32()) }
 
 // SlotPoint is point index of slot's own sequence: Owen-scrambled with the
 // dimension's seed XOR a hash of the slot, always (also for seed 0, or every
-// slot would draw the same points).
+// slot would draw the same points). With --sobol-pixels shared it is the
+// shared sequence's point index*streams + slot instead.
 func (s sobolInstance) SlotPoint(slot int, index uint64) Stream {
+	if s.sharedSlots {
+		return s.Point(index*uint64(s.streams) + uint64(slot))
+	}
 	i := uint32(index)
 	return &sobolPoint{inst: s, gray: i ^ i>>1, key: sobolSlotKey(uint32(slot)), perSlot: true}
 }

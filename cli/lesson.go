@@ -1,0 +1,146 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"speckle/gpu"
+	"speckle/imageio"
+	"speckle/internal/numcheck"
+	"speckle/internal/units"
+	"speckle/render/study"
+)
+
+// lessonOptions are lesson's flags.
+type lessonOptions struct {
+	out, size string
+	perIter   int
+	seconds   float64
+	gl        glFlags
+}
+
+func newLessonCmd() *cobra.Command {
+	var o lessonOptions
+	c := &cobra.Command{
+		Use:   "lesson [NAME] [--out FILE.png] [--time-limit S] [flags]",
+		Short: "run a lesson headless: one generator's artifact, measured and captioned",
+		Long: `A lesson is a curated comparison that shows one artifact of a generator as
+soon as the machine allows. With no NAME, list the lessons. With one, render its
+generators side by side, one iteration each in turn, and measure the time until
+the artifact is visible: the criterion is that the root mean square of the
+heatmap (each pixel's relative error against the scene's reference) over the
+lesson's region of the first generator reaches the lesson's factor times the
+last's (the control's), checked after every iteration. It prints each iteration's errors
+and the time and photons at which the criterion fired, or says it did not
+within --time-limit; then it writes the figure: per generator the image, the
+heatmap and the region magnified, with the caption. The window's Lessons menu
+loads the same lessons into its panes.`,
+		Example: `  speckle lesson
+  speckle lesson lehmer-rings --out lehmer.png
+  speckle lesson ca-bands --time-limit 300 --size 640x360`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usagef("one lesson at a time (got %d: %s)", len(args), strings.Join(args, " "))
+			}
+			return nil
+		},
+		ValidArgsFunction: completeLessons,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				listLessons(c.OutOrStdout())
+				return nil
+			}
+			return o.run(c, args[0])
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&o.out, "out", "", "the figure (PNG) to write (default screenshots/lesson-NAME.png)")
+	fs.StringVar(&o.size, "size", "", "image size WIDTHxHEIGHT (default: the lesson's; the scene needs a reference at it)")
+	fs.Var(perIterationValue{&o.perIter}, "photons-per-iteration", "photons per SPPM iteration (default, or auto: the lesson's; it sets the streams, so it can change the artifact)")
+	numberFlag(fs, &o.seconds, "time-limit", 60, numcheck.Closed(1, 86400), "seconds the measurement may take; it stops earlier when the artifact is visible")
+	o.gl.addTo(fs)
+	return c
+}
+
+func completeLessons(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, l := range study.Lessons {
+		out = append(out, l.Name+"\t"+l.Title)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+func listLessons(w io.Writer) {
+	for _, l := range study.Lessons {
+		fmt.Fprintf(w, "%-20s %s\n", l.Name, l.Title)
+		fmt.Fprintf(w, "%-20s %s on %s, %s, %s photons per iteration\n", "", specNames(l.Specs), l.Scene, l.Size, units.FormatCount(int64(l.PhotonsPerIteration)))
+	}
+}
+
+func specNames(specs []string) string {
+	s := specs[0]
+	for _, x := range specs[1:] {
+		s += " vs " + x
+	}
+	return s
+}
+
+func (o *lessonOptions) run(c *cobra.Command, name string) error {
+	l, err := study.LookupLesson(name)
+	if err != nil {
+		return inputOrRun(err)
+	}
+	r := study.LessonRun{Lesson: l, Budget: time.Duration(o.seconds * float64(time.Second)), Out: o.out}
+	if o.size != "" {
+		if r.Width, r.Height, err = units.ParseSize(o.size, 16, 8192); err != nil {
+			return usagef("--size %v", err)
+		}
+	}
+	if o.perIter > 0 {
+		r.PhotonsPerIteration = o.perIter
+	}
+	if err := r.Check(); err != nil {
+		return inputOrRun(err)
+	}
+	if err := o.gl.check(); err != nil {
+		return err
+	}
+	mkdir := r.Out == ""
+	if mkdir {
+		r.Out = "screenshots/lesson-" + l.Name + ".png"
+	}
+	if err := prepareFile(r.Out, mkdir); err != nil {
+		return err
+	}
+	stdout := c.OutOrStdout()
+	fmt.Fprintf(stdout, "%s: %s\n", l.Name, l.Title)
+	r.Step = func(s study.LessonStep) {
+		fmt.Fprintf(stdout, "  %4d iterations  %10s photons each  %7.1f s  region error %s  ratio %.2f\n",
+			s.Iterations, units.FormatCount(s.Photons), s.Seconds, errorList(s.Errors), s.Ratio)
+	}
+	var res study.LessonResult
+	b := &bar{c: c}
+	if err := b.run(&o.gl, func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err }); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s (%.3g photons/s, all generators)\n%s: the figure\n", res, res.Rate, imageio.Printable(r.Out))
+	return nil
+}
+
+func errorList(errs []float64) string {
+	s := ""
+	for i, e := range errs {
+		if i > 0 {
+			s += " "
+		}
+		s += fmt.Sprintf("%.4f", e)
+	}
+	return s
+}

@@ -1,0 +1,237 @@
+package study
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"time"
+
+	"speckle/gpu"
+	"speckle/imageio"
+	"speckle/internal/units"
+	"speckle/render"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// LessonRun runs a lesson headless: its generators side by side, one
+// iteration each in turn, until the artifact is visible by the lesson's
+// criterion (ArtifactVisible) or Budget is spent; then it writes the
+// figure: per generator the image, the heatmap and the region magnified,
+// with the title, the caption and the measurement below.
+type LessonRun struct {
+	Lesson
+	Width, Height int           // 0: the lesson's Size
+	Budget        time.Duration // wall-clock time the measurement may take
+	Out           string        // the figure (PNG); "": none
+	Step          func(LessonStep)
+}
+
+// LessonStep is the measurement after one iteration of every generator.
+type LessonStep struct {
+	Iterations int
+	Photons    int64   // per generator
+	Seconds    float64 // wall clock since the renders were built, both traced
+	Errors     []float64
+	Ratio      float64 // Errors[0] / Errors[last]
+}
+
+// LessonResult is how the measurement ended.
+type LessonResult struct {
+	LessonStep
+	Reached bool    // the criterion fired at this step
+	Rate    float64 // photons per second of all generators together
+}
+
+// String says what was measured in one line.
+func (r LessonResult) String() string {
+	if r.Reached {
+		return fmt.Sprintf("artifact visible after %.1f s: %d iterations, %s photons per generator (region error ratio %.2f)",
+			r.Seconds, r.Iterations, units.FormatCount(r.Photons), r.Ratio)
+	}
+	return fmt.Sprintf("artifact not visible within %.1f s: %d iterations, %s photons per generator (region error ratio %.2f)",
+		r.Seconds, r.Iterations, units.FormatCount(r.Photons), r.Ratio)
+}
+
+// HeatmapScale is the relative error at the top of the figure's heatmaps
+// (the window's default).
+const HeatmapScale = 0.5
+
+// LessonZoom is the magnifier's zoom in a lesson's figure and window.
+const LessonZoom = 4
+
+// magnifierRect is what a magnifier of zoom k shows of a w x h image: a
+// 1/k crop around focus, kept inside the image (as the window's).
+func magnifierRect(w, h, k int, focus [2]float32) image.Rectangle {
+	cw, ch := max(1, w/k), max(1, h/k)
+	x := min(max(int(focus[0]*float32(w))-cw/2, 0), w-cw)
+	y := min(max(int(focus[1]*float32(h))-ch/2, 0), h-ch)
+	return image.Rect(x, y, x+cw, y+ch)
+}
+
+// RegionError is the root mean square of the heatmap's value, each pixel's
+// relative error against ref (imageio.PixelError), over the pixels of rect:
+// RelRMSE restricted to rect. The square weighs a structure's large errors
+// (an aliased edge, a band) above the noise around it.
+func RegionError(img, ref imageio.Image, rect image.Rectangle) float64 {
+	var sum float64
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		for x := rect.Min.X; x < rect.Max.X; x++ {
+			o := 4 * (y*img.W + x)
+			a := [3]float32{img.Pix[o], img.Pix[o+1], img.Pix[o+2]}
+			r := [3]float32{ref.Pix[o], ref.Pix[o+1], ref.Pix[o+2]}
+			e := imageio.PixelError(a, r, true)
+			sum += e * e
+		}
+	}
+	return math.Sqrt(sum / float64(rect.Dx()*rect.Dy()))
+}
+
+// ArtifactVisible is the lessons' criterion: the first generator's region
+// error is at least factor times the last's (the control's), errors being
+// RegionError's. ratio is errs[0] / errs[last].
+func ArtifactVisible(errs []float64, factor float64) (ratio float64, visible bool) {
+	ratio = errs[0] / errs[len(errs)-1]
+	return ratio, ratio >= factor && !math.IsInf(ratio, 0) && !math.IsNaN(ratio)
+}
+
+// size is the run's image size.
+func (r LessonRun) size() (w, h int) {
+	if r.Width > 0 {
+		return r.Width, r.Height
+	}
+	w, h, _ = units.ParseSize(r.Size, 16, 8192)
+	return w, h
+}
+
+// setup is the lesson's render setup at the run's size.
+func (r LessonRun) setup() (Setup, *imageio.Image, error) {
+	scene, err := scenes.Open(r.Scene)
+	if err != nil {
+		return Setup{}, nil, InputError{err.Error()}
+	}
+	if r.Camera != nil {
+		scene.Camera = *r.Camera
+	}
+	w, h := r.size()
+	ref, where := render.ReferenceImage(scene, w, h)
+	if ref == nil || r.Camera != nil {
+		return Setup{}, nil, inputf("lesson %s at %dx%d: the criterion needs a reference from the scene's camera: %s", r.Name, w, h, where)
+	}
+	return Setup{Scene: scene, Width: w, Height: h, PhotonsPerIteration: r.PhotonsPerIteration, Alpha: 0.7, Seed: 1}, ref, nil
+}
+
+// Check refuses a lesson that cannot run before any GPU work.
+func (r LessonRun) Check() error {
+	_, _, _, err := r.checked()
+	return err
+}
+
+// checked is the run's setup, reference and generators, checked.
+func (r LessonRun) checked() (Setup, *imageio.Image, []rng.Spec, error) {
+	if err := r.Lesson.Check(); err != nil {
+		return Setup{}, nil, nil, InputError{fmt.Sprintf("lesson %s: %v", r.Name, err)}
+	}
+	s, ref, err := r.setup()
+	if err != nil {
+		return s, nil, nil, err
+	}
+	specs, _ := r.Generators()
+	for _, sp := range specs {
+		if _, err := s.Config(sp); err != nil {
+			return s, nil, nil, err
+		}
+	}
+	if r.Budget <= 0 {
+		return s, nil, nil, inputf("the time budget must be positive")
+	}
+	return s, ref, specs, nil
+}
+
+// Run measures and writes the figure.
+func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
+	setup, ref, specs, err := r.checked()
+	if err != nil {
+		return LessonResult{}, err
+	}
+	renders := make([]*render.SPPM, len(specs))
+	defer func() {
+		for _, s := range renders {
+			if s != nil {
+				s.Close()
+			}
+		}
+	}()
+	for i, sp := range specs {
+		cfg, _ := setup.Config(sp)
+		s, err := render.NewSPPM(c, setup.Scene, cfg)
+		if err != nil {
+			return LessonResult{}, err
+		}
+		renders[i] = s
+	}
+	rect := r.Region.Pixels(setup.Width, setup.Height)
+	images := make([]imageio.Image, len(specs))
+	var res LessonResult
+	start := time.Now()
+	for !res.Reached && (res.Iterations == 0 || time.Since(start) < r.Budget) {
+		res.Errors = make([]float64, len(specs))
+		for i, s := range renders {
+			if err := s.Iterate(1); err != nil {
+				return res, err
+			}
+			img, err := radiance(s) // reads back: the iteration is done
+			if err != nil {
+				return res, err
+			}
+			images[i], res.Errors[i] = img, RegionError(img, *ref, rect)
+		}
+		res.Iterations++
+		res.Photons = renders[0].Emitted
+		res.Seconds = time.Since(start).Seconds()
+		res.Ratio, res.Reached = ArtifactVisible(res.Errors, r.Factor)
+		if r.Step != nil {
+			r.Step(res.LessonStep)
+		}
+	}
+	res.Rate = float64(res.Photons) * float64(len(specs)) / res.Seconds
+	if r.Out == "" {
+		return res, nil
+	}
+	fig, err := r.figure(setup, specs, images, *ref, rect, res)
+	if err != nil {
+		return res, err
+	}
+	return res, imageio.WritePNG(r.Out, fig)
+}
+
+// regionColour frames the region on the images.
+var regionColour = color.NRGBA{R: 255, G: 64, B: 160, A: 255}
+
+// figure is the montage: a row per generator (image with the region
+// framed, heatmap, magnifier on the region's centre), title on top,
+// caption below. Cells under 640 pixels wide are enlarged (whole pixels).
+func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image, ref imageio.Image, rect image.Rectangle, res LessonResult) (*image.NRGBA, error) {
+	w, h := setup.Width, setup.Height
+	lens := magnifierRect(w, h, LessonZoom, r.Region.Centre())
+	enlarge := max(1, 640/w)
+	big := func(img *image.NRGBA) *image.NRGBA { return imageio.Magnify(img, img.Rect, enlarge) }
+	cells := make([][]*image.NRGBA, len(specs))
+	labels := make([]string, len(specs))
+	for i, img := range images {
+		heat, err := imageio.Heatmap(img, ref, true, HeatmapScale)
+		if err != nil {
+			return nil, err
+		}
+		png := img.ToneMap(setup.exposure())
+		cells[i] = []*image.NRGBA{big(imageio.Outline(png, rect, regionColour)), big(imageio.Outline(heat, rect, regionColour)),
+			big(imageio.Magnify(png, lens, LessonZoom))}
+		labels[i] = specs[i].Label()
+	}
+	cols := []string{"image", fmt.Sprintf("relative error, 0..%g", HeatmapScale), fmt.Sprintf("magnifier x%d", LessonZoom)}
+	title := fmt.Sprintf("%s: %s, %dx%d, %s photons each", r.Title, r.Scene, w, h, units.FormatCount(res.Photons))
+	criterion := fmt.Sprintf("Criterion: the RMS of the heatmap in the framed region of %s reaches %g times %s's. %s.",
+		labels[0], r.Factor, labels[len(labels)-1], res)
+	return imageio.WithCaption(imageio.Montage(cells, labels, cols, title), r.Caption, criterion), nil
+}
