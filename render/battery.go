@@ -196,6 +196,11 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	}
 	r.ctx.Finish()
 	out.Elapsed = time.Since(start)
+	// A GPU that lost its context (a reset) answers every later call with
+	// zeros: say so rather than test them.
+	if err := r.ctx.CheckError("the battery's kernels"); err != nil {
+		return out, err
+	}
 	out.Counts = make([][][]uint64, len(Orders))
 	words := make([]uint32, 0)
 	for i, j := range jobs {
