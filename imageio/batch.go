@@ -21,7 +21,7 @@ type Batch struct {
 }
 
 // checkBatchDir checks that dir may be replaced by a set: it does not exist, or it is a
-// directory holding only regular .png and .csv files (an earlier set), so that a mistyped
+// directory holding only regular .png, .svg and .csv files (an earlier set), so that a mistyped
 // --out never deletes other work.
 func checkBatchDir(dir string) error {
 	ents, err := os.ReadDir(dir)
@@ -36,8 +36,8 @@ func checkBatchDir(dir string) error {
 	}
 	for _, e := range ents {
 		ext := strings.ToLower(filepath.Ext(e.Name()))
-		if !e.Type().IsRegular() || (ext != ".png" && ext != ".csv") {
-			return fmt.Errorf("%s holds %q, which is not a .png or .csv file of an earlier set: the folder is replaced whole, so choose a new or empty one", Printable(dir), e.Name())
+		if !e.Type().IsRegular() || (ext != ".png" && ext != ".svg" && ext != ".csv") {
+			return fmt.Errorf("%s holds %q, which is not a .png, .svg or .csv file of an earlier set: the folder is replaced whole, so choose a new or empty one", Printable(dir), e.Name())
 		}
 	}
 	return nil
