@@ -18,15 +18,17 @@ GO = $(shell for g in "$$(command -v go)" /usr/local/go/bin/go $(CURDIR)/.cache/
 	[ -x "$$g" ] && "$$g" version 2>/dev/null | grep -qE '$(GO_MIN_RE)' && { echo "$$g"; break; }; done)
 GO_TOOLCHAIN := golang.org/toolchain@v0.0.1-go1.22.12.linux-$(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 
-# Debian 12 packages: cgo, the GL/EGL/X11 headers and Mesa's software renderer.
+# Debian 12 packages: cgo, the GL/EGL/X11 headers and Mesa's software renderer;
+# dieharder, which the tests compare rng test's p-values with.
 DEBS := gcc g++ libc6-dev pkg-config ca-certificates libx11-dev libxrandr-dev \
 	libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
-	libgl1-mesa-dri libglx-mesa0 libegl-mesa0 xvfb xauth
+	libgl1-mesa-dri libglx-mesa0 libegl-mesa0 xvfb xauth dieharder
 
 # The GPU tests run on Mesa's llvmpipe when there is no GPU. The UI's window
 # tests need a display: without one the suite runs under xvfb-run, and
-# SPECKLE_REQUIRE_DISPLAY=1 makes them fail rather than skip.
-TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc) SPECKLE_REQUIRE_DISPLAY=1
+# SPECKLE_REQUIRE_DISPLAY=1 makes them fail rather than skip; likewise
+# SPECKLE_REQUIRE_DIEHARDER=1 for the tests that run dieharder.
+TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc) SPECKLE_REQUIRE_DISPLAY=1 SPECKLE_REQUIRE_DIEHARDER=1
 XVFB := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,xvfb-run -a -s '-screen 0 1920x1080x24')
 
 # After the tests, each fuzz target runs for FUZZTIME (FUZZTIME=0 skips):

@@ -60,16 +60,14 @@ each. The set replaces the folder's earlier one whole, once complete.`,
 	wholeFlag(fs, &o.ga.Elite, "elite", 2, 0, 1<<20, "best candidates kept unchanged each generation")
 	numberFlag(fs, &o.ga.Mutation, "mutation", 0.03, numcheck.Closed(0, 1), "probability of flipping each of a genome's 40 bits")
 	wholeFlag(fs, &o.streams, "streams", 4, 1, 1<<16, "streams per candidate")
-	o.numbers = 16384
-	fs.Var(countValue{&o.numbers}, "numbers", "values each candidate draws per evaluation (all its streams), e.g. 1e6")
+	countFlag(fs, &o.numbers, "numbers", 16384, "values each candidate draws per evaluation (all its streams), e.g. 1e6 or 2^20")
 	wholeFlag(fs, &o.symbolBits, "entropy-bits", 8, 1, 16, "n of the n-bit entropy e: 1, 2, 4, 8 or 16")
 	numberFlag(fs, &o.w0, "w0", 0.5, numcheck.Closed(0, 1e6), "weight of the entropy e")
 	numberFlag(fs, &o.w1, "w1", 0.5, numcheck.Closed(0, 1e6), "weight of the battery's rho")
 	o.tests = stats.Tests
-	fs.Var(testsValue{&o.tests}, "tests", "battery tests rho grades, comma-separated: "+testNames(stats.Tests))
-	o.photons, o.photonsHigh = 10000, 100000
-	fs.Var(countValue{&o.photons}, "photons", "photons of each generation's image")
-	fs.Var(countValue{&o.photonsHigh}, "photons-high", "photons of its second image")
+	fs.Var(testsValue{&o.tests}, "tests", "battery tests rho grades, comma-separated: "+strings.Join(testNames(), ", "))
+	countFlag(fs, &o.photons, "photons", 10000, "photons of each generation's image")
+	countFlag(fs, &o.photonsHigh, "photons-high", 100000, "photons of its second image")
 	fs.IntSliceVar(&o.snapshots, "snapshots", []int{1, 2, 4, 8, 11}, "generations whose best is rendered (the last always is)")
 	fs.StringVar(&o.out, "out", "screenshots/ca-evolve", "output directory")
 	o.sppm.addTo(c, "320x240")
@@ -119,8 +117,14 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 // testsValue is --tests: battery tests by name, comma-separated.
 type testsValue struct{ t *[]stats.Test }
 
-func (v testsValue) Type() string   { return "tests" }
-func (v testsValue) String() string { return testNames(*v.t) }
+func (v testsValue) Type() string { return "tests" }
+func (v testsValue) String() string {
+	s := make([]string, len(*v.t))
+	for i, t := range *v.t {
+		s[i] = t.String()
+	}
+	return strings.Join(s, ",")
+}
 func (v testsValue) Set(s string) error {
 	var tests []stats.Test
 	for _, f := range strings.Split(s, ",") {
@@ -134,12 +138,4 @@ func (v testsValue) Set(s string) error {
 	}
 	*v.t = tests
 	return nil
-}
-
-func testNames(tests []stats.Test) string {
-	s := make([]string, len(tests))
-	for i, t := range tests {
-		s[i] = t.String()
-	}
-	return strings.Join(s, ",")
 }

@@ -39,7 +39,7 @@ func sizeFlag(fs *pflag.FlagSet, w, h *int, value string) {
 	fs.Var(sizeValue{w, h}, "size", "rendered image size WIDTHxHEIGHT")
 }
 
-// countValue is a count of photons, e.g. 1e7 (units.ParseCount).
+// countValue is a count (photons, numbers), e.g. 1e7 or 2^30 (units.ParseCount).
 type countValue struct{ n *int64 }
 
 func (v countValue) Type() string   { return "count" }
@@ -49,10 +49,15 @@ func (v countValue) Set(s string) (err error) {
 	return err
 }
 
+// countFlag defines an int64 flag read by units.ParseCount (1e7, 2^30).
+func countFlag(fs *pflag.FlagSet, p *int64, name string, value int64, usage string) {
+	*p = value
+	fs.Var(countValue{p}, name, usage)
+}
+
 // photonsFlag defines --photons, the photons of a render in all.
 func photonsFlag(fs *pflag.FlagSet, p *int64, value int64) {
-	*p = value
-	fs.Var(countValue{p}, "photons", "photons in all, e.g. 1e7")
+	countFlag(fs, p, "photons", value, "photons in all, e.g. 1e7")
 }
 
 // perIterationValue is --photons-per-iteration: a count, or auto (0).

@@ -6,6 +6,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/internal/stats"
+	"speckle/rng"
 	"speckle/shaders"
 )
 
@@ -85,6 +86,13 @@ type BatteryCounts struct {
 	Elapsed time.Duration
 }
 
+// MaxBatteryStreams is the most streams the battery holds at once for
+// inst: all of them in one pool, and a block of at least the longest
+// item's span of each in one dump chunk.
+func MaxBatteryStreams(inst rng.Instance) int {
+	return min(MaxInterleavedStreams(inst), dumpChunkBytes/(4*stats.TupleMaxSpan))
+}
+
 // positions is how many positions one invocation of a test's kernel takes:
 // tests with long items take one item's span, so at most one ends there.
 func positions(t stats.Test) int {
@@ -92,7 +100,7 @@ func positions(t stats.Test) int {
 	case stats.Rank, stats.Birthdays, stats.Collisions:
 		return t.Span()
 	}
-	return 16
+	return 64
 }
 
 // Battery runs the tests over size.Numbers values of the pool's streams in
@@ -107,8 +115,8 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	if err := size.Check(streams); err != nil {
 		return out, err
 	}
-	if streams > MaxInterleavedStreams(r.Inst) {
-		return out, fmt.Errorf("the battery holds every stream at once: at most %d streams of %s", MaxInterleavedStreams(r.Inst), r.Gen.Name)
+	if streams > MaxBatteryStreams(r.Inst) {
+		return out, fmt.Errorf("the battery holds every stream at once: at most %d streams of %s", MaxBatteryStreams(r.Inst), r.Gen.Name)
 	}
 	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
 	// Whole groups of the longest item per stream and block: an invocation

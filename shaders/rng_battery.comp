@@ -176,57 +176,28 @@ uint group_statistic(uint r) {
 #endif
 
 #if defined(TEST_RANK)
-// The GF(2) rank of the RANK_ROWS values that end at position r.
+// The GF(2) rank of the RANK_ROWS values that end at position r: each row
+// is reduced by a basis kept by leading bit, and joins it if anything is
+// left (at most RANK_ROWS + 1 passes per row).
 uint rank_at(uint r) {
-	uint rows[RANK_ROWS];
-	for (uint i = 0u; i < RANK_ROWS; i++) rows[i] = value_back(r, RANK_ROWS - 1u - i);
+	uint basis[32];
+	for (uint b = 0u; b < 32u; b++) basis[b] = 0u;
 	uint rank = 0u;
-	for (uint b = 0u; b < 32u; b++) {
-		uint mask = 0x80000000u >> b;
-		uint pivot = RANK_ROWS;
-		for (uint i = 0u; i < RANK_ROWS; i++) {
-			if (i >= rank && pivot == RANK_ROWS && (rows[i] & mask) != 0u) pivot = i;
+	for (uint i = 0u; i < RANK_ROWS; i++) {
+		uint x = value_back(r, RANK_ROWS - 1u - i);
+		while (x != 0u) {
+			uint b = uint(findMSB(x));
+			if (basis[b] == 0u) {
+				basis[b] = x;
+				rank++;
+				break;
+			}
+			x ^= basis[b];
 		}
-		if (pivot == RANK_ROWS) continue;
-		uint row = rows[pivot];
-		rows[pivot] = rows[rank];
-		rows[rank] = row;
-		for (uint i = 0u; i < RANK_ROWS; i++) {
-			if (i != rank && (rows[i] & mask) != 0u) rows[i] ^= row;
-		}
-		rank++;
 	}
 	return rank;
 }
 #endif
-
-// The item, if any, that ends at position r (place p in its segment).
-void tally(uint r, uint p, uint sample_no) {
-	uint u = value_back(r, 0u);
-#if defined(TEST_MONOBIT)
-	count(sample_no, 0u, bitCount(u));
-#elif defined(TEST_BYTES)
-	for (uint b = 0u; b < (32u - out_shift) / 8u; b++) count(sample_no, (u >> (24u - 8u * b)) & 255u, 1u);
-#elif defined(TEST_PAIRS)
-	if (p % 2u == 1u) count(sample_no, ((value_back(r, 1u) >> (32u - PAIR_BITS)) << PAIR_BITS) | (u >> (32u - PAIR_BITS)), 1u);
-#elif defined(TEST_TRIPLES)
-	const uint s = 32u - TRIPLE_BITS;
-	if (p % 3u == 2u) count(sample_no, ((value_back(r, 2u) >> s) << (2u * TRIPLE_BITS)) | ((value_back(r, 1u) >> s) << TRIPLE_BITS) | (u >> s), 1u);
-#elif defined(TEST_GAP)
-	if (gap_hit(u)) {
-		uint g = 0u;
-		while (g < GAP_MAX && g < p && !gap_hit(value_back(r, g + 1u))) g++;
-		count(sample_no, g, 1u);
-	}
-#elif defined(TEST_RUNS)
-	if (p > 0u && u <= value_back(r, 1u)) count(sample_no, run_up_to(r, p, 1u) - 1u, 1u);
-	if (p == seg_len - 1u) count(sample_no, run_up_to(r, p, 0u) - 1u, 1u);
-#elif defined(TEST_RANK)
-	if (p % RANK_ROWS == RANK_ROWS - 1u) count(sample_no, rank_at(r), 1u);
-#elif defined(TEST_BIRTHDAYS) || defined(TEST_COLLISIONS)
-	if (p % BIRTHDAY_GROUP == BIRTHDAY_GROUP - 1u) count(sample_no, group_statistic(r), 1u);
-#endif
-}
 
 void main() {
 	uint lid = gl_LocalInvocationIndex;
@@ -238,36 +209,99 @@ void main() {
 	}
 	barrier();
 	memoryBarrierShared();
+	uint p;
+	uint sample_no = sample_of(first, p);
 #if defined(TEST_RANK) || defined(TEST_BIRTHDAYS) || defined(TEST_COLLISIONS)
-	// At most one item ends among these positions: find it, then do it once.
-	uint end_r = 0u, end_p = 0u, end_sample = 0u;
-	bool found = false;
-	for (uint k = 0u; k < POSITIONS; k++) {
-		uint r = first + k;
-		if (!counts_at(r)) continue;
-		uint p;
-		uint sample_no = sample_of(r, p);
+	// The one item that can end among these positions ends in the first
+	// one's segment (a segment starting later has none ending this soon).
 #if defined(TEST_RANK)
-		bool ends = p % RANK_ROWS == RANK_ROWS - 1u;
+	const uint span = RANK_ROWS;
 #else
-		bool ends = p % BIRTHDAY_GROUP == BIRTHDAY_GROUP - 1u;
+	const uint span = BIRTHDAY_GROUP;
 #endif
-		if (ends) {
-			end_r = r;
-			end_p = p;
-			end_sample = sample_no;
-			found = true;
-		}
-	}
-	if (found) tally(end_r, end_p, end_sample);
+	uint end = span - 1u - p % span;
+	if (counts_at(first) && end < POSITIONS && p + end < seg_len && counts_at(first + end)) {
+#if defined(TEST_RANK)
+		count(sample_no, rank_at(first + end), 1u);
 #else
-	for (uint k = 0u; k < POSITIONS; k++) {
-		uint r = first + k;
-		if (!counts_at(r)) continue;
-		uint p;
-		uint sample_no = sample_of(r, p);
-		tally(r, p, sample_no);
+		count(sample_no, group_statistic(first + end), 1u);
+#endif
 	}
+#else
+	// Positions one after another: the state an item needs (the values
+	// before, the misses since the last hit, the run so far) is carried
+	// along, looked back for once at the first position.
+	bool live = counts_at(first);
+#ifdef STREAM_ORDER
+	uint at = first; // the value's index in the block: a stream's positions are its values
+#else
+	uint t = first % streams, j = first / streams;
+#endif
+	uint prev1 = live && p >= 1u ? value_back(first, 1u) : 0u;
+	uint prev2 = live && p >= 2u ? value_back(first, 2u) : 0u;
+#if defined(TEST_MONOBIT)
+	uint ones = 0u;
+#elif defined(TEST_GAP)
+	uint misses = 0u;
+	while (live && misses < GAP_MAX && misses < p && !gap_hit(value_back(first, misses + 1u))) misses++;
+#elif defined(TEST_RUNS)
+	uint run = live && p > 0u ? run_up_to(first, p, 1u) : 0u;
+#endif
+	for (uint k = 0u; k < POSITIONS; k++) {
+		if (!live || !counts_at(first + k)) break;
+		if (k > 0u && ++p == seg_len) { // a new segment: start afresh
+#if defined(TEST_MONOBIT)
+			count(sample_no, 0u, ones);
+			ones = 0u;
+#elif defined(TEST_GAP)
+			misses = 0u;
+#elif defined(TEST_RUNS)
+			run = 0u;
+#endif
+			sample_no = sample_of(first + k, p);
+		}
+#ifdef STREAM_ORDER
+		uint u = block_values[at++] << out_shift;
+#else
+		uint u = block_values[t * block_len + j] << out_shift;
+		if (++t == streams) {
+			t = 0u;
+			j++;
+		}
+#endif
+#if defined(TEST_MONOBIT)
+		ones += bitCount(u);
+#elif defined(TEST_BYTES)
+		for (uint b = 0u; b < (32u - out_shift) / 8u; b++) count(sample_no, (u >> (24u - 8u * b)) & 255u, 1u);
+#elif defined(TEST_PAIRS)
+		if (p % 2u == 1u) count(sample_no, ((prev1 >> (32u - PAIR_BITS)) << PAIR_BITS) | (u >> (32u - PAIR_BITS)), 1u);
+#elif defined(TEST_TRIPLES)
+		const uint s = 32u - TRIPLE_BITS;
+		if (p % 3u == 2u) count(sample_no, ((prev2 >> s) << (2u * TRIPLE_BITS)) | ((prev1 >> s) << TRIPLE_BITS) | (u >> s), 1u);
+#elif defined(TEST_GAP)
+		if (gap_hit(u)) {
+			count(sample_no, misses, 1u);
+			misses = 0u;
+		} else {
+			misses = min(misses + 1u, GAP_MAX);
+		}
+#elif defined(TEST_RUNS)
+		if (p == 0u) {
+			run = 1u;
+		} else if (u > prev1) {
+			run = min(run + 1u, RUNS_MAX);
+		} else { // the run that ended before this value
+			count(sample_no, run - 1u, 1u);
+			run = 1u;
+		}
+		if (p == seg_len - 1u) count(sample_no, run - 1u, 1u);
+#endif
+		prev2 = prev1;
+		prev1 = u;
+	}
+#if defined(TEST_MONOBIT)
+	if (live) count(sample_no, 0u, ones);
+#endif
 #endif
 	barrier();
 	memoryBarrierShared();

@@ -5,6 +5,7 @@
 package units
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -15,12 +16,23 @@ import (
 // exact in a float64 so 1e15 reads as itself.
 const MaxCount = 1e15
 
-// ParseCount reads a whole count of at least 1 written as an integer or in
-// e notation: 1000000, 1e6, 2.5e6.
+// ParseCount reads a whole count of at least 1 written as an integer, in
+// e notation or as a power: 1000000, 1e6, 2.5e6, 2^30.
 func ParseCount(s string) (int64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	t := strings.TrimSpace(s)
+	var v float64
+	var err error
+	if base, exp, ok := strings.Cut(t, "^"); ok {
+		b, errB := strconv.ParseUint(base, 10, 32)
+		e, errE := strconv.ParseUint(exp, 10, 8)
+		if err = errors.Join(errB, errE); err == nil {
+			v = math.Pow(float64(b), float64(e))
+		}
+	} else {
+		v, err = strconv.ParseFloat(t, 64)
+	}
 	if err != nil || v < 1 || v > MaxCount || v != math.Trunc(v) {
-		return 0, fmt.Errorf("must be a whole number of at least 1, like 1e7 (got %q)", s)
+		return 0, fmt.Errorf("must be a whole number of at least 1, like 1e7 or 2^30 (got %q)", s)
 	}
 	return int64(v), nil
 }

@@ -23,6 +23,20 @@ func TestCountsReadBackExactly(t *testing.T) {
 	}
 }
 
+// Powers read as the number they spell; 2^30 is 1073741824 exactly.
+func TestCountsAsPowers(t *testing.T) {
+	for s, want := range map[string]int64{"2^30": 1 << 30, " 2^0 ": 1, "10^15": 1e15, "3^2": 9, "2^40": 1 << 40} {
+		if n, err := ParseCount(s); err != nil || n != want {
+			t.Errorf("ParseCount(%q) = %d, %v; want %d", s, n, err, want)
+		}
+	}
+	for _, bad := range []string{"2^", "^3", "2^50", "0^3", "2^-1", "2.5^2", "2^1.5", "2^^3", "x^2"} {
+		if n, err := ParseCount(bad); err == nil {
+			t.Errorf("ParseCount(%q) = %d, want an error", bad, n)
+		}
+	}
+}
+
 func TestFormatRate(t *testing.T) {
 	for x, want := range map[float64]string{0: "0", 999.4: "999", 1000: "1e3", 1 << 20: "1.05e6", 4e9: "4e9", 1.234e9: "1.23e9", math.Inf(1): "+Inf"} {
 		if got := FormatRate(x); got != want {

@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"speckle/gpu"
+	"speckle/imageio"
+	"speckle/internal/stats"
+	"speckle/render/study"
+	"speckle/rng"
+)
+
+// testOptions are rng test's flags.
+type testOptions struct {
+	test            study.RNGTest
+	tests           string
+	csv, json, grid string
+	gl              glFlags
+	common          *genOptionFlags
+}
+
+func newRngTestCmd() *cobra.Command {
+	var o testOptions
+	var names []string
+	for _, t := range stats.Tests {
+		names = append(names, fmt.Sprintf("  %-11s %s", t, t.Describe()))
+	}
+	c := &cobra.Command{
+		Use:   "test [--gens SPEC,...] [--numbers N] [--streams T] [--samples S] [flags]",
+		Short: "run a statistical test battery on the GPU, in the stream and the consumed order",
+		Long: `Run a battery of statistical tests over each generator's numbers on the GPU,
+in two orders: the stream order (stream 0's values, then stream 1's, as
+rng dump --order stream writes them) and the consumed order (value i of
+every stream, then value i+1, as a dispatch reads them: rng dump --order
+interleaved). Each order's --numbers values are cut into --samples samples
+(in the stream order a sample is a run of one stream's values, or whole
+streams where a sample is longer than a stream); tuples, gaps and runs start
+afresh at each sample's start (in the stream order also at each stream's). Each test gives a p-value over all numbers
+and a second-level Kolmogorov-Smirnov p-value over its samples' p-values.
+Generators with fewer than 32 output bits (rand48, randu 31, ranlux 24) are
+tested on those bits only (on top: the bits below are not looked at).
+
+Tests:
+` + strings.Join(names, "\n") + `
+
+Verdicts: ` + study.Thresholds() + `.
+The default size takes under a minute on llvmpipe (2 cores); on a large GPU
+use e.g. --numbers 2^33 --streams 32768 --samples 128. The footer gives
+numbers per second (drawn once, tested in both orders).`,
+		Example: `  speckle rng test
+  speckle rng test --gens all --out screenshots/rng-test.png --csv rng-test.csv
+  speckle rng test --gens ranlux:lux=4,ca:ca-preset=linear,randu --tests triples,rank
+  speckle rng test --gens philox --numbers 2^30 --streams 4096 --samples 256 --json test.json`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			o.test.Options = o.common.set()
+			return o.run(c)
+		},
+	}
+	fs := c.Flags()
+	specsFlag(c, &o.test.Specs, "gens", rng.DefaultComparison(), "generators to test (all: every one)")
+	seedFlag(fs, &o.test.Seed)
+	countFlag(fs, &o.test.Numbers, "numbers", study.DefaultTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
+	wholeFlag(fs, &o.test.Streams, "streams", study.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations)")
+	wholeFlag(fs, &o.test.Samples, "samples", study.DefaultTestSamples, 5, study.MaxTestSamples, "samples per order for the second-level KS test")
+	fs.StringVar(&o.tests, "tests", "all", "tests to run, comma-separated: "+strings.Join(testNames(), ", "))
+	fs.StringVar(&o.csv, "csv", "", "also write the results as CSV to FILE")
+	fs.StringVar(&o.json, "json", "", "also write the results as JSON to FILE")
+	fs.StringVar(&o.grid, "out", "", "also write the verdicts as a coloured grid to FILE.png")
+	o.gl.addTo(fs)
+	o.common = addGenOptions(fs)
+	return c
+}
+
+func testNames() []string {
+	var n []string
+	for _, t := range stats.Tests {
+		n = append(n, t.String())
+	}
+	return n
+}
+
+func (o *testOptions) run(c *cobra.Command) error {
+	if o.tests != "all" {
+		for _, name := range strings.Split(o.tests, ",") {
+			t, err := stats.Parse(strings.TrimSpace(name))
+			if err != nil {
+				return usagef("--tests: %v", err)
+			}
+			o.test.Tests = append(o.test.Tests, t)
+		}
+	}
+	if err := checkGenOptions(o.test.Options, o.test.Specs); err != nil {
+		return err
+	}
+	if err := o.test.Check(); err != nil {
+		return inputOrRun(err)
+	}
+	for _, path := range []string{o.csv, o.json} {
+		if path != "" {
+			if err := prepareFile(path, false); err != nil {
+				return err
+			}
+		}
+	}
+	if o.grid != "" {
+		if err := prepareFile(o.grid, true); err != nil {
+			return err
+		}
+	}
+	var rep study.RNGTestReport
+	progress := &bar{c: c, label: "test", unit: "M numbers", scale: 1e6}
+	o.test.Progress = progress.report
+	err := progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
+		rep, err = o.test.Run(ctx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if o.csv != "" {
+		if err := writeAtomically(o.csv, c.OutOrStdout(), rep.WriteCSV); err != nil {
+			return err
+		}
+	}
+	if o.json != "" {
+		if err := writeAtomically(o.json, c.OutOrStdout(), rep.WriteJSON); err != nil {
+			return err
+		}
+	}
+	if o.grid != "" {
+		if err := imageio.WritePNG(o.grid, rep.Grid()); err != nil {
+			return err
+		}
+	}
+	return rep.WriteTable(c.OutOrStdout())
+}
