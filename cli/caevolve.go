@@ -67,7 +67,7 @@ each. The set replaces the folder's earlier one whole, once complete.`,
 	o.tests = stats.Tests
 	fs.Var(testsValue{&o.tests}, "tests", "battery tests rho grades, comma-separated: "+strings.Join(testNames(), ", "))
 	countFlag(fs, &o.photons, "photons", 10000, "photons of each generation's image")
-	countFlag(fs, &o.photonsHigh, "photons-high", 100000, "photons of its second image")
+	countFlag(fs, &o.photonsHigh, "photons-high", 50000, "photons of its second image")
 	fs.IntSliceVar(&o.snapshots, "snapshots", []int{1, 2, 4, 8, 11}, "generations whose best is rendered (the last always is)")
 	fs.StringVar(&o.out, "out", "screenshots/ca-evolve", "output directory")
 	o.sppm.addTo(c, "320x240")
