@@ -50,7 +50,7 @@ generation (and the last) and the paper's configuration rendered at --photons
 and --photons-high, and montage.png of them with e, rho, K and the rule under
 each. The set replaces the folder's earlier one whole, once complete.`,
 		Example: `  speckle ca evolve --out screenshots/ca-evolve
-  speckle ca evolve --population 1024 --generations 40 --numbers 1e6 --photons-high 1e7`,
+  speckle ca evolve --population 1000 --streams 32 --numbers 2^20 --generations 40 --photons-high 1e7 --size 1280x720`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
