@@ -125,14 +125,9 @@ func (o CAEvolve) Run(c *gpu.Context) (CAEvolved, error) {
 		if refScores == nil { // the references ride along with the first generation
 			all = slices.Concat(pop, refs)
 		}
-		m, err := render.EvaluateCA(c, all, o.evaluation(), o.step(generation-1, steps))
+		scores, err := o.Score(c, all, o.step(generation-1, steps))
 		if err != nil {
 			return nil, err
-		}
-		scores := make([]CAScore, len(all))
-		for i := range all {
-			e, rho := render.Entropy(m.Symbols[i]), render.Rho(m.P[i])
-			scores[i] = CAScore{E: e, Rho: rho, Fitness: o.W0*e + o.W1*rho}
 		}
 		if refScores == nil {
 			refScores = scores[len(pop):]
@@ -178,6 +173,21 @@ func (o CAEvolve) Run(c *gpu.Context) (CAEvolved, error) {
 		return out, err
 	}
 	return out, o.Set.Commit()
+}
+
+// Score measures genomes on the GPU, all in one program, and scores them
+// w0 e + w1 rho.
+func (o CAEvolve) Score(c *gpu.Context, genomes []rng.CAGenome, progress Progress) ([]CAScore, error) {
+	m, err := render.EvaluateCA(c, genomes, o.evaluation(), progress)
+	if err != nil {
+		return nil, err
+	}
+	scores := make([]CAScore, len(genomes))
+	for i := range genomes {
+		e, rho := render.Entropy(m.Symbols[i]), render.Rho(m.P[i])
+		scores[i] = CAScore{E: e, Rho: rho, Fitness: o.W0*e + o.W1*rho}
+	}
+	return scores, nil
 }
 
 // caRow is one generation in the table: its best candidate, the mean and

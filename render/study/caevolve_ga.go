@@ -54,45 +54,81 @@ func (ga GA) Check() error {
 // Run evolves: evaluate scores a population (in its order), each sees
 // every generation once evaluated and sorted.
 func (ga GA) Run(evaluate func([]rng.CAGenome) ([]CAScore, error), each func(Generation) error) error {
-	if err := ga.Check(); err != nil {
+	e, err := ga.Start()
+	if err != nil {
 		return err
 	}
-	r := rand.New(rand.NewPCG(ga.Seed, 0xCA5EED))
-	const mask = 1<<rng.CAGenomeBits - 1
-	pop := make([]rng.CAGenome, ga.Population)
-	for i := range pop {
-		pop[i] = rng.CAGenomeOfBits(r.Uint64() & mask)
-	}
-	for number := 1; ; number++ {
-		scores, err := evaluate(pop)
+	for {
+		g, done, err := e.Step(evaluate)
 		if err != nil {
 			return err
 		}
-		if len(scores) != len(pop) {
-			return fmt.Errorf("evaluation scored %d of %d candidates", len(scores), len(pop))
-		}
-		g := sorted(number, pop, scores)
-		if err := each(g); err != nil || number == ga.Generations {
+		if err := each(g); err != nil || done {
 			return err
 		}
-		pick := func() uint64 { // binary tournament
-			a, b := r.IntN(len(pop)), r.IntN(len(pop))
-			return g.Genomes[min(a, b)].Bits() // sorted best first
-		}
-		next := slices.Clone(g.Genomes[:ga.Elite])
-		for len(next) < ga.Population {
-			a, b := pick(), pick()
-			cut := 1 + r.IntN(rng.CAGenomeBits-1)
-			child := a&(1<<cut-1) | b&^(1<<cut-1)&mask
-			for bit := 0; bit < rng.CAGenomeBits; bit++ {
-				if r.Float64() < ga.Mutation {
-					child ^= 1 << bit
-				}
-			}
-			next = append(next, rng.CAGenomeOfBits(child))
-		}
-		pop = next
 	}
+}
+
+// Evolution is a GA run a generation at a time (Run's loop; a window can
+// step it between frames).
+type Evolution struct {
+	ga  GA
+	r   *rand.Rand
+	pop []rng.CAGenome
+	// Number is the generations evaluated so far.
+	Number int
+}
+
+// Start draws the first population.
+func (ga GA) Start() (*Evolution, error) {
+	if err := ga.Check(); err != nil {
+		return nil, err
+	}
+	e := &Evolution{ga: ga, r: rand.New(rand.NewPCG(ga.Seed, 0xCA5EED)), pop: make([]rng.CAGenome, ga.Population)}
+	for i := range e.pop {
+		e.pop[i] = rng.CAGenomeOfBits(e.r.Uint64() & genomeMask)
+	}
+	return e, nil
+}
+
+const genomeMask = 1<<rng.CAGenomeBits - 1
+
+// Step evaluates the population and, unless that was the last
+// generation (done), breeds the next from it.
+func (e *Evolution) Step(evaluate func([]rng.CAGenome) ([]CAScore, error)) (g Generation, done bool, err error) {
+	if e.Number >= e.ga.Generations {
+		return g, true, fmt.Errorf("the evolution has run its %d generations", e.ga.Generations)
+	}
+	scores, err := evaluate(e.pop)
+	if err != nil {
+		return g, false, err
+	}
+	if len(scores) != len(e.pop) {
+		return g, false, fmt.Errorf("evaluation scored %d of %d candidates", len(scores), len(e.pop))
+	}
+	e.Number++
+	g = sorted(e.Number, e.pop, scores)
+	if e.Number == e.ga.Generations {
+		return g, true, nil
+	}
+	pick := func() uint64 { // binary tournament
+		a, b := e.r.IntN(len(e.pop)), e.r.IntN(len(e.pop))
+		return g.Genomes[min(a, b)].Bits() // sorted best first
+	}
+	next := slices.Clone(g.Genomes[:e.ga.Elite])
+	for len(next) < e.ga.Population {
+		a, b := pick(), pick()
+		cut := 1 + e.r.IntN(rng.CAGenomeBits-1)
+		child := a&(1<<cut-1) | b&^(1<<cut-1)&genomeMask
+		for bit := 0; bit < rng.CAGenomeBits; bit++ {
+			if e.r.Float64() < e.ga.Mutation {
+				child ^= 1 << bit
+			}
+		}
+		next = append(next, rng.CAGenomeOfBits(child))
+	}
+	e.pop = next
+	return g, false, nil
 }
 
 // sorted is a generation best first; a stable sort keeps ties in order.

@@ -111,3 +111,24 @@ func TestCAEvolveCheck(t *testing.T) {
 		}
 	}
 }
+
+// Stepping an Evolution by hand breeds what Run breeds, and it refuses a
+// step past its last generation.
+func TestEvolutionStepsAsRun(t *testing.T) {
+	ga := GA{Population: 8, Generations: 4, Elite: 1, Mutation: 0.05, Seed: 3}
+	want := runGA(t, ga)
+	e, err := ga.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	for i := range want {
+		g, done, err := e.Step(matchEvaluator(&calls))
+		if err != nil || done != (i == len(want)-1) || !reflect.DeepEqual(g, want[i]) {
+			t.Fatalf("step %d: done %v, %v; differs from Run's generation: %v", i+1, done, err, !reflect.DeepEqual(g, want[i]))
+		}
+	}
+	if _, _, err := e.Step(matchEvaluator(&calls)); err == nil {
+		t.Error("a step past the last generation was taken")
+	}
+}
