@@ -62,6 +62,7 @@ func (a *App) controls(width, height float64) {
 		a.lineControls()
 	} else {
 		a.photonControls()
+		a.evolutionControls()
 	}
 	if imgui.CollapsingHeaderV("Shared", imgui.TreeNodeFlagsDefaultOpen) {
 		imgui.SliderFloatV("frame budget", &m.S.BudgetMS, 2, 100, "%.0f ms", imgui.SliderFlagsAlwaysClamp)
