@@ -48,7 +48,11 @@ configuration and the linear preset scored alike, and their rank in the last
 generation), fitness.png and fitness.svg, the best of each --snapshots
 generation (and the last) and the paper's configuration rendered at --photons
 and --photons-high, and montage.png of them with e, rho, K and the rule under
-each. The set replaces the folder's earlier one whole, once complete.`,
+each. The set replaces the folder's earlier one whole, once complete.
+The tests see only --numbers values per candidate: a configuration that
+passes them may fail at a larger size, so check a winner with
+speckle rng test --gens ca:ca-k=K0,K1,K2,K3:ca-rule=0xRULE (or evolve with
+more --numbers on a large GPU).`,
 		Example: `  speckle ca evolve --out screenshots/ca-evolve
   speckle ca evolve --population 1000 --streams 32 --numbers 2^20 --generations 40 --photons-high 1e7 --size 1280x720`,
 		Args: noArgs,
