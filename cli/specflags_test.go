@@ -25,6 +25,7 @@ var specFlags = []struct {
 	{[]string{"rng", "dump"}, "gen", false},
 	{[]string{"rng", "bench"}, "gens", true},
 	{[]string{"rng", "look"}, "gens", true},
+	{[]string{"rng", "test"}, "gens", true},
 	{[]string{"rng", "bench"}, "gen", true}, // deprecated: --gens
 	{[]string{"streamlines"}, "gen", false},
 	{[]string{"streamlines"}, "gens", true},

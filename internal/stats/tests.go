@@ -100,7 +100,7 @@ func (t Test) Span() int {
 func (t Test) Describe() string {
 	return [...]string{
 		"ones among the output bits (normal approximation of the binomial)",
-		"frequency of each byte of the output bits (chi-square, 255 dof)",
+		"frequency of the bytes of the output bits, whole bytes from the top (chi-square, 255 dof)",
 		fmt.Sprintf("non-overlapping pairs, top %d bits each, in %d cells (chi-square)", PairBits, 1<<(2*PairBits)),
 		fmt.Sprintf("non-overlapping triples, top %d bits each, in %d cells (chi-square)", TripleBits, 1<<(3*TripleBits)),
 		fmt.Sprintf("gaps between values below 1/%d, lengths 0..%d and more (Knuth; chi-square)", 1<<GapHitBits, GapMax-1),
