@@ -64,7 +64,7 @@ more --numbers on a large GPU).`,
 	wholeFlag(fs, &o.ga.Elite, "elite", 2, 0, 1<<20, "best candidates kept unchanged each generation")
 	numberFlag(fs, &o.ga.Mutation, "mutation", 0.03, numcheck.Closed(0, 1), "probability of flipping each of a genome's 40 bits")
 	wholeFlag(fs, &o.streams, "streams", 4, 1, 1<<16, "streams per candidate")
-	countFlag(fs, &o.numbers, "numbers", 16384, "values each candidate draws per evaluation (all its streams), e.g. 1e6 or 2^20")
+	countFlag(fs, &o.numbers, "numbers", 1<<17, "values each candidate draws per evaluation (all its streams), e.g. 1e6 or 2^20")
 	wholeFlag(fs, &o.symbolBits, "entropy-bits", 8, 1, 16, "n of the n-bit entropy e: 1, 2, 4, 8 or 16")
 	numberFlag(fs, &o.w0, "w0", 0.5, numcheck.Closed(0, 1e6), "weight of the entropy e")
 	numberFlag(fs, &o.w1, "w1", 0.5, numcheck.Closed(0, 1e6), "weight of the battery's rho")
