@@ -75,6 +75,7 @@ more --numbers on a large GPU).`,
 	fs.IntSliceVar(&o.snapshots, "snapshots", []int{1, 2, 4, 8, 11}, "generations whose best is rendered (the last always is)")
 	fs.StringVar(&o.out, "out", "screenshots/ca-evolve", "output directory")
 	o.sppm.addTo(c, "320x240")
+	fs.Lookup("seed").Usage = "seed of the search (the GA) and of the candidates' streams and the renders"
 	for _, name := range rng.OptionNames() { // only --ca-steps and --ca-warmup apply
 		if name != "ca-steps" && name != "ca-warmup" {
 			fs.MarkHidden(name)
