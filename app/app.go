@@ -87,6 +87,7 @@ type App struct {
 	edit                 editBuffer
 	widgets              map[string][2]imgui.Vec2 // deferred widgets' rectangles, by label (tests)
 	optionErrs           map[int]string           // per pane: the last option value refused
+	evolution            evolution                // the CA evolution section (caevolve.go)
 }
 
 // ErrNoDisplay is returned when a window is asked for where there is none.
@@ -106,7 +107,7 @@ func New(o Options) (*App, error) {
 	if err := o.Settings.Check(); err != nil {
 		return nil, err
 	}
-	a := &App{opts: o, Model: NewModel(o.Settings), showControls: true, hovered: -1}
+	a := &App{opts: o, Model: NewModel(o.Settings), showControls: true, hovered: -1, evolution: newEvolution()}
 	if err := a.showLesson(o.Lesson); err != nil {
 		return nil, err
 	}
@@ -226,6 +227,7 @@ func (a *App) Frame() error {
 		return err
 	}
 	a.syncPanes()
+	a.stepEvolution()
 	if err := a.work(); err != nil {
 		return err
 	}

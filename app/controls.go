@@ -70,6 +70,7 @@ func (a *App) controls(width, height float64) {
 		a.labControls()
 	default:
 		a.photonControls()
+		a.evolutionControls()
 	}
 	if imgui.CollapsingHeaderV("Shared", imgui.TreeNodeFlagsDefaultOpen) {
 		imgui.SliderFloatV("frame budget", &m.S.BudgetMS, 2, 100, "%.0f ms", imgui.SliderFlagsAlwaysClamp)

@@ -54,6 +54,7 @@ driver's debug messages.`,
 	}
 	for _, c := range []*cobra.Command{
 		group("rng", "the generators: list, dump raw numbers, see them, measure speed, test them", newRngListCmd(), newRngDumpCmd(), newRngLookCmd(), newRngBenchCmd(), newRngTestCmd()),
+		group("ca", "the cellular-automaton generator: evolve its configuration as its paper did", newCAEvolveCmd()),
 		group("bench", "measure the renderer", newBenchRenderCmd()),
 		newGPUCmd(),
 	} {

@@ -304,7 +304,7 @@ func TestRemoveLeftovers(t *testing.T) {
 	}
 }
 
-// A folder holding anything but an earlier set's .png and .csv files is not replaced.
+// A folder holding anything but an earlier set's .png, .svg and .csv files is not replaced.
 func TestBatchRefusesForeignFolder(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {

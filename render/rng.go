@@ -39,6 +39,12 @@ func NewRNG(ctx *gpu.Context, gen *rng.Generator, cfg rng.Config) (*RNG, error) 
 	if err != nil {
 		return nil, err
 	}
+	return NewRNGOf(ctx, gen, cfg, inst)
+}
+
+// NewRNGOf puts an instance of gen configured otherwise than by gen.New
+// (rng.NewCAPopulation) on the GPU; cfg.Streams is its stream count.
+func NewRNGOf(ctx *gpu.Context, gen *rng.Generator, cfg rng.Config, inst rng.Instance) (*RNG, error) {
 	aux := inst.Aux()
 	buf, err := ctx.NewBuffer(len(aux)*4, aux)
 	if err != nil {

@@ -3,9 +3,28 @@
 // Defines: CA_K0..CA_K3 (0..63u), CA_RULE (16-bit, u), CA_STEPS, CA_WARMUP.
 // K and the rule are compile-time constants: the rotations and the mux tree's
 // leaves fold to a few shifts, ANDs and XORs per word.
+// With CA_GENOMES (rng.NewCAPopulation) they are data instead, so one program
+// runs a whole population: stream t runs genome t / CA_STREAMS_PER_GENOME
+// (rng_aux[2g] its rule, rng_aux[2g+1] K0 | K1<<8 | K2<<16 | K3<<24), seeded
+// as stream t % CA_STREAMS_PER_GENOME; the pool keeps the genome as word 2.
 #include "rng/common.glsl"
 
 uint ca_w0, ca_w1;
+
+#ifdef CA_GENOMES
+uint ca_genome, ca_genome_rule, ca_genome_k;
+#define CA_RULE ca_genome_rule
+#define CA_K0 (ca_genome_k & 63u)
+#define CA_K1 ((ca_genome_k >> 8) & 63u)
+#define CA_K2 ((ca_genome_k >> 16) & 63u)
+#define CA_K3 (ca_genome_k >> 24)
+
+void ca_use_genome(uint g) {
+	ca_genome = g;
+	ca_genome_rule = rng_aux[2u * g];
+	ca_genome_k = rng_aux[2u * g + 1u];
+}
+#endif
 
 // Word 0 and 1 of the ring rotated left by k (bit i = cell i-k). The
 // (x >> 1) >> (31 - s) form is defined at s = 0 too (a shift by 32 is not).
@@ -78,6 +97,10 @@ void rng_warmup(uint n) {
 // One SplitMix64 output of (rng_seed << 32 | stream), 1 if 0; then the
 // warm-up, unless the kernel runs it in pieces with rng_warmup.
 void rng_init(uint stream) {
+#ifdef CA_GENOMES
+	ca_use_genome(stream / CA_STREAMS_PER_GENOME);
+	stream %= CA_STREAMS_PER_GENOME;
+#endif
 	uint carry;
 	uint lo = uaddCarry(stream, 0x7F4A7C15u, carry);
 	uint hi = rng_seed + 0x9E3779B9u + carry;
@@ -100,11 +123,17 @@ void rng_init(uint stream) {
 void rng_load(uint slot) {
 	ca_w0 = rng_pool[rng_pool_index(0u, slot)];
 	ca_w1 = rng_pool[rng_pool_index(1u, slot)];
+#ifdef CA_GENOMES
+	ca_use_genome(rng_pool[rng_pool_index(2u, slot)]);
+#endif
 }
 
 void rng_store(uint slot) {
 	rng_pool[rng_pool_index(0u, slot)] = ca_w0;
 	rng_pool[rng_pool_index(1u, slot)] = ca_w1;
+#ifdef CA_GENOMES
+	rng_pool[rng_pool_index(2u, slot)] = ca_genome;
+#endif
 }
 
 uint rng_u32() {

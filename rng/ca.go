@@ -101,14 +101,16 @@ func (c *caInstance) Defines() map[string]string {
 
 // Stream t: cells = one SplitMix64 output of (S << 32 | t), 1 if that is 0,
 // then the warm-up steps.
-func (c *caInstance) Stream(t int) Stream {
-	s := splitMix64(uint64(c.seed)<<32 | uint64(uint32(t)))
+func (c *caInstance) Stream(t int) Stream { return c.cfg.stream(c.seed, t) }
+
+func (cfg caConfig) stream(seed uint32, t int) *caStream {
+	s := splitMix64(uint64(seed)<<32 | uint64(uint32(t)))
 	if s == 0 {
 		s = 1
 	}
-	st := &caStream{cfg: &c.cfg, cells: s}
-	for i := 0; i < c.cfg.warmup; i++ {
-		st.cells = c.cfg.step(st.cells)
+	st := &caStream{cfg: &cfg, cells: s}
+	for i := 0; i < cfg.warmup; i++ {
+		st.cells = cfg.step(st.cells)
 	}
 	return st
 }
