@@ -122,7 +122,7 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 	stdout := c.OutOrStdout()
 	fmt.Fprintf(stdout, "%s: %s\n", l.Name, l.Title)
 	r.Step = func(s study.LessonStep) {
-		fmt.Fprintf(stdout, "  %4d iterations  %10s photons each  %7.1f s  region error %s  ratio %.2f\n",
+		fmt.Fprintf(stdout, "  %4d iterations  %10s photons each  %7.3g s  region error %s  ratio %.2f\n",
 			s.Iterations, units.FormatCount(s.Photons), s.Seconds, errorList(s.Errors), s.Ratio)
 	}
 	var res study.LessonResult

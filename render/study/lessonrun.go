@@ -47,10 +47,10 @@ type LessonResult struct {
 // String says what was measured in one line.
 func (r LessonResult) String() string {
 	if r.Reached {
-		return fmt.Sprintf("artifact visible after %.1f s: %d iterations, %s photons per generator (region error ratio %.2f)",
+		return fmt.Sprintf("artifact visible after %.3g s: %d iterations, %s photons per generator (region error ratio %.2f)",
 			r.Seconds, r.Iterations, units.FormatCount(r.Photons), r.Ratio)
 	}
-	return fmt.Sprintf("artifact not visible within %.1f s: %d iterations, %s photons per generator (region error ratio %.2f)",
+	return fmt.Sprintf("artifact not visible within %.3g s: %d iterations, %s photons per generator (region error ratio %.2f)",
 		r.Seconds, r.Iterations, units.FormatCount(r.Photons), r.Ratio)
 }
 
