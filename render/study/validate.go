@@ -2,6 +2,7 @@ package study
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -110,15 +111,25 @@ func (v Validate) Run(ctx context.Context) (ValidateReport, error) {
 		return ValidateReport{}, err
 	}
 	scriptPath := filepath.Join(dir, v.Scene.Name+"-cycles.py")
-	if err := os.WriteFile(scriptPath, script, 0o644); err != nil {
-		return ValidateReport{}, err
+	paths := make([]string, len(seeds))
+	for i, seed := range seeds {
+		paths[i] = strings.ReplaceAll(out, "{seed}", fmt.Sprint(seed))
 	}
-	if err := v.blender(ctx, blender, scriptPath); err != nil {
-		return ValidateReport{}, err
+	if v.kept(scriptPath, script, paths) {
+		if v.Log != nil {
+			fmt.Fprintf(v.Log, "validate %s: the renders in %s are of this script: not rendering again\n", v.Scene.Name, dir)
+		}
+	} else {
+		if err := os.WriteFile(scriptPath, script, 0o644); err != nil {
+			return ValidateReport{}, err
+		}
+		if err := v.blender(ctx, blender, scriptPath); err != nil {
+			return ValidateReport{}, err
+		}
 	}
 	var renders []imageio.Image
-	for _, seed := range seeds {
-		img, err := imageio.ReadPFM(strings.ReplaceAll(out, "{seed}", fmt.Sprint(seed)))
+	for _, path := range paths {
+		img, err := imageio.ReadPFM(path)
 		if err != nil {
 			return ValidateReport{}, fmt.Errorf("Blender's render: %w", err)
 		}
@@ -130,6 +141,23 @@ func (v Validate) Run(ctx context.Context) (ValidateReport, error) {
 	rep := compareRegions(v.Scene, ref, renders)
 	rep.Reference, rep.Samples, rep.Took = where, v.Samples, time.Since(start)
 	return rep, nil
+}
+
+// kept reports whether Keep holds this very script and its renders, so that
+// a comparison with a new reference need not render again.
+func (v Validate) kept(scriptPath string, script []byte, renders []string) bool {
+	if v.Keep == "" {
+		return false
+	}
+	if old, err := os.ReadFile(scriptPath); err != nil || !bytes.Equal(old, script) {
+		return false
+	}
+	for _, p := range renders {
+		if _, err := os.Stat(p); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // blender runs the script, passing its own progress lines to Log and

@@ -2,6 +2,8 @@ package study
 
 import (
 	"math"
+	"runtime"
+	"sync"
 
 	"speckle/imageio"
 	"speckle/scenes"
@@ -16,7 +18,7 @@ type Region struct {
 	Tol   float64                // relative tolerance of the mean, before Cycles' noise
 }
 
-const regionSamples = 3
+const regionSamples = 2
 
 // MinRegionPixels is the fewest pixels a region is compared on.
 const MinRegionPixels = 20
@@ -52,40 +54,66 @@ func Regions(s *scenes.Scene) []Region {
 			Region{Name: "floor", Match: quad(0), Tol: 0.015},
 			Region{Name: "ceiling", Match: quad(1), Tol: 0.015},
 			Region{Name: "back wall", Match: quad(2), Tol: 0.015},
-			Region{Name: "caustic under the glass sphere", Match: near(0, [3]float64{0.55, 0, 0.45}, 0.15), Tol: 0.04})
+			// The focused light under the glass sphere, in front of its contact point.
+			Region{Name: "caustic under the glass sphere", Match: near(0, [3]float64{0.55, 0, 0.4}, 0.1), Tol: 0.04})
 	case "caustics":
 		rs = append(rs,
-			Region{Name: "floor beyond the cup", Match: func(h scenes.Seen) bool {
-				return near(0, [3]float64{-0.5, 0, 1.5}, 0.6)(h)
-			}, Tol: 0.015})
+			Region{Name: "floor lit directly", Match: near(0, [3]float64{-2, 0, 0.5}, 0.8), Tol: 0.015},
+			Region{Name: "the sphere's shadow", Match: near(0, [3]float64{0, 0, -0.35}, 0.15), Tol: 0.04},
+			Region{Name: "the sphere's caustic spot", Match: near(0, [3]float64{-0.36, 0, -0.235}, 0.1), Tol: 0.04},
+			Region{Name: "floor inside the cup", Match: near(0, [3]float64{0.85, 0, 0.25}, 0.7), Tol: 0.04})
 	}
 	return rs
 }
 
 // regionMasks lists each region's pixels (indices y*w + x) at w x h.
 func regionMasks(s *scenes.Scene, rs []Region, w, h int) [][]int {
-	masks := make([][]int, len(rs))
-	seen := make([]scenes.Seen, regionSamples*regionSamples)
+	rows := make([][][]int, h) // per row, per region
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			seen := make([]scenes.Seen, regionSamples*regionSamples)
+			for y := range next {
+				rows[y] = make([][]int, len(rs))
+				for x := 0; x < w; x++ {
+					for k := range seen {
+						px := float32(x) + (float32(k%regionSamples)+0.5)/regionSamples
+						py := float32(y) + (float32(k/regionSamples)+0.5)/regionSamples
+						seen[k] = s.FirstSeen(s.Camera.Ray(px, py, w, h))
+					}
+					for i, r := range rs {
+						if r.Match == nil || all(seen, r.Match) {
+							rows[y][i] = append(rows[y][i], y*w+x)
+						}
+					}
+				}
+			}
+		}()
+	}
 	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			for k := range seen {
-				px := float32(x) + (float32(k%regionSamples)+0.5)/regionSamples
-				py := float32(y) + (float32(k/regionSamples)+0.5)/regionSamples
-				o, d := s.Camera.Ray(px, py, w, h)
-				seen[k] = s.FirstSeen(o, d)
-			}
-			for i, r := range rs {
-				in := true
-				for _, h := range seen {
-					in = in && (r.Match == nil || r.Match(h))
-				}
-				if in {
-					masks[i] = append(masks[i], y*w+x)
-				}
-			}
+		next <- y
+	}
+	close(next)
+	wg.Wait()
+	masks := make([][]int, len(rs))
+	for _, row := range rows {
+		for i := range masks {
+			masks[i] = append(masks[i], row[i]...)
 		}
 	}
 	return masks
+}
+
+func all(seen []scenes.Seen, match func(scenes.Seen) bool) bool {
+	for _, h := range seen {
+		if !match(h) {
+			return false
+		}
+	}
+	return true
 }
 
 // regionMean is the mean over the pixels of the mean of R, G and B.
