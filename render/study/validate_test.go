@@ -19,7 +19,7 @@ func TestRegionsAreOnTheirSurfaces(t *testing.T) {
 		rs := Regions(s)
 		masks := regionMasks(s, rs, 320, 180)
 		for i, r := range rs {
-			lit := r.Match == nil || strings.Contains(r.Name, "(")                // materials may be out of view (plane's lamp)
+			lit := r.Match == nil || strings.Contains(r.Name, "(")                             // materials may be out of view (plane's lamp)
 			if n := len(masks[i]); n < MinRegionPixels && !(lit && n == 0 && r.Match != nil) { // a named part must be seen
 				t.Errorf("%s: region %q has %d pixels, want at least %d", name, r.Name, n, MinRegionPixels)
 			}
