@@ -70,7 +70,7 @@ func (o *validateOptions) run(c *cobra.Command) error {
 		v.Scene, v.Log = s, c.ErrOrStderr()
 		rep, err := v.Run(ctx)
 		if ctx.Err() != nil {
-			return fmt.Errorf("validate: interrupted")
+			return fmt.Errorf("interrupted")
 		}
 		if err != nil {
 			return err
@@ -84,7 +84,7 @@ func (o *validateOptions) run(c *cobra.Command) error {
 		failed += rep.Failed()
 	}
 	if failed > 0 {
-		return fmt.Errorf("validate: %d region(s) differ from Cycles by more than their tolerance", failed)
+		return fmt.Errorf("%d region(s) differ from Cycles by more than their tolerance", failed)
 	}
 	return nil
 }
