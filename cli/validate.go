@@ -46,7 +46,7 @@ Needs Blender 3.4 or newer (make validate installs Debian's).`,
 	wholeFlag(fs, &o.v.Renders, "renders", 4, 2, 64, "independent Cycles renders (their spread is the standard error)")
 	wholeFlag(fs, &o.v.Seed, "seed", 1, 0, 1<<30, "the first render's seed (the others follow)")
 	fs.StringVar(&o.v.Blender, "blender", "blender", "the Blender command")
-	fs.StringVar(&o.v.Keep, "keep", "", "keep the scripts and Cycles renders in this directory")
+	fs.StringVar(&o.v.Keep, "keep", "", "keep the scripts and Cycles renders in this directory (renders of the same script found there are used again)")
 	return c
 }
 

@@ -31,7 +31,7 @@ type Validate struct {
 	Renders       int    // independent renders, at least 2: their spread gives the standard error
 	Seed          int    // the first render's seed; the others follow
 	Blender       string // the blender command
-	Keep          string // keep the script and renders in this directory ("": a temporary one, removed)
+	Keep          string // keep the script and renders here, and reuse renders of the same script ("": a temporary directory, removed)
 	Log           io.Writer
 }
 
