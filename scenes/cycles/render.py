@@ -2,12 +2,16 @@
 # Cycles in Speckle's conventions, once per seed, each into a PFM file of
 # linear radiance. Run: blender -b --factory-startup --python-exit-code 1 -P FILE
 import math
+import os
 import sys
 import time
 from array import array
 
+import bmesh
 import bpy
 from mathutils import Matrix, Vector
+
+ICO_SUBDIVISIONS = 7
 
 bpy.ops.wm.read_factory_settings(use_empty=True)
 sc = bpy.context.scene
@@ -104,25 +108,20 @@ mesh.polygons.foreach_set("material_index", [f["material"] for f in SCENE["faces
 mesh.update()
 sc.collection.objects.link(bpy.data.objects.new("faces", mesh))
 
-# Spheres: Cycles' point primitive is an exact sphere (a mesh would be
-# faceted); geometry nodes turn one vertex per sphere into a point.
+# Spheres: icospheres of 327,680 faces, smooth shaded, so that the shading
+# normal is the sphere's within a small fraction of a degree. (Cycles' point
+# primitive, an exact sphere, misses the way out of a ray inside it: glass
+# spheres made of points refract once.)
 for i, s in enumerate(SCENE["spheres"]):
+    bm = bmesh.new()
+    bmesh.ops.create_icosphere(bm, subdivisions=ICO_SUBDIVISIONS, radius=s["radius"], matrix=Matrix.Translation(s["center"]))
+    for f in bm.faces:
+        f.smooth = True
     mesh = bpy.data.meshes.new("sphere%d" % i)
-    mesh.from_pydata([s["center"]], [], [])
-    obj = bpy.data.objects.new("sphere%d" % i, mesh)
-    tree = bpy.data.node_groups.new("sphere%d" % i, "GeometryNodeTree")
-    tree.inputs.new("NodeSocketGeometry", "Geometry")
-    tree.outputs.new("NodeSocketGeometry", "Geometry")
-    gin, gout = tree.nodes.new("NodeGroupInput"), tree.nodes.new("NodeGroupOutput")
-    points = tree.nodes.new("GeometryNodeMeshToPoints")
-    points.inputs["Radius"].default_value = s["radius"]
-    setmat = tree.nodes.new("GeometryNodeSetMaterial")
-    setmat.inputs["Material"].default_value = mats[s["material"]]
-    tree.links.new(gin.outputs[0], points.inputs["Mesh"])
-    tree.links.new(points.outputs["Points"], setmat.inputs["Geometry"])
-    tree.links.new(setmat.outputs["Geometry"], gout.inputs[0])
-    obj.modifiers.new("sphere", "NODES").node_group = tree
-    sc.collection.objects.link(obj)
+    bm.to_mesh(mesh)
+    bm.free()
+    mesh.materials.append(mats[s["material"]])
+    sc.collection.objects.link(bpy.data.objects.new("sphere%d" % i, mesh))
 
 for seed in SCENE["seeds"]:
     start = time.time()
@@ -134,6 +133,7 @@ for seed in SCENE["seeds"]:
     px = array("f", bytes(4 * 4 * SCENE["width"] * SCENE["height"]))
     img.pixels.foreach_get(px)
     bpy.data.images.remove(img)
+    os.remove(exr)
     rgb = array("f")
     for i in range(0, len(px), 4):
         rgb.extend(px[i : i + 3])
