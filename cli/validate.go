@@ -27,8 +27,8 @@ func newValidateCmd() *cobra.Command {
 		Short: "compare Speckle's references with Blender's Cycles",
 		Long: `Render each scene with Blender's Cycles, an independent path tracer, in
 Speckle's conventions (the scene exported as a Blender Python script: pinhole
-camera, one-sided lights, Lambertian, mirror and sharp glass materials, exact
-spheres), --renders times with different seeds, and compare region means (the
+camera, one-sided lights, Lambertian, mirror and sharp glass materials, fine
+icospheres), --renders times with different seeds, and compare region means (the
 image, each material, named parts such as walls and caustics) with Speckle's
 reference at that size: the stored reference averaged down, or plane's exact
 image. Prints a table per scene; fails (exit 1) when a region differs by more

@@ -2,9 +2,10 @@
 // renders it with Cycles, Blender's path tracer, in Speckle's conventions:
 // the pinhole's vertical field of view and box-filtered pixels, one-sided
 // lights whose color is their radiance, Lambertian albedo, perfect mirrors,
-// sharp glass with the exact dielectric Fresnel, exact spheres. It works on
-// the loaded scenes.Scene, so every primitive and material of the format is
-// covered (boxes are already six quads). speckle validate runs it.
+// sharp glass with the exact dielectric Fresnel, spheres as fine smooth
+// icospheres. It works on the loaded scenes.Scene, so every primitive and
+// material of the format is covered (boxes are already six quads).
+// speckle validate runs it.
 package cycles
 
 import (
