@@ -24,14 +24,18 @@ const regionSamples = 2
 const MinRegionPixels = 20
 
 // Regions are the regions compared on s: the whole image, each material's
-// surfaces, and, for the built-ins, named parts (walls, the caustics).
+// surfaces, and, for the built-ins, named parts (walls, the caustics a path
+// tracer converges on: not the caustics scene's sphere shadow, lit only by
+// light focused through the sphere, where 4 x 1,024 spp leave 30 % noise).
 //
-// Tolerances: the whole image and diffuse surfaces 1.5 % (the issue measured
-// Cycles and Speckle within 1 % on cornell's walls), mirrors 2 % (a sphere's
-// rim mixes what it reflects), glass 3 % (its rim totally reflects
-// what lies behind, sharp features SPPM's radius blurs), the caustic patches
-// 4 % (SPPM's density estimate blurs them by its radius). The light is its
-// radiance on both sides.
+// Tolerances (relative; 3 standard errors of the Cycles mean are added):
+// the whole image and diffuse surfaces 1.5 % (the issue measured Cycles and
+// Speckle within 1 % on cornell's walls), mirrors 2 % (a sphere's rim mixes
+// what it reflects), glass 3 % (its rim, where reflection and refraction
+// change fastest, is where SPPM's radius blurs most), caustic patches 4 %
+// (SPPM's density estimate blurs them by its radius: the region is larger
+// than the blur, so most of the focused light stays inside). The light is
+// its radiance on both sides (0.1 %).
 func Regions(s *scenes.Scene) []Region {
 	rs := []Region{{Name: "image", Tol: 0.015}}
 	for i, m := range s.Materials {
@@ -59,7 +63,6 @@ func Regions(s *scenes.Scene) []Region {
 	case "caustics":
 		rs = append(rs,
 			Region{Name: "floor lit directly", Match: near(0, [3]float64{-2, 0, 0.5}, 0.8), Tol: 0.015},
-			Region{Name: "the sphere's shadow", Match: near(0, [3]float64{0, 0, -0.35}, 0.15), Tol: 0.04},
 			Region{Name: "the sphere's caustic spot", Match: near(0, [3]float64{-0.36, 0, -0.235}, 0.1), Tol: 0.04},
 			Region{Name: "floor inside the cup", Match: near(0, [3]float64{0.85, 0, 0.25}, 0.7), Tol: 0.04})
 	}
