@@ -16,7 +16,7 @@ var floors = [][]string{
 		"gpu", "imageio"}, // leaves: files, numbers, the GL driver, pictures
 	{"rng", "gpu/gltest", "imageio/golden"}, // generators (Go truth + GLSL); test helpers
 	{"scenes"},                              // scene files
-	{"scenes/flow"},                         // flow fields and their Go reference tracer
+	{"scenes/flow", "scenes/cycles"},        // flow fields and their Go reference tracer; the Cycles exporter
 	{"shaders"},                             // kernels, the include resolver, the shared constants
 	{"render"},                              // SPPM, streamlines, generators on the GPU
 	{"render/study", "ui"},                  // batch comparisons; the Dear ImGui glue

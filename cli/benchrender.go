@@ -54,16 +54,9 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	if err := checkGenOptions(b.Options, b.Specs); err != nil {
 		return err
 	}
-	names := scenes.Names()
-	if o.scenes != "all" {
-		names = strings.Split(o.scenes, ",")
-	}
-	for _, n := range names {
-		s, err := scenes.Open(strings.TrimSpace(n))
-		if err != nil {
-			return usageError{err.Error()}
-		}
-		b.Scenes = append(b.Scenes, s)
+	var err error
+	if b.Scenes, err = openScenes(o.scenes); err != nil {
+		return err
 	}
 	if err := b.Check(); err != nil {
 		return inputOrRun(err)

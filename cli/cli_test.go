@@ -22,6 +22,9 @@ const childArgs = "SPECKLE_TEST_ARGS"
 func init() { runtime.LockOSThread() }
 
 func TestMain(m *testing.M) {
+	if factor, ok := os.LookupEnv(fakeBlenderEnv); ok && len(os.Args) > 1 && os.Args[1] == "-b" {
+		os.Exit(fakeBlender(factor, os.Args[1:]))
+	}
 	if a, ok := os.LookupEnv(childArgs); ok {
 		var args []string
 		if a != "" {

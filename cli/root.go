@@ -47,7 +47,7 @@ driver's debug messages.`,
 	root.CompletionOptions.HiddenDefaultCmd = false
 	root.AddGroup(&cobra.Group{ID: "pictures", Title: "Pictures:"}, &cobra.Group{ID: "numbers", Title: "Numbers and devices:"})
 	for _, c := range []*cobra.Command{
-		newAppCmd(), newRenderCmd(), newCaptureCmd(), newReferenceCmd(), newStreamlinesCmd(), newLessonCmd(),
+		newAppCmd(), newRenderCmd(), newCaptureCmd(), newReferenceCmd(), newStreamlinesCmd(), newLessonCmd(), newValidateCmd(),
 	} {
 		c.GroupID = "pictures"
 		root.AddCommand(c)

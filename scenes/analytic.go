@@ -327,3 +327,19 @@ func forRows(h int, row func(y int)) {
 	close(rows)
 	wg.Wait()
 }
+
+// Seen is the primitive a ray meets first: Prim is "sphere", "quad" or
+// "triangle" ("" for none), Index its place in Spheres, Quads or Triangles.
+type Seen struct {
+	Prim     string
+	Index    int
+	Material int
+	Point    [3]float64
+}
+
+// FirstSeen is what the ray o + t·d meets first (in float64, as intersect).
+func (s *Scene) FirstSeen(o, d Vec3) Seen {
+	h := s.intersect(to64(o), to64(d))
+	prim := [...]string{hitNone: "", hitSphere: "sphere", hitQuad: "quad", hitTriangle: "triangle"}[h.kind]
+	return Seen{Prim: prim, Index: h.idx, Material: h.mat, Point: h.pos}
+}

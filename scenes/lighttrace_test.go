@@ -158,31 +158,21 @@ func cosineDir(n [3]float64, rng *rand.Rand) [3]float64 {
 }
 
 // specular scatters d off a mirror or glass surface of geometric normal n
-// (Fresnel by Schlick's approximation, reflection or refraction chosen by
-// it).
+// (glass reflects with the exact Fresnel probability, else refracts).
 func specular(m Material, d, n [3]float64, rng *rand.Rand) [3]float64 {
 	if m.Kind == Mirror {
 		return sub64(d, scale64(n, 2*dot64(d, n)))
 	}
 	ior := float64(m.IOR)
 	cosi := -dot64(d, n)
-	eta, nn := 1/ior, n
+	n1, n2, nn := 1.0, ior, n
 	if cosi < 0 {
-		eta, nn, cosi = ior, scale64(n, -1), -cosi
+		n1, n2, nn, cosi = ior, 1.0, scale64(n, -1), -cosi
 	}
-	k := 1 - eta*eta*(1-cosi*cosi)
-	fr := 1.0
-	if k >= 0 {
-		r0 := (1 - ior) / (1 + ior)
-		r0 *= r0
-		c := cosi
-		if eta > 1 {
-			c = math.Sqrt(k)
-		}
-		fr = r0 + (1-r0)*math.Pow(1-c, 5)
-	}
-	if rng.Float64() < fr {
+	if rng.Float64() < Fresnel(cosi, n1, n2) {
 		return add64(d, scale64(nn, 2*cosi))
 	}
+	eta := n1 / n2
+	k := 1 - eta*eta*(1-cosi*cosi)
 	return add64(scale64(d, eta), scale64(nn, eta*cosi-math.Sqrt(k)))
 }

@@ -2,7 +2,10 @@
 // scenes, and packs a scene into the buffers the photon mapper reads.
 package scenes
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Vec3 is a point, direction or RGB colour.
 type Vec3 [3]float32
@@ -29,6 +32,16 @@ const (
 	Glass   MaterialKind = 2 // dielectric with index IOR, Fresnel-weighted, tint Color
 	Light   MaterialKind = 3 // one-sided Lambertian emitter of radiance Color (quads only); absorbs
 )
+
+// String is the kind's name in the scene format ("diffuse", ...).
+func (k MaterialKind) String() string {
+	for name, kind := range kindNames {
+		if kind == k {
+			return name
+		}
+	}
+	return fmt.Sprintf("MaterialKind(%d)", int(k))
+}
 
 // Material is one surface description.
 type Material struct {

@@ -32,7 +32,7 @@ type Lesson struct {
 	View  render.View // what the window's panes show
 	// Region is where the artifact shows (the magnifier's spot, and the
 	// criterion's pixels).
-	Region Region
+	Region ImageRect
 	// Factor is the criterion: the artifact is visible once the first
 	// generator's RegionError (the RMS of the heatmap over Region) is Factor
 	// times the last's.
@@ -47,18 +47,18 @@ type Lesson struct {
 	Capture string
 }
 
-// Region is a rectangle of the image in fractions 0..1 (x right, y down).
-type Region struct{ X0, Y0, X1, Y1 float64 }
+// ImageRect is a rectangle of the image in fractions 0..1 (x right, y down).
+type ImageRect struct{ X0, Y0, X1, Y1 float64 }
 
 // Pixels is the region in an image of w x h, at least one pixel.
-func (r Region) Pixels(w, h int) image.Rectangle {
+func (r ImageRect) Pixels(w, h int) image.Rectangle {
 	x0, y0 := int(r.X0*float64(w)), int(r.Y0*float64(h))
 	x1, y1 := max(int(r.X1*float64(w)), x0+1), max(int(r.Y1*float64(h)), y0+1)
 	return image.Rect(x0, y0, x1, y1).Intersect(image.Rect(0, 0, w, h))
 }
 
 // Centre is the region's centre: the window's focus point.
-func (r Region) Centre() [2]float32 {
+func (r ImageRect) Centre() [2]float32 {
 	return [2]float32{float32(r.X0+r.X1) / 2, float32(r.Y0+r.Y1) / 2}
 }
 
@@ -72,7 +72,7 @@ var Lessons = []Lesson{
 			"(which lags are to blame is not isolated yet). Look at the floor in front of and left of the glass: rand48's light gathers into swirling arcs and its error stops falling, while philox's noise fades.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 20,
 		Specs: []string{"rand48", "philox"}, View: render.ViewImage,
-		Region: Region{0.02, 0.55, 0.3, 0.98}, Factor: 1.3,
+		Region: ImageRect{0.02, 0.55, 0.3, 0.98}, Factor: 1.3,
 		GPUPhotons: 4e6, Capture: "screenshots/app-caustics-h200.png",
 	},
 	{
@@ -84,7 +84,7 @@ var Lessons = []Lesson{
 			"(their cause is not isolated), so it is a mitigation, not a cure. Look at the floor left of the glass, in the magnifier.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 20,
 		Specs: []string{"lehmer", "lehmer:lehmer-seeding=slm"}, View: render.ViewImage,
-		Region: Region{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
+		Region: ImageRect{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
 		GPUPhotons: 1e6, Capture: "screenshots/caustics/montage.png",
 	},
 	{
@@ -94,7 +94,7 @@ var Lessons = []Lesson{
 			"Bands appear on the caustics floor and stay while the noise around them fades (on a GPU, plain at 1e7 photons and still there at 1e8). Look at the floor right of and behind the bowl, in the magnifier, where arcs cross the noise that philox shows alone.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"ca", "philox"}, View: render.ViewImage,
-		Region: Region{0.8, 0.05, 1, 0.4}, Factor: 1.3,
+		Region: ImageRect{0.8, 0.05, 1, 0.4}, Factor: 1.3,
 		GPUPhotons: 1e7, Capture: "screenshots/app-caustics-h200.png",
 	},
 	{
@@ -104,7 +104,7 @@ var Lessons = []Lesson{
 			"The error stops falling early while philox's keeps shrinking: the heatmap shows the floor's error standing still. Look at the floor in front of the glass.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"ca:ca-preset=linear", "philox"}, View: render.ViewHeatmap,
-		Region: Region{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
+		Region: ImageRect{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
 		GPUPhotons: 4e6,
 	},
 	{
@@ -115,7 +115,7 @@ var Lessons = []Lesson{
 			"Look at the light's outline in the magnifier: its staircase stays sharp-edged with the shared sequence and smooths out with the pixels' own.",
 		Scene: "cornell", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"sobol:sobol-pixels=shared", "sobol"}, View: render.ViewMagnifier,
-		Region: Region{0.38, 0.08, 0.61, 0.19}, Factor: 1.5,
+		Region: ImageRect{0.38, 0.08, 0.61, 0.19}, Factor: 1.5,
 		GPUPhotons: 1e6,
 	},
 	{
@@ -125,7 +125,7 @@ var Lessons = []Lesson{
 			"Look at the framed region of the heatmaps: they shrink together, and the criterion the other lessons fire is not meant to fire here. This is what no artifact looks like.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"philox", "philox:seed=2"}, View: render.ViewHeatmap,
-		Region: Region{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
+		Region: ImageRect{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
 	},
 }
 

@@ -60,7 +60,7 @@ func TestLessonCheckRefuses(t *testing.T) {
 	}{
 		{func(l *Lesson) { l.Specs = []string{"philox"} }, "a lesson fills 2 or 4 panes"},
 		{func(l *Lesson) { l.Specs = []string{"philox", "mt19937"} }, `unknown generator "mt19937"`},
-		{func(l *Lesson) { l.Region = Region{0.5, 0, 0.4, 1} }, "region"},
+		{func(l *Lesson) { l.Region = ImageRect{0.5, 0, 0.4, 1} }, "region"},
 		{func(l *Lesson) { l.Factor = 1 }, "must be above 1"},
 		{func(l *Lesson) { l.View = "zoom" }, `view "zoom"`},
 		{func(l *Lesson) { l.Size = "100x100" }, "needs a reference"},
@@ -107,7 +107,7 @@ func TestArtifactCriterion(t *testing.T) {
 	for i := range ref.Pix {
 		ref.Pix[i] = 0.5
 	}
-	region := Region{0, 0, 0.5, 1}
+	region := ImageRect{0, 0, 0.5, 1}
 	rect := region.Pixels(64, 32)
 	if rect != image.Rect(0, 0, 32, 32) {
 		t.Fatalf("region pixels %v", rect)

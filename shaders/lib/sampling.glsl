@@ -19,16 +19,18 @@ vec3 cosine_dir(vec3 n, float u1, float u2) {
 	return normalize(r * cos(phi) * t + r * sin(phi) * b + sqrt(max(0.0, 1.0 - u1)) * n);
 }
 
-// Schlick's Fresnel reflectance for a ray with cosine cosi to the normal on
-// its side, going from index n1 into n2; 1 on total internal reflection.
+// The exact dielectric Fresnel reflectance, the mean of the s- and
+// p-polarised terms (unpolarised light), for a ray with cosine cosi to the
+// normal on its side going from index n1 into n2; 1 on total internal
+// reflection. scenes.Fresnel is the same formula in float64.
 float fresnel(float cosi, float n1, float n2) {
-	float r0 = (n1 - n2) / (n1 + n2);
-	r0 *= r0;
 	float eta = n1 / n2;
 	float sin2t = eta * eta * (1.0 - cosi * cosi);
 	if (sin2t > 1.0) return 1.0;
-	float c = 1.0 - cosi;
-	return r0 + (1.0 - r0) * c * c * c * c * c;
+	float cost = sqrt(1.0 - sin2t);
+	float rs = (n1 * cosi - n2 * cost) / (n1 * cosi + n2 * cost);
+	float rp = (n2 * cosi - n1 * cost) / (n2 * cosi + n1 * cost);
+	return 0.5 * (rs * rs + rp * rp);
 }
 
 // The next direction at a glass surface with geometric normal n (either
