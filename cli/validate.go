@@ -33,7 +33,8 @@ image, each material, named parts such as walls and caustics) with Speckle's
 reference at that size: the stored reference averaged down, or plane's exact
 image. Prints a table per scene; fails (exit 1) when a region differs by more
 than its tolerance (relative, plus 3 standard errors of the Cycles mean).
-Needs Blender 3.4 or newer (make validate installs Debian's).`,
+Needs Blender 3.x (tested with Debian 12's 3.4.1, which make validate installs;
+4.x dropped the sharp BSDFs the script uses).`,
 		Example: `  speckle validate
   speckle validate --scenes cornell --samples 256 --renders 2 --keep /tmp/cycles`,
 		Args: noArgs,
