@@ -47,13 +47,16 @@ void philox_shift() {
 	philox_x2 = philox_x3;
 }
 
+// Move to the next block (64-bit index) and queue its outputs.
+void philox_next_block() {
+	uint carry;
+	philox_b0 = uaddCarry(philox_b0, 1u, carry);
+	philox_b2 += carry;
+	philox_block();
+}
+
 uint rng_u32() {
-	if (philox_left == 0u) {
-		uint carry;
-		philox_b0 = uaddCarry(philox_b0, 1u, carry);
-		philox_b2 += carry;
-		philox_block();
-	}
+	if (philox_left == 0u) philox_next_block();
 	uint v = philox_x0;
 	philox_shift();
 	philox_left--;
@@ -97,10 +100,7 @@ float rng_dump_f32() { return rng_f32(); }
 #define RNG_F32X4 1
 vec4 rng_f32x4() {
 	if (philox_left == 0u) {
-		uint carry;
-		philox_b0 = uaddCarry(philox_b0, 1u, carry);
-		philox_b2 += carry;
-		philox_block();
+		philox_next_block();
 		philox_left = 0u;
 		return vec4(rng_unit24(philox_x0), rng_unit24(philox_x1), rng_unit24(philox_x2), rng_unit24(philox_x3));
 	}
