@@ -25,7 +25,7 @@ type LabSettings struct {
 	Size     int        `json:"size"` // each picture's side in pixels
 	Points   int        `json:"points"`
 	Bit      int        `json:"bit"`      // bitplanes
-	Decision string     `json:"decision"` // photons and spectrum: light or direction
+	Decision string     `json:"decision"` // photons and spectrum: light, direction or bounce
 	Stream   int        `json:"stream"`   // pairs and triples
 	Zoom     [3]float64 `json:"zoom"`     // X, Y, SIDE of the square (cube) shown
 	ZoomZ    float64    `json:"zoom_z"`   // the triples' cube's third corner
@@ -75,7 +75,7 @@ func (l LabSettings) Look(sp rng.Spec, seed uint32) study.Look {
 // Check reports the first lab setting that cannot be used.
 func (l LabSettings) Check() error {
 	if _, ok := study.PhotonDecisions[l.Decision]; !ok {
-		return fmt.Errorf("lab decision %q: want light or direction", l.Decision)
+		return fmt.Errorf("lab decision %q: want light, direction or bounce", l.Decision)
 	}
 	if err := l.Look(rng.Spec{Gen: rng.All[0]}, 1).Check(); err != nil {
 		return fmt.Errorf("lab: %s", plain(err))
@@ -217,7 +217,7 @@ func (a *App) labControls() {
 			l.Bit = int(bit)
 		}
 	case study.ViewPhotons, study.ViewSpectrum:
-		for _, d := range []string{"light", "direction"} {
+		for _, d := range study.PhotonDecisionNames {
 			if imgui.RadioButton(d+"##decision", l.Decision == d) {
 				l.Decision = d
 			}

@@ -35,7 +35,7 @@ stream; triples (x_i, x_i+1, x_i+2) as a point cloud in the unit cube, turned
 by --rotate YAW,PITCH degrees (0,0 looks along x_i+2) and drawn with the
 cube's edges: an LCG's planes show as lines when it is turned to look along
 them; photons plots the 2-D samples the photon pass takes for one
---decision (light position or emission direction) in its first iteration of
+--decision (light position, emission direction or first bounce) in its first iteration of
 --points photons (Sobol: points 0..N-1); spectrum their power spectrum
 (periodogram, DC in the centre, log scale: white noise mid grey, with the
 mean power of the lowest frequencies in the label) and under it its radial
@@ -74,7 +74,7 @@ millionth of them).`,
 	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
 	fs.StringVar(&o.rotate, "rotate", "30,20", "triples: YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
 	fs.Var(countValue{&o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
-	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1) or direction (emission, draws 2 and 3)")
+	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1), direction (emission, draws 2 and 3) or bounce (the first bounce's scattering direction, draws 5 and 6, after its roulette draw 4)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
 	fs.StringVar(&o.out, "out", "screenshots/rng-look.png", "PNG to write")
 	fs.StringVar(&o.csv, "csv", "", "spectrum: also write the radial averages to this CSV (generator,frequency,power)")
@@ -106,7 +106,7 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	}
 	d, ok := study.PhotonDecisions[o.decision]
 	if !ok {
-		return usagef("--decision must be light or direction (got %q)", o.decision)
+		return usagef("--decision must be light, direction or bounce (got %q)", o.decision)
 	}
 	o.look.Decision = d
 	if o.device != "gpu" && o.device != "cpu" {

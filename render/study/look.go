@@ -53,7 +53,10 @@ const (
 var LookViews = []string{ViewPairs, ViewTriples, ViewStreams, ViewBitplanes, ViewPhotons, ViewSpectrum}
 
 // The photon pass's decisions that ViewPhotons shows, by their first draw.
-var PhotonDecisions = map[string]int{"light": 0, "direction": 2}
+var PhotonDecisions = map[string]int{"light": 0, "direction": 2, "bounce": 5}
+
+// PhotonDecisionNames lists PhotonDecisions in the photon pass's order.
+var PhotonDecisionNames = []string{"light", "direction", "bounce"}
 
 // Look draws one view of each generator, side by side.
 type Look struct {

@@ -230,8 +230,11 @@ func (l Look) title() string {
 		return fmt.Sprintf("value i of stream t against stream t+1, seed %d%s", l.Seed, zoom)
 	case ViewPhotons, ViewSpectrum:
 		what := "light position (draws 0, 1)"
-		if l.Decision == PhotonDecisions["direction"] {
+		switch l.Decision {
+		case PhotonDecisions["direction"]:
 			what = "emission direction (draws 2, 3)"
+		case PhotonDecisions["bounce"]:
+			what = "first bounce's scattering direction (draws 5, 6)"
 		}
 		if l.View == ViewSpectrum {
 			return fmt.Sprintf("power spectrum of the photon pass's %s, %d photons, frequencies -%d..%d, and its radial average, seed %d", what, l.Points, spectrumHalf, spectrumHalf, l.Seed)

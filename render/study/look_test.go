@@ -85,9 +85,10 @@ func TestLookCheck(t *testing.T) {
 // slot (Sobol: point i): the sample count in a zoomed square matches a
 // direct count, for a stream generator and the quasi-random one.
 func TestLookPhotonsAreTheSlotsDraws(t *testing.T) {
-	for _, name := range []string{"lehmer", "sobol"} {
+	for _, c := range []struct{ name, decision string }{{"lehmer", "direction"}, {"sobol", "direction"}, {"philox", "bounce"}, {"sobol", "bounce"}} {
+		name, first := c.name, PhotonDecisions[c.decision]
 		l := Look{Specs: []rng.Spec{spec(t, name)}, Seed: 4, View: ViewPhotons, Size: 32, Points: 3000,
-			Decision: PhotonDecisions["direction"], Zoom: [3]float64{0.5, 0, 0.5}}
+			Decision: first, Zoom: [3]float64{0.5, 0, 0.5}}
 		looked, err := l.Run(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -101,15 +102,16 @@ func TestLookPhotonsAreTheSlotsDraws(t *testing.T) {
 			} else {
 				st = inst.Stream(i)
 			}
-			st.F32()
-			st.F32()
+			for k := 0; k < first; k++ {
+				st.F32()
+			}
 			x, y := st.F32(), st.F32()
 			if x >= 0.5 && y < 0.5 {
 				in++
 			}
 		}
 		if lk := looked[0]; lk.Points != 3000 || lk.Shown != in {
-			t.Errorf("%s: %d of %d shown, %d direction samples in [0.5, 1) x [0, 0.5)", name, lk.Shown, lk.Points, in)
+			t.Errorf("%s %s: %d of %d shown, %d samples in [0.5, 1) x [0, 0.5)", name, c.decision, lk.Shown, lk.Points, in)
 		}
 	}
 }
