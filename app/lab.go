@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"speckle/gpu"
+	"speckle/internal/stats"
 	"speckle/render/study"
 	"speckle/rng"
 )
@@ -77,10 +79,29 @@ func (l LabSettings) Check() error {
 	if _, ok := study.PhotonDecisions[l.Decision]; !ok {
 		return fmt.Errorf("lab decision %q: want light, direction or bounce", l.Decision)
 	}
+	if l.View == LabBattery {
+		return nil
+	}
 	if err := l.Look(rng.Spec{Gen: rng.All[0]}, 1).Check(); err != nil {
 		return fmt.Errorf("lab: %s", plain(err))
 	}
 	return nil
+}
+
+// LabBattery is the lab's view that runs `rng test`'s battery on the pane's
+// generator and shows its verdicts (study.RNGTest's grid), at a size the
+// window can wait for.
+const LabBattery = "battery"
+
+// labViews are the lab's views: rng look's and the battery.
+var labViews = append(append([]string{}, study.LookViews...), LabBattery)
+
+// labBattery is the battery the lab runs: 2^20 numbers per order from 128
+// streams in 32 samples, the most the birthday tests allow at that size (a
+// few seconds a pane on llvmpipe, 2 cores).
+func labBattery(sp rng.Spec, seed uint32) study.RNGTest {
+	return study.RNGTest{Specs: []rng.Spec{sp}, Seed: seed, Numbers: 1 << 20,
+		Streams: study.DefaultTestStreams, Samples: 1 << 20 / (study.MinGroupsPerSample * stats.BirthdayGroup)}
 }
 
 // labPane is what a lab pane keeps: the numbers drawn (kept while only the
@@ -93,6 +114,8 @@ type labPane struct {
 	// scan is a deep zoom in progress on the GPU: it goes on a little each
 	// frame, and the picture shows what it has found so far.
 	scan *study.Scan
+	// battery is the battery view's report (nil in the other views).
+	battery *study.RNGTestReport
 }
 
 func (lab *labPane) closeScan() {
@@ -116,6 +139,11 @@ func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
 		p.lab = &labPane{}
 	}
 	lab := p.lab
+	if m.S.Lab.View == LabBattery {
+		p.syncBattery(ctx, sp, ps.seedIn(m.S), fmt.Sprintf("%s|%d|battery", sp.String(), m.resets[i]))
+		return
+	}
+	lab.battery = nil
 	look := m.S.Lab.Look(sp, ps.seedIn(m.S))
 	gen := fmt.Sprintf("%s|%d", sp.String(), m.resets[i])
 	sampleKey := gen + "|" + look.SampleKey()
@@ -159,7 +187,29 @@ func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
 		}
 	}
 	lab.looked = look.Draw(sp, lab.sample)
-	img := lab.looked.Image
+	p.show(ctx, lab.looked.Image)
+}
+
+// syncBattery runs the battery on the pane's generator when it changed and
+// shows its verdicts.
+func (p *pane) syncBattery(ctx *gpu.Context, sp rng.Spec, seed uint32, key string) {
+	lab := p.lab
+	if key == lab.drawKey {
+		return
+	}
+	lab.closeScan()
+	lab.drawKey, lab.sampleKey, lab.looked, p.err = key, "", study.Looked{}, nil
+	rep, err := labBattery(sp, seed).Run(ctx)
+	if err != nil {
+		p.err, lab.battery = err, nil
+		return
+	}
+	lab.battery = &rep
+	p.show(ctx, rep.Grid())
+}
+
+// show puts a lab picture into the pane's texture.
+func (p *pane) show(ctx *gpu.Context, img *image.NRGBA) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	if p.display == nil || p.display.Width != w || p.display.Height != h {
 		p.display.Delete()
@@ -174,6 +224,14 @@ func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
 
 // labOverlay is a lab pane's second overlay line: how many points are drawn.
 func (p *pane) labOverlay() string {
+	if p.lab != nil && p.lab.battery != nil {
+		n := map[string]int{}
+		for _, r := range p.lab.battery.Results {
+			n[r.Verdict]++
+		}
+		return fmt.Sprintf("battery, %s numbers an order: %d PASS, %d SUSPECT, %d FAIL (left: stream order, right: consumed)",
+			formatCount(p.lab.battery.Numbers), n["PASS"], n["SUSPECT"], n["FAIL"])
+	}
 	if p.lab == nil || p.lab.looked.Image == nil {
 		return ""
 	}
@@ -194,13 +252,17 @@ func (a *App) labControls() {
 	if !imgui.CollapsingHeaderV("Lab", imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
-	for k, v := range study.LookViews {
+	for k, v := range labViews {
 		if k%3 != 0 {
 			imgui.SameLine()
 		}
 		if imgui.RadioButton(v+"##labview", l.View == v) {
 			l.View = v
 		}
+	}
+	if l.View == LabBattery {
+		textDisabled("rng test's battery, 2^20 numbers an order from 128 streams in 32 samples: a few seconds a pane on a CPU rasteriser")
+		return
 	}
 	if imgui.BeginCombo("picture", fmt.Sprint(l.Size)) {
 		for _, n := range labSizes {

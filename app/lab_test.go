@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"speckle/render/study"
+	"speckle/rng"
 )
 
 // labSettings are the lab mode on small pictures: 128 pixels, 4,096 points.
@@ -190,5 +191,46 @@ func TestLabDeepZoomScansOverFrames(t *testing.T) {
 	if n < 3 || lab.scan != nil || lab.looked.InBox != want[0].InBox || lab.looked.Scanned != want[0].Scanned || lab.looked.Shown != want[0].Shown {
 		t.Fatalf("after %d frames: %d of %d scanned in the box, %d drawn; Go: %d of %d, %d", n,
 			lab.looked.InBox, lab.looked.Scanned, lab.looked.Shown, want[0].InBox, want[0].Scanned, want[0].Shown)
+	}
+}
+
+// TestLabBatteryView: the lab's battery view runs rng test's battery on
+// each pane's generator and shows its verdicts: philox passes everything at
+// the window's size, the linear CA fails, and the overlay counts them.
+func TestLabBatteryView(t *testing.T) {
+	s := labSettings()
+	s.Layout = 2
+	s.Panes[0] = PaneOf(rng.Spec{Gen: rng.Philox})
+	s.Panes[1] = PaneOf(rng.Spec{Gen: rng.CA, Options: map[string]string{"ca-preset": "linear"}})
+	s.Lab.View = LabBattery
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	a := newTestApp(t, s)
+	frames(t, a, 1)
+	verdicts := func(i int) map[string]int {
+		rep := a.panes[i].lab.battery
+		if rep == nil {
+			t.Fatalf("pane %d: no battery report (%v)", i+1, a.panes[i].err)
+		}
+		n := map[string]int{}
+		for _, r := range rep.Results {
+			n[r.Verdict]++
+		}
+		return n
+	}
+	if n := verdicts(0); n["FAIL"] != 0 || !strings.Contains(a.panes[0].labOverlay(), "FAIL") {
+		t.Errorf("philox: %v, overlay %q", n, a.panes[0].labOverlay())
+	}
+	if n := verdicts(1); n["FAIL"] == 0 {
+		t.Errorf("the linear CA failed nothing: %v", n)
+	}
+	if !drawn(paneImage(t, a, 0)) {
+		t.Error("the battery's grid is not shown")
+	}
+	a.Model.S.Lab.View = study.ViewPairs
+	frames(t, a, 1)
+	if a.panes[0].lab.battery != nil {
+		t.Error("the pairs view kept the battery's report")
 	}
 }

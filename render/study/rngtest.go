@@ -9,6 +9,7 @@ import (
 	"image/draw"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -91,6 +92,13 @@ func (o RNGTest) tests() []stats.Test {
 	return o.Tests
 }
 
+// MinGroupsPerSample is the fewest groups of 512 values a sample must hold
+// where the birthday and collision tests run: their per-sample statistics are
+// small counts, whose p-values are too discrete for the second-level KS
+// below that (philox failed collisions' KS with 16 groups a sample: 2^20
+// numbers in 128 samples; it passes with 64).
+const MinGroupsPerSample = 64
+
 // Check refuses bad options before any GPU work.
 func (o RNGTest) Check() error {
 	switch {
@@ -107,6 +115,12 @@ func (o RNGTest) Check() error {
 	}
 	if err := o.size().Check(o.Streams); err != nil {
 		return InputError{"--numbers, --streams and --samples: " + err.Error()}
+	}
+	if slices.Contains(o.tests(), stats.Birthdays) || slices.Contains(o.tests(), stats.Collisions) {
+		if least := int64(MinGroupsPerSample * stats.BirthdayGroup); o.Numbers/int64(o.Samples) < least {
+			return inputf("--numbers / --samples is %d values a sample: the birthday and collision tests need at least %d (%d groups of %d) for their second-level test; give fewer --samples or more --numbers",
+				o.Numbers/int64(o.Samples), least, MinGroupsPerSample, stats.BirthdayGroup)
+		}
 	}
 	for _, sp := range o.Specs {
 		inst, err := sp.With(o.Options).New(o.Streams, o.Seed)

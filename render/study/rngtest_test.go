@@ -19,7 +19,7 @@ import (
 // Check refuses sizes that do not cut into whole samples and streams, and
 // option values a generator refuses, before the GPU.
 func TestRNGTestCheck(t *testing.T) {
-	ok := RNGTest{Specs: specs(t, "philox,ranlux,randu"), Numbers: 1 << 20, Streams: 64, Samples: 128}
+	ok := RNGTest{Specs: specs(t, "philox,ranlux,randu"), Numbers: 1 << 20, Streams: 64, Samples: 32}
 	if err := ok.Check(); err != nil {
 		t.Fatal(err)
 	}
@@ -31,6 +31,7 @@ func TestRNGTestCheck(t *testing.T) {
 		{func(o *RNGTest) { o.Samples = 3 }, "--samples must be 5.."},
 		{func(o *RNGTest) { o.Samples = 1000 }, "do not split into 1000 samples"},
 		{func(o *RNGTest) { o.Numbers, o.Samples = 1<<14, 64 }, "shorter than a group of birthdays"},
+		{func(o *RNGTest) { o.Samples = 128 }, "the birthday and collision tests need at least 32768"},
 		{func(o *RNGTest) { o.Numbers, o.Streams = 1<<26, 1<<16 }, "holds every stream of philox at once, at most"},
 		{func(o *RNGTest) { o.Numbers = MaxTestNumbers * 2 }, "--numbers must be"},
 		{func(o *RNGTest) { o.Options = map[string]string{"lux": "9"} }, "--lux must be 0..4"},
