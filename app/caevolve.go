@@ -138,13 +138,7 @@ func (a *App) evolutionControls() {
 			e.running = true
 		}
 	}
-	if e.err != "" {
-		imgui.PushTextWrapPos()
-		imgui.PushStyleColor(imgui.StyleColorText, errText)
-		imgui.Text(e.err)
-		imgui.PopStyleColor()
-		imgui.PopTextWrapPos()
-	}
+	wrappedError(e.err)
 	if len(e.last.Genomes) == 0 {
 		return
 	}

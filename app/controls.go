@@ -163,11 +163,14 @@ func (a *App) lineControls() {
 	}
 }
 
-func (a *App) errorText() {
-	if a.uiErr != "" {
+func (a *App) errorText() { wrappedError(a.uiErr) }
+
+// wrappedError shows msg, if any, in the error colour, wrapped to the panel.
+func wrappedError(msg string) {
+	if msg != "" {
 		imgui.PushTextWrapPos()
 		imgui.PushStyleColor(imgui.StyleColorText, errText)
-		imgui.Text(a.uiErr)
+		imgui.Text(msg)
 		imgui.PopStyleColor()
 		imgui.PopTextWrapPos()
 	}
@@ -285,13 +288,7 @@ func (a *App) paneControls(i int) {
 	for _, o := range g.Options {
 		a.optionWidget(i, g, o)
 	}
-	if e := a.optionErr(i); e != "" {
-		imgui.PushTextWrapPos()
-		imgui.PushStyleColor(imgui.StyleColorText, errText)
-		imgui.Text(e)
-		imgui.PopStyleColor()
-		imgui.PopTextWrapPos()
-	}
+	wrappedError(a.optionErr(i))
 }
 
 func (a *App) optionErr(i int) string { return a.optionErrs[i] }
