@@ -88,7 +88,8 @@ func TestDumpInterleavedPastLoopCap(t *testing.T) {
 // invocations; their dumps equal the Go reference for counts below, at and
 // above a power of two of lanes (lanes left idle, a lane one value longer
 // than the next), scrambled and not, and in interleaved blocks that start
-// mid-stream (the chunk cut small: 37-value blocks).
+// mid-stream (the chunk cut small: 37-value blocks), and with two lanes a
+// stream over 200,000 values, so that pieces start mid-stream.
 func TestStridedDumpEveryShape(t *testing.T) {
 	for _, g := range rng.All {
 		inst, err := g.New(rng.Config{Streams: 1})
@@ -105,6 +106,13 @@ func TestStridedDumpEveryShape(t *testing.T) {
 				})
 			}
 		}
+		// Two lanes a stream: 200,000 values take dispatches of about
+		// 2 x 6,000 (the loop budget), so pieces start mid-stream.
+		t.Run(g.Name+"/past-loop-cap", func(t *testing.T) {
+			defer func(l int) { maxDumpLanesLog2 = l }(maxDumpLanesLog2)
+			maxDumpLanesLog2 = 1
+			dumpEqualsGo(t, g, nil, 9, 2, 200000, true)
+		})
 		t.Run(g.Name+"/interleaved", func(t *testing.T) {
 			defer func(b int) { dumpChunkBytes = b }(dumpChunkBytes)
 			dumpChunkBytes = 27 * 37 * 4

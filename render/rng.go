@@ -361,9 +361,10 @@ func (d *dumper) draw(out *gpu.Buffer, n, m0, k int) error {
 	return nil
 }
 
-// maxDumpLanes is log2 of the most invocations that share a strided dump
-// stream: the Sobol seed's CUDA kernel runs 2^11 a dimension.
-const maxDumpLanesLog2 = 11
+// maxDumpLanesLog2 is log2 of the most invocations that share a strided
+// dump stream: the Sobol seed's CUDA kernel runs 2^11 a dimension. A
+// variable: a test lowers it so that a dump crosses many dispatches.
+var maxDumpLanesLog2 = 11
 
 // lanesLog2 is log2 of the invocations per stream for a block of k values
 // a stream: 0 unless the generator's dumps are strided.
