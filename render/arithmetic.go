@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"time"
 
 	"speckle/gpu"
@@ -18,11 +19,13 @@ type ArithmeticOp struct {
 	OpsPerStep int // GLSL operations in one step of a chain
 }
 
-// ArithmeticOps are RANLUX's subtract-with-carry step and the CA's two parts.
+// ArithmeticOps are RANLUX's subtract-with-carry step, the CA's two parts
+// and half a Philox round.
 var ArithmeticOps = []ArithmeticOp{
 	{"fp32 subtract-with-carry step (RANLUX)", "ALU_SWC", 6},
 	{"int32 bit select x^(m&(x^y)) (the CA's rule)", "ALU_SEL", 3},
 	{"int32 ring rotation word (the CA's neighbours)", "ALU_ROT", 4},
+	{"32x32->64 multiply and two xors (half a Philox round)", "ALU_MUL", 3},
 }
 
 // aluChains and aluStepsPerPass are the kernel's chains per invocation and
@@ -112,6 +115,9 @@ func aluReference(op ArithmeticOp, i uint32, passes int) uint32 {
 				x[k] ^= x[aluChains] & (x[k] ^ x[n])
 			case "ALU_ROT":
 				x[k] = x[k]<<13 | (x[n]>>1)>>18
+			case "ALU_MUL":
+				hi, lo := bits.Mul32(0xD2511F53, x[k])
+				x[k] = hi ^ lo ^ x[n]
 			}
 		}
 	}

@@ -10,6 +10,9 @@
 // ALU_SEL:  the CA rule's bit select x ^ (m & (x ^ y)) — 3 operations.
 // ALU_ROT:  a 64-bit ring's rotation word (lo << s) | ((hi >> 1) >> (31 - s))
 //           with s fixed, lo and hi two chains — 4 operations.
+// ALU_MUL:  half a Philox round: umulExtended(M, x) and hi ^ lo ^ y (the
+//           round's c0 = hi1 ^ c1 ^ k0, c1 = lo1 folded into one chain) —
+//           3 operations (the wide multiply counted as one).
 layout(local_size_x = 256) in;
 #include "lib/invocation.glsl"
 
@@ -31,6 +34,10 @@ float alu_carry[8];
 #define ALU_T uint
 #define ALU_SEED(k) (i * 0x9E3779B9u + k)
 #define ALU_STEP(k, n) { x##k = (x##k << 13) | ((x##n >> 1) >> 18); }
+#elif defined(ALU_MUL)
+#define ALU_T uint
+#define ALU_SEED(k) (i * 0x9E3779B9u + k)
+#define ALU_STEP(k, n) { uint hi, lo; umulExtended(0xD2511F53u, x##k, hi, lo); x##k = hi ^ lo ^ x##n; }
 #endif
 
 void main() {
