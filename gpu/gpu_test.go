@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -146,4 +147,33 @@ func TestTextureWrites(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// With SPECKLE_GL_PROGRAM_DIR set, a linked program's key is saved, and its
+// binary where the driver gives one (llvmpipe does only with Mesa's shader
+// cache on).
+func TestProgramBinariesSaved(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(gpu.ProgramDirEnv, dir)
+	src, err := shaders.Build("write_ceiling.comp", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onGL(t, func(c *gpu.Context) error {
+		_, err := c.Compute(src)
+		return err
+	})
+	keys, _ := filepath.Glob(filepath.Join(dir, "*.key"))
+	if len(keys) != 1 {
+		t.Fatalf("%d keys saved, want 1", len(keys))
+	}
+	key, _ := os.ReadFile(keys[0])
+	if strings.TrimSpace(string(key)) != src.CacheKey() {
+		t.Errorf("key %q, want %q", key, src.CacheKey())
+	}
+	if bin, err := os.Stat(strings.TrimSuffix(keys[0], ".key") + ".bin"); err == nil && bin.Size() == 0 {
+		t.Error("an empty binary saved")
+	} else {
+		t.Logf("binary: %v", err)
+	}
 }

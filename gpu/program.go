@@ -2,7 +2,11 @@ package gpu
 
 import (
 	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
 	"strings"
+	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
 )
@@ -79,7 +83,35 @@ func (c *Context) program(key string, stages ...stage) (*Program, error) {
 	}
 	p := &Program{id: id, key: key, uniforms: map[string]int32{}}
 	c.programs[key] = p
+	if dir := os.Getenv(ProgramDirEnv); dir != "" {
+		saveBinary(dir, p)
+	}
 	return p, nil
+}
+
+// ProgramDirEnv names a folder where every program the driver links is saved
+// as the driver's program binary (glGetProgramBinary; NVIDIA's holds the
+// assembly it compiled the GLSL to, as text): to see what a kernel costs.
+const ProgramDirEnv = "SPECKLE_GL_PROGRAM_DIR"
+
+// saveBinary writes p's key to dir as NNNNNNNN.key and its binary, where the
+// driver gives one (Mesa does not with its shader cache off), as
+// NNNNNNNN.bin (a hash of the key names both). A debugging aid: failures are
+// not errors.
+func saveBinary(dir string, p *Program) {
+	h := fnv.New32a()
+	h.Write([]byte(p.key))
+	name := filepath.Join(dir, fmt.Sprintf("%08x", h.Sum32()))
+	_ = os.WriteFile(name+".key", []byte(p.key+"\n"), 0o644)
+	var n int32
+	gl.GetProgramiv(p.id, gl.PROGRAM_BINARY_LENGTH, &n)
+	if n <= 0 {
+		return
+	}
+	data := make([]byte, n)
+	var format uint32
+	gl.GetProgramBinary(p.id, n, &n, &format, unsafe.Pointer(&data[0]))
+	_ = os.WriteFile(name+".bin", data[:n], 0o644)
 }
 
 // compile compiles one stage; errors come back one message a line, each
