@@ -22,6 +22,15 @@ uniform uint first_value;   // of this piece
 uniform uint values;        // in this piece
 uniform uint block_first;   // the value the output buffer starts at (an interleaved dump's block)
 
+// The next dumped value as a word: the native integer or the float's bits.
+uint rng_dump_word() {
+#ifdef DUMP_F32
+	return floatBitsToUint(rng_dump_f32());
+#else
+	return rng_u32();
+#endif
+}
+
 #if defined(RNG_DUMP_STRIDE)
 uniform uint lanes_log2; // invocations per stream: 2^lanes_log2
 
@@ -32,13 +41,20 @@ void main() {
 	rng_dump_seek(first_stream + i, first_value + lane);
 	rng_dump_stride(lanes_log2);
 	uint base = i * count + first_value - block_first;
-	for (uint m = lane; m < values; m += 1u << lanes_log2) {
-#ifdef DUMP_F32
-		dump_out[base + m] = floatBitsToUint(rng_dump_f32());
-#else
-		dump_out[base + m] = rng_u32();
-#endif
+	uint step = 1u << lanes_log2, m = lane;
+	// Four values a pass where four remain: their direction-number loads do
+	// not wait on one another's stores.
+	for (; m + 3u * step < values; m += 4u * step) {
+		uint a = rng_dump_word(); // one draw a statement: their order is fixed
+		uint b = rng_dump_word();
+		uint c = rng_dump_word();
+		uint d = rng_dump_word();
+		dump_out[base + m] = a;
+		dump_out[base + m + step] = b;
+		dump_out[base + m + 2u * step] = c;
+		dump_out[base + m + 3u * step] = d;
 	}
+	for (; m < values; m += step) dump_out[base + m] = rng_dump_word();
 }
 #else
 void main() {
