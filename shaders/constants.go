@@ -45,7 +45,7 @@ const (
 	StatsTauBinding      = 7
 	AccumulatorsBinding  = 8
 	GridHeadsBinding     = 9
-	GridNextBinding      = 10
+	GridLinksBinding     = 10
 	SPPMCountersBinding  = 11
 	StatsNBinding        = 16
 
@@ -177,7 +177,7 @@ var constants = []constant{
 	integer("STATS_TAU_BINDING", StatsTauBinding),
 	integer("ACCUMULATORS_BINDING", AccumulatorsBinding),
 	integer("GRID_HEADS_BINDING", GridHeadsBinding),
-	integer("GRID_NEXT_BINDING", GridNextBinding),
+	integer("GRID_LINKS_BINDING", GridLinksBinding),
 	integer("SPPM_COUNTERS_BINDING", SPPMCountersBinding),
 	integer("STATS_N_BINDING", StatsNBinding),
 	integer("COLORMAP_BINDING", ColormapBinding),

@@ -38,26 +38,28 @@ void add64(uint base, float v) {
 	if (old + q < old) atomicAdd(acc[base + 1u], 1u);
 }
 
+// deposit adds the photon's power to every visible point within the point's
+// own radius of x whose normal faces n. It walks the cells that overlap the
+// box grid_reach cells around x (at most grid_span a side), but for those
+// whose own box is farther than grid_reach; a point counts only from its own
+// cell, so a bucket that two walked cells share is read twice but adds once.
 void deposit(vec3 x, vec3 n, vec3 power) {
-	// The 2x2x2 cells nearest x cover every point within grid_cell/2 of x.
 	vec3 g = (x - grid_origin) / grid_cell;
-	ivec3 c = ivec3(floor(g));
-	ivec3 step_ = ivec3(greaterThanEqual(fract(g), vec3(0.5))) * 2 - 1;
-	uint seen[8];
-	for (int k = 0; k < 8; k++) {
-		ivec3 cell = c + ivec3(k & 1, (k >> 1) & 1, (k >> 2) & 1) * step_;
-		uint b = grid_hash(cell);
-		bool dup = false; // two cells may share a bucket: walk it once
-		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
-		seen[k] = b;
-		if (dup) continue;
-		for (uint v = grid_head[b]; v != NONE; v = grid_next[v]) {
+	ivec3 lo = ivec3(floor(g - grid_reach));
+	ivec3 size = min(ivec3(floor(g + grid_reach)) - lo + 1, ivec3(grid_span));
+	int cells = size.x * size.y * size.z;
+	for (int k = 0; k < cells; k++) {
+		ivec3 cell = lo + ivec3(k % size.x, (k / size.x) % size.y, k / (size.x * size.y));
+		vec3 gap = max(max(vec3(cell) - g, g - vec3(cell + 1)), vec3(0.0));
+		if (dot(gap, gap) > grid_reach * grid_reach) continue;
+		uint key = grid_key(cell);
+		for (uint v = grid_head[grid_hash(cell)]; v != NONE; v = grid_links[v].x) {
 			loop_var++;
 			vec4 p = vps[v].pos_r2;
 			vec3 d = p.xyz - x;
 			if (dot(d, d) > p.w) continue;
 			vec4 wn = vps[v].weight_normal;
-			if (dot(unpack_normal(wn.w), n) < 0.9) continue;
+			if (dot(unpack_normal(wn.w), n) < 0.9 || grid_links[v].y != key) continue;
 #ifdef PHOTON_NO_ATOMICS
 			walked++;
 #else

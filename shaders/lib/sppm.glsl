@@ -78,20 +78,30 @@ void loop_check(uint word) {
 	}
 }
 
-// Hash grid of visible points: per bucket the first point, per point the next.
+// Hash grid of visible points (render/sppm_grid.go): per bucket the first
+// point; per point the next one and its cell's key.
 layout(std430, binding = GRID_HEADS_BINDING) buffer GridHeads { uint grid_head[]; };
-layout(std430, binding = GRID_NEXT_BINDING) buffer GridNext { uint grid_next[]; };
+layout(std430, binding = GRID_LINKS_BINDING) buffer GridLinks { uvec2 grid_links[]; };
 
 uniform uint width;
 uniform uint height;
 uniform vec3 grid_origin;
-uniform float grid_cell; // >= 2 * the largest radius
-uniform uint grid_mask;  // buckets - 1 (a power of two)
+uniform float grid_cell;  // render.SPPMConfig.GridCell x grid_reach
+uniform float grid_reach; // the largest radius, padded for rounding, in cells
+uniform int grid_span;    // at most this many cells per axis are within reach
+uniform uint grid_mask;   // buckets - 1 (a power of two)
 
 const uint NONE = 0xFFFFFFFFu;
 
 uint grid_hash(ivec3 c) {
 	return (uint(c.x * 73856093) ^ uint(c.y * 19349663) ^ uint(c.z * 83492791)) & grid_mask;
+}
+
+// grid_key tells a cell from every other cell within 1,024 of it per axis,
+// far more than a photon's walk spans.
+uint grid_key(ivec3 c) {
+	uvec3 k = uvec3(c) & 1023u;
+	return k.x | k.y << 10 | k.z << 20;
 }
 
 ivec3 grid_cell_of(vec3 p) { return ivec3(floor((p - grid_origin) / grid_cell)); }
