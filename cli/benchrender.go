@@ -6,6 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/gpu"
+	"speckle/internal/numcheck"
+	"speckle/render"
 	"speckle/render/study"
 	"speckle/scenes"
 )
@@ -30,7 +32,8 @@ and the shares of GPU time of the eye pass, the grid build, the photon pass and
 the update, from a few separately timed iterations. A table, or --json.`,
 		Example: `  speckle bench render
   speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json
-  speckle bench render --scenes cornell,caustics --gens philox --breakdown`,
+  speckle bench render --scenes cornell,caustics --gens philox --breakdown
+  speckle bench render --scenes cornell --gens philox --grid-cell 2,1,0.5`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
@@ -42,6 +45,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
 	seedFlag(fs, &o.bench.Seed)
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
+	fs.Var(gridCellsValue{&o.bench.GridCells}, "grid-cell", "the SPPM hash grid's cell size in radii, or several comma-separated (each scene and generator runs at each); "+render.GridCellRange.String())
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics")
 	o.gl.addTo(fs)
 	o.opts = addGenOptions(fs)
@@ -71,4 +75,29 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 		return rep.WriteJSON(c.OutOrStdout())
 	}
 	return rep.WriteTable(c.OutOrStdout())
+}
+
+// gridCellsValue is --grid-cell: cell sizes in radii, comma-separated, each
+// in render.GridCellRange.
+type gridCellsValue struct{ cells *[]float32 }
+
+func (v gridCellsValue) Type() string { return "F,..." }
+func (v gridCellsValue) String() string {
+	parts := make([]string, len(*v.cells))
+	for i, f := range *v.cells {
+		parts[i] = numcheck.Format32(f)
+	}
+	return strings.Join(parts, ",")
+}
+func (v gridCellsValue) Set(s string) error {
+	var cells []float32
+	for _, part := range strings.Split(s, ",") {
+		var f float64
+		if err := (numberValue{&f, render.GridCellRange}).Set(strings.TrimSpace(part)); err != nil {
+			return err
+		}
+		cells = append(cells, float32(f))
+	}
+	*v.cells = cells
+	return nil
 }

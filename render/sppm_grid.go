@@ -44,19 +44,28 @@ func newGridLayout(radius float32, lo, hi scenes.Vec3, f float32, pixels int) gr
 	}
 	margin := radius/4096 + 16*ulp32(2*extent+16*radius*max(f, 1))
 	reach := radius + margin
-	g := gridLayout{cell: f * reach, span: int(math.Ceil(2/float64(f))) + 1}
+	g := gridLayout{cell: f * reach}
+	g.span, g.buckets = GridShape(f, pixels)
 	g.reach = float32(float64(reach) / float64(g.cell))
 	g.origin = lo.Sub(scenes.Vec3{g.cell, g.cell, g.cell})
+	return g
+}
+
+// GridShape is the grid of cells of f radii over pixels visible points: a
+// photon hit walks at most span cells a side, hashed into buckets (a power
+// of two).
+func GridShape(f float32, pixels int) (span, buckets int) {
+	span = int(math.Ceil(2/float64(f))) + 1
 	// At most one point in two buckets whatever the cells' size: a walk
 	// reads the points of other cells that share its buckets, and walks
 	// about (2/f)^2 cells of a surface, so smaller cells get more buckets
 	// (at most 2^24, 64 MiB).
 	want := 2 * pixels * int(math.Ceil(max(1, 4/float64(f*f))))
-	g.buckets = 1
-	for g.buckets < min(want, max(2*pixels, 1<<24)) {
-		g.buckets *= 2
+	buckets = 1
+	for buckets < min(want, max(2*pixels, 1<<24)) {
+		buckets *= 2
 	}
-	return g
+	return span, buckets
 }
 
 // cells is the most cells a photon hit walks.

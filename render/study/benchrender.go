@@ -1,6 +1,7 @@
 package study
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,6 +26,10 @@ type RenderBench struct {
 	Iterations int
 	Seed       uint32
 	Options    map[string]string // generator options for every generator that has them
+	// GridCells are the hash grid's cell sizes to measure, in radii
+	// (render.SPPMConfig.GridCell): each scene and generator runs once per
+	// size. None: the default only.
+	GridCells []float32
 	// Breakdown also times the photon pass cut down (render.PhotonPassPart)
 	// to say what bounds it.
 	Breakdown bool
@@ -33,11 +38,16 @@ type RenderBench struct {
 
 // RenderBenchCase is one scene and generator's throughput.
 type RenderBenchCase struct {
-	Scene       string  `json:"scene"`
-	Generator   string  `json:"generator"`
-	Width       int     `json:"width"`
-	Height      int     `json:"height"`
-	Photons     int     `json:"photons_per_iteration"`
+	Scene     string `json:"scene"`
+	Generator string `json:"generator"`
+	Width     int    `json:"width"`
+	Height    int    `json:"height"`
+	Photons   int    `json:"photons_per_iteration"`
+	// The grid: cells of GridCell radii, at most GridSpan a side walked per
+	// photon hit, GridBuckets buckets.
+	GridCell    float32 `json:"grid_cell"`
+	GridSpan    int     `json:"grid_span"`
+	GridBuckets int     `json:"grid_buckets"`
 	PhotonsPerS float64 `json:"photons_per_s"`
 	BouncesPerS float64 `json:"bounces_per_s"`
 	// Shares of GPU time per pass, from separately timed iterations.
@@ -102,16 +112,20 @@ type RenderBenchReport struct {
 	Device                          string
 	Width, Height                   int
 	PhotonsPerIteration, Iterations int
+	GridCells                       []float32
 	Cases                           []RenderBenchCase
 }
 
 // Check refuses bad options before any GPU work.
 func (b RenderBench) Check() error {
 	for _, sp := range b.Specs {
-		cfg := b.config(sp, max(1, b.PhotonsPerIteration))
-		if err := cfg.Check(); err != nil {
-			return InputError{err.Error()}
+		for _, f := range b.gridCells() {
+			cfg := b.config(sp, max(1, b.PhotonsPerIteration), f)
+			if err := cfg.Check(); err != nil {
+				return InputError{err.Error()}
+			}
 		}
+		cfg := b.config(sp, max(1, b.PhotonsPerIteration), 0)
 		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
 			return InputError{err.Error()}
 		}
@@ -119,11 +133,25 @@ func (b RenderBench) Check() error {
 	return nil
 }
 
-// config is one case's render: the generator with the common options.
-func (b RenderBench) config(sp rng.Spec, photons int) render.SPPMConfig {
+// config is one case's render: the generator with the common options, grid
+// cells of gridCell radii.
+func (b RenderBench) config(sp rng.Spec, photons int, gridCell float32) render.SPPMConfig {
 	sp = sp.With(b.Options)
 	gc := sp.Config(1, b.Seed)
-	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options}
+	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options,
+		GridCell: gridCell}
+}
+
+// gridCells are the cell sizes to measure, defaults filled in.
+func (b RenderBench) gridCells() []float32 {
+	if len(b.GridCells) == 0 {
+		return []float32{render.DefaultGridCell}
+	}
+	cells := make([]float32, len(b.GridCells))
+	for i, f := range b.GridCells {
+		cells[i] = cmp.Or(f, render.DefaultGridCell)
+	}
+	return cells
 }
 
 // Run measures every case.
@@ -131,7 +159,8 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 	if err := b.Check(); err != nil {
 		return RenderBenchReport{}, err
 	}
-	rep := RenderBenchReport{Device: c.Info.String(), Width: b.Width, Height: b.Height, PhotonsPerIteration: b.PhotonsPerIteration, Iterations: b.Iterations}
+	rep := RenderBenchReport{Device: c.Info.String(), Width: b.Width, Height: b.Height, PhotonsPerIteration: b.PhotonsPerIteration, Iterations: b.Iterations,
+		GridCells: b.gridCells()}
 	if rep.PhotonsPerIteration == 0 {
 		rep.PhotonsPerIteration = render.AutoPhotonsPerIteration(c.Info, render.ForThroughput)
 	}
@@ -141,21 +170,25 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 			rep.Iterations = 2
 		}
 	}
-	total := int64(len(b.Scenes) * len(b.Specs))
+	total := int64(len(b.Scenes) * len(b.Specs) * len(rep.GridCells))
 	for _, scene := range b.Scenes {
 		for _, sp := range b.Specs {
-			cfg := b.config(sp, rep.PhotonsPerIteration)
-			res, err := benchOne(c, scene, cfg, rep.Iterations)
-			if err == nil && b.Breakdown {
-				res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+			for _, f := range rep.GridCells {
+				cfg := b.config(sp, rep.PhotonsPerIteration, f)
+				res, err := benchOne(c, scene, cfg, rep.Iterations)
+				if err == nil && b.Breakdown {
+					res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+				}
+				spec := sp.With(b.Options)
+				if err != nil {
+					return rep, fmt.Errorf("%s/%s, cells of %g radii: %v", scene.Name, spec, f, err)
+				}
+				res.Generator = spec.String()
+				res.GridCell = f
+				res.GridSpan, res.GridBuckets = render.GridShape(f, cfg.Width*cfg.Height)
+				rep.Cases = append(rep.Cases, res)
+				b.Progress.report(int64(len(rep.Cases)), total)
 			}
-			sp = sp.With(b.Options)
-			if err != nil {
-				return rep, fmt.Errorf("%s/%s: %v", scene.Name, sp, err)
-			}
-			res.Generator = sp.String()
-			rep.Cases = append(rep.Cases, res)
-			b.Progress.report(int64(len(rep.Cases)), total)
 		}
 	}
 	return rep, nil
@@ -207,10 +240,14 @@ func (rep RenderBenchReport) WriteJSON(w io.Writer) error {
 // WriteTable writes the report as a line on the device and a table.
 func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "device: %s, %dx%d, %d photons per iteration, %d iterations\n", rep.Device, rep.Width, rep.Height, rep.PhotonsPerIteration, rep.Iterations)
+	for _, f := range rep.GridCells {
+		span, buckets := render.GridShape(f, rep.Width*rep.Height)
+		fmt.Fprintf(w, "grid: cells of %g radii, up to %dx%dx%d walked per photon hit, %d buckets\n", f, span, span, span, buckets)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tcell\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
 	for _, r := range rep.Cases {
-		fmt.Fprintf(tw, "%s\t%s\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.PhotonsPerS, r.BouncesPerS,
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.GridCell, r.PhotonsPerS, r.BouncesPerS,
 			100*r.Eye, 100*r.Grid, 100*r.Photon, 100*r.Update)
 	}
 	if err := tw.Flush(); err != nil {
@@ -221,10 +258,10 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\ttrace\twalk\tatomics\tadds/photon\tadds/s\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tcell\ttrace\twalk\tatomics\tadds/photon\tadds/s\t")
 	for _, r := range rep.Cases {
 		b := r.Breakdown
-		fmt.Fprintf(tw, "%s\t%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", r.Scene, r.Generator, b.TraceNs, b.WalkNs, b.AtomicsNs, b.Adds, b.AddsPerS)
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", r.Scene, r.Generator, r.GridCell, b.TraceNs, b.WalkNs, b.AtomicsNs, b.Adds, b.AddsPerS)
 	}
 	return tw.Flush()
 }
