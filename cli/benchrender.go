@@ -33,7 +33,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
 		Example: `  speckle bench render
   speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json
   speckle bench render --scenes cornell,caustics --gens philox --breakdown
-  speckle bench render --scenes cornell --gens philox --grid-cell 2,1,0.5`,
+  speckle bench render --scenes cornell --gens philox --grid-cell 2,1,0.5 --gather cells,pbrt`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
@@ -46,6 +46,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	seedFlag(fs, &o.bench.Seed)
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
 	fs.Var(gridCellsValue{&o.bench.GridCells}, "grid-cell", "the SPPM hash grid's cell size in radii, or several comma-separated (each scene and generator runs at each); "+render.GridCellRange.String())
+	fs.Var(gathersValue{&o.bench.Gathers}, "gather", "how photons find visible points: cells (each point in its cell, a photon walks the cells within reach) or pbrt (each point in every cell within reach, a photon walks its own), or both comma-separated")
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics")
 	o.gl.addTo(fs)
 	o.opts = addGenOptions(fs)
@@ -99,5 +100,29 @@ func (v gridCellsValue) Set(s string) error {
 		cells = append(cells, float32(f))
 	}
 	*v.cells = cells
+	return nil
+}
+
+// gathersValue is --gather: render.GridGather names, comma-separated.
+type gathersValue struct{ gathers *[]render.GridGather }
+
+func (v gathersValue) Type() string { return "cells|pbrt,..." }
+func (v gathersValue) String() string {
+	parts := make([]string, len(*v.gathers))
+	for i, g := range *v.gathers {
+		parts[i] = g.String()
+	}
+	return strings.Join(parts, ",")
+}
+func (v gathersValue) Set(s string) error {
+	var gathers []render.GridGather
+	for _, part := range strings.Split(s, ",") {
+		g, err := render.ParseGridGather(strings.TrimSpace(part))
+		if err != nil {
+			return err
+		}
+		gathers = append(gathers, g)
+	}
+	*v.gathers = gathers
 	return nil
 }

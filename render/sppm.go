@@ -98,7 +98,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if err := RadiusRange(scene).Check32(s.radius); err != nil {
 		return nil, fmt.Errorf("scene %s: the initial radius %v", scene.Name, err)
 	}
-	s.grid = newGridLayout(s.radius, lo, hi, cfg.GridCell, pixels)
+	s.grid = newGridLayout(s.radius, lo, hi, cfg.GridCell, cfg.Gather, pixels)
 	if photon, eye := s.staticLoops(); max(photon, eye) > shaders.LoopBudget {
 		what, n, length := "a photon", photon, fmt.Sprintf("%d bounces", cfg.MaxBounces)
 		if eye > photon {
@@ -140,7 +140,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.heads, err = alloc(s.grid.buckets * 4); err != nil {
 		return nil, err
 	}
-	if s.links, err = alloc(pixels * 8); err != nil {
+	if s.links, err = alloc(s.grid.links * 8); err != nil {
 		return nil, err
 	}
 	// One photon's contribution is at most the largest per-channel photon
@@ -180,6 +180,10 @@ func (s *SPPM) build() error {
 	if d, ok := photonPassDefines[s.Cfg.PhotonPass]; ok {
 		photonDefs[d] = "1"
 	}
+	gridDefs := map[string]string{}
+	if s.Cfg.Gather == GatherPBRT {
+		photonDefs["GRID_PBRT"], gridDefs["GRID_PBRT"] = "1", "1"
+	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
 	}
@@ -189,7 +193,7 @@ func (s *SPPM) build() error {
 		defs   map[string]string
 	}{
 		{&s.clear, "sppm_grid.comp", map[string]string{"GRID_CLEAR": "1"}},
-		{&s.insert, "sppm_grid.comp", nil},
+		{&s.insert, "sppm_grid.comp", gridDefs},
 		{&s.update, "sppm_update.comp", nil},
 	} {
 		src, err := shaders.Build(p.kernel, "", p.defs)

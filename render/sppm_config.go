@@ -25,6 +25,9 @@ type SPPMConfig struct {
 	// 0 is DefaultGridCell). It changes how many visible points a photon
 	// reads, never which ones it adds to: images are the same bytes.
 	GridCell float32
+	// Gather is how photons find visible points in the grid (the same
+	// points either way).
+	Gather GridGather
 	// FluxTally makes the photon pass sum the power reaching diffuse
 	// surfaces (DepositedFlux); for tests, it costs atomics.
 	FluxTally bool
@@ -58,6 +61,8 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("--radius must be positive (got %v)", c.Radius)
 	case !GridCellRange.Contains(float64(c.GridCell)):
 		return fmt.Errorf("--grid-cell %v", GridCellRange.Check32(c.GridCell))
+	case c.Gather < GatherCells || c.Gather > GatherPBRT:
+		return fmt.Errorf("unknown gather %d", c.Gather)
 	case c.Generator == nil:
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:

@@ -38,41 +38,57 @@ void add64(uint base, float v) {
 	if (old + q < old) atomicAdd(acc[base + 1u], 1u);
 }
 
-// deposit adds the photon's power to every visible point within the point's
-// own radius of x whose normal faces n. It walks the cells that overlap the
-// box grid_reach cells around x (at most grid_span a side), but for those
-// whose own box is farther than grid_reach; a point counts only from its own
-// cell, so a bucket that two walked cells share is read twice but adds once.
+// gathers: visible point v is within its own radius of x and its normal
+// faces n.
+bool gathers(uint v, vec3 x, vec3 n) {
+	vec4 p = vps[v].pos_r2;
+	vec3 d = p.xyz - x;
+	return dot(d, d) <= p.w && dot(unpack_normal(vps[v].weight_normal.w), n) >= 0.9;
+}
+
+// add adds the photon's power times visible point v's weight to v.
+void add(uint v, vec3 power) {
+#ifdef PHOTON_NO_ATOMICS
+	walked++;
+#else
+	vec3 f = power * vps[v].weight_normal.xyz;
+	uint a = ACCUMULATOR_WORDS * v;
+	atomicAdd(acc[a], 1u);
+	add64(a + 1u, f.r);
+	add64(a + 3u, f.g);
+	add64(a + 5u, f.b);
+#endif
+}
+
+// deposit adds the photon's power to every visible point that gathers it.
+#ifdef GRID_PBRT
+// The points are linked into every cell within their reach: a photon walks
+// its own cell's bucket, where each point is once.
 void deposit(vec3 x, vec3 n, vec3 power) {
-	vec3 g = (x - grid_origin) / grid_cell;
-	ivec3 lo = ivec3(floor(g - grid_reach));
-	ivec3 size = min(ivec3(floor(g + grid_reach)) - lo + 1, ivec3(grid_span));
-	int cells = size.x * size.y * size.z;
-	for (int k = 0; k < cells; k++) {
-		ivec3 cell = lo + ivec3(k % size.x, (k / size.x) % size.y, k / (size.x * size.y));
-		vec3 gap = max(max(vec3(cell) - g, g - vec3(cell + 1)), vec3(0.0));
-		if (dot(gap, gap) > grid_reach * grid_reach) continue;
+	for (uint e = grid_head[grid_hash(grid_cell_of(x))]; e != NONE; e = grid_links[e].x) {
+		loop_var++;
+		uint v = grid_links[e].y;
+		if (gathers(v, x, n)) add(v, power);
+	}
+}
+#else
+// The points are linked into their own cell: a photon walks the cells within
+// its reach, and takes a point only from the point's own cell (the key on its
+// link), so a bucket that two walked cells share is read twice but adds once.
+void deposit(vec3 x, vec3 n, vec3 power) {
+	vec3 g = grid_coords(x);
+	GridBox box = grid_box(g);
+	for (int k = 0; k < grid_box_cells(box); k++) {
+		ivec3 cell = grid_box_cell(box, k);
+		if (!grid_within_reach(g, cell)) continue;
 		uint key = grid_key(cell);
 		for (uint v = grid_head[grid_hash(cell)]; v != NONE; v = grid_links[v].x) {
 			loop_var++;
-			vec4 p = vps[v].pos_r2;
-			vec3 d = p.xyz - x;
-			if (dot(d, d) > p.w) continue;
-			vec4 wn = vps[v].weight_normal;
-			if (dot(unpack_normal(wn.w), n) < 0.9 || grid_links[v].y != key) continue;
-#ifdef PHOTON_NO_ATOMICS
-			walked++;
-#else
-			vec3 f = power * wn.xyz;
-			uint a = ACCUMULATOR_WORDS * v;
-			atomicAdd(acc[a], 1u);
-			add64(a + 1u, f.r);
-			add64(a + 3u, f.g);
-			add64(a + 5u, f.b);
-#endif
+			if (gathers(v, x, n) && grid_links[v].y == key) add(v, power);
 		}
 	}
 }
+#endif
 
 // Surfaces hit by photons (bounces) and photons traced, counted per work
 // group, then added to the 64-bit Counters.

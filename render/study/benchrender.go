@@ -27,9 +27,10 @@ type RenderBench struct {
 	Seed       uint32
 	Options    map[string]string // generator options for every generator that has them
 	// GridCells are the hash grid's cell sizes to measure, in radii
-	// (render.SPPMConfig.GridCell): each scene and generator runs once per
-	// size. None: the default only.
+	// (render.SPPMConfig.GridCell), and Gathers the gathers: each scene and
+	// generator runs once per pair. None: the default only.
 	GridCells []float32
+	Gathers   []render.GridGather
 	// Breakdown also times the photon pass cut down (render.PhotonPassPart)
 	// to say what bounds it.
 	Breakdown bool
@@ -38,18 +39,14 @@ type RenderBench struct {
 
 // RenderBenchCase is one scene and generator's throughput.
 type RenderBenchCase struct {
-	Scene     string `json:"scene"`
-	Generator string `json:"generator"`
-	Width     int    `json:"width"`
-	Height    int    `json:"height"`
-	Photons   int    `json:"photons_per_iteration"`
-	// The grid: cells of GridCell radii, at most GridSpan a side walked per
-	// photon hit, GridBuckets buckets.
-	GridCell    float32 `json:"grid_cell"`
-	GridSpan    int     `json:"grid_span"`
-	GridBuckets int     `json:"grid_buckets"`
-	PhotonsPerS float64 `json:"photons_per_s"`
-	BouncesPerS float64 `json:"bounces_per_s"`
+	Scene       string    `json:"scene"`
+	Generator   string    `json:"generator"`
+	Width       int       `json:"width"`
+	Height      int       `json:"height"`
+	Photons     int       `json:"photons_per_iteration"`
+	HashGrid    BenchGrid `json:"grid"`
+	PhotonsPerS float64   `json:"photons_per_s"`
+	BouncesPerS float64   `json:"bounces_per_s"`
 	// Shares of GPU time per pass, from separately timed iterations.
 	Eye, Grid, Photon, Update float64
 	Breakdown                 *PhotonBreakdown `json:"photon_breakdown,omitempty"`
@@ -112,20 +109,20 @@ type RenderBenchReport struct {
 	Device                          string
 	Width, Height                   int
 	PhotonsPerIteration, Iterations int
-	GridCells                       []float32
+	Grids                           []BenchGrid
 	Cases                           []RenderBenchCase
 }
 
 // Check refuses bad options before any GPU work.
 func (b RenderBench) Check() error {
 	for _, sp := range b.Specs {
-		for _, f := range b.gridCells() {
-			cfg := b.config(sp, max(1, b.PhotonsPerIteration), f)
+		for _, g := range b.grids() {
+			cfg := b.config(sp, max(1, b.PhotonsPerIteration), g)
 			if err := cfg.Check(); err != nil {
 				return InputError{err.Error()}
 			}
 		}
-		cfg := b.config(sp, max(1, b.PhotonsPerIteration), 0)
+		cfg := b.config(sp, max(1, b.PhotonsPerIteration), BenchGrid{})
 		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
 			return InputError{err.Error()}
 		}
@@ -133,25 +130,46 @@ func (b RenderBench) Check() error {
 	return nil
 }
 
-// config is one case's render: the generator with the common options, grid
-// cells of gridCell radii.
-func (b RenderBench) config(sp rng.Spec, photons int, gridCell float32) render.SPPMConfig {
+// config is one case's render: the generator with the common options, on
+// grid g.
+func (b RenderBench) config(sp rng.Spec, photons int, g BenchGrid) render.SPPMConfig {
 	sp = sp.With(b.Options)
 	gc := sp.Config(1, b.Seed)
 	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options,
-		GridCell: gridCell}
+		GridCell: g.Cell, Gather: g.Gather}
 }
 
-// gridCells are the cell sizes to measure, defaults filled in.
-func (b RenderBench) gridCells() []float32 {
-	if len(b.GridCells) == 0 {
-		return []float32{render.DefaultGridCell}
+// BenchGrid is one grid a bench measures: gather and cell size, and the
+// grid's shape at the bench's size (render.GridShape).
+type BenchGrid struct {
+	Gather  render.GridGather `json:"-"`
+	Name    string            `json:"gather"`
+	Cell    float32           `json:"cell"`
+	Span    int               `json:"span"`
+	Buckets int               `json:"buckets"`
+}
+
+func (g BenchGrid) String() string { return fmt.Sprintf("%s %g", g.Gather, g.Cell) }
+
+// grids are the grids to measure, defaults filled in (shapes only once the
+// size is known).
+func (b RenderBench) grids() []BenchGrid {
+	cells, gathers := b.GridCells, b.Gathers
+	if len(cells) == 0 {
+		cells = []float32{0}
 	}
-	cells := make([]float32, len(b.GridCells))
-	for i, f := range b.GridCells {
-		cells[i] = cmp.Or(f, render.DefaultGridCell)
+	if len(gathers) == 0 {
+		gathers = []render.GridGather{render.GatherCells}
 	}
-	return cells
+	var grids []BenchGrid
+	for _, g := range gathers {
+		for _, f := range cells {
+			grid := BenchGrid{Gather: g, Name: g.String(), Cell: cmp.Or(f, render.DefaultGridCell)}
+			grid.Span, grid.Buckets = render.GridShape(grid.Cell, g, b.Width*b.Height)
+			grids = append(grids, grid)
+		}
+	}
+	return grids
 }
 
 // Run measures every case.
@@ -160,7 +178,7 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 		return RenderBenchReport{}, err
 	}
 	rep := RenderBenchReport{Device: c.Info.String(), Width: b.Width, Height: b.Height, PhotonsPerIteration: b.PhotonsPerIteration, Iterations: b.Iterations,
-		GridCells: b.gridCells()}
+		Grids: b.grids()}
 	if rep.PhotonsPerIteration == 0 {
 		rep.PhotonsPerIteration = render.AutoPhotonsPerIteration(c.Info, render.ForThroughput)
 	}
@@ -170,22 +188,21 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 			rep.Iterations = 2
 		}
 	}
-	total := int64(len(b.Scenes) * len(b.Specs) * len(rep.GridCells))
+	total := int64(len(b.Scenes) * len(b.Specs) * len(rep.Grids))
 	for _, scene := range b.Scenes {
 		for _, sp := range b.Specs {
-			for _, f := range rep.GridCells {
-				cfg := b.config(sp, rep.PhotonsPerIteration, f)
+			for _, g := range rep.Grids {
+				cfg := b.config(sp, rep.PhotonsPerIteration, g)
 				res, err := benchOne(c, scene, cfg, rep.Iterations)
 				if err == nil && b.Breakdown {
 					res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
 				}
 				spec := sp.With(b.Options)
 				if err != nil {
-					return rep, fmt.Errorf("%s/%s, cells of %g radii: %v", scene.Name, spec, f, err)
+					return rep, fmt.Errorf("%s/%s, grid %s: %v", scene.Name, spec, g, err)
 				}
 				res.Generator = spec.String()
-				res.GridCell = f
-				res.GridSpan, res.GridBuckets = render.GridShape(f, cfg.Width*cfg.Height)
+				res.HashGrid = g
 				rep.Cases = append(rep.Cases, res)
 				b.Progress.report(int64(len(rep.Cases)), total)
 			}
@@ -240,14 +257,17 @@ func (rep RenderBenchReport) WriteJSON(w io.Writer) error {
 // WriteTable writes the report as a line on the device and a table.
 func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "device: %s, %dx%d, %d photons per iteration, %d iterations\n", rep.Device, rep.Width, rep.Height, rep.PhotonsPerIteration, rep.Iterations)
-	for _, f := range rep.GridCells {
-		span, buckets := render.GridShape(f, rep.Width*rep.Height)
-		fmt.Fprintf(w, "grid: cells of %g radii, up to %dx%dx%d walked per photon hit, %d buckets\n", f, span, span, span, buckets)
+	for _, g := range rep.Grids {
+		walk := fmt.Sprintf("a photon walks up to %dx%dx%d cells", g.Span, g.Span, g.Span)
+		if g.Gather == render.GatherPBRT {
+			walk = fmt.Sprintf("a point is linked into up to %dx%dx%d cells, a photon walks its own", g.Span, g.Span, g.Span)
+		}
+		fmt.Fprintf(w, "grid %s: cells of %g radii, %s, %d buckets\n", g, g.Cell, walk, g.Buckets)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\tcell\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
 	for _, r := range rep.Cases {
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.GridCell, r.PhotonsPerS, r.BouncesPerS,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.HashGrid, r.PhotonsPerS, r.BouncesPerS,
 			100*r.Eye, 100*r.Grid, 100*r.Photon, 100*r.Update)
 	}
 	if err := tw.Flush(); err != nil {
@@ -258,10 +278,10 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\tcell\ttrace\twalk\tatomics\tadds/photon\tadds/s\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tgrid\ttrace\twalk\tatomics\tadds/photon\tadds/s\t")
 	for _, r := range rep.Cases {
 		b := r.Breakdown
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", r.Scene, r.Generator, r.GridCell, b.TraceNs, b.WalkNs, b.AtomicsNs, b.Adds, b.AddsPerS)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", r.Scene, r.Generator, r.HashGrid, b.TraceNs, b.WalkNs, b.AtomicsNs, b.Adds, b.AddsPerS)
 	}
 	return tw.Flush()
 }
