@@ -262,7 +262,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		if g.Gather == render.GatherPBRT {
 			walk = fmt.Sprintf("a point is linked into up to %dx%dx%d cells, a photon walks its own", g.Span, g.Span, g.Span)
 		}
-		fmt.Fprintf(w, "grid %s: cells of %g radii, %s, %d buckets\n", g, g.Cell, walk, g.Buckets)
+		fmt.Fprintf(w, "grid %s: cell side %g radii, %s, %d buckets\n", g, g.Cell, walk, g.Buckets)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
