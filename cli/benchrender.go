@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"speckle/gpu"
 	"speckle/internal/numcheck"
@@ -45,8 +46,8 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
 	seedFlag(fs, &o.bench.Seed)
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
-	fs.Var(gridCellsValue{&o.bench.GridCells}, "grid-cell", "the SPPM hash grid's cell size in radii, or several comma-separated (each scene and generator runs at each); "+render.GridCellRange.String())
-	fs.Var(gathersValue{&o.bench.Gathers}, "gather", "how photons find visible points: cells (each point in its cell, a photon walks the cells within reach) or pbrt (each point in every cell within reach, a photon walks its own), or both comma-separated")
+	gridCellsFlag(fs, &o.bench.GridCells)
+	gathersFlag(fs, &o.bench.Gathers)
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics")
 	o.gl.addTo(fs)
 	o.opts = addGenOptions(fs)
@@ -78,51 +79,50 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	return rep.WriteTable(c.OutOrStdout())
 }
 
-// gridCellsValue is --grid-cell: cell sizes in radii, comma-separated, each
-// in render.GridCellRange.
-type gridCellsValue struct{ cells *[]float32 }
+// listValue is a flag of comma-separated values, each read by parse and
+// written by format.
+type listValue[T any] struct {
+	list   *[]T
+	typ    string
+	parse  func(string) (T, error)
+	format func(T) string
+}
 
-func (v gridCellsValue) Type() string { return "F,..." }
-func (v gridCellsValue) String() string {
-	parts := make([]string, len(*v.cells))
-	for i, f := range *v.cells {
-		parts[i] = numcheck.Format32(f)
+func (v listValue[T]) Type() string { return v.typ }
+func (v listValue[T]) String() string {
+	parts := make([]string, len(*v.list))
+	for i, x := range *v.list {
+		parts[i] = v.format(x)
 	}
 	return strings.Join(parts, ",")
 }
-func (v gridCellsValue) Set(s string) error {
-	var cells []float32
+func (v listValue[T]) Set(s string) error {
+	var list []T
 	for _, part := range strings.Split(s, ",") {
-		var f float64
-		if err := (numberValue{&f, render.GridCellRange}).Set(strings.TrimSpace(part)); err != nil {
-			return err
-		}
-		cells = append(cells, float32(f))
-	}
-	*v.cells = cells
-	return nil
-}
-
-// gathersValue is --gather: render.GridGather names, comma-separated.
-type gathersValue struct{ gathers *[]render.GridGather }
-
-func (v gathersValue) Type() string { return "cells|pbrt,..." }
-func (v gathersValue) String() string {
-	parts := make([]string, len(*v.gathers))
-	for i, g := range *v.gathers {
-		parts[i] = g.String()
-	}
-	return strings.Join(parts, ",")
-}
-func (v gathersValue) Set(s string) error {
-	var gathers []render.GridGather
-	for _, part := range strings.Split(s, ",") {
-		g, err := render.ParseGridGather(strings.TrimSpace(part))
+		x, err := v.parse(strings.TrimSpace(part))
 		if err != nil {
 			return err
 		}
-		gathers = append(gathers, g)
+		list = append(list, x)
 	}
-	*v.gathers = gathers
+	*v.list = list
 	return nil
+}
+
+// gridCellsFlag is --grid-cell: cell sizes in radii, each in
+// render.GridCellRange.
+func gridCellsFlag(fs *pflag.FlagSet, p *[]float32) {
+	parse := func(s string) (float32, error) {
+		var f float64
+		err := numberValue{&f, render.GridCellRange}.Set(s)
+		return float32(f), err
+	}
+	fs.Var(listValue[float32]{p, "F,...", parse, numcheck.Format32}, "grid-cell",
+		"the SPPM hash grid's cell size in radii, or several comma-separated (each scene and generator runs at each); "+render.GridCellRange.String())
+}
+
+// gathersFlag is --gather: render.GridGather names.
+func gathersFlag(fs *pflag.FlagSet, p *[]render.GridGather) {
+	fs.Var(listValue[render.GridGather]{p, "cells|pbrt,...", render.ParseGridGather, render.GridGather.String}, "gather",
+		"how photons find visible points: cells (each point in its cell, a photon walks the cells within reach) or pbrt (each point in every cell within reach, a photon walks its own), or both comma-separated")
 }
