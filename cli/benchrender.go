@@ -4,8 +4,11 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"speckle/gpu"
+	"speckle/internal/numcheck"
+	"speckle/render"
 	"speckle/render/study"
 	"speckle/scenes"
 )
@@ -30,7 +33,8 @@ and the shares of GPU time of the eye pass, the grid build, the photon pass and
 the update, from a few separately timed iterations. A table, or --json.`,
 		Example: `  speckle bench render
   speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json
-  speckle bench render --scenes cornell,caustics --gens philox --breakdown`,
+  speckle bench render --scenes cornell,caustics --gens philox --breakdown
+  speckle bench render --scenes cornell --gens philox --grid-cell 2,1,0.5 --gather cells,pbrt`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
@@ -42,6 +46,8 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
 	seedFlag(fs, &o.bench.Seed)
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
+	gridCellsFlag(fs, &o.bench.GridCells)
+	gathersFlag(fs, &o.bench.Gathers)
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics")
 	o.gl.addTo(fs)
 	o.opts = addGenOptions(fs)
@@ -71,4 +77,52 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 		return rep.WriteJSON(c.OutOrStdout())
 	}
 	return rep.WriteTable(c.OutOrStdout())
+}
+
+// listValue is a flag of comma-separated values, each read by parse and
+// written by format.
+type listValue[T any] struct {
+	list   *[]T
+	typ    string
+	parse  func(string) (T, error)
+	format func(T) string
+}
+
+func (v listValue[T]) Type() string { return v.typ }
+func (v listValue[T]) String() string {
+	parts := make([]string, len(*v.list))
+	for i, x := range *v.list {
+		parts[i] = v.format(x)
+	}
+	return strings.Join(parts, ",")
+}
+func (v listValue[T]) Set(s string) error {
+	var list []T
+	for _, part := range strings.Split(s, ",") {
+		x, err := v.parse(strings.TrimSpace(part))
+		if err != nil {
+			return err
+		}
+		list = append(list, x)
+	}
+	*v.list = list
+	return nil
+}
+
+// gridCellsFlag is --grid-cell: cell sizes in radii, each in
+// render.GridCellRange.
+func gridCellsFlag(fs *pflag.FlagSet, p *[]float32) {
+	parse := func(s string) (float32, error) {
+		var f float64
+		err := numberValue{&f, render.GridCellRange}.Set(s)
+		return float32(f), err
+	}
+	fs.Var(listValue[float32]{p, "F,...", parse, numcheck.Format32}, "grid-cell",
+		"the SPPM hash grid's cell size in radii, or several comma-separated (each scene and generator runs at each); "+render.GridCellRange.String())
+}
+
+// gathersFlag is --gather: render.GridGather names.
+func gathersFlag(fs *pflag.FlagSet, p *[]render.GridGather) {
+	fs.Var(listValue[render.GridGather]{p, "cells|pbrt,...", render.ParseGridGather, render.GridGather.String}, "gather",
+		"how photons find visible points: cells (each point in its cell, a photon walks the cells within reach) or pbrt (each point in every cell within reach, a photon walks its own), or both comma-separated")
 }

@@ -74,6 +74,15 @@ func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 			oneLineExit2(t, speckle(t, nil, append([]string{"streamlines", "--jitters", "0," + v}, cheap("streamlines", dir)...)...), "--jitters")
 		})
 	}
+	// bench render --grid-cell, a list: each value is checked (from half a
+	// radius to 4; 0 is the default); --gather names a gather.
+	bench := []string{"bench", "render", "--scenes", "plane", "--gens", "lehmer", "--size", "8x6", "--photons-per-iteration", "64"}
+	for _, v := range append(bad, "0.49", "4.5") {
+		t.Run("bench render --grid-cell 1,"+v, func(t *testing.T) {
+			oneLineExit2(t, speckle(t, nil, append(bench, "--grid-cell", "1,"+v)...), "--grid-cell must be ")
+		})
+	}
+	oneLineExit2(t, speckle(t, nil, append(bench, "--gather", "cells,grid")...), "--gather must be cells or pbrt")
 }
 
 // Integer flags are range-checked before anything reaches the GPU (issue #9

@@ -31,14 +31,13 @@ type SPPM struct {
 	sceneBufs          []*gpu.Buffer
 	vps, acc           *gpu.Buffer
 	statsTau, statsN   *gpu.Buffer // a dvec4 a pixel each (shaders/lib/sppm.glsl)
-	heads, next        *gpu.Buffer
+	heads, links       *gpu.Buffer
 	counters           *gpu.Buffer
 	image              *gpu.Texture
 	eye, clear, insert *gpu.Program
 	photon, update     *gpu.Program
-	buckets            int
-	radius, cell       float32
-	origin             scenes.Vec3
+	radius             float32
+	grid               gridLayout
 	fluxScale          float32
 	cam                scenes.Camera
 	// The open iteration: its eye pass and grid are done and traced of its
@@ -91,6 +90,15 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	// Each pixel integrates its own area: a quasi-random generator gives it
 	// a sequence of its own (photons share one domain and take k*N+i).
 	s.eyeRNG.SlotSequences = true
+	lo, hi := scene.Bounds()
+	s.radius = cfg.Radius
+	if s.radius == 0 {
+		s.radius = AutoRadius(scene.Camera, cfg.Height)
+	}
+	if err := RadiusRange(scene).Check32(s.radius); err != nil {
+		return nil, fmt.Errorf("scene %s: the initial radius %v", scene.Name, err)
+	}
+	s.grid = newGridLayout(s.radius, lo, hi, cfg.GridCell, cfg.Gather, pixels)
 	if photon, eye := s.staticLoops(); max(photon, eye) > shaders.LoopBudget {
 		what, n, length := "a photon", photon, fmt.Sprintf("%d bounces", cfg.MaxBounces)
 		if eye > photon {
@@ -110,10 +118,6 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 		}
 		s.sceneBufs = append(s.sceneBufs, b)
 	}
-	s.buckets = 1
-	for s.buckets < 2*pixels {
-		s.buckets *= 2
-	}
 	alloc := func(bytes int) (*gpu.Buffer, error) { return ctx.NewBuffer(bytes, nil) }
 	if s.vps, err = alloc(pixels * 32); err != nil {
 		return nil, err
@@ -127,28 +131,18 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 	if s.acc, err = alloc(pixels * shaders.AccumulatorWords * 4); err != nil {
 		return nil, err
 	}
-	if s.heads, err = alloc(s.buckets * 4); err != nil {
-		return nil, err
-	}
-	if s.next, err = alloc(pixels * 4); err != nil {
-		return nil, err
-	}
 	if s.counters, err = ctx.NewBuffer(4*shaders.SPPMCounterWords, make([]uint32, shaders.SPPMCounterWords)); err != nil {
 		return nil, err
 	}
 	if s.image, err = ctx.NewTexture(cfg.Width, cfg.Height, gpu.RGBA32F); err != nil {
 		return nil, err
 	}
-	lo, _ := scene.Bounds()
-	s.radius = cfg.Radius
-	if s.radius == 0 {
-		s.radius = AutoRadius(scene.Camera, cfg.Height)
+	if s.heads, err = alloc(s.grid.buckets * 4); err != nil {
+		return nil, err
 	}
-	if err := RadiusRange(scene).Check32(s.radius); err != nil {
-		return nil, fmt.Errorf("scene %s: the initial radius %v", scene.Name, err)
+	if s.links, err = alloc(s.grid.links * 8); err != nil {
+		return nil, err
 	}
-	s.cell = 2 * s.radius
-	s.origin = lo.Sub(scenes.Vec3{s.cell, s.cell, s.cell})
 	// One photon's contribution is at most the largest per-channel photon
 	// power times 1/pi (albedo <= 1, throughput <= 1): scale it to < 2^32 so
 	// one deposit fits a word; the 64-bit sum then holds 2^32 photons.
@@ -186,6 +180,10 @@ func (s *SPPM) build() error {
 	if d, ok := photonPassDefines[s.Cfg.PhotonPass]; ok {
 		photonDefs[d] = "1"
 	}
+	gridDefs := map[string]string{}
+	if s.Cfg.Gather == GatherPBRT {
+		photonDefs["GRID_PBRT"], gridDefs["GRID_PBRT"] = "1", "1"
+	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
 	}
@@ -195,7 +193,7 @@ func (s *SPPM) build() error {
 		defs   map[string]string
 	}{
 		{&s.clear, "sppm_grid.comp", map[string]string{"GRID_CLEAR": "1"}},
-		{&s.insert, "sppm_grid.comp", nil},
+		{&s.insert, "sppm_grid.comp", gridDefs},
 		{&s.update, "sppm_update.comp", nil},
 	} {
 		src, err := shaders.Build(p.kernel, "", p.defs)
@@ -221,7 +219,7 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetUint("loop_fixed", uint32(eyeLoops.fixed))
 		p.SetUint("loop_step", uint32(eyeLoops.step))
 	case s.clear:
-		p.SetUint("count", uint32(s.buckets))
+		p.SetUint("count", uint32(s.grid.buckets))
 	case s.insert:
 		p.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
 	case s.photon:
@@ -274,7 +272,7 @@ func (s *SPPM) bindBuffers() {
 	s.statsN.Bind(shaders.StatsNBinding)
 	s.acc.Bind(shaders.AccumulatorsBinding)
 	s.heads.Bind(shaders.GridHeadsBinding)
-	s.next.Bind(shaders.GridNextBinding)
+	s.links.Bind(shaders.GridLinksBinding)
 	s.counters.Bind(shaders.SPPMCountersBinding)
 }
 
@@ -282,9 +280,11 @@ func (s *SPPM) bindBuffers() {
 func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetUint("width", uint32(s.Cfg.Width))
 	p.SetUint("height", uint32(s.Cfg.Height))
-	p.SetVec3("grid_origin", s.origin)
-	p.SetFloat("grid_cell", s.cell)
-	p.SetUint("grid_mask", uint32(s.buckets-1))
+	p.SetVec3("grid_origin", s.grid.origin)
+	p.SetFloat("grid_cell", s.grid.cell)
+	p.SetFloat("grid_reach", s.grid.reach)
+	p.SetInt("grid_span", int32(s.grid.span))
+	p.SetUint("grid_mask", uint32(s.grid.buckets-1))
 	p.SetInt("n_spheres", int32(len(s.Scene.Spheres)))
 	p.SetInt("n_quads", int32(len(s.Scene.Quads)))
 	p.SetInt("n_triangles", int32(len(s.Scene.Triangles)))
@@ -424,7 +424,7 @@ func (s *SPPM) openIteration(it uint32, size int) error {
 	err = s.pass(&s.Times.Grid, func() error {
 		s.use(s.clear)
 		s.use(s.insert)
-		if err := s.ctx.Dispatch(s.clear, s.buckets); err != nil {
+		if err := s.ctx.Dispatch(s.clear, s.grid.buckets); err != nil {
 			return err
 		}
 		return s.ctx.Dispatch(s.insert, pixels)
@@ -523,7 +523,7 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.next, s.counters, s.rmseOut, s.heatLut} {
+	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut} {
 		b.Delete()
 	}
 	s.image.Delete()

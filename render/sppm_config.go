@@ -21,6 +21,13 @@ type SPPMConfig struct {
 	Options       map[string]string // generator options
 	MaxDepth      int               // eye path specular bounces (default 10)
 	MaxBounces    int               // photon bounces (default 16)
+	// GridCell is the hash grid's cell size in initial radii (GridCellRange;
+	// 0 is DefaultGridCell). It changes how many visible points a photon
+	// reads, never which ones it adds to: images are the same bytes.
+	GridCell float32
+	// Gather is how photons find visible points in the grid (the same
+	// points either way).
+	Gather GridGather
 	// FluxTally makes the photon pass sum the power reaching diffuse
 	// surfaces (DepositedFlux); for tests, it costs atomics.
 	FluxTally bool
@@ -52,6 +59,10 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("--alpha %v", AlphaRange.Check32(c.Alpha))
 	case !(c.Radius >= 0) || c.Radius > math.MaxFloat32:
 		return fmt.Errorf("--radius must be positive (got %v)", c.Radius)
+	case !GridCellRange.Contains(float64(c.GridCell)):
+		return fmt.Errorf("--grid-cell %v", GridCellRange.Check32(c.GridCell))
+	case c.Gather < GatherCells || c.Gather > GatherPBRT:
+		return fmt.Errorf("unknown gather %d", c.Gather)
 	case c.Generator == nil:
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:
@@ -62,6 +73,9 @@ func (c *SPPMConfig) Check() error {
 	}
 	if c.MaxBounces == 0 {
 		c.MaxBounces = 16
+	}
+	if c.GridCell == 0 {
+		c.GridCell = DefaultGridCell
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ func TestSPPMRefusesSettingsPastTheLoopBudget(t *testing.T) {
 		want string
 	}{
 		{"ca-steps", SPPMConfig{Generator: rng.CA, Options: map[string]string{"ca-steps": "4096"}}, "a photon of up to 16 bounces may need"},
-		{"bounces", SPPMConfig{Generator: rng.PCG32, MaxBounces: 1000}, "a photon of up to 1000 bounces may need"},
+		{"bounces", SPPMConfig{Generator: rng.PCG32, MaxBounces: 3000}, "a photon of up to 3000 bounces may need"},
 		{"depth", SPPMConfig{Generator: rng.PCG32, MaxDepth: 5000}, "an eye path of up to 5000 specular bounces may need"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

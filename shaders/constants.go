@@ -45,7 +45,7 @@ const (
 	StatsTauBinding      = 7
 	AccumulatorsBinding  = 8
 	GridHeadsBinding     = 9
-	GridNextBinding      = 10
+	GridLinksBinding     = 10
 	SPPMCountersBinding  = 11
 	StatsNBinding        = 16
 
@@ -98,6 +98,9 @@ const (
 	AccumulatorWords = 8
 	// BVHStack bounds the BVH traversal's stack (2^16 leaves).
 	BVHStack = 16
+	// GridSpanMax bounds the cells per axis within a gather's reach (SPPM
+	// grid cells of at least half a radius; render.GridCellRange).
+	GridSpanMax = 5
 
 	// The streamline kernel's Counters block.
 	StreamlineCounterWords    = 6
@@ -177,7 +180,7 @@ var constants = []constant{
 	integer("STATS_TAU_BINDING", StatsTauBinding),
 	integer("ACCUMULATORS_BINDING", AccumulatorsBinding),
 	integer("GRID_HEADS_BINDING", GridHeadsBinding),
-	integer("GRID_NEXT_BINDING", GridNextBinding),
+	integer("GRID_LINKS_BINDING", GridLinksBinding),
 	integer("SPPM_COUNTERS_BINDING", SPPMCountersBinding),
 	integer("STATS_N_BINDING", StatsNBinding),
 	integer("COLORMAP_BINDING", ColormapBinding),
@@ -209,6 +212,7 @@ var constants = []constant{
 	unsigned("SPPM_COUNTER_EMITTED", SPPMCounterEmitted),
 	unsigned("ACCUMULATOR_WORDS", AccumulatorWords),
 	integer("BVH_STACK", BVHStack),
+	integer("GRID_SPAN_MAX", GridSpanMax),
 	integer("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
 	unsigned("STREAMLINE_COUNTER_STEPS", StreamlineCounterSteps),
 	unsigned("STREAMLINE_COUNTER_STALLED", StreamlineCounterStalled),

@@ -38,39 +38,57 @@ void add64(uint base, float v) {
 	if (old + q < old) atomicAdd(acc[base + 1u], 1u);
 }
 
-void deposit(vec3 x, vec3 n, vec3 power) {
-	// The 2x2x2 cells nearest x cover every point within grid_cell/2 of x.
-	vec3 g = (x - grid_origin) / grid_cell;
-	ivec3 c = ivec3(floor(g));
-	ivec3 step_ = ivec3(greaterThanEqual(fract(g), vec3(0.5))) * 2 - 1;
-	uint seen[8];
-	for (int k = 0; k < 8; k++) {
-		ivec3 cell = c + ivec3(k & 1, (k >> 1) & 1, (k >> 2) & 1) * step_;
-		uint b = grid_hash(cell);
-		bool dup = false; // two cells may share a bucket: walk it once
-		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
-		seen[k] = b;
-		if (dup) continue;
-		for (uint v = grid_head[b]; v != NONE; v = grid_next[v]) {
-			loop_var++;
-			vec4 p = vps[v].pos_r2;
-			vec3 d = p.xyz - x;
-			if (dot(d, d) > p.w) continue;
-			vec4 wn = vps[v].weight_normal;
-			if (dot(unpack_normal(wn.w), n) < 0.9) continue;
+// gathers: visible point v is within its own radius of x and its normal
+// faces n.
+bool gathers(uint v, vec3 x, vec3 n) {
+	vec4 p = vps[v].pos_r2;
+	vec3 d = p.xyz - x;
+	return dot(d, d) <= p.w && dot(unpack_normal(vps[v].weight_normal.w), n) >= 0.9;
+}
+
+// add adds the photon's power times visible point v's weight to v.
+void add(uint v, vec3 power) {
 #ifdef PHOTON_NO_ATOMICS
-			walked++;
+	walked++;
 #else
-			vec3 f = power * wn.xyz;
-			uint a = ACCUMULATOR_WORDS * v;
-			atomicAdd(acc[a], 1u);
-			add64(a + 1u, f.r);
-			add64(a + 3u, f.g);
-			add64(a + 5u, f.b);
+	vec3 f = power * vps[v].weight_normal.xyz;
+	uint a = ACCUMULATOR_WORDS * v;
+	atomicAdd(acc[a], 1u);
+	add64(a + 1u, f.r);
+	add64(a + 3u, f.g);
+	add64(a + 5u, f.b);
 #endif
+}
+
+// deposit adds the photon's power to every visible point that gathers it.
+#ifdef GRID_PBRT
+// The points are linked into every cell within their reach: a photon walks
+// its own cell's bucket, where each point is once.
+void deposit(vec3 x, vec3 n, vec3 power) {
+	for (uint e = grid_head[grid_hash(grid_cell_of(x))]; e != NONE; e = grid_links[e].x) {
+		loop_var++;
+		uint v = grid_links[e].y;
+		if (gathers(v, x, n)) add(v, power);
+	}
+}
+#else
+// The points are linked into their own cell: a photon walks the cells within
+// its reach, and takes a point only from the point's own cell (the key on its
+// link), so a bucket that two walked cells share is read twice but adds once.
+void deposit(vec3 x, vec3 n, vec3 power) {
+	vec3 g = grid_coords(x);
+	GridBox box = grid_box(g);
+	for (int k = 0; k < grid_box_cells(box); k++) {
+		ivec3 cell = grid_box_cell(box, k);
+		if (!grid_within_reach(g, cell)) continue;
+		uint key = grid_key(cell);
+		for (uint v = grid_head[grid_hash(cell)]; v != NONE; v = grid_links[v].x) {
+			loop_var++;
+			if (gathers(v, x, n) && grid_links[v].y == key) add(v, power);
 		}
 	}
 }
+#endif
 
 // Surfaces hit by photons (bounces) and photons traced, counted per work
 // group, then added to the 64-bit Counters.

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,6 +26,11 @@ type RenderBench struct {
 	Iterations int
 	Seed       uint32
 	Options    map[string]string // generator options for every generator that has them
+	// GridCells are the hash grid's cell sizes to measure, in radii
+	// (render.SPPMConfig.GridCell), and Gathers the gathers: each scene and
+	// generator runs once per pair. None: the default only.
+	GridCells []float32
+	Gathers   []render.GridGather
 	// Breakdown also times the photon pass cut down (render.PhotonPassPart)
 	// to say what bounds it.
 	Breakdown bool
@@ -33,13 +39,14 @@ type RenderBench struct {
 
 // RenderBenchCase is one scene and generator's throughput.
 type RenderBenchCase struct {
-	Scene       string  `json:"scene"`
-	Generator   string  `json:"generator"`
-	Width       int     `json:"width"`
-	Height      int     `json:"height"`
-	Photons     int     `json:"photons_per_iteration"`
-	PhotonsPerS float64 `json:"photons_per_s"`
-	BouncesPerS float64 `json:"bounces_per_s"`
+	Scene       string    `json:"scene"`
+	Generator   string    `json:"generator"`
+	Width       int       `json:"width"`
+	Height      int       `json:"height"`
+	Photons     int       `json:"photons_per_iteration"`
+	HashGrid    BenchGrid `json:"grid"`
+	PhotonsPerS float64   `json:"photons_per_s"`
+	BouncesPerS float64   `json:"bounces_per_s"`
 	// Shares of GPU time per pass, from separately timed iterations.
 	Eye, Grid, Photon, Update float64
 	Breakdown                 *PhotonBreakdown `json:"photon_breakdown,omitempty"`
@@ -102,16 +109,20 @@ type RenderBenchReport struct {
 	Device                          string
 	Width, Height                   int
 	PhotonsPerIteration, Iterations int
+	Grids                           []BenchGrid
 	Cases                           []RenderBenchCase
 }
 
 // Check refuses bad options before any GPU work.
 func (b RenderBench) Check() error {
 	for _, sp := range b.Specs {
-		cfg := b.config(sp, max(1, b.PhotonsPerIteration))
-		if err := cfg.Check(); err != nil {
-			return InputError{err.Error()}
+		for _, g := range b.grids() {
+			cfg := b.config(sp, max(1, b.PhotonsPerIteration), g)
+			if err := cfg.Check(); err != nil {
+				return InputError{err.Error()}
+			}
 		}
+		cfg := b.config(sp, max(1, b.PhotonsPerIteration), BenchGrid{})
 		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
 			return InputError{err.Error()}
 		}
@@ -119,11 +130,46 @@ func (b RenderBench) Check() error {
 	return nil
 }
 
-// config is one case's render: the generator with the common options.
-func (b RenderBench) config(sp rng.Spec, photons int) render.SPPMConfig {
+// config is one case's render: the generator with the common options, on
+// grid g.
+func (b RenderBench) config(sp rng.Spec, photons int, g BenchGrid) render.SPPMConfig {
 	sp = sp.With(b.Options)
 	gc := sp.Config(1, b.Seed)
-	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options}
+	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options,
+		GridCell: g.Cell, Gather: g.Gather}
+}
+
+// BenchGrid is one grid a bench measures: gather and cell size, and the
+// grid's shape at the bench's size (render.GridShape).
+type BenchGrid struct {
+	Gather  render.GridGather `json:"-"`
+	Name    string            `json:"gather"`
+	Cell    float32           `json:"cell"`
+	Span    int               `json:"span"`
+	Buckets int               `json:"buckets"`
+}
+
+func (g BenchGrid) String() string { return fmt.Sprintf("%s %g", g.Gather, g.Cell) }
+
+// grids are the grids to measure, defaults filled in (shapes only once the
+// size is known).
+func (b RenderBench) grids() []BenchGrid {
+	cells, gathers := b.GridCells, b.Gathers
+	if len(cells) == 0 {
+		cells = []float32{0}
+	}
+	if len(gathers) == 0 {
+		gathers = []render.GridGather{render.GatherCells}
+	}
+	var grids []BenchGrid
+	for _, g := range gathers {
+		for _, f := range cells {
+			grid := BenchGrid{Gather: g, Name: g.String(), Cell: cmp.Or(f, render.DefaultGridCell)}
+			grid.Span, grid.Buckets = render.GridShape(grid.Cell, g, b.Width*b.Height)
+			grids = append(grids, grid)
+		}
+	}
+	return grids
 }
 
 // Run measures every case.
@@ -131,7 +177,8 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 	if err := b.Check(); err != nil {
 		return RenderBenchReport{}, err
 	}
-	rep := RenderBenchReport{Device: c.Info.String(), Width: b.Width, Height: b.Height, PhotonsPerIteration: b.PhotonsPerIteration, Iterations: b.Iterations}
+	rep := RenderBenchReport{Device: c.Info.String(), Width: b.Width, Height: b.Height, PhotonsPerIteration: b.PhotonsPerIteration, Iterations: b.Iterations,
+		Grids: b.grids()}
 	if rep.PhotonsPerIteration == 0 {
 		rep.PhotonsPerIteration = render.AutoPhotonsPerIteration(c.Info, render.ForThroughput)
 	}
@@ -141,21 +188,24 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 			rep.Iterations = 2
 		}
 	}
-	total := int64(len(b.Scenes) * len(b.Specs))
+	total := int64(len(b.Scenes) * len(b.Specs) * len(rep.Grids))
 	for _, scene := range b.Scenes {
 		for _, sp := range b.Specs {
-			cfg := b.config(sp, rep.PhotonsPerIteration)
-			res, err := benchOne(c, scene, cfg, rep.Iterations)
-			if err == nil && b.Breakdown {
-				res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+			for _, g := range rep.Grids {
+				cfg := b.config(sp, rep.PhotonsPerIteration, g)
+				res, err := benchOne(c, scene, cfg, rep.Iterations)
+				if err == nil && b.Breakdown {
+					res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+				}
+				spec := sp.With(b.Options)
+				if err != nil {
+					return rep, fmt.Errorf("%s/%s, grid %s: %v", scene.Name, spec, g, err)
+				}
+				res.Generator = spec.String()
+				res.HashGrid = g
+				rep.Cases = append(rep.Cases, res)
+				b.Progress.report(int64(len(rep.Cases)), total)
 			}
-			sp = sp.With(b.Options)
-			if err != nil {
-				return rep, fmt.Errorf("%s/%s: %v", scene.Name, sp, err)
-			}
-			res.Generator = sp.String()
-			rep.Cases = append(rep.Cases, res)
-			b.Progress.report(int64(len(rep.Cases)), total)
 		}
 	}
 	return rep, nil
@@ -207,10 +257,17 @@ func (rep RenderBenchReport) WriteJSON(w io.Writer) error {
 // WriteTable writes the report as a line on the device and a table.
 func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "device: %s, %dx%d, %d photons per iteration, %d iterations\n", rep.Device, rep.Width, rep.Height, rep.PhotonsPerIteration, rep.Iterations)
+	for _, g := range rep.Grids {
+		walk := fmt.Sprintf("a photon walks up to %dx%dx%d cells", g.Span, g.Span, g.Span)
+		if g.Gather == render.GatherPBRT {
+			walk = fmt.Sprintf("a point is linked into up to %dx%dx%d cells, a photon walks its own", g.Span, g.Span, g.Span)
+		}
+		fmt.Fprintf(w, "grid %s: cell side %g radii, %s, %d buckets\n", g, g.Cell, walk, g.Buckets)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
 	for _, r := range rep.Cases {
-		fmt.Fprintf(tw, "%s\t%s\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.PhotonsPerS, r.BouncesPerS,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.HashGrid, r.PhotonsPerS, r.BouncesPerS,
 			100*r.Eye, 100*r.Grid, 100*r.Photon, 100*r.Update)
 	}
 	if err := tw.Flush(); err != nil {
@@ -221,10 +278,10 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\ttrace\twalk\tatomics\tadds/photon\tadds/s\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tgrid\ttrace\twalk\tatomics\tadds/photon\tadds/s\t")
 	for _, r := range rep.Cases {
 		b := r.Breakdown
-		fmt.Fprintf(tw, "%s\t%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", r.Scene, r.Generator, b.TraceNs, b.WalkNs, b.AtomicsNs, b.Adds, b.AddsPerS)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", r.Scene, r.Generator, r.HashGrid, b.TraceNs, b.WalkNs, b.AtomicsNs, b.Adds, b.AddsPerS)
 	}
 	return tw.Flush()
 }

@@ -78,15 +78,21 @@ void loop_check(uint word) {
 	}
 }
 
-// Hash grid of visible points: per bucket the first point, per point the next.
+// Hash grid of visible points (render/sppm_grid.go): per bucket the first
+// link, per link the next one and what it holds. With GRID_PBRT a link
+// holds a point, and each point is linked into every cell within its reach
+// (grid_span^3 slots a point); otherwise a point is linked into its own
+// cell only and its link, the point's own, holds the cell's key.
 layout(std430, binding = GRID_HEADS_BINDING) buffer GridHeads { uint grid_head[]; };
-layout(std430, binding = GRID_NEXT_BINDING) buffer GridNext { uint grid_next[]; };
+layout(std430, binding = GRID_LINKS_BINDING) buffer GridLinks { uvec2 grid_links[]; };
 
 uniform uint width;
 uniform uint height;
 uniform vec3 grid_origin;
-uniform float grid_cell; // >= 2 * the largest radius
-uniform uint grid_mask;  // buckets - 1 (a power of two)
+uniform float grid_cell;  // render.SPPMConfig.GridCell x the reach
+uniform float grid_reach; // the largest radius, padded for rounding, in cells
+uniform int grid_span;    // at most this many cells per axis are within reach
+uniform uint grid_mask;   // buckets - 1 (a power of two)
 
 const uint NONE = 0xFFFFFFFFu;
 
@@ -94,7 +100,37 @@ uint grid_hash(ivec3 c) {
 	return (uint(c.x * 73856093) ^ uint(c.y * 19349663) ^ uint(c.z * 83492791)) & grid_mask;
 }
 
-ivec3 grid_cell_of(vec3 p) { return ivec3(floor((p - grid_origin) / grid_cell)); }
+// grid_key tells a cell from every other cell within 1,024 of it per axis,
+// far more than a gather's reach spans.
+uint grid_key(ivec3 c) {
+	uvec3 k = uvec3(c) & 1023u;
+	return k.x | k.y << 10 | k.z << 20;
+}
+
+vec3 grid_coords(vec3 p) { return (p - grid_origin) / grid_cell; }
+
+ivec3 grid_cell_of(vec3 p) { return ivec3(floor(grid_coords(p))); }
+
+// The box of cells that overlap grid_reach around grid coordinates g
+// (grid_span a side at most, which render/sppm_grid.go shows is enough):
+// cells 0 .. grid_box_cells - 1 from grid_box_lo.
+struct GridBox {
+	ivec3 lo, size;
+};
+GridBox grid_box(vec3 g) {
+	ivec3 lo = ivec3(floor(g - grid_reach));
+	return GridBox(lo, min(ivec3(floor(g + grid_reach)) - lo + 1, ivec3(grid_span)));
+}
+int grid_box_cells(GridBox b) { return b.size.x * b.size.y * b.size.z; }
+ivec3 grid_box_cell(GridBox b, int k) {
+	return b.lo + ivec3(k % b.size.x, (k / b.size.x) % b.size.y, k / (b.size.x * b.size.y));
+}
+
+// grid_within_reach: some of the cell is within grid_reach of g.
+bool grid_within_reach(vec3 g, ivec3 cell) {
+	vec3 gap = max(max(vec3(cell) - g, g - vec3(cell + 1)), vec3(0.0));
+	return dot(gap, gap) <= grid_reach * grid_reach;
+}
 
 // Octahedral normal encoding (Cigolle et al. 2014) in two snorm16s.
 vec2 oct_wrap(vec2 v) { return (1.0 - abs(v.yx)) * vec2(v.x >= 0.0 ? 1.0 : -1.0, v.y >= 0.0 ? 1.0 : -1.0); }

@@ -1,0 +1,117 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"speckle/internal/numcheck"
+	"speckle/scenes"
+	"speckle/shaders"
+)
+
+// GridCellRange bounds SPPMConfig.GridCell, the hash grid's cell size in
+// largest radii: at 0.5 a gather's reach spans up to shaders.GridSpanMax = 5
+// cells per axis, at 4 one cell holds up to 8x the points of a radius's box.
+var GridCellRange = numcheck.Range{Lo: 2.0 / (shaders.GridSpanMax - 1), Hi: 4, Zero: "2 radii"}
+
+// GridGather is how the photon pass finds the visible points near a hit.
+type GridGather int
+
+const (
+	// GatherCells links each point into its own cell; a photon walks the
+	// cells within its reach.
+	GatherCells GridGather = iota
+	// GatherPBRT (pbrt-v4's scheme) links each point into every cell within
+	// its reach; a photon walks its own cell.
+	GatherPBRT
+)
+
+var gatherNames = []string{"cells", "pbrt"}
+
+func (g GridGather) String() string { return gatherNames[g] }
+
+// ParseGridGather reads a GridGather by name.
+func ParseGridGather(s string) (GridGather, error) {
+	for i, name := range gatherNames {
+		if s == name {
+			return GridGather(i), nil
+		}
+	}
+	return 0, fmt.Errorf("must be %s (got %q)", strings.Join(gatherNames, " or "), s)
+}
+
+// DefaultGridCell is the cell size GridCell 0 picks: 2 radii, 2x2x2 cells
+// walked per photon hit.
+const DefaultGridCell = 2
+
+// gridLayout is the hash grid of visible points (shaders/lib/sppm.glsl):
+// cubes of cell scene units from origin, hashed into buckets (a power of
+// two). A photon walks the cells within reach of it: reach is the largest
+// radius padded for rounding, and span the most cells it may need per axis.
+type gridLayout struct {
+	origin        scenes.Vec3
+	cell, reach   float32 // reach in cells
+	span, buckets int
+	links         int // link slots: a point's, or GatherPBRT's span^3 a point
+}
+
+// newGridLayout lays the grid out for radii up to radius (radii only
+// shrink) in a scene within lo..hi, with cells of f radii, pixels visible
+// points and gather.
+//
+// The gather accepts a point by its own radius and normal, never by its
+// cell, so the image does not depend on f or gather as long as every cell
+// that can hold an accepted point is walked (GatherCells) or the point is
+// linked into the photon's cell (GatherPBRT). The float32 tests accept
+// points up to a few ulps past the radius and place points and photons in
+// cells with rounding errors of a few ulps of the coordinates; the reach is
+// the radius plus a margin well past both, and the cell f reaches, so the
+// cells within reach of a point (x - reach .. x + reach, one point's view
+// or the other's) span at most ceil(2/f) + 1 per axis.
+func newGridLayout(radius float32, lo, hi scenes.Vec3, f float32, gather GridGather, pixels int) gridLayout {
+	extent := float32(0)
+	for i := range 3 {
+		extent = max(extent, abs32(lo[i]), abs32(hi[i]))
+	}
+	margin := radius/4096 + 16*ulp32(2*extent+16*radius*max(f, 1))
+	reach := radius + margin
+	g := gridLayout{cell: f * reach}
+	g.span, g.buckets = GridShape(f, gather, pixels)
+	g.reach = float32(float64(reach) / float64(g.cell))
+	g.origin = lo.Sub(scenes.Vec3{g.cell, g.cell, g.cell})
+	g.links = pixels
+	if gather == GatherPBRT {
+		g.links *= g.cells()
+	}
+	return g
+}
+
+// GridShape is the grid of cells of f radii over pixels visible points: the
+// cells within a gather's reach span at most span a side; buckets is a power
+// of two.
+func GridShape(f float32, gather GridGather, pixels int) (span, buckets int) {
+	span = int(math.Ceil(2/float64(f))) + 1
+	// At most one link in two buckets, as far as 2^25 (128 MiB) allows: a
+	// walk reads the links of other cells that share its buckets. A point
+	// is linked once, or (GatherPBRT) into up to span^3 cells; with
+	// GatherCells a walk visits about (2/f)^2 cells of a surface, each a
+	// bucket.
+	want := 2 * pixels * int(math.Ceil(max(1, 4/float64(f*f))))
+	if gather == GatherPBRT {
+		want = 2 * pixels * span * span * span
+	}
+	buckets = 1
+	for buckets < min(want, max(2*pixels, 1<<25)) {
+		buckets *= 2
+	}
+	return span, buckets
+}
+
+// cells is the most cells a photon hit walks.
+func (g gridLayout) cells() int { return g.span * g.span * g.span }
+
+func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
+
+// ulp32 is the spacing of float32s at v (v >= 0).
+func ulp32(v float32) float32 { return math.Nextafter32(v, float32(math.Inf(1))) - v }

@@ -1,0 +1,49 @@
+package study
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"speckle/gpu"
+	"speckle/gpu/gltest"
+	"speckle/render"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// bench render over several grids runs each case on each (gather and cell
+// size, default first), says each grid's shape in the header, and, as every
+// grid gathers the same visible points, the breakdown counts the same adds
+// per photon on each.
+func TestRenderBenchGrids(t *testing.T) {
+	b := RenderBench{Scenes: []*scenes.Scene{builtin(t, "cornell")}, Specs: []rng.Spec{spec(t, "philox")},
+		Width: 32, Height: 18, PhotonsPerIteration: 2048, Iterations: 1, Seed: 1, Breakdown: true,
+		GridCells: []float32{0, 1}, Gathers: []render.GridGather{render.GatherCells, render.GatherPBRT}}
+	var rep RenderBenchReport
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		rep, err = b.Run(c)
+		return err
+	})
+	want := []string{"cells 2", "cells 1", "pbrt 2", "pbrt 1"}
+	if len(rep.Cases) != len(want) {
+		t.Fatalf("%d cases, want %d", len(rep.Cases), len(want))
+	}
+	for i, r := range rep.Cases {
+		if r.HashGrid.String() != want[i] || r.Breakdown == nil || !(r.PhotonsPerS > 0) {
+			t.Fatalf("case %d: grid %s, %+v; want %s", i, r.HashGrid, r, want[i])
+		}
+		if adds := r.Breakdown.Adds; adds != rep.Cases[0].Breakdown.Adds || !(adds > 0) {
+			t.Errorf("grid %s: %g adds per photon, grid %s %g", r.HashGrid, adds, rep.Cases[0].HashGrid, rep.Cases[0].Breakdown.Adds)
+		}
+	}
+	var table bytes.Buffer
+	if err := rep.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"grid cells 1: cell side 1 radii, a photon walks up to 3x3x3 cells", "grid pbrt 2: cell side 2 radii, a point is linked into up to 2x2x2 cells"} {
+		if !strings.Contains(table.String(), line) {
+			t.Errorf("table without %q:\n%s", line, table.String())
+		}
+	}
+}
