@@ -183,6 +183,8 @@ func (s *SPPM) build() error {
 	gridDefs := map[string]string{}
 	if s.Cfg.Gather == GatherPBRT {
 		photonDefs["GRID_PBRT"], gridDefs["GRID_PBRT"] = "1", "1"
+	} else if s.grid.nearest8() {
+		photonDefs["GRID_NEAREST8"] = "1"
 	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err

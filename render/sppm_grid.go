@@ -108,6 +108,10 @@ func GridShape(f float32, gather GridGather, pixels int) (span, buckets int) {
 	return span, buckets
 }
 
+// nearest8: a photon's reach spans at most two cells an axis, walked as the
+// 2x2x2 cells from its box's corner (GRID_NEAREST8) unless GatherPBRT.
+func (g gridLayout) nearest8() bool { return g.span == 2 }
+
 // cells is the most cells a photon hit walks.
 func (g gridLayout) cells() int { return g.span * g.span * g.span }
 

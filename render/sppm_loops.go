@@ -42,6 +42,8 @@ func (s *SPPM) loopCosts() (photon, eye loopCost) {
 	gather := (s.grid.cells() + 1) * 3
 	if s.Cfg.Gather == GatherPBRT {
 		gather = 2
+	} else if s.grid.nearest8() {
+		gather = 9 * (9 + 1) // 8 cells, each entering the duplicate test and its list
 	}
 	photon = loopCost{fixed: d + 4*d + len(s.Scene.Lights()) + 1, step: 1 + intersect + gather + 3*d}
 	d = rng.LoopsOf(s.eyeRNG.Inst).Draw
