@@ -3,19 +3,29 @@
 // (lib/battery.glsl: blocks, positions, segments). A work group takes
 // BIRTHDAY_GROUP positions, among which at most one group of birthdays ends
 // (groups start at their segment's first value), and works on that group
-// together: the values' top BIRTHDAY_DAY_BITS bits go to shared memory and
-// are sorted there by a bitonic network; then collisions counts neighbours
-// equal in their top COLLISION_CELL_BITS bits (stats.Collided), birthdays
-// takes the spacings, sorts them again and counts the spacing values that
-// occur more than once (stats.RepeatedSpacings). stats.Tally is the
-// reference these counts equal. Only barriers and shared memory: no
-// subgroup operations, which not every driver has.
+// together: it sorts the values' top BIRTHDAY_DAY_BITS bits in shared
+// memory; then collisions counts neighbours equal in their top
+// COLLISION_CELL_BITS bits (stats.Collided), birthdays takes the spacings,
+// sorts them again and counts the spacing values that occur more than once
+// (stats.RepeatedSpacings). stats.Tally is the reference these counts
+// equal. Only barriers and shared memory: no subgroup operations, which not
+// every driver has.
 //
-// Loop passes per invocation (LOOP_BUDGET): one sort is 9 stages of 1..9
-// steps, each step P + 1 passes for P = BIRTHDAY_GROUP / 2 / BATTERY_GROUP_SIZE
-// pairs: 10 + 54 + 45*(P + 1) = 289 with P = 4; birthdays sorts twice and
-// the loads and counts are 3*(2P + 1): about 600 whatever the block's size,
-// so a block is one dispatch.
+// The sort: each invocation sorts its KEYS keys in registers (a sorting
+// network), then runs of KEYS, 2 KEYS, ... are merged pairwise, each
+// invocation writing KEYS consecutive places of the merged run: a binary
+// search finds where they start in the two runs (merge path), a sequential
+// merge does the rest: 7 barriers a sort and about 3 shared-memory
+// accesses a key a merge. (On llvmpipe a bitonic network, 45 steps that
+// each load and store every key, ran 2.5 to 3 times slower than the former
+// one-invocation heap sort; this sort runs as fast.) The keys of an
+// invocation's places stay in registers for the spacings and the counts.
+//
+// Loop passes per invocation (LOOP_BUDGET): a sort is KEYS + 1 to store,
+// 7 for its 6 merges, each at most log2(run) + 2 for the search and KEYS + 1
+// for the merge: 9 + 7 + (5 + 6 + ... + 10) + 6*9 = 115; the load and the
+// counts are KEYS + 1 each: 133 for collisions, 257 for birthdays (two
+// sorts), whatever the block's size, so a block is one dispatch.
 layout(local_size_x = BATTERY_GROUP_SIZE) in;
 #include "lib/invocation.glsl"
 
@@ -24,11 +34,21 @@ layout(local_size_x = BATTERY_GROUP_SIZE) in;
 #endif
 #include "lib/battery.glsl"
 
-const uint group_len = BIRTHDAY_GROUP;
-const uint pairs = BIRTHDAY_GROUP / 2;
+#define KEYS 8 // keys per invocation: the sorting network's width
+#if BIRTHDAY_GROUP != KEYS * BATTERY_GROUP_SIZE
+#error "a work group holds one group of birthdays, KEYS per invocation"
+#endif
 
-shared uint keys[BIRTHDAY_GROUP];
+const uint group_len = BIRTHDAY_GROUP;
+
+// Two buffers of keys (a merge reads one and writes the other), skewed by
+// one word every KEYS so that invocations storing their KEYS keys at once
+// hit distinct banks of a GPU's shared memory.
+shared uint keys[2 * (BIRTHDAY_GROUP + BIRTHDAY_GROUP / KEYS)];
 shared uint found;
+
+uint key(uint i) { return keys[i + i / KEYS]; }
+void set_key(uint i, uint v) { keys[i + i / KEYS] = v; }
 
 // Every invocation's writes to shared memory seen by all before any goes on.
 void sync() {
@@ -36,58 +56,102 @@ void sync() {
 	barrier();
 }
 
-// Sorts keys ascending: a bitonic network, whose every step compares
-// BIRTHDAY_GROUP/2 disjoint pairs (i, i + stride).
-void bitonic_sort(uint lid) {
-	for (uint size = 2u; size <= group_len; size <<= 1u) {
-		for (uint stride = size >> 1u; stride > 0u; stride >>= 1u) {
-			for (uint q = lid; q < pairs; q += BATTERY_GROUP_SIZE) {
-				uint i = 2u * q - (q & (stride - 1u));
-				uint a = keys[i], b = keys[i + stride];
-				if ((a > b) == ((i & size) == 0u)) { // ascending where bit `size` of i is clear
-					keys[i] = b;
-					keys[i + stride] = a;
-				}
-			}
-			sync();
-		}
+void order(inout uint a, inout uint b) {
+	uint lo = min(a, b);
+	b = max(a, b);
+	a = lo;
+}
+
+// Batcher's odd-even merge sort of 8 keys: 19 comparators.
+void sort_network(inout uint x[KEYS]) {
+	order(x[0], x[1]), order(x[2], x[3]), order(x[4], x[5]), order(x[6], x[7]);
+	order(x[0], x[2]), order(x[1], x[3]), order(x[4], x[6]), order(x[5], x[7]);
+	order(x[1], x[2]), order(x[5], x[6]);
+	order(x[0], x[4]), order(x[1], x[5]), order(x[2], x[6]), order(x[3], x[7]);
+	order(x[2], x[4]), order(x[3], x[5]);
+	order(x[1], x[2]), order(x[3], x[4]), order(x[5], x[6]);
+}
+
+// Merges the runs of w sorted keys of buffer `from` pairwise into buffer
+// `to`: this invocation writes places own .. own+KEYS-1, and keeps their
+// keys in x. Of equal keys the left run's go first, so every key has one
+// place.
+void merge(uint from, uint to, uint w, uint own, out uint x[KEYS]) {
+	uint run = own & ~(2u * w - 1u), d = own - run; // the merged run, the place in it
+	uint a0 = from + run, b0 = a0 + w;
+	// i keys of the left run and d - i of the right one come before place d.
+	uint lo = d > w ? d - w : 0u, hi = min(d, w);
+	while (lo < hi) {
+		uint i = (lo + hi) / 2u;
+		if (key(a0 + i) <= key(b0 + d - 1u - i)) lo = i + 1u;
+		else hi = i;
+	}
+	uint i = lo, j = d - lo;
+	uint a = key(a0 + min(i, w - 1u)), b = key(b0 + min(j, w - 1u));
+	for (uint t = 0u; t < KEYS; t++) {
+		bool left = j >= w || (i < w && a <= b);
+		x[t] = left ? a : b;
+		set_key(to + own + t, x[t]);
+		if (left) i++;
+		else j++;
+		uint next = key(left ? a0 + min(i, w - 1u) : b0 + min(j, w - 1u));
+		if (left) a = next;
+		else b = next;
 	}
 }
 
+// Sorts the group's keys, x holding this invocation's: those of places
+// own = KEYS*lid .. own+KEYS-1 before, and of the same places in sorted
+// order after. Returns the buffer (0 or BIRTHDAY_GROUP) that holds them all.
+uint sort(inout uint x[KEYS]) {
+	uint own = KEYS * gl_LocalInvocationIndex, from = 0u;
+	sort_network(x);
+	for (uint e = 0u; e < KEYS; e++) set_key(own + e, x[e]);
+	sync();
+	for (uint w = KEYS; w < group_len; w *= 2u) {
+		merge(from, group_len - from, w, own, x);
+		sync();
+		from = group_len - from;
+	}
+	return from;
+}
+
 void main() {
-	uint lid = gl_LocalInvocationIndex;
+	uint lid = gl_LocalInvocationIndex, own = KEYS * lid;
 	uint first = first_position + linear_invocation() / BATTERY_GROUP_SIZE * group_len;
 	uint p;
 	uint sample_no = sample_of(first, p);
 	uint last = first + group_len - 1u - p % group_len; // where the group ends
 	bool live = counts_at(first) && p + (last - first) < seg_len && counts_at(last);
-	for (uint k = lid; k < group_len; k += BATTERY_GROUP_SIZE) {
-		uint day = 0u;
-		if (live) day = value_back(last, group_len - 1u - k) >> (32u - BIRTHDAY_DAY_BITS);
-		keys[k] = day;
+	uint x[KEYS];
+	for (uint e = 0u; e < KEYS; e++) {
+		x[e] = live ? value_back(last, group_len - 1u - (own + e)) >> (32u - BIRTHDAY_DAY_BITS) : 0u;
 	}
 	if (lid == 0u) found = 0u;
-	sync();
-	bitonic_sort(lid);
+	uint y = sort(x); // the days
+	uint before = own > 0u ? key(y + own - 1u) : 0u; // the day before x[0]
 	uint n = 0u;
 #if defined(TEST_COLLISIONS)
 	const uint shift = BIRTHDAY_DAY_BITS - COLLISION_CELL_BITS;
-	for (uint k = lid + 1u; k < group_len; k += BATTERY_GROUP_SIZE) {
-		if ((keys[k] >> shift) == (keys[k - 1u] >> shift)) n++;
+	for (uint e = 0u; e < KEYS; e++) {
+		if (own + e > 0u && (x[e] >> shift) == (before >> shift)) n++;
+		before = x[e];
 	}
 	const uint most = COLLISION_MAX;
 #else
-	// The spacings y[0], y[1] - y[0], ...: all read before any is written.
-	uint spacing[BIRTHDAY_GROUP / BATTERY_GROUP_SIZE];
-	for (uint k = lid, s = 0u; k < group_len; k += BATTERY_GROUP_SIZE, s++) {
-		spacing[s] = keys[k] - (k > 0u ? keys[k - 1u] : 0u);
+	for (uint e = 0u; e < KEYS; e++) { // the spacings y[0], y[1] - y[0], ...
+		uint day = x[e];
+		x[e] -= before;
+		before = day;
 	}
-	sync();
-	for (uint k = lid, s = 0u; k < group_len; k += BATTERY_GROUP_SIZE, s++) keys[k] = spacing[s];
-	sync();
-	bitonic_sort(lid);
-	for (uint k = lid + 1u; k < group_len; k += BATTERY_GROUP_SIZE) {
-		if (keys[k] == keys[k - 1u] && (k == 1u || keys[k - 1u] != keys[k - 2u])) n++;
+	sync(); // all read before the sort writes
+	uint s = sort(x);
+	uint b1 = own > 0u ? key(s + own - 1u) : 0u, b2 = own > 1u ? key(s + own - 2u) : 0u;
+	for (uint e = 0u; e < KEYS; e++) { // a spacing equal to the one before, not to the one before that
+		uint k = own + e;
+		if (k > 0u && x[e] == b1 && (k == 1u || b1 != b2)) n++;
+		b2 = b1;
+		b1 = x[e];
 	}
 	const uint most = BIRTHDAY_MAX;
 #endif
