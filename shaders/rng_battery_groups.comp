@@ -74,8 +74,8 @@ void sort_network(inout uint x[KEYS]) {
 
 // Merges the runs of w sorted keys of buffer `from` pairwise into buffer
 // `to`: this invocation writes places own .. own+KEYS-1, and keeps their
-// keys in x. Of equal keys the left run's go first, so every key has one
-// place.
+// keys in x. (Equal keys are equal values: which run's goes first does
+// not matter.)
 void merge(uint from, uint to, uint w, uint own, out uint x[KEYS]) {
 	uint run = own & ~(2u * w - 1u), d = own - run; // the merged run, the place in it
 	uint a0 = from + run, b0 = a0 + w;
