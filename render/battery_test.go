@@ -135,10 +135,10 @@ func countChosen(c *gpu.Context, values [][]uint32, bits int, size BatterySize, 
 	return counter.read(), c.CheckError("the battery's kernels")
 }
 
-// chosenDays are groups of birthdays a sort can get wrong: days all equal,
-// sorted and reversed runs, a few days repeated in random order, ties in
-// the top 16 bits, the extremes; each a function of the value's index m
-// and a random number r.
+// chosenDays are groups of birthdays a sort or the urns can get wrong: days
+// all equal, sorted and reversed runs, a few days repeated in random order,
+// one urn (the top 16 bits) for all, the extremes; each a function of the
+// value's index m and a random number r.
 var chosenDays = []func(m int, r uint32) uint32{
 	func(m int, r uint32) uint32 { return 0 },
 	func(m int, r uint32) uint32 { return 0xabcdef },
@@ -152,8 +152,8 @@ var chosenDays = []func(m int, r uint32) uint32{
 	func(m int, r uint32) uint32 { return r & 0xffffff },
 }
 
-// The GPU's counts equal the Go reference's on chosen values that test the
-// sorts of birthdays and collisions (chosenDays, switching every 600 values,
+// The GPU's counts equal the Go reference's on chosen values that test
+// birthdays' sorts and collisions' urns (chosenDays, switching every 600 values,
 // so some groups hold one kind and others two), for every test and order:
 // over blocks of 512 values per stream, with segments of 700 values (groups
 // straddle blocks) and of whole streams of 1,100, and generators of 32 and

@@ -3,13 +3,14 @@
 // (lib/battery.glsl: blocks, positions, segments). A work group takes
 // BIRTHDAY_GROUP positions, among which at most one group of birthdays ends
 // (groups start at their segment's first value), and works on that group
-// together: it sorts the values' top BIRTHDAY_DAY_BITS bits in shared
-// memory; then collisions counts neighbours equal in their top
-// COLLISION_CELL_BITS bits (stats.Collided), birthdays takes the spacings,
-// sorts them again and counts the spacing values that occur more than once
-// (stats.RepeatedSpacings). stats.Tally is the reference these counts
-// equal. Only barriers and shared memory: no subgroup operations, which not
-// every driver has.
+// together, KEYS values an invocation, in shared memory: birthdays sorts
+// the values' top BIRTHDAY_DAY_BITS bits, takes the spacings, sorts them
+// and counts the spacing values that occur more than once
+// (stats.RepeatedSpacings); collisions sets a bit per urn (the top
+// COLLISION_CELL_BITS bits) and counts the values whose urn's bit was set
+// already: m - (distinct urns), stats.Collided, with no sort. stats.Tally
+// is the reference these counts equal. Only barriers, shared memory and its
+// atomics: no subgroup operations, which not every driver has.
 //
 // The sort: each invocation sorts its KEYS keys in registers (a sorting
 // network), then runs of KEYS, 2 KEYS, ... are merged pairwise, each
@@ -18,14 +19,16 @@
 // merge does the rest: 7 barriers a sort and about 3 shared-memory
 // accesses a key a merge. (On llvmpipe a bitonic network, 45 steps that
 // each load and store every key, ran 2.5 to 3 times slower than the former
-// one-invocation heap sort; this sort runs as fast.) The keys of an
-// invocation's places stay in registers for the spacings and the counts.
+// one-invocation heap sort.) The keys of an invocation's places stay in
+// registers for the spacings and the counts.
 //
 // Loop passes per invocation (LOOP_BUDGET): a sort is KEYS + 1 to store,
 // 7 for its 6 merges, each at most log2(run) + 2 for the search and KEYS + 1
-// for the merge: 9 + 7 + (5 + 6 + ... + 10) + 6*9 = 115; the load and the
-// counts are KEYS + 1 each: 133 for collisions, 257 for birthdays (two
-// sorts), whatever the block's size, so a block is one dispatch.
+// for the merge: 9 + 7 + (5 + 6 + ... + 10) + 6*9 = 115; birthdays sorts
+// twice and loads, takes spacings and counts in KEYS + 1 each: 257;
+// collisions clears the urns in 2^16/32/BATTERY_GROUP_SIZE + 1 and loads and
+// throws in KEYS + 1 each: 51. So, whatever the block's size, a block is
+// one dispatch.
 layout(local_size_x = BATTERY_GROUP_SIZE) in;
 #include "lib/invocation.glsl"
 
@@ -41,20 +44,25 @@ layout(local_size_x = BATTERY_GROUP_SIZE) in;
 
 const uint group_len = BIRTHDAY_GROUP;
 
-// Two buffers of keys (a merge reads one and writes the other), skewed by
-// one word every KEYS so that invocations storing their KEYS keys at once
-// hit distinct banks of a GPU's shared memory.
-shared uint keys[2 * (BIRTHDAY_GROUP + BIRTHDAY_GROUP / KEYS)];
 shared uint found;
-
-uint key(uint i) { return keys[i + i / KEYS]; }
-void set_key(uint i, uint v) { keys[i + i / KEYS] = v; }
 
 // Every invocation's writes to shared memory seen by all before any goes on.
 void sync() {
 	memoryBarrierShared();
 	barrier();
 }
+
+#if defined(TEST_COLLISIONS)
+// One bit per urn.
+shared uint urns[(1 << COLLISION_CELL_BITS) / 32];
+#else
+// Two buffers of keys (a merge reads one and writes the other), skewed by
+// one word every KEYS so that invocations storing their KEYS keys at once
+// hit distinct banks of a GPU's shared memory.
+shared uint keys[2 * (BIRTHDAY_GROUP + BIRTHDAY_GROUP / KEYS)];
+
+uint key(uint i) { return keys[i + i / KEYS]; }
+void set_key(uint i, uint v) { keys[i + i / KEYS] = v; }
 
 void order(inout uint a, inout uint b) {
 	uint lo = min(a, b);
@@ -115,6 +123,7 @@ uint sort(inout uint x[KEYS]) {
 	}
 	return from;
 }
+#endif
 
 void main() {
 	uint lid = gl_LocalInvocationIndex, own = KEYS * lid;
@@ -128,17 +137,18 @@ void main() {
 		x[e] = live ? value_back(last, group_len - 1u - (own + e)) >> (32u - BIRTHDAY_DAY_BITS) : 0u;
 	}
 	if (lid == 0u) found = 0u;
-	uint y = sort(x); // the days
-	uint before = own > 0u ? key(y + own - 1u) : 0u; // the day before x[0]
 	uint n = 0u;
 #if defined(TEST_COLLISIONS)
-	const uint shift = BIRTHDAY_DAY_BITS - COLLISION_CELL_BITS;
+	for (uint i = lid; i < urns.length(); i += BATTERY_GROUP_SIZE) urns[i] = 0u;
+	sync();
 	for (uint e = 0u; e < KEYS; e++) {
-		if (own + e > 0u && (x[e] >> shift) == (before >> shift)) n++;
-		before = x[e];
+		uint urn = x[e] >> (BIRTHDAY_DAY_BITS - COLLISION_CELL_BITS), bit = 1u << (urn & 31u);
+		if ((atomicOr(urns[urn >> 5u], bit) & bit) != 0u) n++;
 	}
 	const uint most = COLLISION_MAX;
 #else
+	uint y = sort(x); // the days
+	uint before = own > 0u ? key(y + own - 1u) : 0u; // the day before x[0]
 	for (uint e = 0u; e < KEYS; e++) { // the spacings y[0], y[1] - y[0], ...
 		uint day = x[e];
 		x[e] -= before;
