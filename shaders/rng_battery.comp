@@ -1,8 +1,9 @@
 // speckle rng test: one test of the battery (TEST_MONOBIT, TEST_BYTES, ...,
 // internal/stats's Test.Define) over one block of generated numbers, in one
 // order (lib/battery.glsl: blocks, positions, segments), except birthdays
-// and collisions, whose groups rng_battery_groups.comp sorts a work group
-// at a time. The gap and runs tests start afresh at a segment's start.
+// and collisions, which rng_battery_groups.comp counts a work group per
+// group of birthdays. The gap and runs tests start afresh at a segment's
+// start.
 // Each invocation takes POSITIONS consecutive positions; rank takes as many
 // positions as a matrix spans, so at most one matrix ends among them (a
 // block holds a multiple of 512 values of each stream: no invocation's

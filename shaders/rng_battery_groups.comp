@@ -44,7 +44,7 @@ layout(local_size_x = BATTERY_GROUP_SIZE) in;
 
 const uint group_len = BIRTHDAY_GROUP;
 
-shared uint found;
+shared uint found; // the group's statistic: at most BIRTHDAY_GROUP - 1
 
 // Every invocation's writes to shared memory seen by all before any goes on.
 void sync() {

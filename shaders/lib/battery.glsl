@@ -16,11 +16,14 @@
 // within their segment only: tuples and groups start at the segment's first
 // value (stats.Tally is the reference these counts equal).
 //
-// 32 bits hold every index: a block is one buffer (at most 2^32 bytes, so
-// positions < 2^30), a stream at most 2^32-1 values and a sample at most
-// 2^31-1 (render.BatterySize.Check), so block_first + j, block_offset + r
-// and the sample and segment numbers (at most the streams or the samples)
-// stay below 2^32. Counts are 64-bit (lo, hi) words.
+// 32 bits hold every index for any size render.BatterySize.Check takes: a
+// block is one buffer (64 MiB in render, and under 2^32 bytes on any GPU),
+// so positions r < 2^30 and r + block_positions < 2^31; a stream has under
+// 2^32 values and a sample under 2^31, so block_first + j (for a value that
+// counts) and block_offset + r fit; sample and segment numbers are below
+// the samples (at most 2^16) or the streams. Counts are 64-bit (lo, hi)
+// words; what a work group sums in shared memory first stays far below 2^32
+// (the kernels say why).
 // BINS (the test's count array per sample) is defined by the kernel.
 
 layout(std430, binding = BATTERY_BLOCK_BINDING) readonly buffer Block { uint block_values[]; };
