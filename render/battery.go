@@ -93,8 +93,9 @@ func MaxBatteryStreams(inst rng.Instance) int {
 	return min(MaxInterleavedStreams(inst), dumpChunkBytes/(4*stats.TupleMaxSpan))
 }
 
-// positions is how many positions one invocation of a test's kernel takes:
-// tests with long items take one item's span, so at most one ends there.
+// positions is how many positions one invocation of a test's kernel takes
+// (one work group, for birthdays and collisions): tests with long items take
+// one item's span, so at most one ends there.
 func positions(t stats.Test) int {
 	switch t {
 	case stats.Rank, stats.Birthdays, stats.Collisions:
@@ -103,12 +104,17 @@ func positions(t stats.Test) int {
 	return 64
 }
 
+// sortsGroups is whether the test's kernel is rng_battery_groups.comp, where
+// a work group sorts one group of birthdays in shared memory.
+func sortsGroups(t stats.Test) bool { return t == stats.Birthdays || t == stats.Collisions }
+
 // Battery runs the tests over size.Numbers values of the pool's streams in
 // each order: blocks of every stream are drawn on the GPU (rng_dump.comp,
 // as `rng dump --order interleaved` draws them), each block counted by
-// rng_battery.comp in both orders while the block before it is still at
-// hand, and only the counts are read back. progress, if not nil, is told
-// how many values (per order) are done.
+// rng_battery.comp (rng_battery_groups.comp for birthdays and collisions)
+// in both orders while the block before it is still at hand, and only the
+// counts are read back. progress, if not nil, is told how many values (per
+// order) are done.
 func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done int64)) (BatteryCounts, error) {
 	streams := r.Cfg.Streams
 	out := BatteryCounts{Size: size}
@@ -135,45 +141,12 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 		return out, err
 	}
 	defer previous.Delete()
+	c, err := newBatteryCounter(r.ctx, streams, r.Gen.Bits(), size, tests)
+	if err != nil {
+		return out, err
+	}
+	defer c.Delete()
 
-	type job struct {
-		p      *gpu.Program
-		counts *gpu.Buffer
-		order  Order
-		test   stats.Test
-	}
-	var jobs []job
-	defer func() {
-		for _, j := range jobs {
-			j.counts.Delete()
-		}
-	}()
-	for _, o := range Orders {
-		for _, t := range tests {
-			defs := map[string]string{
-				t.Define():  "1",
-				"BINS":      fmt.Sprintf("%du", t.Bins()),
-				"POSITIONS": fmt.Sprintf("%du", positions(t)),
-			}
-			if o == StreamOrder {
-				defs["STREAM_ORDER"] = "1"
-			}
-			src, err := shaders.Build("rng_battery.comp", "", defs)
-			if err != nil {
-				return out, err
-			}
-			p, err := r.ctx.Compute(src)
-			if err != nil {
-				return out, err
-			}
-			c, err := r.ctx.NewBuffer(size.Samples*t.Bins()*8, nil)
-			if err != nil {
-				return out, err
-			}
-			c.Clear()
-			jobs = append(jobs, job{p, c, o, t})
-		}
-	}
 	start := time.Now()
 	if err := d.start(0, streams); err != nil {
 		return out, err
@@ -183,11 +156,8 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 		if err := d.draw(block, streams, int(m0), k); err != nil {
 			return out, err
 		}
-		valid := int(min(int64(k), size.PerStream-m0)) // the last block is cut short
-		for _, j := range jobs {
-			if err := r.count(j.p, j.counts, j.order, j.test, size, block, prev, m0, k, valid); err != nil {
-				return out, err
-			}
+		if err := c.count(block, prev, m0, k); err != nil {
+			return out, err
 		}
 		block, prev = prev, block
 		if progress != nil {
@@ -201,57 +171,151 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	if err := r.ctx.CheckError("the battery's kernels"); err != nil {
 		return out, err
 	}
-	out.Counts = make([][][]uint64, len(Orders))
-	words := make([]uint32, 0)
-	for i, j := range jobs {
-		if i%len(tests) == 0 {
-			out.Counts[j.order] = make([][]uint64, len(tests))
-		}
-		n := size.Samples * j.test.Bins()
-		words = append(words[:0], make([]uint32, 2*n)...)
-		j.counts.Read(0, words)
-		c := make([]uint64, n)
-		for b := range c {
-			c[b] = uint64(words[2*b]) | uint64(words[2*b+1])<<32
-		}
-		out.Counts[j.order][i%len(tests)] = c
-	}
+	out.Counts = c.read()
 	return out, nil
 }
 
-// count runs one test's kernel over the block of values m0 .. m0+k-1 of
-// every stream in order o, of which the first `valid` count.
-func (r *RNG) count(p *gpu.Program, counts *gpu.Buffer, o Order, t stats.Test, size BatterySize, block, prev *gpu.Buffer, m0 int64, k, valid int) error {
-	streams := r.Cfg.Streams
+// batteryCounter is the battery's counting side: each test's kernel in
+// each order and its counts, fed block after block (Battery draws them;
+// tests write chosen values).
+type batteryCounter struct {
+	ctx           *gpu.Context
+	streams, bits int
+	size          BatterySize
+	tests         []stats.Test
+	jobs          []batteryJob // order-major, the tests in each
+}
+
+// batteryJob is one test in one order: its program and its counts.
+type batteryJob struct {
+	p      *gpu.Program
+	counts *gpu.Buffer
+	order  Order
+	test   stats.Test
+}
+
+// newBatteryCounter builds the kernels of the tests in both orders for
+// streams streams of a generator of `bits` output bits, and zeroes their counts.
+func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, tests []stats.Test) (*batteryCounter, error) {
+	c := &batteryCounter{ctx: ctx, streams: streams, bits: bits, size: size, tests: tests}
+	for _, o := range Orders {
+		for _, t := range tests {
+			defs := map[string]string{
+				t.Define():  "1",
+				"BINS":      fmt.Sprintf("%du", t.Bins()),
+				"POSITIONS": fmt.Sprintf("%du", positions(t)),
+			}
+			if o == StreamOrder {
+				defs["STREAM_ORDER"] = "1"
+			}
+			kernel := "rng_battery.comp"
+			if sortsGroups(t) {
+				kernel = "rng_battery_groups.comp"
+			}
+			src, err := shaders.Build(kernel, "", defs)
+			if err != nil {
+				c.Delete()
+				return nil, err
+			}
+			p, err := ctx.Compute(src)
+			if err != nil {
+				c.Delete()
+				return nil, err
+			}
+			counts, err := ctx.NewBuffer(size.Samples*t.Bins()*8, nil)
+			if err != nil {
+				c.Delete()
+				return nil, err
+			}
+			counts.Clear()
+			c.jobs = append(c.jobs, batteryJob{p, counts, o, t})
+		}
+	}
+	return c, nil
+}
+
+// Delete frees the counts (the programs stay in the context's cache).
+func (c *batteryCounter) Delete() {
+	for _, j := range c.jobs {
+		j.counts.Delete()
+	}
+	c.jobs = nil
+}
+
+// count runs every job over the block of values m0 .. m0+k-1 of every
+// stream (stream-major), prev holding the k values before them.
+func (c *batteryCounter) count(block, prev *gpu.Buffer, m0 int64, k int) error {
+	valid := int(min(int64(k), c.size.PerStream-m0)) // the last block is cut short
+	for _, j := range c.jobs {
+		if err := c.countJob(j, block, prev, m0, k, valid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// read returns the counts: [order][test] of Orders and c.tests, sample
+// after sample, test.Bins() each.
+func (c *batteryCounter) read() [][][]uint64 {
+	out := make([][][]uint64, len(Orders))
+	var words []uint32
+	for i, j := range c.jobs {
+		if i%len(c.tests) == 0 {
+			out[j.order] = make([][]uint64, len(c.tests))
+		}
+		n := c.size.Samples * j.test.Bins()
+		words = append(words[:0], make([]uint32, 2*n)...)
+		j.counts.Read(0, words)
+		counts := make([]uint64, n)
+		for b := range counts {
+			counts[b] = uint64(words[2*b]) | uint64(words[2*b+1])<<32
+		}
+		out[j.order][i%len(c.tests)] = counts
+	}
+	return out
+}
+
+// countJob runs one job's kernel over the block, of which the first
+// `valid` values of each stream count.
+func (c *batteryCounter) countJob(j batteryJob, block, prev *gpu.Buffer, m0 int64, k, valid int) error {
+	p, size := j.p, c.size
 	block.Bind(shaders.BatteryBlockBinding)
 	prev.Bind(shaders.BatteryPreviousBinding)
-	counts.Bind(shaders.BatteryCountsBinding)
-	p.SetUint("streams", uint32(streams))
+	j.counts.Bind(shaders.BatteryCountsBinding)
+	p.SetUint("streams", uint32(c.streams))
 	p.SetUint("block_len", uint32(k))
 	p.SetUint("block_first", uint32(m0))
-	positionsInBlock := streams * k
+	positionsInBlock := c.streams * k
 	p.SetUint("block_positions", uint32(positionsInBlock))
 	p.SetUint("block_valid", uint32(valid))
-	p.SetUint("out_shift", uint32(32-r.Gen.Bits()))
+	p.SetUint("out_shift", uint32(32-c.bits))
 	l := size.SampleLen()
-	if o == StreamOrder {
+	if j.order == StreamOrder {
 		seg := min(l, size.PerStream)
 		p.SetUint("seg_len", uint32(seg))
 		p.SetUint("seg_per_stream", uint32(size.PerStream/seg))
 		p.SetUint("segs_per_sample", uint32(l/seg))
 	} else {
-		first := m0 * int64(streams)
+		first := m0 * int64(c.streams)
 		p.SetUint("seg_len", uint32(l))
 		p.SetUint("block_sample", uint32(first/l))
 		p.SetUint("block_offset", uint32(first%l))
 	}
-	per := positions(t)
+	per := positions(j.test)
+	if sortsGroups(j.test) {
+		// A work group per item's span of positions, whose loop passes are
+		// fixed (a few hundred): the block is one dispatch, which Dispatch
+		// folds into 2-D past the driver's work groups per dimension; the
+		// spare groups of the last row lie past the block and count nothing.
+		p.SetUint("first_position", 0)
+		return c.ctx.Dispatch(p, (positionsInBlock+per-1)/per*p.LocalSize[0])
+	}
 	// A dispatch covers whole groups of positions; the kernel skips those past the block.
 	step := shaders.BatteryGroupSize * per * 4096
 	for first := 0; first < positionsInBlock; first += step {
 		p.SetUint("first_position", uint32(first))
 		n := min(step, positionsInBlock-first)
-		if err := r.ctx.Dispatch(p, (n+per-1)/per); err != nil {
+		if err := c.ctx.Dispatch(p, (n+per-1)/per); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -10,24 +11,29 @@ import (
 	"speckle/rng"
 )
 
-// batteryOnCPU is what the battery counts, from the Go reference: the
-// order's sequence cut into samples and segments, each segment through
-// stats.Tally.
+// batteryOnCPU is what the battery counts, from the Go reference, over the
+// generator's first size.PerStream values of each stream.
 func batteryOnCPU(inst rng.Instance, bits, streams int, size BatterySize, o Order, t stats.Test) []uint64 {
-	n := int(size.PerStream)
 	values := make([][]uint32, streams)
 	for s := range values {
 		st := inst.Stream(s)
-		values[s] = make([]uint32, n)
+		values[s] = make([]uint32, size.PerStream)
 		for m := range values[s] {
 			values[s][m] = st.U32()
 		}
 	}
+	return tallyOnCPU(values, bits, size, o, t)
+}
+
+// tallyOnCPU is what the battery counts over the streams' values: the
+// order's sequence cut into samples and segments, each segment through
+// stats.Tally.
+func tallyOnCPU(values [][]uint32, bits int, size BatterySize, o Order, t stats.Test) []uint64 {
 	var seq []uint32
 	if o == StreamOrder {
 		seq = slices.Concat(values...)
 	} else {
-		for m := 0; m < n; m++ {
+		for m := range values[0] {
 			for s := range values {
 				seq = append(seq, values[s][m])
 			}
@@ -95,4 +101,97 @@ func firstDiff(a, b []uint64) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// countChosen runs the battery's kernels over chosen values (values[t] is
+// stream t, of `bits` output bits) in blocks of k values per stream, as
+// Battery runs them over the blocks it draws.
+func countChosen(c *gpu.Context, values [][]uint32, bits int, size BatterySize, k int) ([][][]uint64, error) {
+	streams := len(values)
+	counter, err := newBatteryCounter(c, streams, bits, size, stats.Tests)
+	if err != nil {
+		return nil, err
+	}
+	defer counter.Delete()
+	var bufs [2]*gpu.Buffer
+	for i := range bufs {
+		if bufs[i], err = c.NewBuffer(streams*k*4, nil); err != nil {
+			return nil, err
+		}
+		defer bufs[i].Delete()
+	}
+	words := make([]uint32, streams*k)
+	for m0 := 0; m0 < int(size.PerStream); m0 += k {
+		clear(words)
+		for t, v := range values {
+			copy(words[t*k:(t+1)*k], v[m0:min(m0+k, len(v))])
+		}
+		bufs[0].Write(0, words)
+		if err := counter.count(bufs[0], bufs[1], int64(m0), k); err != nil {
+			return nil, err
+		}
+		bufs[0], bufs[1] = bufs[1], bufs[0]
+	}
+	return counter.read(), c.CheckError("the battery's kernels")
+}
+
+// chosenDays are groups of birthdays a sort or the urns can get wrong: days
+// all equal, sorted and reversed runs, a few days repeated in random order,
+// one urn (the top 16 bits) for all, the extremes; each a function of the
+// value's index m and a random number r.
+var chosenDays = []func(m int, r uint32) uint32{
+	func(m int, r uint32) uint32 { return 0 },
+	func(m int, r uint32) uint32 { return 0xabcdef },
+	func(m int, r uint32) uint32 { return uint32(m) },         // spacings all 1
+	func(m int, r uint32) uint32 { return uint32(5000 - m) },  // reversed
+	func(m int, r uint32) uint32 { return r % 4 << 16 },       // 4 days, in random order
+	func(m int, r uint32) uint32 { return r % 600 * 997 },     // many spacings repeated
+	func(m int, r uint32) uint32 { return 0x1234<<8 | r&255 }, // one cell, 256 days
+	func(m int, r uint32) uint32 { return uint32(m%37) * 3 },  // sawtooth runs
+	func(m int, r uint32) uint32 { return uint32(m&1) * 0xffffff },
+	func(m int, r uint32) uint32 { return r & 0xffffff },
+}
+
+// The GPU's counts equal the Go reference's on chosen values that test
+// birthdays' sorts and collisions' urns (chosenDays, switching every 600 values,
+// so some groups hold one kind and others two), for every test and order:
+// over blocks of 512 values per stream, with segments of 700 values (groups
+// straddle blocks) and of whole streams of 1,100, and generators of 32 and
+// 24 output bits (the bits below the days are random).
+func TestBatteryCountsEqualGoOnChosenValues(t *testing.T) {
+	sizes := []struct {
+		streams int
+		size    BatterySize
+	}{
+		{3, BatterySize{Numbers: 3 * 2100, PerStream: 2100, Samples: 9}}, // samples of 700: three per stream
+		{4, BatterySize{Numbers: 4 * 1100, PerStream: 1100, Samples: 2}}, // samples of two whole streams
+	}
+	random := rand.New(rand.NewPCG(1, 2))
+	for _, bits := range []int{32, 24} {
+		for _, sz := range sizes {
+			values := make([][]uint32, sz.streams)
+			for s := range values {
+				values[s] = make([]uint32, sz.size.PerStream)
+				for m := range values[s] {
+					day := chosenDays[(m/600+s)%len(chosenDays)](m, random.Uint32())
+					values[s][m] = (day<<8 | random.Uint32()&255) >> (32 - bits)
+				}
+			}
+			t.Run(fmt.Sprintf("%d-bits/%d-streams/%d-samples", bits, sz.streams, sz.size.Samples), func(t *testing.T) {
+				var got [][][]uint64
+				onGL(t, func(c *gpu.Context) (err error) {
+					got, err = countChosen(c, values, bits, sz.size, 512)
+					return err
+				})
+				for _, o := range Orders {
+					for i, test := range stats.Tests {
+						want := tallyOnCPU(values, bits, sz.size, o, test)
+						if !slices.Equal(got[o][i], want) {
+							t.Errorf("%s order, %s: GPU counts differ from Go's (first difference at %d)", o, test, firstDiff(got[o][i], want))
+						}
+					}
+				}
+			})
+		}
+	}
 }

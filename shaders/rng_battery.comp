@@ -1,105 +1,33 @@
 // speckle rng test: one test of the battery (TEST_MONOBIT, TEST_BYTES, ...,
 // internal/stats's Test.Define) over one block of generated numbers, in one
-// order. A block holds values block_first .. block_first+block_len-1 of every
-// stream, stream-major ([t*block_len + j], as rng_dump.comp writes them); the
-// previous block is bound too, so items that start there are read whole.
-//
-// A position is a value's place in the block in the chosen order:
-//   stream order (STREAM_ORDER defined): r = t*block_len + j, the streams one after
-//     another; a segment is seg_len values of one stream, a sample
-//     segs_per_sample segments;
-//   consumed order: r = j*streams + t, value j of every stream, then j+1, as
-//     a dispatch reads them; a segment is a sample of seg_len values, the
-//     block starting at place block_offset of sample block_sample.
-// Items (a value, a tuple, a run, a group) end at one position and look back
-// within their segment only: tuples start at the segment's first value, and
-// the gap and runs tests start afresh there (stats.Tally is the reference
-// these counts equal). Each invocation takes POSITIONS consecutive
-// positions; tests whose items are long (rank, birthdays, collisions) take
-// as many positions as an item spans, so at most one item ends among them
-// (a block holds a multiple of 512 values of each stream: no invocation's
+// order (lib/battery.glsl: blocks, positions, segments), except birthdays
+// and collisions, which rng_battery_groups.comp counts a work group per
+// group of birthdays. The gap and runs tests start afresh at a segment's
+// start.
+// Each invocation takes POSITIONS consecutive positions; rank takes as many
+// positions as a matrix spans, so at most one matrix ends among them (a
+// block holds a multiple of 512 values of each stream: no invocation's
 // positions straddle two streams).
 // Counts go to a group histogram in shared memory for the group's first
-// sample, then to counts[(sample*BINS + bin)*2] as 64-bit (lo, hi) words.
+// sample (at most 4 x 64 x 64 bytes or 32 x 64 x 64 ones: 32 bits hold
+// them), then to counts[(sample*BINS + bin)*2] as 64-bit (lo, hi) words.
 //
 // Loop passes per invocation (LOOP_BUDGET): the histogram's clear and flush
 // 2*(BINS/BATTERY_GROUP_SIZE + 1); POSITIONS + 1 for the positions; each
 // position at most 2*(RUNS_MAX + 1) (runs) or GAP_MAX + 1 (gap); one
-// matrix 32 + 1 + 32*(2*(32 + 1) + 1); one group of birthdays about 20,000
-// (two heap sorts of 512 and three passes over them).
+// matrix 32 + 1 + 32*(2*(32 + 1) + 1).
 layout(local_size_x = BATTERY_GROUP_SIZE) in;
 #include "lib/invocation.glsl"
 #include "lib/loops.glsl"
-
-layout(std430, binding = BATTERY_BLOCK_BINDING) readonly buffer Block { uint block_values[]; };
-layout(std430, binding = BATTERY_PREVIOUS_BINDING) readonly buffer Previous { uint previous_values[]; };
-layout(std430, binding = BATTERY_COUNTS_BINDING) buffer Counts { uint counts[]; };
-
-uniform uint streams;         // T
-uniform uint block_len;       // values per stream in a block (the previous one too)
-uniform uint block_first;     // the block's first value of each stream
-uniform uint block_positions; // block_len * streams
-uniform uint block_valid;     // values per stream of this block that count (the last block is cut short)
-uniform uint first_position;  // this dispatch's first position
-uniform uint out_shift;       // 32 - the generator's output bits
-uniform uint seg_len;         // values per segment
-uniform uint seg_per_stream;  // stream order: segments per stream
-uniform uint segs_per_sample; // stream order: segments per sample
-uniform uint block_sample;    // consumed order: the sample of the block's first value
-uniform uint block_offset;    // consumed order: that value's place in its sample
 
 #ifndef BINS
 #define BINS 1u
 #define POSITIONS 1u
 #endif
+#include "lib/battery.glsl"
 
 shared uint group_counts[BINS];
 shared uint group_sample;
-
-// The value at position r - back (back <= the item's place in its segment),
-// left-justified: the output bits on top.
-uint value_back(uint r, uint back) {
-#ifdef STREAM_ORDER
-	uint t = r / block_len, j = r % block_len;
-	if (back > j) return previous_values[t * block_len + block_len + j - back] << out_shift;
-	return block_values[t * block_len + j - back] << out_shift;
-#else
-	if (back > r) {
-		uint q = r + block_positions - back; // in the previous block, always whole
-		return previous_values[(q % streams) * block_len + q / streams] << out_shift;
-	}
-	uint q = r - back;
-	return block_values[(q % streams) * block_len + q / streams] << out_shift;
-#endif
-}
-
-// Whether position r holds a value that counts (the last block is cut short).
-bool counts_at(uint r) {
-#ifdef STREAM_ORDER
-	return r < block_positions && r % block_len < block_valid;
-#else
-	return r < block_valid * streams;
-#endif
-}
-
-// The sample of position r, and r's place in its segment.
-uint sample_of(uint r, out uint place) {
-#ifdef STREAM_ORDER
-	uint m = block_first + r % block_len;
-	place = m % seg_len;
-	return ((r / block_len) * seg_per_stream + m / seg_len) / segs_per_sample;
-#else
-	uint off = block_offset + r;
-	place = off % seg_len;
-	return block_sample + off / seg_len;
-#endif
-}
-
-void global_add(uint sample_no, uint bin, uint v) {
-	uint i = (sample_no * BINS + bin) * 2u;
-	uint old = atomicAdd(counts[i], v);
-	if (old + v < old) atomicAdd(counts[i + 1u], 1u);
-}
 
 void count(uint sample_no, uint bin, uint v) {
 	if (sample_no == group_sample) atomicAdd(group_counts[bin], v);
@@ -117,61 +45,6 @@ uint run_up_to(uint r, uint p, uint back) {
 	uint n = 1u;
 	while (n < RUNS_MAX && back + n <= p && value_back(r, back + n) < value_back(r, back + n - 1u)) n++;
 	return n;
-}
-#endif
-
-#if defined(TEST_BIRTHDAYS) || defined(TEST_COLLISIONS)
-uint group_values[BIRTHDAY_GROUP];
-
-void sift_down(uint root, uint end) {
-	while (2u * root + 1u < end) {
-		uint child = 2u * root + 1u;
-		if (child + 1u < end && group_values[child] < group_values[child + 1u]) child++;
-		if (group_values[root] >= group_values[child]) break;
-		uint tmp = group_values[root];
-		group_values[root] = group_values[child];
-		group_values[child] = tmp;
-		root = child;
-	}
-}
-
-void heap_sort() {
-	for (uint i = BIRTHDAY_GROUP / 2u; i > 0u; i--) sift_down(i - 1u, BIRTHDAY_GROUP);
-	for (uint end = BIRTHDAY_GROUP - 1u; end > 0u; end--) {
-		uint tmp = group_values[0];
-		group_values[0] = group_values[end];
-		group_values[end] = tmp;
-		sift_down(0u, end);
-	}
-}
-
-// The group of birthdays that ends at position r: collisions of the top
-// COLLISION_CELL_BITS bits, or Marsaglia's repeated spacings.
-uint group_statistic(uint r) {
-	for (uint i = 0u; i < BIRTHDAY_GROUP; i++) {
-		group_values[i] = value_back(r, BIRTHDAY_GROUP - 1u - i) >> (32u - BIRTHDAY_DAY_BITS);
-	}
-	heap_sort();
-	uint found = 0u;
-#if defined(TEST_COLLISIONS)
-	const uint shift = BIRTHDAY_DAY_BITS - COLLISION_CELL_BITS;
-	for (uint i = 1u; i < BIRTHDAY_GROUP; i++) {
-		if ((group_values[i] >> shift) == (group_values[i - 1u] >> shift)) found++;
-	}
-	return min(found, COLLISION_MAX);
-#else
-	uint prev = group_values[0];
-	for (uint i = 1u; i < BIRTHDAY_GROUP; i++) { // spacings, in place from the top
-		uint here = group_values[i];
-		group_values[i] = here - prev;
-		prev = here;
-	}
-	heap_sort();
-	for (uint i = 1u; i < BIRTHDAY_GROUP; i++) {
-		if (group_values[i] == group_values[i - 1u] && (i == 1u || group_values[i - 1u] != group_values[i - 2u])) found++;
-	}
-	return min(found, BIRTHDAY_MAX);
-#endif
 }
 #endif
 
@@ -211,21 +84,13 @@ void main() {
 	memoryBarrierShared();
 	uint p;
 	uint sample_no = sample_of(first, p);
-#if defined(TEST_RANK) || defined(TEST_BIRTHDAYS) || defined(TEST_COLLISIONS)
-	// The one item that can end among these positions ends in the first
-	// one's segment (a segment starting later has none ending this soon).
 #if defined(TEST_RANK)
+	// The one matrix that can end among these positions ends in the first
+	// one's segment (a segment starting later has none ending this soon).
 	const uint span = RANK_ROWS;
-#else
-	const uint span = BIRTHDAY_GROUP;
-#endif
 	uint end = span - 1u - p % span;
 	if (counts_at(first) && end < POSITIONS && p + end < seg_len && counts_at(first + end)) {
-#if defined(TEST_RANK)
 		count(sample_no, rank_at(first + end), 1u);
-#else
-		count(sample_no, group_statistic(first + end), 1u);
-#endif
 	}
 #else
 	// Positions one after another: the state an item needs (the values
