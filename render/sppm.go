@@ -287,6 +287,7 @@ func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetFloat("grid_reach", s.grid.reach)
 	p.SetInt("grid_span", int32(s.grid.span))
 	p.SetUint("grid_mask", uint32(s.grid.buckets-1))
+	p.SetUint("grid_link_slots", uint32(s.grid.links))
 	p.SetInt("n_spheres", int32(len(s.Scene.Spheres)))
 	p.SetInt("n_quads", int32(len(s.Scene.Quads)))
 	p.SetInt("n_triangles", int32(len(s.Scene.Triangles)))

@@ -33,12 +33,12 @@ void main() {
 		for (uint j = 0u; j < used; j++) dup = dup || seen[j] == b;
 		if (dup) continue;
 		seen[used] = b;
-		grid_links[slot + used] = uvec2(atomicExchange(grid_head[b], slot + used), i);
+		grid_link_set(slot + used, atomicExchange(grid_head[b], slot + used), i);
 		used++;
 	}
 #else
 	ivec3 c = grid_cell_of(p.xyz);
-	grid_links[i] = uvec2(atomicExchange(grid_head[grid_hash(c)], i), grid_key(c));
+	grid_link_set(i, atomicExchange(grid_head[grid_hash(c)], i), grid_key(c));
 #endif
 #endif
 }

@@ -65,9 +65,9 @@ void add(uint v, vec3 power) {
 // The points are linked into every cell within their reach: a photon walks
 // its own cell's bucket, where each point is once.
 void deposit(vec3 x, vec3 n, vec3 power) {
-	for (uint e = grid_head[grid_hash(grid_cell_of(x))]; e != NONE; e = grid_links[e].x) {
+	for (uint e = grid_head[grid_hash(grid_cell_of(x))]; e != NONE; e = grid_link_next(e)) {
 		loop_var++;
-		uint v = grid_links[e].y;
+		uint v = grid_link_value(e);
 		if (gathers(v, x, n)) add(v, power);
 	}
 }
@@ -86,7 +86,7 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
 		seen[k] = b;
 		if (dup) continue;
-		for (uint v = grid_head[b]; v != NONE; v = grid_links[v].x) {
+		for (uint v = grid_head[b]; v != NONE; v = grid_link_next(v)) {
 			loop_var++;
 			if (gathers(v, x, n)) add(v, power);
 		}
@@ -103,9 +103,9 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		ivec3 cell = grid_box_cell(box, k);
 		if (!grid_within_reach(g, cell)) continue;
 		uint key = grid_key(cell);
-		for (uint v = grid_head[grid_hash(cell)]; v != NONE; v = grid_links[v].x) {
+		for (uint v = grid_head[grid_hash(cell)]; v != NONE; v = grid_link_next(v)) {
 			loop_var++;
-			if (gathers(v, x, n) && grid_links[v].y == key) add(v, power);
+			if (gathers(v, x, n) && grid_link_value(v) == key) add(v, power);
 		}
 	}
 }
