@@ -4,9 +4,9 @@
 // BIRTHDAY_GROUP positions, among which at most one group of birthdays ends
 // (groups start at their segment's first value), and works on that group
 // together, KEYS values an invocation, in shared memory: birthdays sorts
-// the values' top BIRTHDAY_DAY_BITS bits, takes the spacings, sorts them
-// and counts the spacing values that occur more than once
-// (stats.RepeatedSpacings); collisions sets a bit per urn (the top
+// the values' top BIRTHDAY_DAY_BITS bits, takes the spacings round the year,
+// sorts them and counts those equal to their predecessor (Knuth's R,
+// stats.EqualSpacings); collisions sets a bit per urn (the top
 // COLLISION_CELL_BITS bits) and counts the values whose urn's bit was set
 // already: m - (distinct urns), stats.Collided, with no sort. stats.Tally
 // is the reference these counts equal. Only barriers, shared memory and its
@@ -148,19 +148,18 @@ void main() {
 	const uint most = COLLISION_MAX;
 #else
 	uint y = sort(x); // the days
-	uint before = own > 0u ? key(y + own - 1u) : 0u; // the day before x[0]
-	for (uint e = 0u; e < KEYS; e++) { // the spacings y[0], y[1] - y[0], ...
+	// The day before x[0]: the last one, a year earlier, before the first.
+	uint before = own > 0u ? key(y + own - 1u) : key(y + group_len - 1u) - (1u << BIRTHDAY_DAY_BITS);
+	for (uint e = 0u; e < KEYS; e++) { // the spacings round the year, y[0] + 2^days - y[m-1] first
 		uint day = x[e];
 		x[e] -= before;
 		before = day;
 	}
 	sync(); // all read before the sort writes
 	uint s = sort(x);
-	uint b1 = own > 0u ? key(s + own - 1u) : 0u, b2 = own > 1u ? key(s + own - 2u) : 0u;
-	for (uint e = 0u; e < KEYS; e++) { // a spacing equal to the one before, not to the one before that
-		uint k = own + e;
-		if (k > 0u && x[e] == b1 && (k == 1u || b1 != b2)) n++;
-		b2 = b1;
+	uint b1 = own > 0u ? key(s + own - 1u) : 0u;
+	for (uint e = 0u; e < KEYS; e++) { // a spacing equal to the one before
+		if (own + e > 0u && x[e] == b1) n++;
 		b1 = x[e];
 	}
 	const uint most = BIRTHDAY_MAX;

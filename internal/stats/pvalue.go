@@ -20,6 +20,12 @@ func (l Layout) Numbers() int64 { return l.Segments * l.Length }
 // neighbouring bins below it are merged.
 const minExpected = 5
 
+// KnuthBirthdayProbs are the exact probabilities of R = 0, 1, 2 and 3 or
+// more equal spacings among 512 birthdays in a year of 2^25 days, from
+// Knuth, The Art of Computer Programming, vol. 2, 3rd ed., §3.3.2J (also in
+// Boost.Random's statistical tests).
+var KnuthBirthdayProbs = [BirthdayMax + 1]float64{0.368801577, 0.369035243, 0.183471182, 0.078691997}
+
 // P is test t's p-value for counts tallied over layout l of a generator
 // with outBits output bits. It is NaN where the layout is too small for
 // the test (fewer than two bins after merging).
@@ -43,14 +49,10 @@ func P(t Test, counts []uint64, l Layout, outBits int) float64 {
 		if groups == 0 {
 			return math.NaN()
 		}
-		lambda := math.Pow(BirthdayGroup, 3) / (4 * math.Exp2(BirthdayDayBits))
-		pois := distuv.Poisson{Lambda: lambda}
-		e := make([]float64, BirthdayMax+1)
-		for k := 0; k < BirthdayMax; k++ {
-			e[k] = pois.Prob(float64(k))
+		if outBits < BirthdayDayBits {
+			return math.NaN() // days would have a bit that is always 0
 		}
-		e[BirthdayMax] = pois.Survival(BirthdayMax - 1)
-		return ChiSquare(counts, e)
+		return ChiSquare(counts, KnuthBirthdayProbs[:])
 	case Collisions:
 		c := CollisionProbs(BirthdayGroup, math.Exp2(CollisionCellBits))
 		e := make([]float64, CollisionMax+1)

@@ -199,3 +199,35 @@ func TestPValuesUniformOnGoodNumbers(t *testing.T) {
 		}
 	}
 }
+
+// Knuth's table is for his parameters only: 512 birthdays, 2^25 days; its
+// four probabilities sum to 1 (to his nine digits).
+func TestKnuthBirthdayTableFitsTheTest(t *testing.T) {
+	sum := 0.0
+	for _, p := range KnuthBirthdayProbs {
+		sum += p
+	}
+	if BirthdayGroup != 512 || BirthdayDayBits != 25 || math.Abs(sum-1) > 2e-9 {
+		t.Errorf("m %d, 2^%d days, probabilities sum to %v", BirthdayGroup, BirthdayDayBits, sum)
+	}
+}
+
+// EqualSpacings counts spacings round the year equal to their predecessor.
+func TestEqualSpacings(t *testing.T) {
+	for _, c := range []struct {
+		y    []uint32
+		bits int
+		want int
+	}{
+		{[]uint32{0, 4, 8, 12}, 4, 3}, // spacings 4, 4, 4 and 0+16-12 = 4
+		{[]uint32{1, 2, 4, 8}, 4, 0},  // 1, 2, 4, 9
+		{[]uint32{0, 1, 3, 6}, 4, 0},  // 1, 2, 3, 10
+		{[]uint32{5, 5, 5, 5}, 4, 2},  // 0, 0, 0, 16
+		{[]uint32{0, 2, 3, 5}, 3, 1},  // 2, 1, 2, 3
+		{[]uint32{1, 3, 5, 7}, 3, 3},  // 2, 2, 2 and the wrap 1+8-7 = 2
+	} {
+		if got := EqualSpacings(c.y, c.bits); got != c.want {
+			t.Errorf("EqualSpacings(%v, %d) = %d, want %d", c.y, c.bits, got, c.want)
+		}
+	}
+}

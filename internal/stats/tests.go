@@ -19,8 +19,8 @@ const (
 	RunsMax           = 6   // runs up of length 1..5, and 6 or more in one bin
 	RankRows          = 32  // rows of a binary matrix: 32 successive values
 	BirthdayGroup     = 512 // birthdays per year (Marsaglia's m)
-	BirthdayDayBits   = 24  // days in a year: 2^24 (the top 24 bits)
-	BirthdayMax       = 15  // repeated spacings 0..14, and 15 or more in one bin
+	BirthdayDayBits   = 25  // days in a year: 2^25 (the top 25 bits), Knuth's year
+	BirthdayMax       = 3   // equal spacings 0, 1, 2, and 3 or more: Knuth's classes
 	CollisionCellBits = 16  // the same 512 values thrown into 2^16 urns (the top 16 bits)
 	CollisionMax      = 15  // collisions 0..14, and 15 or more in one bin
 	TupleMaxSpan      = BirthdayGroup
@@ -105,7 +105,7 @@ func (t Test) Describe() string {
 		fmt.Sprintf("non-overlapping triples, top %d bits each, in %d cells (chi-square)", TripleBits, 1<<(3*TripleBits)),
 		fmt.Sprintf("gaps between values below 1/%d, lengths 0..%d and more (Knuth; chi-square)", 1<<GapHitBits, GapMax-1),
 		fmt.Sprintf("runs up of length 1..%d and more (Knuth's covariance, chi-square 6 dof)", RunsMax-1),
-		fmt.Sprintf("repeated spacings of %d birthdays in a year of 2^%d days (Marsaglia; Poisson, lambda 2)", BirthdayGroup, BirthdayDayBits),
+		fmt.Sprintf("equal spacings of %d birthdays round a year of 2^%d days (Knuth 3.3.2J, his exact probabilities; needs %d output bits)", BirthdayGroup, BirthdayDayBits, BirthdayDayBits),
 		fmt.Sprintf("collisions of %d values in 2^%d urns (exact distribution)", BirthdayGroup, CollisionCellBits),
 		fmt.Sprintf("GF(2) rank of %d x (output bits) binary matrices, one row per value (closed form)", RankRows),
 	}[t]
