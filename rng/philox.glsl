@@ -24,20 +24,16 @@ void philox_round(inout uint c0, inout uint c1, inout uint c2, inout uint c3, ui
 	c3 = lo0;
 }
 
-// Round r's key, written out: the rounds are unrolled so that the second
-// key word and the bumps are constants (a loop kept them as adds, and
-// compute-bound philox ran at the rate of its instructions with them).
-#define PHILOX_ROUND_R(r) \
-	if (r < PHILOX_ROUNDS) philox_round(c0, c1, c2, c3, rng_seed + uint(r) * 0x9E3779B9u, uint(r) * 0xBB67AE85u);
-
 // The outputs of the current block, all four lanes queued.
 void philox_block() {
 	uint c0 = philox_b0, c1 = philox_t, c2 = philox_b2, c3 = 0u;
-	philox_round(c0, c1, c2, c3, rng_seed, 0u);
-	PHILOX_ROUND_R(1) PHILOX_ROUND_R(2) PHILOX_ROUND_R(3) PHILOX_ROUND_R(4)
-	PHILOX_ROUND_R(5) PHILOX_ROUND_R(6) PHILOX_ROUND_R(7) PHILOX_ROUND_R(8)
-	PHILOX_ROUND_R(9) PHILOX_ROUND_R(10) PHILOX_ROUND_R(11) PHILOX_ROUND_R(12)
-	PHILOX_ROUND_R(13) PHILOX_ROUND_R(14) PHILOX_ROUND_R(15)
+	uint k0 = rng_seed, k1 = 0u;
+	philox_round(c0, c1, c2, c3, k0, k1);
+	for (int r = 1; r < PHILOX_ROUNDS; r++) {
+		k0 += 0x9E3779B9u;
+		k1 += 0xBB67AE85u;
+		philox_round(c0, c1, c2, c3, k0, k1);
+	}
 	philox_x0 = c0;
 	philox_x1 = c1;
 	philox_x2 = c2;

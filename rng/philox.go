@@ -91,5 +91,6 @@ func (p *philoxStream) U32() uint32 {
 func (p *philoxStream) F32() float32     { return toF32(p.U32()) }
 func (p *philoxStream) DumpF32() float32 { return p.F32() }
 
-// Loops: none; the port's rounds are written out (PHILOX_ROUND_R).
-func (p philoxInstance) Loops() Loops { return Loops{} }
+// Loops: a draw may compute a block, whose round loop runs rounds-1 passes
+// (rounds); rng_load recomputes at most one block; rng_init has no loop.
+func (p philoxInstance) Loops() Loops { return Loops{Draw: p.rounds} }
