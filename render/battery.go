@@ -172,7 +172,35 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 		return out, err
 	}
 	out.Counts = c.read()
+	for o, byTest := range out.Counts {
+		for i, counts := range byTest {
+			if err := checkItems(counts, tests[i], Order(o), size, r.Gen.Bits()); err != nil {
+				return out, err
+			}
+		}
+	}
 	return out, nil
+}
+
+// checkItems refuses counts that do not add up to the items a sample holds:
+// a GPU that skipped work (or lost its context without saying so) must not
+// have its zeros tested as numbers.
+func checkItems(c []uint64, t stats.Test, o Order, size BatterySize, outBits int) error {
+	want := t.Items(size.Segments(o), outBits)
+	if want < 0 {
+		return nil
+	}
+	bins := t.Bins()
+	for s := range size.Samples {
+		sum := uint64(0)
+		for _, v := range c[s*bins : (s+1)*bins] {
+			sum += v
+		}
+		if sum != uint64(want) {
+			return fmt.Errorf("the GPU's %s counts of sample %d (%s order) add up to %d items, not the %d its numbers hold: not testing them", t, s, o, sum, want)
+		}
+	}
+	return nil
 }
 
 // batteryCounter is the battery's counting side: each test's kernel in

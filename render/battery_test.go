@@ -195,3 +195,31 @@ func TestBatteryCountsEqualGoOnChosenValues(t *testing.T) {
 		}
 	}
 }
+
+// The battery refuses counts that do not add up to the items its numbers
+// hold (a GPU that did no work returns zeros), and takes those that do.
+func TestBatteryRefusesCountsThatDoNotAddUp(t *testing.T) {
+	size := BatterySize{Numbers: 1 << 16, PerStream: 1 << 12, Samples: 2}
+	for _, o := range Orders {
+		l := size.Segments(o)
+		for _, test := range []stats.Test{stats.Bytes, stats.Pairs, stats.Triples, stats.Birthdays, stats.Collisions, stats.Rank} {
+			c := make([]uint64, size.Samples*test.Bins())
+			if err := checkItems(c, test, o, size, 32); err == nil {
+				t.Errorf("%s %s: zero counts taken", test, o)
+			}
+			for s := range size.Samples {
+				c[s*test.Bins()] = uint64(test.Items(l, 32))
+			}
+			if err := checkItems(c, test, o, size, 32); err != nil {
+				t.Errorf("%s %s: %v", test, o, err)
+			}
+			c[0]++
+			if err := checkItems(c, test, o, size, 32); err == nil {
+				t.Errorf("%s %s: one count too many taken", test, o)
+			}
+		}
+		if err := checkItems(make([]uint64, size.Samples*stats.Gap.Bins()), stats.Gap, o, size, 32); err != nil {
+			t.Errorf("gap's items depend on the numbers, yet: %v", err)
+		}
+	}
+}

@@ -96,6 +96,22 @@ func (t Test) Span() int {
 	}
 }
 
+// Items is how many items the test counts in a sample of layout l of a
+// generator with outBits output bits, whatever the numbers: the sum of its
+// bins. -1 where that depends on the numbers (monobit's ones, gaps, runs).
+func (t Test) Items(l Layout, outBits int) int64 {
+	per := int64(0)
+	switch t {
+	case Bytes:
+		per = l.Length * int64(outBits/8)
+	case Pairs, Triples, Birthdays, Collisions, Rank:
+		per = l.Length / int64(t.Span())
+	default:
+		return -1
+	}
+	return l.Segments * per
+}
+
 // Describe says in one line what the test counts.
 func (t Test) Describe() string {
 	return [...]string{
