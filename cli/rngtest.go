@@ -49,9 +49,8 @@ Tests:
 Verdicts: ` + study.Thresholds() + `.
 The default size takes under a minute on llvmpipe (2 cores); on a large GPU
 use e.g. --numbers 2^33 --streams 32768 --samples 128 (an H200 tests 2^33
-numbers in both orders in under 4 s; 2^35 is the most a run has been seen
-to test correctly there). Counts that do not add up to the items their
-numbers hold are refused, not tested. The footer gives numbers per second (drawn once, tested
+numbers in both orders in under 4 s). Counts that do not add up to the
+items their numbers hold are refused, not tested. The footer gives numbers per second (drawn once, tested
 in both orders).`,
 		Example: `  speckle rng test
   speckle rng test --gens all --out screenshots/rng-test.png --csv rng-test.csv

@@ -29,10 +29,8 @@ const (
 	DefaultTestStreams = 128
 	DefaultTestSamples = 128
 	// MaxTestNumbers is the most numbers per order a run has been seen to
-	// test correctly on the H200 (2^35, with 16,384 and 32,768 streams): at
-	// 2^36 a sample's counts came back zero with no GL error (the battery's
-	// item check refused them), a cause not found yet.
-	MaxTestNumbers = 1 << 35
+	// test correctly on the H200 (2^37 = 1.4e11, 32,768 streams).
+	MaxTestNumbers = 1 << 37
 	MaxTestSamples = 1 << 16
 )
 
