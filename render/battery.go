@@ -34,6 +34,17 @@ func (o Order) String() string { return [...]string{"stream", "consumed"}[o] }
 type BatterySize struct {
 	Numbers, PerStream int64
 	Samples            int
+	// Only, if set, is the one order counted (ca evolve grades the stream
+	// order alone); else both are.
+	Only *Order
+}
+
+// orders are the orders counted.
+func (s BatterySize) orders() []Order {
+	if s.Only != nil {
+		return []Order{*s.Only}
+	}
+	return Orders
 }
 
 // SampleLen is the values of one sample.
@@ -78,7 +89,7 @@ func (s BatterySize) Check(streams int) error {
 }
 
 // BatteryCounts are the GPU's counts: Counts[order][test] holds, sample
-// after sample, test.Bins() counts.
+// after sample, test.Bins() counts (nil for an order not counted).
 type BatteryCounts struct {
 	Size   BatterySize
 	Counts [][][]uint64
@@ -178,7 +189,7 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	}
 	out.Counts = c.read()
 	for o, byTest := range out.Counts {
-		for i, counts := range byTest {
+		for i, counts := range byTest { // none for an order not counted
 			if err := checkItems(counts, tests[i], Order(o), size, r.Gen.Bits()); err != nil {
 				return out, err
 			}
@@ -227,11 +238,11 @@ type batteryJob struct {
 	test   stats.Test
 }
 
-// newBatteryCounter builds the kernels of the tests in both orders for
+// newBatteryCounter builds the kernels of the tests in size's orders for
 // streams streams of a generator of `bits` output bits, and zeroes their counts.
 func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, tests []stats.Test) (*batteryCounter, error) {
 	c := &batteryCounter{ctx: ctx, streams: streams, bits: bits, size: size, tests: tests}
-	for _, o := range Orders {
+	for _, o := range size.orders() {
 		for _, t := range tests {
 			defs := map[string]string{
 				t.Define():  "1",

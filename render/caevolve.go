@@ -50,7 +50,8 @@ func (e CAEvaluation) Check(candidates int) error {
 
 func (e CAEvaluation) size(candidates int) BatterySize {
 	streams := int64(candidates * e.StreamsPerGenome)
-	return BatterySize{Numbers: streams * e.PerStream, PerStream: e.PerStream, Samples: candidates}
+	stream := StreamOrder // ρ grades the stream order alone
+	return BatterySize{Numbers: streams * e.PerStream, PerStream: e.PerStream, Samples: candidates, Only: &stream}
 }
 
 // EvaluateCA runs the battery over every candidate of genomes at once and

@@ -69,6 +69,9 @@ func TestEvaluateCAEqualsGo(t *testing.T) {
 				t.Errorf("%s: GPU counts differ from Go's at %d", test, firstDiff(got.Battery.Counts[StreamOrder][i], want))
 			}
 		}
+		if got.Battery.Counts[ConsumedOrder] != nil {
+			t.Error("the consumed order was counted, which ρ does not use")
+		}
 		for g := range testGenomes {
 			want := make([]uint64, 1<<n)
 			for s := 2 * g; s < 2*g+2; s++ {
