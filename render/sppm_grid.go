@@ -87,6 +87,10 @@ func newGridLayout(radius float32, lo, hi scenes.Vec3, f float32, gather GridGat
 	return g
 }
 
+// maxGridBuckets caps the buckets; tests lower it so that cells share
+// buckets, which the gathers must walk once (2x2x2) or take from by key.
+var maxGridBuckets = 1 << 25
+
 // GridShape is the grid of cells of f radii over pixels visible points: the
 // cells within a gather's reach span at most span a side; buckets is a power
 // of two.
@@ -102,7 +106,7 @@ func GridShape(f float32, gather GridGather, pixels int) (span, buckets int) {
 		want = 2 * pixels * span * span * span
 	}
 	buckets = 1
-	for buckets < min(want, max(2*pixels, 1<<25)) {
+	for buckets < min(want, max(2*pixels, 1<<25), maxGridBuckets) {
 		buckets *= 2
 	}
 	return span, buckets
