@@ -79,36 +79,6 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	return rep.WriteTable(c.OutOrStdout())
 }
 
-// listValue is a flag of comma-separated values, each read by parse and
-// written by format.
-type listValue[T any] struct {
-	list   *[]T
-	typ    string
-	parse  func(string) (T, error)
-	format func(T) string
-}
-
-func (v listValue[T]) Type() string { return v.typ }
-func (v listValue[T]) String() string {
-	parts := make([]string, len(*v.list))
-	for i, x := range *v.list {
-		parts[i] = v.format(x)
-	}
-	return strings.Join(parts, ",")
-}
-func (v listValue[T]) Set(s string) error {
-	var list []T
-	for _, part := range strings.Split(s, ",") {
-		x, err := v.parse(strings.TrimSpace(part))
-		if err != nil {
-			return err
-		}
-		list = append(list, x)
-	}
-	*v.list = list
-	return nil
-}
-
 // gridCellsFlag is --grid-cell: cell sizes in radii, each in
 // render.GridCellRange.
 func gridCellsFlag(fs *pflag.FlagSet, p *[]float32) {
@@ -117,12 +87,12 @@ func gridCellsFlag(fs *pflag.FlagSet, p *[]float32) {
 		err := numberValue{&f, render.GridCellRange}.Set(s)
 		return float32(f), err
 	}
-	fs.Var(listValue[float32]{p, "F,...", parse, numcheck.Format32}, "grid-cell",
+	fs.Var(listValue[float32]{p, "F,...", parse, numcheck.Format32, nil}, "grid-cell",
 		"the SPPM hash grid's cell size in radii, or several comma-separated (each scene and generator runs at each); "+render.GridCellRange.String())
 }
 
 // gathersFlag is --gather: render.GridGather names.
 func gathersFlag(fs *pflag.FlagSet, p *[]render.GridGather) {
-	fs.Var(listValue[render.GridGather]{p, "cells|pbrt,...", render.ParseGridGather, render.GridGather.String}, "gather",
+	fs.Var(listValue[render.GridGather]{p, "cells|pbrt,...", render.ParseGridGather, render.GridGather.String, nil}, "gather",
 		"how photons find visible points: cells (each point in its cell, a photon walks the cells within reach) or pbrt (each point in every cell within reach, a photon walks its own), or both comma-separated")
 }

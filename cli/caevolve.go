@@ -2,8 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -69,7 +67,7 @@ more --numbers on a large GPU).`,
 	numberFlag(fs, &o.w0, "w0", 0.5, numcheck.Closed(0, 1e6), "weight of the entropy e")
 	numberFlag(fs, &o.w1, "w1", 0.5, numcheck.Closed(0, 1e6), "weight of the battery's rho")
 	o.tests = stats.Tests
-	fs.Var(testsValue{&o.tests}, "tests", "battery tests rho grades, comma-separated: "+strings.Join(testNames(), ", "))
+	testsFlag(fs, &o.tests, "battery tests rho grades")
 	countFlag(fs, &o.photons, "photons", 10000, "photons of each generation's image")
 	countFlag(fs, &o.photonsHigh, "photons-high", 50000, "photons of its second image")
 	fs.IntSliceVar(&o.snapshots, "snapshots", []int{1, 2, 4, 8, 11}, "generations whose best is rendered (the last always is)")
@@ -116,31 +114,5 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 		return err
 	}
 	fmt.Fprintf(c.OutOrStdout(), "%s: generations.csv, standings.csv, fitness.png, fitness.svg, %d images, montage.png\n", imageio.Printable(o.out), res.Images)
-	return nil
-}
-
-// testsValue is --tests: battery tests by name, comma-separated.
-type testsValue struct{ t *[]stats.Test }
-
-func (v testsValue) Type() string { return "tests" }
-func (v testsValue) String() string {
-	s := make([]string, len(*v.t))
-	for i, t := range *v.t {
-		s[i] = t.String()
-	}
-	return strings.Join(s, ",")
-}
-func (v testsValue) Set(s string) error {
-	var tests []stats.Test
-	for _, f := range strings.Split(s, ",") {
-		t, err := stats.Parse(strings.TrimSpace(f))
-		if err != nil {
-			return err
-		}
-		if !slices.Contains(tests, t) {
-			tests = append(tests, t)
-		}
-	}
-	*v.t = tests
 	return nil
 }

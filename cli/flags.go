@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/internal/numcheck"
+	"speckle/internal/stats"
 	"speckle/rng"
 )
 
@@ -214,4 +216,55 @@ func (g *glFlags) open() (*gpu.Context, error) {
 		return nil, fmt.Errorf("no usable GPU: %v", err)
 	}
 	return c, nil
+}
+
+// listValue is a flag of comma-separated values, each read by parse and
+// written by format, repeats dropped; where all is set, "all" (and the flag's
+// empty default) is every value.
+type listValue[T comparable] struct {
+	list   *[]T
+	typ    string
+	parse  func(string) (T, error)
+	format func(T) string
+	all    []T
+}
+
+func (v listValue[T]) Type() string { return v.typ }
+func (v listValue[T]) String() string {
+	if v.all != nil && (len(*v.list) == 0 || slices.Equal(*v.list, v.all)) {
+		return "all"
+	}
+	parts := make([]string, len(*v.list))
+	for i, x := range *v.list {
+		parts[i] = v.format(x)
+	}
+	return strings.Join(parts, ",")
+}
+func (v listValue[T]) Set(s string) error {
+	if v.all != nil && strings.TrimSpace(s) == "all" {
+		*v.list = slices.Clone(v.all)
+		return nil
+	}
+	var list []T
+	for _, part := range strings.Split(s, ",") {
+		x, err := v.parse(strings.TrimSpace(part))
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(list, x) {
+			list = append(list, x)
+		}
+	}
+	*v.list = list
+	return nil
+}
+
+// testsFlag is --tests: the battery's tests by name, or all.
+func testsFlag(fs *pflag.FlagSet, p *[]stats.Test, usage string) {
+	var names []string
+	for _, t := range stats.Tests {
+		names = append(names, t.String())
+	}
+	fs.Var(listValue[stats.Test]{p, "tests", stats.Parse, stats.Test.String, stats.Tests}, "tests",
+		usage+", comma-separated, or all: "+strings.Join(names, ", "))
 }

@@ -16,7 +16,6 @@ import (
 // testOptions are rng test's flags.
 type testOptions struct {
 	test            study.RNGTest
-	tests           string
 	csv, json, grid string
 	gl              glFlags
 	common          *genOptionFlags
@@ -68,7 +67,7 @@ in both orders).`,
 	countFlag(fs, &o.test.Numbers, "numbers", study.DefaultTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
 	wholeFlag(fs, &o.test.Streams, "streams", study.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations)")
 	wholeFlag(fs, &o.test.Samples, "samples", study.DefaultTestSamples, 5, study.MaxTestSamples, "samples per order for the second-level KS test")
-	fs.StringVar(&o.tests, "tests", "all", "tests to run, comma-separated: "+strings.Join(testNames(), ", "))
+	testsFlag(fs, &o.test.Tests, "tests to run")
 	fs.StringVar(&o.csv, "csv", "", "also write the results as CSV to FILE")
 	fs.StringVar(&o.json, "json", "", "also write the results as JSON to FILE")
 	fs.StringVar(&o.grid, "out", "", "also write the verdicts as a coloured grid to FILE.png")
@@ -77,24 +76,7 @@ in both orders).`,
 	return c
 }
 
-func testNames() []string {
-	var n []string
-	for _, t := range stats.Tests {
-		n = append(n, t.String())
-	}
-	return n
-}
-
 func (o *testOptions) run(c *cobra.Command) error {
-	if o.tests != "all" {
-		for _, name := range strings.Split(o.tests, ",") {
-			t, err := stats.Parse(strings.TrimSpace(name))
-			if err != nil {
-				return usagef("--tests: %v", err)
-			}
-			o.test.Tests = append(o.test.Tests, t)
-		}
-	}
 	if err := checkGenOptions(o.test.Options, o.test.Specs); err != nil {
 		return err
 	}
