@@ -184,7 +184,7 @@ func (s *SPPM) build() error {
 	if s.Cfg.Gather == GatherPBRT {
 		photonDefs["GRID_PBRT"], gridDefs["GRID_PBRT"] = "1", "1"
 	} else if s.grid.nearest8() {
-		photonDefs["GRID_NEAREST8"] = "1"
+		photonDefs["GRID_NEAREST8"], gridDefs["GRID_NEAREST8"] = "1", "1"
 	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err

@@ -1,6 +1,7 @@
 // SPPM grid build. GRID_CLEAR: empty every bucket. Otherwise: link each valid
-// visible point into the bucket of its cell, or with GRID_PBRT of every cell
-// within its reach (lib/sppm.glsl; the order within a bucket varies
+// visible point into the bucket of its cell (with its key, unless
+// GRID_NEAREST8's walk needs none), or with GRID_PBRT of every cell within
+// its reach (lib/sppm.glsl; the order within a bucket varies
 // from run to run; the sums gathered from it do not, being integer).
 layout(local_size_x = 128) in;
 #include "lib/invocation.glsl"
@@ -36,6 +37,9 @@ void main() {
 		grid_link_set(slot + used, atomicExchange(grid_head[b], slot + used), i);
 		used++;
 	}
+#elif defined(GRID_NEAREST8)
+	// The 2x2x2 walk de-duplicates buckets and needs no key.
+	grid_links[i] = atomicExchange(grid_head[grid_hash(grid_cell_of(p.xyz))], i);
 #else
 	ivec3 c = grid_cell_of(p.xyz);
 	grid_link_set(i, atomicExchange(grid_head[grid_hash(c)], i), grid_key(c));
