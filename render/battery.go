@@ -34,17 +34,17 @@ func (o Order) String() string { return [...]string{"stream", "consumed"}[o] }
 type BatterySize struct {
 	Numbers, PerStream int64
 	Samples            int
-	// Only, if set, is the one order counted (ca evolve grades the stream
-	// order alone); else both are.
-	Only *Order
+	// Orders are the orders counted; nil: both (ca evolve grades the
+	// stream order alone).
+	Orders []Order
 }
 
 // orders are the orders counted.
 func (s BatterySize) orders() []Order {
-	if s.Only != nil {
-		return []Order{*s.Only}
+	if s.Orders == nil {
+		return Orders
 	}
-	return Orders
+	return s.Orders
 }
 
 // SampleLen is the values of one sample.

@@ -50,8 +50,8 @@ func (e CAEvaluation) Check(candidates int) error {
 
 func (e CAEvaluation) size(candidates int) BatterySize {
 	streams := int64(candidates * e.StreamsPerGenome)
-	stream := StreamOrder // ρ grades the stream order alone
-	return BatterySize{Numbers: streams * e.PerStream, PerStream: e.PerStream, Samples: candidates, Only: &stream}
+	return BatterySize{Numbers: streams * e.PerStream, PerStream: e.PerStream, Samples: candidates,
+		Orders: []Order{StreamOrder}} // ρ grades the stream order alone
 }
 
 // EvaluateCA runs the battery over every candidate of genomes at once and
