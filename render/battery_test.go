@@ -223,3 +223,42 @@ func TestBatteryRefusesCountsThatDoNotAddUp(t *testing.T) {
 		}
 	}
 }
+
+// A sample's count past 2^32 carries into its high word: 2^27 values of all
+// ones hold exactly 2^32 ones (monobit's one bin), in both orders.
+func TestBatteryCountsCarryPast32Bits(t *testing.T) {
+	const k, blocks = 1 << 20, 1 << 7
+	size := BatterySize{Numbers: k * blocks, PerStream: k * blocks, Samples: 1}
+	var got [][][]uint64
+	onGL(t, func(c *gpu.Context) (err error) {
+		counter, err := newBatteryCounter(c, 1, 32, size, []stats.Test{stats.Monobit})
+		if err != nil {
+			return err
+		}
+		defer counter.Delete()
+		ones := make([]uint32, k)
+		for i := range ones {
+			ones[i] = 0xFFFFFFFF
+		}
+		var bufs [2]*gpu.Buffer
+		for i := range bufs {
+			if bufs[i], err = c.NewBuffer(k*4, ones); err != nil {
+				return err
+			}
+			defer bufs[i].Delete()
+		}
+		for b := range blocks { // every block the same ones
+			if err := counter.count(bufs[b%2], bufs[1-b%2], int64(b*k), k); err != nil {
+				return err
+			}
+			c.Finish()
+		}
+		got = counter.read()
+		return c.CheckError("the battery's kernels")
+	})
+	for _, o := range Orders {
+		if n := got[o][0][0]; n != 1<<32 {
+			t.Errorf("%s order: %d ones counted in 2^27 words of all ones, want 2^32", o, n)
+		}
+	}
+}
