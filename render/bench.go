@@ -99,13 +99,15 @@ func repeat(size BenchSize, run func() (time.Duration, error)) (time.Duration, i
 // StorePattern is one way of writing a buffer on the GPU: a dispatch of
 // Invocations invocations in work groups of GroupSize, Values 32-bit values
 // each, as a column of its own (the bench's pattern) or, GridStride, as
-// persistent invocations striding over the whole buffer. PerS is the values
-// per second measured.
+// persistent invocations striding over the whole buffer; a store writes a
+// uvec4, or one word with Words (as the dump kernel did). PerS is the
+// values per second measured.
 type StorePattern struct {
 	Invocations int     `json:"invocations"`
 	Values      int     `json:"values_per_invocation"`
 	GroupSize   int     `json:"group_size"`
 	GridStride  bool    `json:"grid_stride,omitempty"`
+	Words       bool    `json:"word_stores,omitempty"`
 	PerS        float64 `json:"per_s"`
 }
 
@@ -116,6 +118,9 @@ func (p StorePattern) String() string {
 	how := "columns"
 	if p.GridStride {
 		how = "grid-stride"
+	}
+	if p.Words {
+		how += " of single words"
 	}
 	return fmt.Sprintf("%d MiB a dispatch: %d invocations x %d values, %s, groups of %d",
 		p.Bytes()>>20, p.Invocations, p.Values, how, p.GroupSize)
@@ -138,6 +143,8 @@ func storePatterns(limit int64) []StorePattern {
 		{Invocations: 1 << 18, Values: 1 << 10, GroupSize: 1024, GridStride: true},
 		{Invocations: 1 << 17, Values: 1 << 11, GroupSize: 1024, GridStride: true},
 		{Invocations: 1 << 18, Values: 1 << 8, GroupSize: 1024, GridStride: true},
+		{Invocations: 1 << 18, Values: 1 << 8, GroupSize: 128, Words: true},
+		{Invocations: 1 << 21, Values: 32, GroupSize: 128, Words: true},
 	}
 	var out []StorePattern
 	for _, p := range all {
@@ -196,6 +203,11 @@ func Best(patterns []StorePattern) StorePattern {
 func storeRate(ctx *gpu.Context, out *gpu.Buffer, p StorePattern, size BenchSize) (float64, error) {
 	defines := map[string]string{"WG_SIZE": strconv.Itoa(p.GroupSize)}
 	words4 := p.Invocations * p.Values / 4
+	perPass := 4 // values a loop pass stores
+	if p.Words {
+		defines["WORD_STORES"] = "1"
+		perPass = 1
+	}
 	if p.GridStride {
 		defines["GRID_STRIDE"] = "1"
 		// A pass per uvec4 of the invocation's share, one more to leave.
@@ -214,7 +226,7 @@ func storeRate(ctx *gpu.Context, out *gpu.Buffer, p StorePattern, size BenchSize
 	out.Bind(shaders.RNGOutBinding)
 	prog.SetUint("invocations", uint32(p.Invocations))
 	prog.SetUint("words4", uint32(words4))
-	piece := (shaders.LoopBudget - 1) * 4 // a loop pass stores 4 values; one more pass ends it
+	piece := (shaders.LoopBudget - 1) * perPass // one more pass ends the loop
 	dispatch := func() error {
 		if p.GridStride {
 			return ctx.Dispatch(prog, p.Invocations)
@@ -300,7 +312,8 @@ const dumpStreams = 1024
 
 // dumpRate times the strided dump kernel storing `rng dump --format f32`'s
 // floats, as many as the stored bench: dumpStreams streams, each shared by
-// 2^k invocations (size.Invocations in all) taking every 2^k-th value.
+// 2^k invocations (size.Invocations in all) taking every 2^k-th quad of
+// values (DUMP_X4, as rng dump does).
 func dumpRate(r *RNG, size BenchSize, out *gpu.Buffer) (float64, error) {
 	streams := min(dumpStreams, size.Invocations)
 	lanes := bits.Len(uint(size.Invocations/streams)) - 1
@@ -308,7 +321,7 @@ func dumpRate(r *RNG, size BenchSize, out *gpu.Buffer) (float64, error) {
 	if passesFor(r.Inst.Loops(), 1, size.StoreDraws) > shaders.LoopBudget {
 		return 0, fmt.Errorf("%d dump values per invocation pass the loop budget", size.StoreDraws)
 	}
-	p, err := r.Program("rng_dump.comp", map[string]string{"DUMP_F32": "1"})
+	p, err := r.Program("rng_dump.comp", map[string]string{"DUMP_F32": "1", "DUMP_X4": "1"})
 	if err != nil {
 		return 0, err
 	}

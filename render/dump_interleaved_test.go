@@ -100,7 +100,8 @@ func TestStridedDumpEveryShape(t *testing.T) {
 			continue
 		}
 		for _, seed := range []uint32{0, 5} {
-			for _, count := range []int{1, 2, 3, 31, 33, 2047, 2049, 4097} {
+			// Multiples of 4 take the four-at-a-time kernel (DUMP_X4).
+			for _, count := range []int{1, 2, 3, 4, 8, 12, 31, 33, 2047, 2048, 2049, 4096, 4097} {
 				t.Run(fmt.Sprintf("%s/seed=%d/count=%d", g.Name, seed, count), func(t *testing.T) {
 					dumpEqualsGo(t, g, nil, seed, 3, count, count%2 == 1)
 				})
@@ -117,6 +118,8 @@ func TestStridedDumpEveryShape(t *testing.T) {
 			defer func(b int) { dumpChunkBytes = b }(dumpChunkBytes)
 			dumpChunkBytes = 27 * 37 * 4
 			interleavedEqualsGo(t, g, nil, 27, 1000, false)
+			dumpChunkBytes = 27 * 36 * 4 // blocks of 36 values: four at a time
+			interleavedEqualsGo(t, g, nil, 27, 1000, true)
 		})
 	}
 }

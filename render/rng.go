@@ -280,6 +280,7 @@ func (r *RNG) DumpInterleaved(count int, f32 bool, w io.Writer, progress func(do
 type dumper struct {
 	r          *RNG
 	p          *gpu.Program
+	x4         *gpu.Program // strided: four values a lane and store (DUMP_X4)
 	out        *gpu.Buffer
 	piece      int // values per invocation and dispatch
 	initInDump bool
@@ -307,6 +308,12 @@ func (r *RNG) newDumper(f32 bool, words int) (*dumper, error) {
 	}
 	if d.p, err = r.Program("rng_dump.comp", defs); err != nil {
 		return nil, err
+	}
+	if strided {
+		defs["DUMP_X4"] = "1"
+		if d.x4, err = r.Program("rng_dump.comp", defs); err != nil {
+			return nil, err
+		}
 	}
 	if d.out, err = r.ctx.NewBuffer(words*4, nil); err != nil {
 		return nil, err
@@ -338,19 +345,26 @@ func (d *dumper) block(n, m0, k int) ([]uint32, error) {
 }
 
 // draw is block without the read-back: the values stay in out.
+//
+// A strided dump whose block starts at a multiple of 4 and holds a multiple
+// of 4 values a stream takes them four at a time (DUMP_X4): lanes then share
+// the stream's quads, each storing a uvec4 a pass.
 func (d *dumper) draw(out *gpu.Buffer, n, m0, k int) error {
-	p := d.p
+	p, piece, per := d.p, d.piece, 1
+	if d.x4 != nil && m0%4 == 0 && k%4 == 0 && d.piece >= 4 {
+		p, piece, per = d.x4, d.piece&^3, 4
+	}
 	d.r.Bind(p, 0)
 	out.Bind(shaders.RNGOutBinding)
 	p.SetUint("count", uint32(k))
 	p.SetUint("first_stream", uint32(d.first))
 	p.SetUint("chunk_streams", uint32(n))
 	p.SetUint("block_first", uint32(m0))
-	lanes := d.lanesLog2(k)
+	lanes := d.lanesLog2(k / per)
 	if d.strided {
 		p.SetUint("lanes_log2", uint32(lanes))
 	}
-	step := d.piece << lanes
+	step := piece << lanes
 	for m := m0; m < m0+k; m += step {
 		p.SetUint("first_value", uint32(m))
 		p.SetUint("values", uint32(min(step, m0+k-m)))

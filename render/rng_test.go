@@ -706,6 +706,7 @@ func TestStorePatternsWriteEveryWord(t *testing.T) {
 			{Invocations: 2048, Values: 4, GroupSize: 256},
 			{Invocations: 1024, Values: 96, GroupSize: 1024, GridStride: true},
 			{Invocations: 300, Values: 40, GroupSize: 1024, GridStride: true},
+			{Invocations: 500, Values: 24, GroupSize: 128, Words: true},
 		} {
 			words := p.Invocations * p.Values
 			out, err := c.NewBuffer(words*4, make([]uint32, words))
@@ -721,7 +722,10 @@ func TestStorePatternsWriteEveryWord(t *testing.T) {
 			}
 			for k := range words {
 				want := uint32(k/4 + k%4) // grid-stride: uvec4 k holds k .. k+3
-				if !p.GridStride {        // columns: value m of invocation i holds i + m
+				switch {
+				case p.Words: // value m of invocation i at word m*N + i holds i + m
+					want = uint32(k%p.Invocations + k/p.Invocations)
+				case !p.GridStride: // columns: value m of invocation i holds i + m
 					m, i := k/4/p.Invocations*4+k%4, k/4%p.Invocations
 					want = uint32(i + m)
 				}

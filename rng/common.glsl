@@ -20,6 +20,9 @@
 //   RNG_DUMP_STRIDE (with RNG_DUMP_SEEK): rng_dump_stride(k) makes later
 //     dump draws step 2^k values at a time, so 2^k invocations can share a
 //     stream, neighbours storing neighbouring values (rng.StridedDump).
+//     Such a generator also defines RNG_DUMP_X4, uvec4 rng_dump_u32x4() and
+//     vec4 rng_dump_f32x4(): four consecutive dump values from a multiple of
+//     4 on, then the stride (at least 4), for one 16-byte store.
 //   RNG_F32X4 (the generator's define): vec4 rng_f32x4() returns the next
 //     four rng_f32() in order, cheaper than four calls (block generators).
 //   RNG_QUASI (the generator's define): rng_load starts a point at its first

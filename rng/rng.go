@@ -91,7 +91,9 @@ type QuasiRandom interface {
 // StridedDump is implemented by instances whose dump streams are stateless
 // and can step 2^k values at a time (the GLSL defines RNG_DUMP_SEEK and
 // RNG_DUMP_STRIDE): many invocations then share one stream, neighbours
-// storing neighbouring values, as the Sobol seed's CUDA kernel does.
+// storing neighbouring values, as the Sobol seed's CUDA kernel does; and
+// can give four consecutive values at once (RNG_DUMP_X4), stored as one
+// uvec4.
 type StridedDump interface {
 	StridedDump()
 }

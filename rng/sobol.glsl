@@ -124,6 +124,17 @@ void rng_load(uint slot) {
 
 void rng_store(uint slot) {}
 
+// The dump's next point: 2^sobol_stride points on. gray(i+1) = gray(i) ^
+// 1 << (number of trailing ones of i); 31 at i = 2^32-1 (never reached).
+void sobol_dump_step() {
+	uint v = sobol_dim << 5, p = sobol_stride;
+	if (p == 0u) sobol_x ^= rng_aux[v + min(uint(findLSB(~sobol_i)), 31u)];
+	else sobol_x ^= sobol_vstride ^ rng_aux[v + min(p + uint(findLSB(~(sobol_i >> p))), 31u)];
+	sobol_i += 1u << p;
+}
+
+uint sobol_scrambled(uint x, uint dseed);
+
 uint rng_u32() {
 	uint x, dseed;
 	if (sobol_point_mode) { // the same branch for the whole dispatch
@@ -132,21 +143,36 @@ uint rng_u32() {
 		sobol_dim = (sobol_dim + 1u) & 1023u;
 	} else {
 		x = sobol_x;
-		uint v = sobol_dim << 5, p = sobol_stride;
-		// gray(i+1) = gray(i) ^ 1 << (number of trailing ones of i); 31 at i = 2^32-1 (never reached)
-		if (p == 0u) sobol_x ^= rng_aux[v + min(uint(findLSB(~sobol_i)), 31u)];
-		else sobol_x ^= sobol_vstride ^ rng_aux[v + min(p + uint(findLSB(~(sobol_i >> p))), 31u)];
-		sobol_i += 1u << p;
+		sobol_dump_step();
 		dseed = sobol_dseed;
 	}
-	// A branch on uniforms (sobol_any), then a select: a branch on this
-	// invocation's block is not uniform to a compiler, though it is in
-	// practice (suspected cause of NVIDIA's halved cornell photon pass).
+	return sobol_scrambled(x, dseed);
+}
+
+// A branch on uniforms (sobol_any), then a select: a branch on this
+// invocation's block is not uniform to a compiler, though it is in practice
+// (suspected cause of NVIDIA's halved cornell photon pass).
+uint sobol_scrambled(uint x, uint dseed) {
 	if (sobol_any) {
 		uint y = sobol_owen(x, dseed);
 		x = sobol_scramble ? y : x;
 	}
 	return x;
+}
+
+// Four consecutive dump points from sobol_i (a multiple of 4) on, then the
+// stride (at least 4): gray codes 4a .. 4a+3 differ in bit 0, then bit 1,
+// then bit 0, so the three after the first are one XOR each. The dump kernel
+// stores them as one uvec4 (a 4-byte store a value wrote at most ~780 G
+// values/s on the H200, README Performance).
+#define RNG_DUMP_X4 1
+uvec4 rng_dump_u32x4() {
+	uint v = sobol_dim << 5;
+	uint v0 = rng_aux[v], v1 = rng_aux[v + 1u];
+	uint x0 = sobol_x, x1 = x0 ^ v0, x2 = x1 ^ v1, x3 = x2 ^ v0;
+	sobol_dump_step();
+	uint d = sobol_dseed;
+	return uvec4(sobol_scrambled(x0, d), sobol_scrambled(x1, d), sobol_scrambled(x2, d), sobol_scrambled(x3, d));
 }
 
 // The seed's (float)X * 2^-32: X rounded to nearest even, then an exact scaling.
@@ -157,3 +183,8 @@ float sobol_unit(uint x) {
 
 float rng_f32() { return min(sobol_unit(rng_u32()), RNG_BELOW_ONE); }
 float rng_dump_f32() { return sobol_unit(rng_u32()); }
+
+vec4 rng_dump_f32x4() {
+	uvec4 x = rng_dump_u32x4();
+	return vec4(sobol_unit(x.x), sobol_unit(x.y), sobol_unit(x.z), sobol_unit(x.w));
+}

@@ -13,7 +13,11 @@ layout(local_size_x = 64) in;
 #include "lib/invocation.glsl"
 #include <rng>
 
+#ifdef DUMP_X4
+layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Dump { uvec4 dump_out4[]; };
+#else
 layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Dump { uint dump_out[]; };
+#endif
 
 uniform uint first_stream;  // the chunk's first stream
 uniform uint chunk_streams; // streams in this dispatch
@@ -33,6 +37,28 @@ uint rng_dump_word() {
 
 #if defined(RNG_DUMP_STRIDE)
 uniform uint lanes_log2; // invocations per stream: 2^lanes_log2
+#endif
+
+#if defined(RNG_DUMP_STRIDE) && defined(DUMP_X4)
+// Lane j takes values 4j .. 4j+3, then 4(j + 2^lanes_log2) ..., one uvec4
+// store each (RNG_DUMP_X4; the Go side asks for it only where a stream's
+// values, this piece's first value and its count are multiples of 4).
+void main() {
+	uint k = linear_invocation();
+	uint i = k >> lanes_log2, lane = k & ((1u << lanes_log2) - 1u);
+	if (i >= chunk_streams || lane >= values >> 2) return;
+	rng_dump_seek(first_stream + i, first_value + 4u * lane);
+	rng_dump_stride(lanes_log2 + 2u);
+	uint base = (i * count + first_value - block_first) >> 2;
+	for (uint q = lane; q < values >> 2; q += 1u << lanes_log2) {
+#ifdef DUMP_F32
+		dump_out4[base + q] = floatBitsToUint(rng_dump_f32x4());
+#else
+		dump_out4[base + q] = rng_dump_u32x4();
+#endif
+	}
+}
+#elif defined(RNG_DUMP_STRIDE)
 
 void main() {
 	uint k = linear_invocation();

@@ -6,6 +6,8 @@
 // out4[(m/4)*invocations + i], split into pieces under the loop budget.
 // GRID_STRIDE: persistent invocations, each writing uvec4 k, k + invocations,
 // ... up to `words4` in all (the caller keeps the passes under the budget).
+// WORD_STORES (columns): a store a value, value m of invocation i at word
+// m*invocations + i, as a dump kernel storing one value a lane does.
 // WG_SIZE: the work-group size (default 128, rng_draw.comp's).
 #ifndef WG_SIZE
 #define WG_SIZE 128
@@ -13,7 +15,11 @@
 layout(local_size_x = WG_SIZE) in;
 #include "lib/invocation.glsl"
 
+#ifdef WORD_STORES
+layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Draws { uint draw_out[]; };
+#else
 layout(std430, binding = RNG_OUT_BINDING) writeonly buffer Draws { uvec4 draw_out4[]; };
+#endif
 
 uniform uint invocations;
 uniform uint first;
@@ -27,6 +33,8 @@ void main() {
 	for (uint k = i; k < words4; k += invocations) {
 		draw_out4[k] = uvec4(k, k + 1u, k + 2u, k + 3u);
 	}
+#elif defined(WORD_STORES)
+	for (uint m = first; m < first + values; m++) draw_out[m * invocations + i] = i + m;
 #else
 	uvec4 v = uvec4(i, i + 1u, i + 2u, i + 3u) + first;
 	uint end = first + values;
