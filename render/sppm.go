@@ -40,6 +40,10 @@ type SPPM struct {
 	grid               gridLayout
 	fluxScale          float32
 	cam                scenes.Camera
+	// DepositDeferred's gather kernel and hit buffer (sppm_deposit.go).
+	gather    *gpu.Program
+	hits      *gpu.Buffer
+	hitLayout hitLayout
 	// The open iteration: its eye pass and grid are done and traced of its
 	// size photons have been traced (Trace); closed when all have.
 	open         bool
@@ -59,8 +63,9 @@ type SPPM struct {
 	Times   PassTimes
 }
 
-// PassTimes is where the time goes.
-type PassTimes struct{ Eye, Grid, Photon, Update time.Duration }
+// PassTimes is where the time goes. Gather is the part of Photon that
+// DepositDeferred's gather kernel takes.
+type PassTimes struct{ Eye, Grid, Photon, Update, Gather time.Duration }
 
 // NewSPPM allocates a render of scene with cfg.
 func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, error) {
@@ -180,6 +185,9 @@ func (s *SPPM) build() error {
 	if d, ok := photonPassDefines[s.Cfg.PhotonPass]; ok {
 		photonDefs[d] = "1"
 	}
+	if s.Cfg.Deposit == DepositDeferred {
+		photonDefs["DEPOSIT_DEFERRED"] = "1"
+	}
 	gridDefs := map[string]string{}
 	if s.Cfg.Gather == GatherPBRT {
 		photonDefs["GRID_PBRT"], gridDefs["GRID_PBRT"] = "1", "1"
@@ -188,6 +196,11 @@ func (s *SPPM) build() error {
 	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
+	}
+	if s.Cfg.Deposit == DepositDeferred {
+		if err := s.buildDeferred(gridDefs); err != nil {
+			return err
+		}
 	}
 	for _, p := range []struct {
 		prog   **gpu.Program
@@ -231,6 +244,12 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetFloat("tally_scale", s.tallyScale())
 		p.SetUint("loop_fixed", uint32(photonLoops.fixed))
 		p.SetUint("loop_step", uint32(photonLoops.step))
+		s.setHitUniforms(p)
+	case s.gather:
+		p.SetFloat("flux_scale", s.fluxScale)
+		p.SetUint("loop_fixed", uint32(s.gatherLoops()))
+		p.SetUint("loop_step", 0)
+		s.setHitUniforms(p)
 	case s.update:
 		p.SetFloat("alpha", s.Cfg.Alpha)
 		p.SetFloat("flux_scale", s.fluxScale)
@@ -392,6 +411,13 @@ func (s *SPPM) trace(photons, size int) (traced int, err error) {
 
 // tracePhotons traces the open iteration's next n photons.
 func (s *SPPM) tracePhotons(n int) error {
+	if s.Cfg.Deposit == DepositDeferred {
+		if err := s.traceDeferred(n); err != nil {
+			return err
+		}
+		s.traced += n
+		return nil
+	}
 	err := s.pass(&s.Times.Photon, func() error {
 		s.bindBuffers() // another render on this context may have rebound them
 		s.use(s.photon)
@@ -526,7 +552,7 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut} {
+	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut, s.hits} {
 		b.Delete()
 	}
 	s.image.Delete()

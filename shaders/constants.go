@@ -48,6 +48,9 @@ const (
 	GridLinksBinding     = 10
 	SPPMCountersBinding  = 11
 	StatsNBinding        = 16
+	// The photon pass's hit records for the deferred gather
+	// (lib/gather.glsl).
+	DeferredHitsBinding = 17
 
 	// Display: a colour map of ColormapEntries RGBA8 words (the heatmap's,
 	// the streamline maps'); the RMSE's partial sums.
@@ -183,6 +186,7 @@ var constants = []constant{
 	integer("GRID_LINKS_BINDING", GridLinksBinding),
 	integer("SPPM_COUNTERS_BINDING", SPPMCountersBinding),
 	integer("STATS_N_BINDING", StatsNBinding),
+	integer("DEFERRED_HITS_BINDING", DeferredHitsBinding),
 	integer("COLORMAP_BINDING", ColormapBinding),
 	integer("RMSE_PARTIALS_BINDING", RMSEPartialsBinding),
 	integer("STREAMLINE_FIELD_BINDING", StreamlineFieldBinding),
