@@ -247,8 +247,8 @@ func (s *SPPM) use(p *gpu.Program) {
 		s.setHitUniforms(p)
 	case s.gather:
 		p.SetFloat("flux_scale", s.fluxScale)
-		p.SetUint("loop_fixed", uint32(s.gatherLoops()))
-		p.SetUint("loop_step", 0)
+		p.SetUint("loop_fixed", 0)
+		p.SetUint("loop_step", uint32(1+s.gatherLoops()))
 		s.setHitUniforms(p)
 	case s.update:
 		p.SetFloat("alpha", s.Cfg.Alpha)

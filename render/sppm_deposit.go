@@ -19,9 +19,10 @@ const (
 	DepositInline Deposit = iota
 	// DepositDeferred stores the hit in its work group's region of a hit
 	// buffer and deposits it from a second kernel, one invocation per
-	// record (sppm_gather.comp): the bounce loop no longer waits on the
-	// walk, and the walks of a warp run side by side. A group whose region
-	// is full deposits inline.
+	// record and a work group per region (sppm_gather.comp): the bounce
+	// loop no longer waits on the walk, and the walks of a warp run side by
+	// side, not from different bounces. A group whose region is full
+	// deposits inline.
 	DepositDeferred
 )
 
@@ -93,7 +94,7 @@ func (s *SPPM) traceDeferred(n int) error {
 	h := s.hitLayout
 	for done := 0; done < n; done += h.chunk() {
 		count := min(h.chunk(), n-done)
-		slots := (count + h.local - 1) / h.local * h.groupSlots
+		groups := (count + h.local - 1) / h.local
 		err := s.pass(&s.Times.Photon, func() error {
 			s.bindBuffers()
 			s.hits.Bind(shaders.DeferredHitsBinding)
@@ -109,8 +110,8 @@ func (s *SPPM) traceDeferred(n int) error {
 		var d time.Duration
 		err = s.pass(&d, func() error {
 			s.use(s.gather)
-			s.gather.SetUint("count", uint32(slots))
-			return s.ctx.Dispatch(s.gather, slots)
+			s.gather.SetUint("count", uint32(groups))
+			return s.ctx.Dispatch(s.gather, groups*s.gather.LocalSize[0])
 		})
 		s.Times.Photon += d
 		s.Times.Gather += d
