@@ -139,7 +139,9 @@ void main() {
 		add_counter(SPPM_COUNTER_BOUNCES, group_bounces);
 		add_counter(SPPM_COUNTER_PHOTONS, group_photons);
 #ifdef DEPOSIT_DEFERRED
-		hit_words[linear_group()] = min(group_records, hit_group_slots);
+		// (Groups past the buffer's only pad a folded dispatch: they trace
+		// nothing.)
+		if (linear_group() < hit_groups) hit_words[linear_group()] = min(group_records, hit_group_slots);
 #endif
 #ifdef FLUX_TALLY
 		for (uint c = 0u; c < 3u; c++) add_counter(SPPM_COUNTER_FLUX + 2u * c, group_flux[c]);
