@@ -1,8 +1,6 @@
 package render
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"speckle/gpu"
@@ -31,14 +29,7 @@ var depositNames = []string{"inline", "deferred"}
 func (d Deposit) String() string { return depositNames[d] }
 
 // ParseDeposit reads a Deposit by name.
-func ParseDeposit(s string) (Deposit, error) {
-	for i, name := range depositNames {
-		if s == name {
-			return Deposit(i), nil
-		}
-	}
-	return 0, fmt.Errorf("must be %s (got %q)", strings.Join(depositNames, " or "), s)
-}
+func ParseDeposit(s string) (Deposit, error) { return parseNamed[Deposit](depositNames, s) }
 
 // The hit buffer's size in bytes: a GPU's, and a CPU rasteriser's (the
 // host's memory, and a chunk of about 38,000 photons keeps llvmpipe busy).
