@@ -40,8 +40,10 @@ type SPPM struct {
 	grid               gridLayout
 	fluxScale          float32
 	cam                scenes.Camera
-	// DepositDeferred's gather kernel and hit buffer (sppm_deposit.go).
+	// DepositDeferred's gather kernel and hit buffer, DepositSorted's
+	// sort kernels (sppm_deposit.go).
 	gather    *gpu.Program
+	sort      [4]*gpu.Program
 	hits      *gpu.Buffer
 	hitLayout hitLayout
 	// The open iteration: its eye pass and grid are done and traced of its
@@ -63,9 +65,9 @@ type SPPM struct {
 	Times   PassTimes
 }
 
-// PassTimes is where the time goes. Gather is the part of Photon that
-// DepositDeferred's gather kernel takes.
-type PassTimes struct{ Eye, Grid, Photon, Update, Gather time.Duration }
+// PassTimes is where the time goes. Gather and Sort are the parts of Photon
+// that DepositDeferred's gather kernel and DepositSorted's sort take.
+type PassTimes struct{ Eye, Grid, Photon, Update, Gather, Sort time.Duration }
 
 // NewSPPM allocates a render of scene with cfg.
 func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, error) {
@@ -185,7 +187,7 @@ func (s *SPPM) build() error {
 	if d, ok := photonPassDefines[s.Cfg.PhotonPass]; ok {
 		photonDefs[d] = "1"
 	}
-	if s.Cfg.Deposit == DepositDeferred {
+	if s.Cfg.Deposit != DepositInline {
 		photonDefs["DEPOSIT_DEFERRED"] = "1"
 	}
 	gridDefs := map[string]string{}
@@ -197,7 +199,7 @@ func (s *SPPM) build() error {
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
 	}
-	if s.Cfg.Deposit == DepositDeferred {
+	if s.Cfg.Deposit != DepositInline {
 		if err := s.buildDeferred(gridDefs); err != nil {
 			return err
 		}
@@ -211,15 +213,20 @@ func (s *SPPM) build() error {
 		{&s.insert, "sppm_grid.comp", gridDefs},
 		{&s.update, "sppm_update.comp", nil},
 	} {
-		src, err := shaders.Build(p.kernel, "", p.defs)
-		if err != nil {
-			return err
-		}
-		if *p.prog, err = s.ctx.Compute(src); err != nil {
+		if *p.prog, err = s.compute(p.kernel, p.defs); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// compute builds a kernel that draws no random numbers.
+func (s *SPPM) compute(kernel string, defs map[string]string) (*gpu.Program, error) {
+	src, err := shaders.Build(kernel, "", defs)
+	if err != nil {
+		return nil, err
+	}
+	return s.ctx.Compute(src)
 }
 
 // use sets p's uniforms for this render. The context caches programs by
@@ -411,7 +418,7 @@ func (s *SPPM) trace(photons, size int) (traced int, err error) {
 
 // tracePhotons traces the open iteration's next n photons.
 func (s *SPPM) tracePhotons(n int) error {
-	if s.Cfg.Deposit == DepositDeferred {
+	if s.Cfg.Deposit != DepositInline {
 		if err := s.traceDeferred(n); err != nil {
 			return err
 		}

@@ -101,6 +101,9 @@ const (
 	AccumulatorWords = 8
 	// BVHStack bounds the BVH traversal's stack (2^16 leaves).
 	BVHStack = 16
+	// DepositSortBins are the bins of render.DepositSorted's counting sort
+	// of hit records (a multiple of its scan's 256 invocations).
+	DepositSortBins = 1 << 15
 	// GridSpanMax bounds the cells per axis within a gather's reach (SPPM
 	// grid cells of at least half a radius; render.GridCellRange).
 	GridSpanMax = 5
@@ -216,6 +219,7 @@ var constants = []constant{
 	unsigned("SPPM_COUNTER_EMITTED", SPPMCounterEmitted),
 	unsigned("ACCUMULATOR_WORDS", AccumulatorWords),
 	integer("BVH_STACK", BVHStack),
+	unsigned("DEPOSIT_SORT_BINS", DepositSortBins),
 	integer("GRID_SPAN_MAX", GridSpanMax),
 	integer("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
 	unsigned("STREAMLINE_COUNTER_STEPS", StreamlineCounterSteps),

@@ -3,18 +3,27 @@
 // invocation per record, as the photon pass would have at the hit. A group
 // per region, not an invocation per slot: regions are sized for the worst
 // groups, so most slots are empty, and no invocation is spent on them.
+// DEPOSIT_SORTED: an invocation per record in sppm_sort.comp's order.
 layout(local_size_x = 64) in;
 #define DEPOSIT_DEFERRED 1
 #include "lib/invocation.glsl"
 #include "lib/gather.glsl"
 
-uniform uint count; // the photon pass's work groups
+uniform uint count; // the photon pass's work groups (not DEPOSIT_SORTED)
 
 shared bool group_skip; // a failed render gathers no more (loop_failed)
 
 void main() {
 	if (gl_LocalInvocationIndex == 0u) group_skip = loop_failed();
 	barrier();
+#ifdef DEPOSIT_SORTED
+	// Invocation i deposits the i-th record in sort_bin order (sppm_sort.comp).
+	uint i = linear_invocation();
+	if (!group_skip && i < hit_words[sort_total_word()]) {
+		uint r = hit_words[hit_word(9u, i)];
+		deposit(hit_vec3(0u, r), hit_vec3(3u, r), hit_vec3(6u, r));
+	}
+#else
 	uint g = linear_group();
 	if (!group_skip && g < count) {
 		uint records = hit_words[g];
@@ -24,6 +33,7 @@ void main() {
 			deposit(hit_vec3(0u, r), hit_vec3(3u, r), hit_vec3(6u, r));
 		}
 	}
+#endif
 	// The walk's passes as the photon pass counts them (loop_step: a
 	// record's pass and one deposit's loops entered; loop_var: the points
 	// walked).

@@ -62,50 +62,54 @@ type RenderBenchCase struct {
 // without its gather), the gather's grid walk and tests (the pass without
 // its atomic adds, less tracing) and the atomic adds (the whole pass less
 // the walk); Adds is the atomic adds per photon, AddsPerS what the adds
-// part does per second. Deferred into the photon pass's kernel (tracing,
-// storing hits, depositing inline where a group's region is full: TraceNs)
-// and the gather kernel (GatherNs); the rest is not measured (0).
+// part does per second. Deferred and sorted into the photon pass's kernel
+// (tracing, storing hits, depositing inline where a group's region is full:
+// TraceNs), the sort's kernels (SortNs, sorted only) and the gather kernel
+// (GatherNs); the rest is not measured (0).
 type PhotonBreakdown struct {
 	TraceNs, WalkNs, AtomicsNs float64
+	SortNs                     float64 `json:",omitempty"`
 	GatherNs                   float64 `json:",omitempty"`
 	Adds, AddsPerS             float64
 }
 
-// photonPart times one cut-down photon pass over iters iterations: GPU ns
-// per photon of the photon pass, of it the deferred gather kernel's, and
-// bounces counted per photon (the walk adds the points it would have added
-// to).
-func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (ns, gatherNs, bounces float64, err error) {
+// photonPart times one cut-down photon pass over iters iterations: its
+// GPU time per photon (render.PassTimes, in ns), and bounces counted per
+// photon (the walk adds the points it would have added to).
+func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (ns render.PassTimes, bounces float64, err error) {
 	cfg.PhotonPass = part
 	s, err := render.NewSPPM(c, scene, cfg)
 	if err != nil {
-		return 0, 0, 0, err
+		return ns, 0, err
 	}
 	defer s.Close()
 	if err := s.Iterate(2); err != nil {
-		return 0, 0, 0, err
+		return ns, 0, err
 	}
 	b0, e0 := s.Bounces(), s.Emitted
 	s.Profile = true
 	if err := s.Iterate(iters); err != nil {
-		return 0, 0, 0, err
+		return ns, 0, err
 	}
 	n := float64(s.Emitted - e0)
-	return float64(s.Times.Photon.Nanoseconds()) / n, float64(s.Times.Gather.Nanoseconds()) / n, float64(s.Bounces()-b0) / n, nil
+	return s.Times, float64(s.Bounces()-b0) / n, nil
 }
 
-// breakdown times the three photon passes, or deferred its two kernels.
+// breakdown times the three photon passes, or deferred and sorted their
+// kernels.
 func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (*PhotonBreakdown, error) {
-	if cfg.Deposit == render.DepositDeferred {
-		ns, gather, _, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
-		return &PhotonBreakdown{TraceNs: ns - gather, GatherNs: gather}, err
+	perPhoton := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(iters*cfg.Photons) }
+	if cfg.Deposit != render.DepositInline {
+		t, _, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
+		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon - t.Sort - t.Gather), SortNs: perPhoton(t.Sort), GatherNs: perPhoton(t.Gather)}, err
 	}
 	var ns, bounces [3]float64
 	for i, part := range []render.PhotonPassPart{render.PhotonPassFull, render.PhotonPassWalk, render.PhotonPassTrace} {
-		var err error
-		if ns[i], _, bounces[i], err = photonPart(c, scene, cfg, part, iters); err != nil {
+		t, b, err := photonPart(c, scene, cfg, part, iters)
+		if err != nil {
 			return nil, err
 		}
+		ns[i], bounces[i] = perPhoton(t.Photon), b
 	}
 	b := &PhotonBreakdown{TraceNs: ns[2], WalkNs: ns[1] - ns[2], AtomicsNs: ns[0] - ns[1]}
 	// Each visible point a photon adds to takes four adds (count, three
@@ -304,16 +308,18 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		return nil
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: inline, tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds;")
-	fmt.Fprintln(w, "deferred, the photon kernel (tracing, storing hits) and the gather kernel")
+	fmt.Fprintln(w, "deferred and sorted, the photon kernel (tracing, storing hits), the sort (sorted only) and the gather kernel")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\ttrace\twalk\tatomics\tgather\tadds/photon\tadds/s\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\ttrace\twalk\tatomics\tsort\tgather\tadds/photon\tadds/s\t")
+	g := func(v float64) string { return fmt.Sprintf("%.3g", v) }
 	for _, r := range rep.Cases {
 		b := r.Breakdown
-		cells := []string{"-", "-", "-", "-", "-"}
-		if r.Deposit == render.DepositDeferred.String() {
-			cells[2] = fmt.Sprintf("%.3g", b.GatherNs)
-		} else {
-			cells = []string{fmt.Sprintf("%.3g", b.WalkNs), fmt.Sprintf("%.3g", b.AtomicsNs), "-", fmt.Sprintf("%.3g", b.Adds), fmt.Sprintf("%.3g", b.AddsPerS)}
+		cells := []string{"-", "-", "-", g(b.GatherNs), "-", "-"}
+		switch r.Deposit {
+		case render.DepositInline.String():
+			cells = []string{g(b.WalkNs), g(b.AtomicsNs), "-", "-", g(b.Adds), g(b.AddsPerS)}
+		case render.DepositSorted.String():
+			cells[2] = g(b.SortNs)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%s\t\n", r.Scene, r.Generator, r.HashGrid, r.Deposit, b.TraceNs, strings.Join(cells, "\t"))
 	}

@@ -48,47 +48,54 @@ func TestRenderBenchGrids(t *testing.T) {
 	}
 }
 
-// bench render over both deposits runs each case with each; deferred, the
-// breakdown times the photon and gather kernels apart (and nothing of the
-// inline cut-down passes) and the table's row shows the gather's time where
-// inline rows have a dash; an unknown deposit is refused before any GPU
-// work.
+// bench render over the deposits runs each case with each; deferred and
+// sorted, the breakdown times the photon, sort (sorted only) and gather
+// kernels apart (and nothing of the inline cut-down passes), and the
+// table's rows show what was timed and a dash for the rest; an unknown
+// deposit is refused before any GPU work.
 func TestRenderBenchDeposits(t *testing.T) {
 	b := RenderBench{Scenes: []*scenes.Scene{builtin(t, "cornell")}, Specs: []rng.Spec{spec(t, "philox")},
 		Width: 32, Height: 18, PhotonsPerIteration: 2048, Iterations: 1, Seed: 1, Breakdown: true,
-		Deposits: []render.Deposit{render.DepositInline, render.DepositDeferred}}
+		Deposits: []render.Deposit{render.DepositInline, render.DepositDeferred, render.DepositSorted}}
 	var rep RenderBenchReport
 	gltest.On(t, func(c *gpu.Context) (err error) {
 		rep, err = b.Run(c)
 		return err
 	})
-	if len(rep.Cases) != 2 || rep.Cases[0].Deposit != "inline" || rep.Cases[1].Deposit != "deferred" {
+	if len(rep.Cases) != 3 || rep.Cases[0].Deposit != "inline" || rep.Cases[1].Deposit != "deferred" || rep.Cases[2].Deposit != "sorted" {
 		t.Fatalf("cases %+v", rep.Cases)
 	}
-	inline, deferred := rep.Cases[0].Breakdown, rep.Cases[1].Breakdown
-	if !(inline.Adds > 0) || inline.GatherNs != 0 {
+	inline, deferred, sorted := rep.Cases[0].Breakdown, rep.Cases[1].Breakdown, rep.Cases[2].Breakdown
+	if !(inline.Adds > 0) || inline.GatherNs != 0 || inline.SortNs != 0 {
 		t.Errorf("inline breakdown %+v", inline)
 	}
-	if !(deferred.TraceNs > 0) || !(deferred.GatherNs > 0) || deferred.WalkNs != 0 || deferred.Adds != 0 {
+	if !(deferred.TraceNs > 0) || !(deferred.GatherNs > 0) || deferred.SortNs != 0 || deferred.WalkNs != 0 || deferred.Adds != 0 {
 		t.Errorf("deferred breakdown %+v", deferred)
+	}
+	if !(sorted.TraceNs > 0) || !(sorted.GatherNs > 0) || !(sorted.SortNs > 0) || sorted.WalkNs != 0 || sorted.Adds != 0 {
+		t.Errorf("sorted breakdown %+v", sorted)
 	}
 	var table bytes.Buffer
 	if err := rep.WriteTable(&table); err != nil {
 		t.Fatal(err)
 	}
 	// The breakdown's rows (the first table's have shares in %): scene
-	// generator grid (2 words) deposit trace walk atomics gather
-	// adds/photon adds/s.
-	var rows [][]string
+	// generator grid (2 words) deposit trace walk atomics sort gather
+	// adds/photon adds/s; which are timed ("-" not).
+	var rows []string
 	for _, line := range strings.Split(table.String(), "\n") {
-		if f := strings.Fields(line); len(f) == 11 && f[0] == "cornell" && !strings.Contains(line, "%") {
-			rows = append(rows, f)
+		if f := strings.Fields(line); len(f) == 12 && f[0] == "cornell" && !strings.Contains(line, "%") {
+			timed := ""
+			for _, v := range f[5:] {
+				timed += map[bool]string{true: "-", false: "t"}[v == "-"]
+			}
+			rows = append(rows, f[4]+" "+timed)
 		}
 	}
-	if len(rows) != 2 || rows[0][4] != "inline" || rows[0][8] != "-" || rows[1][4] != "deferred" || rows[1][8] == "-" || rows[1][6] != "-" {
-		t.Errorf("breakdown rows %q in\n%s", rows, table.String())
+	if want := []string{"inline ttt--tt", "deferred t---t--", "sorted t--tt--"}; strings.Join(rows, ",") != strings.Join(want, ",") {
+		t.Errorf("breakdown rows %q, want %q, in\n%s", rows, want, table.String())
 	}
-	b.Deposits = []render.Deposit{render.DepositDeferred + 1}
+	b.Deposits = []render.Deposit{render.DepositSorted + 1}
 	if err := b.Check(); err == nil || !strings.Contains(err.Error(), "unknown deposit") {
 		t.Errorf("Check of an unknown deposit: %v", err)
 	}

@@ -125,4 +125,29 @@ void hit_store(uint r, vec3 x, vec3 n, vec3 power) {
 vec3 hit_vec3(uint field, uint r) {
 	return uintBitsToFloat(uvec3(hit_words[hit_word(field, r)], hit_words[hit_word(field + 1u, r)], hit_words[hit_word(field + 2u, r)]));
 }
+
+// DEPOSIT_SORTED (render.DepositSorted) orders the records by a coarse
+// spatial key before the gather (sppm_sort.comp), so that the invocations
+// of a warp walk the same cells: after the nine fields, field 9 holds the
+// records in that order, then come DEPOSIT_SORT_BINS bins (counts, then
+// offsets) and the number of records.
+uint sort_bin_word(uint bin) { return hit_word(10u, 0u) + bin; }
+uint sort_total_word() { return sort_bin_word(DEPOSIT_SORT_BINS); }
+
+// part1by2 spreads the low 10 bits of v to every third bit.
+uint part1by2(uint v) {
+	v &= 0x3FFu;
+	v = (v | v << 16) & 0x30000FFu;
+	v = (v | v << 8) & 0x300F00Fu;
+	v = (v | v << 4) & 0x30C30C3u;
+	return (v | v << 2) & 0x9249249u;
+}
+
+// sort_bin: the Morton code of the 2x2x2-cell block that holds x, its low
+// bits (blocks DEPOSIT_SORT_BINS apart share a bin; any key keeps the sums
+// exact, a coarse local one keeps a warp's walks together).
+uint sort_bin(vec3 x) {
+	uvec3 b = uvec3(grid_cell_of(x) >> 1);
+	return (part1by2(b.x) | part1by2(b.y) << 1 | part1by2(b.z) << 2) & (DEPOSIT_SORT_BINS - 1u);
+}
 #endif
