@@ -149,9 +149,6 @@ func (s *SPPM) traceDeferred(n int) error {
 		err = s.pass(&d, func() error {
 			s.use(s.gather)
 			s.gather.SetUint("count", uint32(groups))
-			if h.sorted { // an invocation per record, at most a region's slots
-				return s.ctx.Dispatch(s.gather, groups*h.groupSlots)
-			}
 			return s.ctx.Dispatch(s.gather, groups*s.gather.LocalSize[0])
 		})
 		s.Times.Photon += d

@@ -3,13 +3,14 @@
 // invocation per record, as the photon pass would have at the hit. A group
 // per region, not an invocation per slot: regions are sized for the worst
 // groups, so most slots are empty, and no invocation is spent on them.
-// DEPOSIT_SORTED: an invocation per record in sppm_sort.comp's order.
+// DEPOSIT_SORTED: as many invocations, taking the records in
+// sppm_sort.comp's order.
 layout(local_size_x = 64) in;
 #define DEPOSIT_DEFERRED 1
 #include "lib/invocation.glsl"
 #include "lib/gather.glsl"
 
-uniform uint count; // the photon pass's work groups (not DEPOSIT_SORTED)
+uniform uint count; // the photon pass's work groups
 
 shared bool group_skip; // a failed render gathers no more (loop_failed)
 
@@ -17,9 +18,12 @@ void main() {
 	if (gl_LocalInvocationIndex == 0u) group_skip = loop_failed();
 	barrier();
 #ifdef DEPOSIT_SORTED
-	// Invocation i deposits the i-th record in sort_bin order (sppm_sort.comp).
-	uint i = linear_invocation();
-	if (!group_skip && i < hit_words[sort_total_word()]) {
+	// Invocation i deposits records i, i + stride, ... in sort_bin order
+	// (sppm_sort.comp): a warp's lanes take neighbours in that order.
+	uint stride = count * gl_WorkGroupSize.x;
+	uint total = !group_skip && linear_group() < count ? hit_words[sort_total_word()] : 0u;
+	for (uint i = linear_invocation(); i < total; i += stride) {
+		loop_steps++;
 		uint r = hit_words[hit_word(9u, i)];
 		deposit(hit_vec3(0u, r), hit_vec3(3u, r), hit_vec3(6u, r));
 	}
