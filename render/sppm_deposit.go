@@ -128,6 +128,7 @@ func (s *SPPM) traceDeferred(n int) error {
 	for done := 0; done < n; done += h.chunk() {
 		count := min(h.chunk(), n-done)
 		groups := (count + h.local - 1) / h.local
+		s.hitGroups = groups
 		err := s.pass(&s.Times.Photon, func() error {
 			s.bindBuffers()
 			s.hits.Bind(shaders.DeferredHitsBinding)
@@ -185,4 +186,22 @@ func (s *SPPM) sortHits(groups int) error {
 func (s *SPPM) setHitUniforms(p *gpu.Program) {
 	p.SetUint("hit_groups", uint32(s.hitLayout.groups))
 	p.SetUint("hit_group_slots", uint32(s.hitLayout.groupSlots))
+}
+
+// HitRegions reads what the photon pass's last dispatch stored
+// (DepositDeferred, DepositSorted): its work groups' regions, how many
+// filled (their groups deposited the rest inline) and the records in all.
+func (s *SPPM) HitRegions() (regions, full, records int) {
+	if s.hits == nil || s.hitGroups == 0 {
+		return 0, 0, 0
+	}
+	counts := make([]uint32, s.hitGroups)
+	s.hits.Read(0, counts)
+	for _, c := range counts {
+		records += int(c)
+		if int(c) == s.hitLayout.groupSlots {
+			full++
+		}
+	}
+	return s.hitGroups, full, records
 }

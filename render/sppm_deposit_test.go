@@ -176,3 +176,36 @@ func part1by2(v uint32) uint32 {
 	v = (v | v<<4) & 0x30C30C3
 	return (v | v<<2) & 0x9249249
 }
+
+// HitRegions says what the photon pass stored: cornell (about 1.6 deposits
+// a photon) fills none of its regions of 3 slots a photon, and nearly all
+// of 4 slots a group, which then hold 4 records each.
+func TestHitRegionsCountFullRegions(t *testing.T) {
+	saved := hitSlotsPerPhoton
+	defer func() { hitSlotsPerPhoton = saved }()
+	for _, slots := range []float64{3, 1.0 / 16} {
+		hitSlotsPerPhoton = slots
+		cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Deposit: DepositDeferred}
+		onGL(t, func(c *gpu.Context) error {
+			s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			if err := s.Iterate(1); err != nil {
+				return err
+			}
+			regions, full, records := s.HitRegions()
+			t.Logf("%g slots a photon: %d regions, %d full, %d records", slots, regions, full, records)
+			switch {
+			case regions != (cfg.Photons+63)/64:
+				t.Errorf("%d regions for %d photons", regions, cfg.Photons)
+			case slots == 3 && (full != 0 || records < cfg.Photons):
+				t.Errorf("3 slots a photon: %d regions full, %d records", full, records)
+			case slots < 1 && (full < regions*9/10 || records > 4*regions):
+				t.Errorf("4 slots a group: %d of %d regions full, %d records", full, regions, records)
+			}
+			return nil
+		})
+	}
+}

@@ -65,34 +65,40 @@ type RenderBenchCase struct {
 // part does per second. Deferred and sorted into the photon pass's kernel
 // (tracing, storing hits, depositing inline where a group's region is full:
 // TraceNs), the sort's kernels (SortNs, sorted only) and the gather kernel
-// (GatherNs); the rest is not measured (0).
+// (GatherNs); the rest is not measured (0). FullRegions is the share of the
+// photon pass's work groups (of its last dispatch) whose hit region filled,
+// so that they deposited the rest inline.
 type PhotonBreakdown struct {
 	TraceNs, WalkNs, AtomicsNs float64
-	SortNs                     float64 `json:",omitempty"`
-	GatherNs                   float64 `json:",omitempty"`
+	SortNs                     float64  `json:",omitempty"`
+	GatherNs                   float64  `json:",omitempty"`
+	FullRegions                *float64 `json:",omitempty"`
 	Adds, AddsPerS             float64
 }
 
 // photonPart times one cut-down photon pass over iters iterations: its
-// GPU time per photon (render.PassTimes, in ns), and bounces counted per
-// photon (the walk adds the points it would have added to).
-func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (ns render.PassTimes, bounces float64, err error) {
+// GPU times (render.PassTimes), bounces counted per photon (the walk adds
+// the points it would have added to) and, deferred, the share of full hit
+// regions.
+func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (t render.PassTimes, bounces, full float64, err error) {
 	cfg.PhotonPass = part
 	s, err := render.NewSPPM(c, scene, cfg)
 	if err != nil {
-		return ns, 0, err
+		return t, 0, 0, err
 	}
 	defer s.Close()
 	if err := s.Iterate(2); err != nil {
-		return ns, 0, err
+		return t, 0, 0, err
 	}
 	b0, e0 := s.Bounces(), s.Emitted
 	s.Profile = true
 	if err := s.Iterate(iters); err != nil {
-		return ns, 0, err
+		return t, 0, 0, err
 	}
-	n := float64(s.Emitted - e0)
-	return s.Times, float64(s.Bounces()-b0) / n, nil
+	if regions, filled, _ := s.HitRegions(); regions > 0 {
+		full = float64(filled) / float64(regions)
+	}
+	return s.Times, float64(s.Bounces()-b0) / float64(s.Emitted-e0), full, nil
 }
 
 // breakdown times the three photon passes, or deferred and sorted their
@@ -100,12 +106,12 @@ func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part
 func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (*PhotonBreakdown, error) {
 	perPhoton := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(iters*cfg.Photons) }
 	if cfg.Deposit != render.DepositInline {
-		t, _, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
-		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon - t.Sort - t.Gather), SortNs: perPhoton(t.Sort), GatherNs: perPhoton(t.Gather)}, err
+		t, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
+		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon - t.Sort - t.Gather), SortNs: perPhoton(t.Sort), GatherNs: perPhoton(t.Gather), FullRegions: &full}, err
 	}
 	var ns, bounces [3]float64
 	for i, part := range []render.PhotonPassPart{render.PhotonPassFull, render.PhotonPassWalk, render.PhotonPassTrace} {
-		t, b, err := photonPart(c, scene, cfg, part, iters)
+		t, b, _, err := photonPart(c, scene, cfg, part, iters)
 		if err != nil {
 			return nil, err
 		}
@@ -308,16 +314,20 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		return nil
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: inline, tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds;")
-	fmt.Fprintln(w, "deferred and sorted, the photon kernel (tracing, storing hits), the sort (sorted only) and the gather kernel")
+	fmt.Fprintln(w, "deferred and sorted, the photon kernel (tracing, storing hits), the sort (sorted only) and the gather kernel,")
+	fmt.Fprintln(w, "and the share of work groups whose hit region filled (they deposited the rest inline)")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\ttrace\twalk\tatomics\tsort\tgather\tadds/photon\tadds/s\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\ttrace\twalk\tatomics\tsort\tgather\tfull\tadds/photon\tadds/s\t")
 	g := func(v float64) string { return fmt.Sprintf("%.3g", v) }
 	for _, r := range rep.Cases {
 		b := r.Breakdown
-		cells := []string{"-", "-", "-", g(b.GatherNs), "-", "-"}
+		cells := []string{"-", "-", "-", g(b.GatherNs), "-", "-", "-"}
+		if b.FullRegions != nil {
+			cells[4] = fmt.Sprintf("%.1f%%", 100**b.FullRegions)
+		}
 		switch r.Deposit {
 		case render.DepositInline.String():
-			cells = []string{g(b.WalkNs), g(b.AtomicsNs), "-", "-", g(b.Adds), g(b.AddsPerS)}
+			cells = []string{g(b.WalkNs), g(b.AtomicsNs), "-", "-", "-", g(b.Adds), g(b.AddsPerS)}
 		case render.DepositSorted.String():
 			cells[2] = g(b.SortNs)
 		}
