@@ -75,7 +75,8 @@ func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 		})
 	}
 	// bench render --grid-cell, a list: each value is checked (from half a
-	// radius to 4; 0 is the default); --gather names a gather.
+	// radius to 4; 0 is the default); --gather names a gather, --deposit a
+	// deposit.
 	bench := []string{"bench", "render", "--scenes", "plane", "--gens", "lehmer", "--size", "8x6", "--photons-per-iteration", "64"}
 	for _, v := range append(bad, "0.49", "4.5") {
 		t.Run("bench render --grid-cell 1,"+v, func(t *testing.T) {
@@ -83,6 +84,8 @@ func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 		})
 	}
 	oneLineExit2(t, speckle(t, nil, append(bench, "--gather", "cells,grid")...), "--gather must be cells or pbrt")
+	oneLineExit2(t, speckle(t, nil, append(bench, "--deposit", "inline,later")...), `--deposit must be inline or deferred or sorted (got "later")`)
+	oneLineExit2(t, speckle(t, nil, append(bench, "--deposit", "")...), "--deposit must be inline or deferred or sorted")
 }
 
 // Integer flags are range-checked before anything reaches the GPU (issue #9

@@ -40,6 +40,13 @@ type SPPM struct {
 	grid               gridLayout
 	fluxScale          float32
 	cam                scenes.Camera
+	// DepositDeferred's gather kernel and hit buffer, DepositSorted's
+	// sort kernels (sppm_deposit.go).
+	gather    *gpu.Program
+	sort      [4]*gpu.Program
+	hits      *gpu.Buffer
+	hitLayout hitLayout
+	hitGroups int // the work groups of the photon pass's last dispatch
 	// The open iteration: its eye pass and grid are done and traced of its
 	// size photons have been traced (Trace); closed when all have.
 	open         bool
@@ -59,8 +66,9 @@ type SPPM struct {
 	Times   PassTimes
 }
 
-// PassTimes is where the time goes.
-type PassTimes struct{ Eye, Grid, Photon, Update time.Duration }
+// PassTimes is where the time goes. Gather and Sort are the parts of Photon
+// that DepositDeferred's gather kernel and DepositSorted's sort take.
+type PassTimes struct{ Eye, Grid, Photon, Update, Gather, Sort time.Duration }
 
 // NewSPPM allocates a render of scene with cfg.
 func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, error) {
@@ -180,6 +188,9 @@ func (s *SPPM) build() error {
 	if d, ok := photonPassDefines[s.Cfg.PhotonPass]; ok {
 		photonDefs[d] = "1"
 	}
+	if s.Cfg.Deposit != DepositInline {
+		photonDefs["DEPOSIT_DEFERRED"] = "1"
+	}
 	gridDefs := map[string]string{}
 	if s.Cfg.Gather == GatherPBRT {
 		photonDefs["GRID_PBRT"], gridDefs["GRID_PBRT"] = "1", "1"
@@ -188,6 +199,11 @@ func (s *SPPM) build() error {
 	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
+	}
+	if s.Cfg.Deposit != DepositInline {
+		if err := s.buildDeferred(gridDefs); err != nil {
+			return err
+		}
 	}
 	for _, p := range []struct {
 		prog   **gpu.Program
@@ -198,15 +214,20 @@ func (s *SPPM) build() error {
 		{&s.insert, "sppm_grid.comp", gridDefs},
 		{&s.update, "sppm_update.comp", nil},
 	} {
-		src, err := shaders.Build(p.kernel, "", p.defs)
-		if err != nil {
-			return err
-		}
-		if *p.prog, err = s.ctx.Compute(src); err != nil {
+		if *p.prog, err = s.compute(p.kernel, p.defs); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// compute builds a kernel that draws no random numbers.
+func (s *SPPM) compute(kernel string, defs map[string]string) (*gpu.Program, error) {
+	src, err := shaders.Build(kernel, "", defs)
+	if err != nil {
+		return nil, err
+	}
+	return s.ctx.Compute(src)
 }
 
 // use sets p's uniforms for this render. The context caches programs by
@@ -231,6 +252,12 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetFloat("tally_scale", s.tallyScale())
 		p.SetUint("loop_fixed", uint32(photonLoops.fixed))
 		p.SetUint("loop_step", uint32(photonLoops.step))
+		s.setHitUniforms(p)
+	case s.gather:
+		p.SetFloat("flux_scale", s.fluxScale)
+		p.SetUint("loop_fixed", 0)
+		p.SetUint("loop_step", uint32(1+s.gatherLoops()))
+		s.setHitUniforms(p)
 	case s.update:
 		p.SetFloat("alpha", s.Cfg.Alpha)
 		p.SetFloat("flux_scale", s.fluxScale)
@@ -392,6 +419,13 @@ func (s *SPPM) trace(photons, size int) (traced int, err error) {
 
 // tracePhotons traces the open iteration's next n photons.
 func (s *SPPM) tracePhotons(n int) error {
+	if s.Cfg.Deposit != DepositInline {
+		if err := s.traceDeferred(n); err != nil {
+			return err
+		}
+		s.traced += n
+		return nil
+	}
 	err := s.pass(&s.Times.Photon, func() error {
 		s.bindBuffers() // another render on this context may have rebound them
 		s.use(s.photon)
@@ -526,7 +560,7 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut} {
+	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut, s.hits} {
 		b.Delete()
 	}
 	s.image.Delete()

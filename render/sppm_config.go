@@ -28,6 +28,9 @@ type SPPMConfig struct {
 	// Gather is how photons find visible points in the grid (the same
 	// points either way).
 	Gather GridGather
+	// Deposit is where photons add their power to visible points (the same
+	// bytes either way).
+	Deposit Deposit
 	// FluxTally makes the photon pass sum the power reaching diffuse
 	// surfaces (DepositedFlux); for tests, it costs atomics.
 	FluxTally bool
@@ -67,6 +70,10 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:
 		return fmt.Errorf("unknown photon pass part %d", c.PhotonPass)
+	case c.Deposit < DepositInline || c.Deposit > DepositSorted:
+		return fmt.Errorf("unknown deposit %d", c.Deposit)
+	case c.Deposit != DepositInline && c.PhotonPass != PhotonPassFull:
+		return fmt.Errorf("the cut-down photon passes deposit inline only (got %s)", c.Deposit)
 	}
 	if c.MaxDepth == 0 {
 		c.MaxDepth = 10

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"speckle/internal/numcheck"
@@ -32,13 +33,14 @@ var gatherNames = []string{"cells", "pbrt"}
 func (g GridGather) String() string { return gatherNames[g] }
 
 // ParseGridGather reads a GridGather by name.
-func ParseGridGather(s string) (GridGather, error) {
-	for i, name := range gatherNames {
-		if s == name {
-			return GridGather(i), nil
-		}
+func ParseGridGather(s string) (GridGather, error) { return parseNamed[GridGather](gatherNames, s) }
+
+// parseNamed reads the value of a type whose value i is named names[i].
+func parseNamed[T ~int](names []string, s string) (T, error) {
+	if i := slices.Index(names, s); i >= 0 {
+		return T(i), nil
 	}
-	return 0, fmt.Errorf("must be %s (got %q)", strings.Join(gatherNames, " or "), s)
+	return 0, fmt.Errorf("must be %s (got %q)", strings.Join(names, " or "), s)
 }
 
 // DefaultGridCell is the cell size GridCell 0 picks: 2 radii, 2x2x2 cells

@@ -36,19 +36,24 @@ func (s *SPPM) loopCosts() (photon, eye loopCost) {
 	}
 	// rng_load costs at most a draw; a loop of n passes n + 1.
 	d := rng.LoopsOf(s.photonRNG.Inst).Draw
-	// The gather's loop over cells (at most grid.cells passes, and the one
-	// whose test fails), each pass entering a list; GatherPBRT's one list.
-	// The lists' passes are loop_var.
-	gather := (s.grid.cells() + 1) * 3
-	if s.Cfg.Gather == GatherPBRT {
-		gather = 2
-	} else if s.grid.nearest8() {
-		gather = 9 * (9 + 1) // 8 cells, each entering the duplicate test and its list
-	}
-	photon = loopCost{fixed: d + 4*d + len(s.Scene.Lights()) + 1, step: 1 + intersect + gather + 3*d}
+	photon = loopCost{fixed: d + 4*d + len(s.Scene.Lights()) + 1, step: 1 + intersect + s.gatherLoops() + 3*d}
 	d = rng.LoopsOf(s.eyeRNG.Inst).Draw
 	eye = loopCost{fixed: d + 2*d, step: 1 + intersect + d}
 	return photon, eye
+}
+
+// gatherLoops are the loop passes of one deposit but for its lists' (their
+// passes are loop_var): the loop over cells (at most grid.cells passes, and
+// the one whose test fails), each pass entering a list; GatherPBRT's one
+// list.
+func (s *SPPM) gatherLoops() int {
+	switch {
+	case s.Cfg.Gather == GatherPBRT:
+		return 2
+	case s.grid.nearest8():
+		return 9 * (9 + 1) // 8 cells, each entering the duplicate test and its list
+	}
+	return (s.grid.cells() + 1) * 3
 }
 
 // staticLoops are the most loop passes photons and eye paths may need but

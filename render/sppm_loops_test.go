@@ -8,6 +8,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/rng"
+	"speckle/scenes"
 	"speckle/shaders"
 )
 
@@ -49,10 +50,17 @@ func TestSPPMRefusesSettingsPastTheLoopBudget(t *testing.T) {
 // (a radius that puts all 65,536 pixels' points in one grid cell) ends the
 // render with an error instead of adding what llvmpipe's cut loop left: the
 // iteration is not folded in, the image stays black, and the render refuses
-// to go on until Reset.
+// to go on until Reset. The deferred gather's kernel, sorted or not, counts
+// the walk as the photon pass does and refuses alike.
 func TestSPPMRefusesAPhotonPastTheLoopBudget(t *testing.T) {
 	scene := builtin(t, "cornell")
-	cfg := SPPMConfig{Width: 256, Height: 256, Photons: 64, Alpha: 0.7, Radius: 3.8, Generator: rng.PCG32, Seed: 1}
+	for _, deposit := range []Deposit{DepositInline, DepositDeferred, DepositSorted} {
+		t.Run(deposit.String(), func(t *testing.T) { refusesAPhotonPastTheLoopBudget(t, scene, deposit) })
+	}
+}
+
+func refusesAPhotonPastTheLoopBudget(t *testing.T, scene *scenes.Scene, deposit Deposit) {
+	cfg := SPPMConfig{Width: 256, Height: 256, Photons: 64, Alpha: 0.7, Radius: 3.8, Generator: rng.PCG32, Seed: 1, Deposit: deposit}
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewSPPM(c, scene, cfg)
 		if err != nil {

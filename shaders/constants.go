@@ -48,6 +48,9 @@ const (
 	GridLinksBinding     = 10
 	SPPMCountersBinding  = 11
 	StatsNBinding        = 16
+	// The photon pass's hit records for the deferred gather
+	// (lib/gather.glsl).
+	DeferredHitsBinding = 17
 
 	// Display: a colour map of ColormapEntries RGBA8 words (the heatmap's,
 	// the streamline maps'); the RMSE's partial sums.
@@ -98,6 +101,9 @@ const (
 	AccumulatorWords = 8
 	// BVHStack bounds the BVH traversal's stack (2^16 leaves).
 	BVHStack = 16
+	// DepositSortBins are the bins of render.DepositSorted's counting sort
+	// of hit records (a multiple of its scan's 256 invocations).
+	DepositSortBins = 1 << 15
 	// GridSpanMax bounds the cells per axis within a gather's reach (SPPM
 	// grid cells of at least half a radius; render.GridCellRange).
 	GridSpanMax = 5
@@ -183,6 +189,7 @@ var constants = []constant{
 	integer("GRID_LINKS_BINDING", GridLinksBinding),
 	integer("SPPM_COUNTERS_BINDING", SPPMCountersBinding),
 	integer("STATS_N_BINDING", StatsNBinding),
+	integer("DEFERRED_HITS_BINDING", DeferredHitsBinding),
 	integer("COLORMAP_BINDING", ColormapBinding),
 	integer("RMSE_PARTIALS_BINDING", RMSEPartialsBinding),
 	integer("STREAMLINE_FIELD_BINDING", StreamlineFieldBinding),
@@ -212,6 +219,7 @@ var constants = []constant{
 	unsigned("SPPM_COUNTER_EMITTED", SPPMCounterEmitted),
 	unsigned("ACCUMULATOR_WORDS", AccumulatorWords),
 	integer("BVH_STACK", BVHStack),
+	unsigned("DEPOSIT_SORT_BINS", DepositSortBins),
 	integer("GRID_SPAN_MAX", GridSpanMax),
 	integer("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
 	unsigned("STREAMLINE_COUNTER_STEPS", StreamlineCounterSteps),

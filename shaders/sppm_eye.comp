@@ -6,6 +6,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 #include "lib/scene.glsl"
 #include "lib/sampling.glsl"
 #include "lib/sppm.glsl"
+#include "lib/sppm_stats.glsl"
 #include <rng>
 
 uniform int max_depth;

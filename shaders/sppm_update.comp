@@ -5,6 +5,7 @@
 layout(local_size_x = 8, local_size_y = 8) in;
 #include "lib/sampling.glsl"
 #include "lib/sppm.glsl"
+#include "lib/sppm_stats.glsl"
 
 layout(binding = RADIANCE_IMAGE_UNIT, rgba32f) uniform writeonly image2D radiance;
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -31,8 +32,11 @@ type RenderBench struct {
 	// generator runs once per pair. None: the default only.
 	GridCells []float32
 	Gathers   []render.GridGather
+	// Deposits are where photons deposit (render.SPPMConfig.Deposit): each
+	// scene, generator and grid runs once per deposit. None: inline only.
+	Deposits []render.Deposit
 	// Breakdown also times the photon pass cut down (render.PhotonPassPart)
-	// to say what bounds it.
+	// to say what bounds it; deferred, its two kernels apart.
 	Breakdown bool
 	Progress  Progress // in cases
 }
@@ -45,6 +49,7 @@ type RenderBenchCase struct {
 	Height      int       `json:"height"`
 	Photons     int       `json:"photons_per_iteration"`
 	HashGrid    BenchGrid `json:"grid"`
+	Deposit     string    `json:"deposit"`
 	PhotonsPerS float64   `json:"photons_per_s"`
 	BouncesPerS float64   `json:"bounces_per_s"`
 	// Shares of GPU time per pass, from separately timed iterations.
@@ -52,47 +57,65 @@ type RenderBenchCase struct {
 	Breakdown                 *PhotonBreakdown `json:"photon_breakdown,omitempty"`
 }
 
-// PhotonBreakdown splits the photon pass's GPU time per photon (ns) into
-// tracing (light sampling, traversal, shading, the generator: the pass
+// PhotonBreakdown splits the photon pass's GPU time per photon (ns). Inline
+// into tracing (light sampling, traversal, shading, the generator: the pass
 // without its gather), the gather's grid walk and tests (the pass without
 // its atomic adds, less tracing) and the atomic adds (the whole pass less
-// the walk). Adds is the atomic adds per photon; AddsPerS what the adds
-// part does per second.
+// the walk); Adds is the atomic adds per photon, AddsPerS what the adds
+// part does per second. Deferred and sorted into the photon pass's kernel
+// (tracing, storing hits, depositing inline where a group's region is full:
+// TraceNs), the sort's kernels (SortNs, sorted only) and the gather kernel
+// (GatherNs); the rest is not measured (0). FullRegions is the share of the
+// photon pass's work groups (of its last dispatch) whose hit region filled,
+// so that they deposited the rest inline.
 type PhotonBreakdown struct {
 	TraceNs, WalkNs, AtomicsNs float64
+	SortNs                     float64  `json:",omitempty"`
+	GatherNs                   float64  `json:",omitempty"`
+	FullRegions                *float64 `json:",omitempty"`
 	Adds, AddsPerS             float64
 }
 
-// photonPart times one cut-down photon pass over iters iterations: GPU ns
-// per photon, and bounces counted per photon (the walk adds the points it
-// would have added to).
-func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (ns, bounces float64, err error) {
+// photonPart times one cut-down photon pass over iters iterations: its
+// GPU times (render.PassTimes), bounces counted per photon (the walk adds
+// the points it would have added to) and, deferred, the share of full hit
+// regions.
+func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (t render.PassTimes, bounces, full float64, err error) {
 	cfg.PhotonPass = part
 	s, err := render.NewSPPM(c, scene, cfg)
 	if err != nil {
-		return 0, 0, err
+		return t, 0, 0, err
 	}
 	defer s.Close()
 	if err := s.Iterate(2); err != nil {
-		return 0, 0, err
+		return t, 0, 0, err
 	}
 	b0, e0 := s.Bounces(), s.Emitted
 	s.Profile = true
 	if err := s.Iterate(iters); err != nil {
-		return 0, 0, err
+		return t, 0, 0, err
 	}
-	n := float64(s.Emitted - e0)
-	return float64(s.Times.Photon.Nanoseconds()) / n, float64(s.Bounces()-b0) / n, nil
+	if regions, filled, _ := s.HitRegions(); regions > 0 {
+		full = float64(filled) / float64(regions)
+	}
+	return s.Times, float64(s.Bounces()-b0) / float64(s.Emitted-e0), full, nil
 }
 
-// breakdown times the three photon passes.
+// breakdown times the three photon passes, or deferred and sorted their
+// kernels.
 func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (*PhotonBreakdown, error) {
+	perPhoton := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(iters*cfg.Photons) }
+	if cfg.Deposit != render.DepositInline {
+		t, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
+		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon - t.Sort - t.Gather), SortNs: perPhoton(t.Sort), GatherNs: perPhoton(t.Gather), FullRegions: &full}, err
+	}
 	var ns, bounces [3]float64
 	for i, part := range []render.PhotonPassPart{render.PhotonPassFull, render.PhotonPassWalk, render.PhotonPassTrace} {
-		var err error
-		if ns[i], bounces[i], err = photonPart(c, scene, cfg, part, iters); err != nil {
+		t, b, _, err := photonPart(c, scene, cfg, part, iters)
+		if err != nil {
 			return nil, err
 		}
+		ns[i], bounces[i] = perPhoton(t.Photon), b
 	}
 	b := &PhotonBreakdown{TraceNs: ns[2], WalkNs: ns[1] - ns[2], AtomicsNs: ns[0] - ns[1]}
 	// Each visible point a photon adds to takes four adds (count, three
@@ -117,12 +140,14 @@ type RenderBenchReport struct {
 func (b RenderBench) Check() error {
 	for _, sp := range b.Specs {
 		for _, g := range b.grids() {
-			cfg := b.config(sp, max(1, b.PhotonsPerIteration), g)
-			if err := cfg.Check(); err != nil {
-				return InputError{err.Error()}
+			for _, d := range b.deposits() {
+				cfg := b.config(sp, max(1, b.PhotonsPerIteration), g, d)
+				if err := cfg.Check(); err != nil {
+					return InputError{err.Error()}
+				}
 			}
 		}
-		cfg := b.config(sp, max(1, b.PhotonsPerIteration), BenchGrid{})
+		cfg := b.config(sp, max(1, b.PhotonsPerIteration), BenchGrid{}, render.DepositInline)
 		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
 			return InputError{err.Error()}
 		}
@@ -131,12 +156,20 @@ func (b RenderBench) Check() error {
 }
 
 // config is one case's render: the generator with the common options, on
-// grid g.
-func (b RenderBench) config(sp rng.Spec, photons int, g BenchGrid) render.SPPMConfig {
+// grid g, depositing d.
+func (b RenderBench) config(sp rng.Spec, photons int, g BenchGrid, d render.Deposit) render.SPPMConfig {
 	sp = sp.With(b.Options)
 	gc := sp.Config(1, b.Seed)
 	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options,
-		GridCell: g.Cell, Gather: g.Gather}
+		GridCell: g.Cell, Gather: g.Gather, Deposit: d}
+}
+
+// deposits are the deposits to measure, the default if none.
+func (b RenderBench) deposits() []render.Deposit {
+	if len(b.Deposits) == 0 {
+		return []render.Deposit{render.DepositInline}
+	}
+	return b.Deposits
 }
 
 // BenchGrid is one grid a bench measures: gather and cell size, and the
@@ -188,23 +221,27 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 			rep.Iterations = 2
 		}
 	}
-	total := int64(len(b.Scenes) * len(b.Specs) * len(rep.Grids))
+	deposits := b.deposits()
+	total := int64(len(b.Scenes) * len(b.Specs) * len(rep.Grids) * len(deposits))
 	for _, scene := range b.Scenes {
 		for _, sp := range b.Specs {
 			for _, g := range rep.Grids {
-				cfg := b.config(sp, rep.PhotonsPerIteration, g)
-				res, err := benchOne(c, scene, cfg, rep.Iterations)
-				if err == nil && b.Breakdown {
-					res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+				for _, d := range deposits {
+					cfg := b.config(sp, rep.PhotonsPerIteration, g, d)
+					res, err := benchOne(c, scene, cfg, rep.Iterations)
+					if err == nil && b.Breakdown {
+						res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+					}
+					spec := sp.With(b.Options)
+					if err != nil {
+						return rep, fmt.Errorf("%s/%s, grid %s, deposit %s: %v", scene.Name, spec, g, d, err)
+					}
+					res.Generator = spec.String()
+					res.HashGrid = g
+					res.Deposit = d.String()
+					rep.Cases = append(rep.Cases, res)
+					b.Progress.report(int64(len(rep.Cases)), total)
 				}
-				spec := sp.With(b.Options)
-				if err != nil {
-					return rep, fmt.Errorf("%s/%s, grid %s: %v", scene.Name, spec, g, err)
-				}
-				res.Generator = spec.String()
-				res.HashGrid = g
-				rep.Cases = append(rep.Cases, res)
-				b.Progress.report(int64(len(rep.Cases)), total)
 			}
 		}
 	}
@@ -265,9 +302,9 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "grid %s: cell side %g radii, %s, %d buckets\n", g, g.Cell, walk, g.Buckets)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
 	for _, r := range rep.Cases {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.HashGrid, r.PhotonsPerS, r.BouncesPerS,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%.3g\t%.0f%%\t%.0f%%\t%.0f%%\t%.0f%%\t\n", r.Scene, r.Generator, r.HashGrid, r.Deposit, r.PhotonsPerS, r.BouncesPerS,
 			100*r.Eye, 100*r.Grid, 100*r.Photon, 100*r.Update)
 	}
 	if err := tw.Flush(); err != nil {
@@ -276,12 +313,25 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	if len(rep.Cases) == 0 || rep.Cases[0].Breakdown == nil {
 		return nil
 	}
-	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds")
+	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: inline, tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds;")
+	fmt.Fprintln(w, "deferred and sorted, the photon kernel (tracing, storing hits), the sort (sorted only) and the gather kernel,")
+	fmt.Fprintln(w, "and the share of work groups whose hit region filled (they deposited the rest inline)")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scene\tgenerator\tgrid\ttrace\twalk\tatomics\tadds/photon\tadds/s\t")
+	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\ttrace\twalk\tatomics\tsort\tgather\tfull\tadds/photon\tadds/s\t")
+	g := func(v float64) string { return fmt.Sprintf("%.3g", v) }
 	for _, r := range rep.Cases {
 		b := r.Breakdown
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", r.Scene, r.Generator, r.HashGrid, b.TraceNs, b.WalkNs, b.AtomicsNs, b.Adds, b.AddsPerS)
+		cells := []string{"-", "-", "-", g(b.GatherNs), "-", "-", "-"}
+		if b.FullRegions != nil {
+			cells[4] = fmt.Sprintf("%.1f%%", 100**b.FullRegions)
+		}
+		switch r.Deposit {
+		case render.DepositInline.String():
+			cells = []string{g(b.WalkNs), g(b.AtomicsNs), "-", "-", "-", g(b.Adds), g(b.AddsPerS)}
+		case render.DepositSorted.String():
+			cells[2] = g(b.SortNs)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%s\t\n", r.Scene, r.Generator, r.HashGrid, r.Deposit, b.TraceNs, strings.Join(cells, "\t"))
 	}
 	return tw.Flush()
 }

@@ -47,3 +47,57 @@ func TestRenderBenchGrids(t *testing.T) {
 		}
 	}
 }
+
+// bench render over the deposits runs each case with each; deferred and
+// sorted, the breakdown times the photon, sort (sorted only) and gather
+// kernels apart (and nothing of the inline cut-down passes), and the
+// table's rows show what was timed and a dash for the rest; an unknown
+// deposit is refused before any GPU work. Cornell fills none of its hit
+// regions (3 slots a photon; it deposits about 1.6 times).
+func TestRenderBenchDeposits(t *testing.T) {
+	b := RenderBench{Scenes: []*scenes.Scene{builtin(t, "cornell")}, Specs: []rng.Spec{spec(t, "philox")},
+		Width: 32, Height: 18, PhotonsPerIteration: 2048, Iterations: 1, Seed: 1, Breakdown: true,
+		Deposits: []render.Deposit{render.DepositInline, render.DepositDeferred, render.DepositSorted}}
+	var rep RenderBenchReport
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		rep, err = b.Run(c)
+		return err
+	})
+	if len(rep.Cases) != 3 || rep.Cases[0].Deposit != "inline" || rep.Cases[1].Deposit != "deferred" || rep.Cases[2].Deposit != "sorted" {
+		t.Fatalf("cases %+v", rep.Cases)
+	}
+	inline, deferred, sorted := rep.Cases[0].Breakdown, rep.Cases[1].Breakdown, rep.Cases[2].Breakdown
+	if !(inline.Adds > 0) || inline.GatherNs != 0 || inline.SortNs != 0 || inline.FullRegions != nil {
+		t.Errorf("inline breakdown %+v", inline)
+	}
+	if !(deferred.TraceNs > 0) || !(deferred.GatherNs > 0) || deferred.SortNs != 0 || deferred.WalkNs != 0 || deferred.Adds != 0 || deferred.FullRegions == nil || *deferred.FullRegions != 0 {
+		t.Errorf("deferred breakdown %+v", deferred)
+	}
+	if !(sorted.TraceNs > 0) || !(sorted.GatherNs > 0) || !(sorted.SortNs > 0) || sorted.WalkNs != 0 || sorted.Adds != 0 {
+		t.Errorf("sorted breakdown %+v", sorted)
+	}
+	var table bytes.Buffer
+	if err := rep.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	// The breakdown's rows (the first table's have four shares in %): scene
+	// generator grid (2 words) deposit trace walk atomics sort gather full
+	// adds/photon adds/s; which are measured ("-" not).
+	var rows []string
+	for _, line := range strings.Split(table.String(), "\n") {
+		if f := strings.Fields(line); len(f) == 13 && f[0] == "cornell" && strings.Count(line, "%") <= 1 {
+			timed := ""
+			for _, v := range f[5:] {
+				timed += map[bool]string{true: "-", false: "t"}[v == "-"]
+			}
+			rows = append(rows, f[4]+" "+timed)
+		}
+	}
+	if want := []string{"inline ttt---tt", "deferred t---tt--", "sorted t--ttt--"}; strings.Join(rows, ",") != strings.Join(want, ",") {
+		t.Errorf("breakdown rows %q, want %q, in\n%s", rows, want, table.String())
+	}
+	b.Deposits = []render.Deposit{render.DepositSorted + 1}
+	if err := b.Check(); err == nil || !strings.Contains(err.Error(), "unknown deposit") {
+		t.Errorf("Check of an unknown deposit: %v", err)
+	}
+}

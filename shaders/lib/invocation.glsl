@@ -4,3 +4,7 @@
 uint linear_invocation() {
 	return gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) + gl_GlobalInvocationID.x;
 }
+
+// The work group's index in the same order: its invocations are
+// linear_invocation() linear_group() * local size .. + local size - 1.
+uint linear_group() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }

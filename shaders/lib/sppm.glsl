@@ -13,15 +13,6 @@ struct VisiblePoint {
 };
 layout(std430, binding = VISIBLE_POINTS_BINDING) buffer VisiblePoints { VisiblePoint vps[]; };
 
-// Progressive statistics: tau (accumulated flux, rgb) and R^2; N (photons
-// kept) and the summed direct emission seen by the eye (rgb). Doubles: in
-// float32 N stops growing at 2^24, R^2's shrink factor rounds to 1 and the
-// direct sum stops taking small terms long before 1e11 photons or 2^26
-// iterations (issue #9). Two arrays of 32 bytes a pixel, no larger than the
-// others (llvmpipe's storage blocks end at 128 MiB).
-layout(std430, binding = STATS_TAU_BINDING) buffer StatsTau { dvec4 stats_tau_r2[]; };
-layout(std430, binding = STATS_N_BINDING) buffer StatsN { dvec4 stats_n_direct[]; };
-
 // This iteration's photons per pixel, ACCUMULATOR_WORDS a pixel: M and the
 // flux per channel as 64-bit fixed point in two words (lo, hi), added with
 // integer atomics so the sum is exact and independent of the order photons

@@ -1,0 +1,207 @@
+package render
+
+import (
+	"maps"
+	"math"
+	"time"
+
+	"speckle/gpu"
+	"speckle/shaders"
+)
+
+// Deposit is where the photon pass adds a photon's power to the visible
+// points near a diffuse hit; the sums, and so the image, are the same bytes
+// either way (integer atomics add in any order).
+type Deposit int
+
+const (
+	// DepositInline walks the grid at the hit, inside the bounce loop.
+	DepositInline Deposit = iota
+	// DepositDeferred stores the hit in its work group's region of a hit
+	// buffer and deposits it from a second kernel, one invocation per
+	// record and a work group per region (sppm_gather.comp): the bounce
+	// loop no longer waits on the walk, and the walks of a warp run side by
+	// side, not from different bounces. A group whose region is full
+	// deposits inline.
+	DepositDeferred
+	// DepositSorted is DepositDeferred with the records sorted by a coarse
+	// spatial key before the gather (sppm_sort.comp), so that a warp's
+	// invocations walk the same cells.
+	DepositSorted
+)
+
+var depositNames = []string{"inline", "deferred", "sorted"}
+
+// The sort's scan (sppm_sort.comp, one work group of 256) loops within the
+// budget: a compile error otherwise.
+const _ = uint(shaders.LoopBudget - 2*(shaders.DepositSortBins/256+1) - 10)
+
+func (d Deposit) String() string { return depositNames[d] }
+
+// ParseDeposit reads a Deposit by name.
+func ParseDeposit(s string) (Deposit, error) { return parseNamed[Deposit](depositNames, s) }
+
+// The hit buffer's size in bytes: a GPU's, and a CPU rasteriser's (the
+// host's memory, and a chunk of about 38,000 photons keeps llvmpipe busy).
+// Photons past it are traced in chunks, each gathered before the next is
+// traced. maxHitGroups caps the work groups' regions too (tests: chunks of
+// a few groups).
+var (
+	maxHitBytes, maxHitBytesSoftware = 128 << 20, 4 << 20
+	maxHitGroups                     = math.MaxInt
+)
+
+// hitSlotsPerPhoton sizes a work group's region: cornell deposits about 1.6
+// times a photon and caustics 0.7, so regions of 3 a photon rarely fill.
+// Zero deposits everything inline (tests).
+var hitSlotsPerPhoton = 3.0
+
+// hitLayout is the hit buffer (lib/gather.glsl): regions of groupSlots
+// records for groups work groups of local photons each, and where sorted,
+// the sort's order and bins.
+type hitLayout struct {
+	local, groupSlots, groups int
+	sorted                    bool
+}
+
+// newHitLayout sizes the hit buffer for iterations of photons photons, in
+// work groups of local invocations.
+func newHitLayout(photons, local int, software, sorted bool) hitLayout {
+	h := hitLayout{local: local, groupSlots: int(hitSlotsPerPhoton * float64(local)), sorted: sorted}
+	limit := maxHitBytes
+	if software {
+		limit = maxHitBytesSoftware
+	}
+	// A group's count word and its region's nine words a record (ten
+	// sorted, and the bins).
+	fields, fixed := 9, 0
+	if sorted {
+		fields, fixed = 10, shaders.DepositSortBins+1
+	}
+	h.groups = max(1, min((limit/4-fixed)/(1+fields*h.groupSlots), (photons+local-1)/local, maxHitGroups))
+	return h
+}
+
+// chunk is the most photons one photon pass dispatch traces.
+func (h hitLayout) chunk() int { return h.groups * h.local }
+
+// words is the buffer's size in words.
+func (h hitLayout) words() int {
+	if h.sorted {
+		return h.groups*(1+10*h.groupSlots) + shaders.DepositSortBins + 1
+	}
+	return h.groups * (1 + 9*h.groupSlots)
+}
+
+// sortKernels are DepositSorted's passes, in order (sppm_sort.comp).
+var sortKernels = []string{"SORT_CLEAR", "SORT_COUNT", "SORT_SCAN", "SORT_SCATTER"}
+
+// buildDeferred builds the gather (and sort) kernels and allocates the hit
+// buffer.
+func (s *SPPM) buildDeferred(gridDefs map[string]string) error {
+	sorted := s.Cfg.Deposit == DepositSorted
+	gatherDefs := maps.Clone(gridDefs)
+	if sorted {
+		gatherDefs["DEPOSIT_SORTED"] = "1"
+	}
+	var err error
+	if s.gather, err = s.compute("sppm_gather.comp", gatherDefs); err != nil {
+		return err
+	}
+	for i, kernel := range sortKernels {
+		if !sorted {
+			break
+		}
+		if s.sort[i], err = s.compute("sppm_sort.comp", map[string]string{kernel: "1"}); err != nil {
+			return err
+		}
+	}
+	s.hitLayout = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], s.ctx.Info.Software(), sorted)
+	s.hits, err = s.ctx.NewBuffer(4*s.hitLayout.words(), nil)
+	return err
+}
+
+// traceDeferred traces photons photon_offset .. +n-1 chunk by chunk: the
+// photon pass stores its hits, the gather kernel deposits them.
+func (s *SPPM) traceDeferred(n int) error {
+	h := s.hitLayout
+	for done := 0; done < n; done += h.chunk() {
+		count := min(h.chunk(), n-done)
+		groups := (count + h.local - 1) / h.local
+		s.hitGroups = groups
+		err := s.pass(&s.Times.Photon, func() error {
+			s.bindBuffers()
+			s.hits.Bind(shaders.DeferredHitsBinding)
+			s.use(s.photon)
+			s.photonRNG.Bind(s.photon, uint32(s.Iterations))
+			s.photon.SetUint("photon_offset", uint32(s.traced+done))
+			s.photon.SetUint("photon_count", uint32(count))
+			return s.ctx.Dispatch(s.photon, count)
+		})
+		if err != nil {
+			return err
+		}
+		if h.sorted {
+			if err := s.sortHits(groups); err != nil {
+				return err
+			}
+		}
+		var d time.Duration
+		err = s.pass(&d, func() error {
+			s.use(s.gather)
+			s.gather.SetUint("count", uint32(groups))
+			return s.ctx.Dispatch(s.gather, groups*s.gather.LocalSize[0])
+		})
+		s.Times.Photon += d
+		s.Times.Gather += d
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sortHits sorts the records of the photon pass's groups work groups
+// (DepositSorted), timed as Sort (and Photon).
+func (s *SPPM) sortHits(groups int) error {
+	var d time.Duration
+	err := s.pass(&d, func() error {
+		for i, n := range []int{shaders.DepositSortBins, groups * s.hitLayout.local, s.sort[2].LocalSize[0], groups * s.hitLayout.local} {
+			p := s.sort[i]
+			s.setUniforms(p)
+			s.setHitUniforms(p)
+			p.SetUint("count", uint32(groups))
+			if err := s.ctx.Dispatch(p, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	s.Times.Photon += d
+	s.Times.Sort += d
+	return err
+}
+
+// setHitUniforms sets the hit buffer's layout on p.
+func (s *SPPM) setHitUniforms(p *gpu.Program) {
+	p.SetUint("hit_groups", uint32(s.hitLayout.groups))
+	p.SetUint("hit_group_slots", uint32(s.hitLayout.groupSlots))
+}
+
+// HitRegions reads what the photon pass's last dispatch stored
+// (DepositDeferred, DepositSorted): its work groups' regions, how many
+// filled (their groups deposited the rest inline) and the records in all.
+func (s *SPPM) HitRegions() (regions, full, records int) {
+	if s.hits == nil || s.hitGroups == 0 {
+		return 0, 0, 0
+	}
+	counts := make([]uint32, s.hitGroups)
+	s.hits.Read(0, counts)
+	for _, c := range counts {
+		records += int(c)
+		if int(c) == s.hitLayout.groupSlots {
+			full++
+		}
+	}
+	return s.hitGroups, full, records
+}

@@ -1,0 +1,211 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"speckle/gpu"
+	"speckle/rng"
+	"speckle/shaders"
+)
+
+// depositBits renders iterations of cfg on scene name, traced in calls of
+// step photons: the statistics, the radiance, the accumulators of the last
+// iteration and every counter, as bits.
+func depositBits(t *testing.T, name string, cfg SPPMConfig, step int) (bits []uint64) {
+	t.Helper()
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, builtin(t, name), cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Iterate(1); err != nil {
+			return err
+		}
+		// The second iteration cut into calls, its accumulators read before
+		// the update folds them in.
+		for s.traced+step < cfg.Photons || !s.open {
+			if _, err := s.Trace(step); err != nil {
+				return err
+			}
+		}
+		acc := make([]uint32, cfg.Width*cfg.Height*shaders.AccumulatorWords)
+		s.acc.Read(0, acc)
+		if _, err := s.Trace(step); err != nil {
+			return err
+		}
+		if s.Iterations != 2 {
+			return fmt.Errorf("%d iterations, want 2", s.Iterations)
+		}
+		for _, v := range readStats(s) {
+			bits = append(bits, math.Float64bits(v))
+		}
+		px, err := s.Radiance()
+		if err != nil {
+			return err
+		}
+		for _, v := range px {
+			bits = append(bits, uint64(math.Float32bits(v)))
+		}
+		var counters [shaders.SPPMCounterWords]uint32
+		s.counters.Read(0, counters[:])
+		for _, w := range append(acc, counters[:]...) {
+			bits = append(bits, uint64(w))
+		}
+		return nil
+	})
+	return bits
+}
+
+// The deferred gather, sorted or not, deposits the same bytes as the inline one: cornell
+// and caustics (BVH, glass, fewer deposits a photon) with both grid
+// gathers give the same statistics, radiance, accumulators and counters
+// (photons, bounces, the flux tally) with a hit buffer for the whole
+// iteration, and of a few groups (chunks of 128..320 photons in calls of
+// 1,100), regions so small that most groups fill theirs and deposit the
+// rest inline, or none at all (every deposit inline).
+func TestDeferredDepositMatchesInline(t *testing.T) {
+	savedGroups, savedSlots := maxHitGroups, hitSlotsPerPhoton
+	defer func() { maxHitGroups, hitSlotsPerPhoton = savedGroups, savedSlots }()
+	for _, name := range []string{"cornell", "caustics"} {
+		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
+			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Gather: gather, FluxTally: true}
+			want := depositBits(t, name, cfg, 1100)
+			for _, cfg.Deposit = range []Deposit{DepositDeferred, DepositSorted} {
+				for _, c := range []struct {
+					groups int
+					slots  float64
+				}{{savedGroups, 3}, {2, 3}, {3, 0.5}, {5, 1.0 / 16}, {savedGroups, 0}} {
+					maxHitGroups, hitSlotsPerPhoton = c.groups, c.slots
+					got := depositBits(t, name, cfg, 1100)
+					if len(got) != len(want) {
+						t.Fatalf("%d words, want %d", len(got), len(want))
+					}
+					for i := range want {
+						if got[i] != want[i] {
+							t.Fatalf("%s, %s gather, %s, hit buffer of up to %d groups, %g slots a photon: word %d = %#x, inline %#x", name, gather, cfg.Deposit, c.groups, c.slots, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// The hit buffer fits its byte cap, deferred and sorted (ten words a
+// record and the bins), and holds at least one group; it holds no more
+// groups than an iteration needs.
+func TestHitBufferFitsItsCap(t *testing.T) {
+	for _, sorted := range []bool{false, true} {
+		for _, photons := range []int{1, 3000, 1 << 20, 1 << 24} {
+			for _, software := range []bool{false, true} {
+				h := newHitLayout(photons, 64, software, sorted)
+				limit := map[bool]int{false: maxHitBytes, true: maxHitBytesSoftware}[software]
+				if 4*h.words() > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups {
+					t.Errorf("sorted %v, %d photons, software %v: %+v, %d bytes, cap %d", sorted, photons, software, h, 4*h.words(), limit)
+				}
+			}
+		}
+	}
+}
+
+// The sorted gather's order is a sort: after an iteration of caustics, the
+// records' indices in sort order are each filled slot once, their count the
+// total, and their bins (sort_bin, computed here from the stored positions)
+// do not decrease but where float32 rounding puts a position in another
+// cell on the GPU than here (a few in a thousand at most).
+func TestSortedHitsAreInBinOrder(t *testing.T) {
+	cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Deposit: DepositSorted}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, builtin(t, "caustics"), cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Iterate(1); err != nil {
+			return err
+		}
+		h := s.hitLayout
+		w := make([]uint32, h.words())
+		s.hits.Read(0, w)
+		slots := h.groups * h.groupSlots
+		field := func(k, r int) uint32 { return w[h.groups+k*slots+r] }
+		total := int(w[len(w)-1])
+		filled := map[int]bool{}
+		for g := 0; g < h.groups; g++ {
+			for k := 0; k < int(w[g]); k++ {
+				filled[g*h.groupSlots+k] = true
+			}
+		}
+		if total != len(filled) || total < 1000 {
+			return fmt.Errorf("%d records sorted, %d stored (want the same, and many)", total, len(filled))
+		}
+		bin := func(r int) uint32 {
+			var b [3]uint32
+			for i := range 3 {
+				x := math.Float32frombits(field(i, r))
+				b[i] = uint32(int32(math.Floor(float64((x-s.grid.origin[i])/s.grid.cell))) >> 1)
+			}
+			return (part1by2(b[0]) | part1by2(b[1])<<1 | part1by2(b[2])<<2) & (shaders.DepositSortBins - 1)
+		}
+		down := 0
+		for i := range total {
+			r := int(field(9, i))
+			if !filled[r] {
+				return fmt.Errorf("sorted record %d is slot %d: not filled, or twice", i, r)
+			}
+			delete(filled, r)
+			if i > 0 && bin(r) < bin(int(field(9, i-1))) {
+				down++
+			}
+		}
+		if down > total/200 {
+			t.Errorf("the bins go down %d times in %d sorted records", down, total)
+		}
+		return nil
+	})
+}
+
+// part1by2 spreads the low 10 bits of v to every third bit (as lib/gather.glsl).
+func part1by2(v uint32) uint32 {
+	v &= 0x3FF
+	v = (v | v<<16) & 0x30000FF
+	v = (v | v<<8) & 0x300F00F
+	v = (v | v<<4) & 0x30C30C3
+	return (v | v<<2) & 0x9249249
+}
+
+// HitRegions says what the photon pass stored: cornell (about 1.6 deposits
+// a photon) fills none of its regions of 3 slots a photon, and nearly all
+// of 4 slots a group, which then hold 4 records each.
+func TestHitRegionsCountFullRegions(t *testing.T) {
+	saved := hitSlotsPerPhoton
+	defer func() { hitSlotsPerPhoton = saved }()
+	for _, slots := range []float64{3, 1.0 / 16} {
+		hitSlotsPerPhoton = slots
+		cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Deposit: DepositDeferred}
+		onGL(t, func(c *gpu.Context) error {
+			s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			if err := s.Iterate(1); err != nil {
+				return err
+			}
+			regions, full, records := s.HitRegions()
+			t.Logf("%g slots a photon: %d regions, %d full, %d records", slots, regions, full, records)
+			switch {
+			case regions != (cfg.Photons+63)/64:
+				t.Errorf("%d regions for %d photons", regions, cfg.Photons)
+			case slots == 3 && (full != 0 || records < cfg.Photons):
+				t.Errorf("3 slots a photon: %d regions full, %d records", full, records)
+			case slots < 1 && (full < regions*9/10 || records > 4*regions):
+				t.Errorf("4 slots a group: %d of %d regions full, %d records", full, regions, records)
+			}
+			return nil
+		})
+	}
+}
