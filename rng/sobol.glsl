@@ -124,16 +124,15 @@ void rng_load(uint slot) {
 
 void rng_store(uint slot) {}
 
-// The dump's next point: 2^sobol_stride points on. gray(i+1) = gray(i) ^
-// 1 << (number of trailing ones of i); 31 at i = 2^32-1 (never reached).
+// The dump's next point: 2^sobol_stride points on (rng_u32 has the same
+// lines). gray(i+1) = gray(i) ^ 1 << (number of trailing ones of i); 31 at
+// i = 2^32-1 (never reached).
 void sobol_dump_step() {
 	uint v = sobol_dim << 5, p = sobol_stride;
 	if (p == 0u) sobol_x ^= rng_aux[v + min(uint(findLSB(~sobol_i)), 31u)];
 	else sobol_x ^= sobol_vstride ^ rng_aux[v + min(p + uint(findLSB(~(sobol_i >> p))), 31u)];
 	sobol_i += 1u << p;
 }
-
-uint sobol_scrambled(uint x, uint dseed);
 
 uint rng_u32() {
 	uint x, dseed;
@@ -142,16 +141,28 @@ uint rng_u32() {
 		dseed = sobol_dim_seed(sobol_dim) ^ sobol_key;
 		sobol_dim = (sobol_dim + 1u) & 1023u;
 	} else {
+		// The step and the scramble written out, not sobol_dump_step and
+		// sobol_scrambled: calling them halved cornell's photon pass on the
+		// H200 (3.4e8 against 8.6e8 photons/s, same run), though the
+		// renderer never takes this branch.
 		x = sobol_x;
-		sobol_dump_step();
+		uint v = sobol_dim << 5, p = sobol_stride;
+		if (p == 0u) sobol_x ^= rng_aux[v + min(uint(findLSB(~sobol_i)), 31u)];
+		else sobol_x ^= sobol_vstride ^ rng_aux[v + min(p + uint(findLSB(~(sobol_i >> p))), 31u)];
+		sobol_i += 1u << p;
 		dseed = sobol_dseed;
 	}
-	return sobol_scrambled(x, dseed);
+	// A branch on uniforms (sobol_any), then a select: a branch on this
+	// invocation's block is not uniform to a compiler, though it is in
+	// practice (suspected cause of NVIDIA's halved cornell photon pass).
+	if (sobol_any) {
+		uint y = sobol_owen(x, dseed);
+		x = sobol_scramble ? y : x;
+	}
+	return x;
 }
 
-// A branch on uniforms (sobol_any), then a select: a branch on this
-// invocation's block is not uniform to a compiler, though it is in practice
-// (suspected cause of NVIDIA's halved cornell photon pass).
+// rng_u32's scramble, for the four-at-a-time dump.
 uint sobol_scrambled(uint x, uint dseed) {
 	if (sobol_any) {
 		uint y = sobol_owen(x, dseed);
