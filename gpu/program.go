@@ -168,6 +168,14 @@ func (p *Program) SetUint(name string, v uint32) {
 	}
 }
 
+// SetUints sets a uint array uniform from its first element on; a uniform
+// the compiler removed is ignored.
+func (p *Program) SetUints(name string, v []uint32) {
+	if loc := p.location(name); loc >= 0 && len(v) > 0 {
+		gl.ProgramUniform1uiv(p.id, loc, int32(len(v)), &v[0])
+	}
+}
+
 // SetFloat sets a float uniform; a uniform the compiler removed is ignored.
 func (p *Program) SetFloat(name string, v float32) {
 	if loc := p.location(name); loc >= 0 {

@@ -94,6 +94,11 @@ func (r *RNG) Bind(p *gpu.Program, iteration uint32) {
 		r.aux.Bind(shaders.RNGPoolBinding) // never written: stateless use (dump)
 	}
 	p.SetUint("rng_seed", r.Cfg.Seed)
+	if u, ok := r.Inst.(rng.UniformArrays); ok {
+		for name, v := range u.UniformArrays() {
+			p.SetUints(name, v)
+		}
+	}
 	p.SetUint("rng_streams", uint32(r.Cfg.Streams))
 	p.SetUint("rng_pool_stride", uint32(max(r.Slots, 1)))
 	p.SetUint("rng_iteration", iteration)

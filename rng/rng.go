@@ -98,6 +98,13 @@ type StridedDump interface {
 	StridedDump()
 }
 
+// UniformArrays is implemented by instances whose GLSL port reads uint
+// arrays that Go computes from the configuration (Philox's round keys):
+// render.RNG.Bind sets each by name.
+type UniformArrays interface {
+	UniformArrays() map[string][]uint32
+}
+
 // Loops bounds the loop passes one call of a generator's GLSL port runs, as
 // shaders/lib/loops.glsl counts them (n + 1 for a loop of n passes, nested
 // loops included; a switch statement costs 1: Mesa makes it a loop that
