@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"speckle/gpu"
@@ -96,18 +97,30 @@ func TestDeferredDepositMatchesInline(t *testing.T) {
 
 // The hit buffer fits its byte cap, deferred and sorted (ten words a
 // record and the bins), and holds at least one group; it holds no more
-// groups than an iteration needs.
+// groups than an iteration needs. DepositDeferredOnly's regions hold a
+// record for every bounce of every photon; where one region does not fit
+// the cap, it is refused in one line.
 func TestHitBufferFitsItsCap(t *testing.T) {
-	for _, sorted := range []bool{false, true} {
+	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly} {
 		for _, photons := range []int{1, 3000, 1 << 20, 1 << 24} {
 			for _, software := range []bool{false, true} {
-				h := newHitLayout(photons, 64, software, sorted)
+				h, err := newHitLayout(photons, 64, software, d, 16)
 				limit := map[bool]int{false: maxHitBytes, true: maxHitBytesSoftware}[software]
-				if 4*h.words() > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups {
-					t.Errorf("sorted %v, %d photons, software %v: %+v, %d bytes, cap %d", sorted, photons, software, h, 4*h.words(), limit)
+				if err != nil || 4*h.words() > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() {
+					t.Errorf("%s, %d photons, software %v: %+v, %d bytes, cap %d, %v", d, photons, software, h, 4*h.words(), limit, err)
+				}
+				if d == DepositDeferredOnly && h.groupSlots != 16*64 {
+					t.Errorf("deferred-only, 16 bounces: %d slots a group of 64", h.groupSlots)
 				}
 			}
 		}
+	}
+	_, err := newHitLayout(1<<20, 64, true, DepositDeferredOnly, 2000)
+	if err == nil || !strings.Contains(err.Error(), "does not fit") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("deferred-only, 2,000 bounces on a 4 MiB buffer: %v", err)
+	}
+	if _, err := newHitLayout(1<<20, 64, false, DepositDeferredOnly, 2000); err != nil {
+		t.Errorf("deferred-only, 2,000 bounces on a 128 MiB buffer: %v", err)
 	}
 }
 
