@@ -9,48 +9,6 @@ import (
 	"speckle/shaders"
 )
 
-// sameBits fails the test at the first word where got and want differ.
-func sameBits(t *testing.T, what string, got, want []uint64) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%s: %d words, want %d", what, len(got), len(want))
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("%s: word %d = %#x, inline %#x", what, i, got[i], want[i])
-		}
-	}
-}
-
-// The combined and deferred-only deposits give the inline bytes: cornell
-// and caustics with both grid gathers, the same statistics, radiance,
-// accumulators and counters (photons, bounces, the flux tally); combined
-// with its table of 256 points and of 2 (most points miss it and add to the
-// accumulators directly), with a hit buffer for the whole iteration and of
-// 3 groups; deferred-only with regions for every bounce, in one chunk and
-// in chunks of 2 groups.
-func TestCombinedAndDeferredOnlyMatchInline(t *testing.T) {
-	savedGroups, savedBits := maxHitGroups, combineBits
-	defer func() { maxHitGroups, combineBits = savedGroups, savedBits }()
-	for _, name := range []string{"cornell", "caustics"} {
-		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
-			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Gather: gather, FluxTally: true}
-			want := depositBits(t, name, cfg, 1100)
-			for _, c := range []struct {
-				deposit      Deposit
-				groups, bits int
-			}{
-				{DepositCombined, savedGroups, 8}, {DepositCombined, savedGroups, 1}, {DepositCombined, 3, 8},
-				{DepositDeferredOnly, savedGroups, 8}, {DepositDeferredOnly, 2, 8},
-			} {
-				maxHitGroups, combineBits, cfg.Deposit = c.groups, c.bits, c.deposit
-				sameBits(t, fmt.Sprintf("%s, %s gather, %s, up to %d groups, table of %d", name, gather, c.deposit, c.groups, 1<<c.bits),
-					depositBits(t, name, cfg, 1100), want)
-			}
-		}
-	}
-}
-
 // The combined table's hot path: caustics on 8x8 pixels with a radius of a
 // tenth of the scene, so each record adds to many of the 64 visible points
 // and a group's records to the same ones again and again (the test checks
