@@ -35,7 +35,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
   speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json
   speckle bench render --scenes cornell,caustics --gens philox --breakdown
   speckle bench render --scenes cornell --gens philox --grid-cell 2,1,0.5 --gather cells,pbrt
-  speckle bench render --scenes cornell,caustics --gens philox --deposit inline,deferred,sorted --breakdown`,
+  speckle bench render --scenes cornell,caustics --gens philox --deposit inline,deferred,sorted,combined,deferred-only --breakdown`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
@@ -49,9 +49,9 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
 	gridCellsFlag(fs, &o.bench.GridCells)
 	gathersFlag(fs, &o.bench.Gathers)
-	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "inline|deferred|sorted,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
-		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them) or sorted (deferred, the hits sorted by place first); the same image each; several comma-separated")
-	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics; deferred and sorted, their kernels apart")
+	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "inline|deferred|sorted|combined|deferred-only,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
+		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first) or deferred-only (deferred with room for every hit, the photon pass holding no walk); the same image each; several comma-separated")
+	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics; the deferred deposits, their kernels apart")
 	o.gl.addTo(fs)
 	o.opts = addGenOptions(fs)
 	return c

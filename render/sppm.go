@@ -40,7 +40,7 @@ type SPPM struct {
 	grid               gridLayout
 	fluxScale          float32
 	cam                scenes.Camera
-	// DepositDeferred's gather kernel and hit buffer, DepositSorted's
+	// The deferred deposits' gather kernel and hit buffer, the sorted ones'
 	// sort kernels (sppm_deposit.go).
 	gather    *gpu.Program
 	sort      [4]*gpu.Program
@@ -67,7 +67,7 @@ type SPPM struct {
 }
 
 // PassTimes is where the time goes. Gather and Sort are the parts of Photon
-// that DepositDeferred's gather kernel and DepositSorted's sort take.
+// that the deferred deposits' gather kernel and the sorted ones' sort take.
 type PassTimes struct{ Eye, Grid, Photon, Update, Gather, Sort time.Duration }
 
 // NewSPPM allocates a render of scene with cfg.
@@ -191,6 +191,9 @@ func (s *SPPM) build() error {
 	if s.Cfg.Deposit != DepositInline {
 		photonDefs["DEPOSIT_DEFERRED"] = "1"
 	}
+	if s.Cfg.Deposit == DepositDeferredOnly {
+		photonDefs["DEPOSIT_DEFERRED_ONLY"] = "1"
+	}
 	gridDefs := map[string]string{}
 	if s.Cfg.Gather == GatherPBRT {
 		photonDefs["GRID_PBRT"], gridDefs["GRID_PBRT"] = "1", "1"
@@ -255,7 +258,7 @@ func (s *SPPM) use(p *gpu.Program) {
 		s.setHitUniforms(p)
 	case s.gather:
 		p.SetFloat("flux_scale", s.fluxScale)
-		p.SetUint("loop_fixed", 0)
+		p.SetUint("loop_fixed", uint32(s.gatherFixedLoops()))
 		p.SetUint("loop_step", uint32(1+s.gatherLoops()))
 		s.setHitUniforms(p)
 	case s.update:

@@ -1,8 +1,10 @@
 package render
 
 import (
+	"fmt"
 	"maps"
 	"math"
+	"strconv"
 	"time"
 
 	"speckle/gpu"
@@ -28,15 +30,29 @@ const (
 	// spatial key before the gather (sppm_sort.comp), so that a warp's
 	// invocations walk the same cells.
 	DepositSorted
+	// DepositCombined is DepositSorted with each gather work group adding
+	// into a shared-memory table keyed by visible point first
+	// (lib/combine.glsl) and flushing each point's sums with one global
+	// atomic a word: focused photons (caustics) add to the same few points,
+	// and their global atomics contend.
+	DepositCombined
+	// DepositDeferredOnly is DepositDeferred with regions that can never
+	// fill (a slot for each deposit a photon can make: MaxBounces), so the
+	// photon kernel holds no walk at all (DEPOSIT_DEFERRED_ONLY); the
+	// iteration is traced in more chunks.
+	DepositDeferredOnly
 )
 
-var depositNames = []string{"inline", "deferred", "sorted"}
+var depositNames = []string{"inline", "deferred", "sorted", "combined", "deferred-only"}
 
 // The sort's scan (sppm_sort.comp, one work group of 256) loops within the
 // budget: a compile error otherwise.
 const _ = uint(shaders.LoopBudget - 2*(shaders.DepositSortBins/256+1) - 10)
 
 func (d Deposit) String() string { return depositNames[d] }
+
+// Sorted says whether d sorts the hit records before the gather.
+func (d Deposit) Sorted() bool { return d == DepositSorted || d == DepositCombined }
 
 // ParseDeposit reads a Deposit by name.
 func ParseDeposit(s string) (Deposit, error) { return parseNamed[Deposit](depositNames, s) }
@@ -53,7 +69,7 @@ var (
 
 // hitSlotsPerPhoton sizes a work group's region: cornell deposits about 1.6
 // times a photon and caustics 0.7, so regions of 3 a photon rarely fill.
-// Zero deposits everything inline (tests).
+// Zero deposits everything inline (tests). DepositDeferredOnly ignores it.
 var hitSlotsPerPhoton = 3.0
 
 // hitLayout is the hit buffer (lib/gather.glsl): regions of groupSlots
@@ -65,9 +81,16 @@ type hitLayout struct {
 }
 
 // newHitLayout sizes the hit buffer for iterations of photons photons, in
-// work groups of local invocations.
-func newHitLayout(photons, local int, software, sorted bool) hitLayout {
-	h := hitLayout{local: local, groupSlots: int(hitSlotsPerPhoton * float64(local)), sorted: sorted}
+// work groups of local invocations, depositing d. DepositDeferredOnly's
+// regions hold maxBounces records a photon, the most deposits a photon
+// makes (one a bounce at most), so none can fill; where one such region
+// does not fit the buffer's cap, it refuses.
+func newHitLayout(photons, local int, software bool, d Deposit, maxBounces int) (hitLayout, error) {
+	slots := int(hitSlotsPerPhoton * float64(local))
+	if d == DepositDeferredOnly {
+		slots = maxBounces * local
+	}
+	h := hitLayout{local: local, groupSlots: slots, sorted: d.Sorted()}
 	limit := maxHitBytes
 	if software {
 		limit = maxHitBytesSoftware
@@ -75,11 +98,15 @@ func newHitLayout(photons, local int, software, sorted bool) hitLayout {
 	// A group's count word and its region's nine words a record (ten
 	// sorted, and the bins).
 	fields, fixed := 9, 0
-	if sorted {
+	if h.sorted {
 		fields, fixed = 10, shaders.DepositSortBins+1
 	}
-	h.groups = max(1, min((limit/4-fixed)/(1+fields*h.groupSlots), (photons+local-1)/local, maxHitGroups))
-	return h
+	fit := (limit/4 - fixed) / (1 + fields*h.groupSlots)
+	if fit < 1 {
+		return h, fmt.Errorf("deposit %s: a work group's hit region (%d photons x %d bounces, %d bytes) does not fit the hit buffer's %d bytes; use fewer bounces or another deposit", d, local, slots/local, 4*(1+fields*slots), limit)
+	}
+	h.groups = min(fit, (photons+local-1)/local, maxHitGroups)
+	return h, nil
 }
 
 // chunk is the most photons one photon pass dispatch traces.
@@ -96,29 +123,51 @@ func (h hitLayout) words() int {
 // sortKernels are DepositSorted's passes, in order (sppm_sort.comp).
 var sortKernels = []string{"SORT_CLEAR", "SORT_COUNT", "SORT_SCAN", "SORT_SCATTER"}
 
+// combineBits sizes DepositCombined's table: 2^combineBits visible points a
+// work group (lib/combine.glsl; 8 words a point, 8 KiB in all, within
+// llvmpipe's 32 KiB of shared memory). A variable: tests shrink it so that
+// most points miss it.
+var combineBits = 8
+
 // buildDeferred builds the gather (and sort) kernels and allocates the hit
 // buffer.
 func (s *SPPM) buildDeferred(gridDefs map[string]string) error {
-	sorted := s.Cfg.Deposit == DepositSorted
+	d := s.Cfg.Deposit
+	var err error
+	if s.hitLayout, err = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], s.ctx.Info.Software(), d, s.Cfg.MaxBounces); err != nil {
+		return err
+	}
 	gatherDefs := maps.Clone(gridDefs)
-	if sorted {
+	if d.Sorted() {
 		gatherDefs["DEPOSIT_SORTED"] = "1"
 	}
-	var err error
+	if d == DepositCombined {
+		gatherDefs["DEPOSIT_COMBINED"] = "1"
+		gatherDefs["COMBINE_BITS"] = strconv.Itoa(combineBits)
+	}
 	if s.gather, err = s.compute("sppm_gather.comp", gatherDefs); err != nil {
 		return err
 	}
 	for i, kernel := range sortKernels {
-		if !sorted {
+		if !d.Sorted() {
 			break
 		}
 		if s.sort[i], err = s.compute("sppm_sort.comp", map[string]string{kernel: "1"}); err != nil {
 			return err
 		}
 	}
-	s.hitLayout = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], s.ctx.Info.Software(), sorted)
 	s.hits, err = s.ctx.NewBuffer(4*s.hitLayout.words(), nil)
 	return err
+}
+
+// gatherFixedLoops are the gather kernel's loop passes outside its records
+// loop: DepositCombined clears its table and flushes it, each a loop of
+// 2^combineBits / 64 passes a lane (and the one whose test fails).
+func (s *SPPM) gatherFixedLoops() int {
+	if s.Cfg.Deposit != DepositCombined {
+		return 0
+	}
+	return 2 * ((1<<combineBits+s.gather.LocalSize[0]-1)/s.gather.LocalSize[0] + 1)
 }
 
 // traceDeferred traces photons photon_offset .. +n-1 chunk by chunk: the
@@ -189,7 +238,7 @@ func (s *SPPM) setHitUniforms(p *gpu.Program) {
 }
 
 // HitRegions reads what the photon pass's last dispatch stored
-// (DepositDeferred, DepositSorted): its work groups' regions, how many
+// (every deposit but DepositInline): its work groups' regions, how many
 // filled (their groups deposited the rest inline) and the records in all.
 func (s *SPPM) HitRegions() (regions, full, records int) {
 	if s.hits == nil || s.hitGroups == 0 {

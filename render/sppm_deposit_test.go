@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"speckle/gpu"
@@ -59,55 +60,97 @@ func depositBits(t *testing.T, name string, cfg SPPMConfig, step int) (bits []ui
 	return bits
 }
 
-// The deferred gather, sorted or not, deposits the same bytes as the inline one: cornell
-// and caustics (BVH, glass, fewer deposits a photon) with both grid
-// gathers give the same statistics, radiance, accumulators and counters
-// (photons, bounces, the flux tally) with a hit buffer for the whole
-// iteration, and of a few groups (chunks of 128..320 photons in calls of
-// 1,100), regions so small that most groups fill theirs and deposit the
-// rest inline, or none at all (every deposit inline).
+// hitCase is how a deferred deposit is sized in a test: the deposit, the
+// most hit groups (maxHitGroups), slots a photon (hitSlotsPerPhoton) and the
+// combined table's bits (combineBits).
+type hitCase struct {
+	deposit Deposit
+	groups  int
+	slots   float64
+	bits    int
+}
+
+// Every deferred deposit gives the inline bytes: cornell and caustics (BVH,
+// glass, fewer deposits a photon) with both grid gathers give the same
+// statistics, radiance, accumulators and counters (photons, bounces, the
+// flux tally). Deferred, sorted and combined with a hit buffer for the
+// whole iteration and of a few groups (chunks of 128..320 photons in calls
+// of 1,100), regions so small that most groups fill theirs and deposit the
+// rest inline, or none at all (every deposit inline); combined also with
+// its table of 2 points (most points miss it and add to the accumulators
+// directly). Deferred-only (a slot for every bounce) in one chunk and in
+// chunks of 2 groups.
 func TestDeferredDepositMatchesInline(t *testing.T) {
-	savedGroups, savedSlots := maxHitGroups, hitSlotsPerPhoton
-	defer func() { maxHitGroups, hitSlotsPerPhoton = savedGroups, savedSlots }()
+	savedGroups, savedSlots, savedBits := maxHitGroups, hitSlotsPerPhoton, combineBits
+	defer func() { maxHitGroups, hitSlotsPerPhoton, combineBits = savedGroups, savedSlots, savedBits }()
+	var cases []hitCase
+	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined} {
+		cases = append(cases, []hitCase{{d, savedGroups, 3, 8}, {d, 2, 3, 8}, {d, 3, 0.5, 8}, {d, 5, 1.0 / 16, 8}, {d, savedGroups, 0, 8}}...)
+	}
+	cases = append(cases, hitCase{DepositCombined, savedGroups, 3, 1}, hitCase{DepositCombined, 3, 0.5, 1},
+		hitCase{DepositDeferredOnly, savedGroups, 0, 8}, hitCase{DepositDeferredOnly, 2, 0, 8})
 	for _, name := range []string{"cornell", "caustics"} {
 		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
 			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Gather: gather, FluxTally: true}
 			want := depositBits(t, name, cfg, 1100)
-			for _, cfg.Deposit = range []Deposit{DepositDeferred, DepositSorted} {
-				for _, c := range []struct {
-					groups int
-					slots  float64
-				}{{savedGroups, 3}, {2, 3}, {3, 0.5}, {5, 1.0 / 16}, {savedGroups, 0}} {
-					maxHitGroups, hitSlotsPerPhoton = c.groups, c.slots
-					got := depositBits(t, name, cfg, 1100)
-					if len(got) != len(want) {
-						t.Fatalf("%d words, want %d", len(got), len(want))
-					}
-					for i := range want {
-						if got[i] != want[i] {
-							t.Fatalf("%s, %s gather, %s, hit buffer of up to %d groups, %g slots a photon: word %d = %#x, inline %#x", name, gather, cfg.Deposit, c.groups, c.slots, i, got[i], want[i])
-						}
-					}
-				}
+			for _, c := range cases {
+				cfg.Deposit, maxHitGroups, hitSlotsPerPhoton, combineBits = c.deposit, c.groups, c.slots, c.bits
+				sameBits(t, fmt.Sprintf("%s, %s gather, %s", name, gather, c), depositBits(t, name, cfg, 1100), want)
 			}
+		}
+	}
+}
+
+func (c hitCase) String() string {
+	groups, slots := "as many groups as needed", fmt.Sprintf("%g slots a photon", c.slots)
+	if c.groups != math.MaxInt {
+		groups = fmt.Sprintf("up to %d groups", c.groups)
+	}
+	if c.deposit == DepositDeferredOnly {
+		slots = "a slot a bounce"
+	}
+	return fmt.Sprintf("%s, a hit buffer of %s, %s, a table of %d", c.deposit, groups, slots, 1<<c.bits)
+}
+
+// sameBits fails the test at the first word where got and want differ.
+func sameBits(t *testing.T, what string, got, want []uint64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d words, want %d", what, len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%s: word %d = %#x, inline %#x", what, i, got[i], want[i])
 		}
 	}
 }
 
 // The hit buffer fits its byte cap, deferred and sorted (ten words a
 // record and the bins), and holds at least one group; it holds no more
-// groups than an iteration needs.
+// groups than an iteration needs. DepositDeferredOnly's regions hold a
+// record for every bounce of every photon; where one region does not fit
+// the cap, it is refused in one line.
 func TestHitBufferFitsItsCap(t *testing.T) {
-	for _, sorted := range []bool{false, true} {
+	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly} {
 		for _, photons := range []int{1, 3000, 1 << 20, 1 << 24} {
 			for _, software := range []bool{false, true} {
-				h := newHitLayout(photons, 64, software, sorted)
+				h, err := newHitLayout(photons, 64, software, d, 16)
 				limit := map[bool]int{false: maxHitBytes, true: maxHitBytesSoftware}[software]
-				if 4*h.words() > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups {
-					t.Errorf("sorted %v, %d photons, software %v: %+v, %d bytes, cap %d", sorted, photons, software, h, 4*h.words(), limit)
+				if err != nil || 4*h.words() > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() {
+					t.Errorf("%s, %d photons, software %v: %+v, %d bytes, cap %d, %v", d, photons, software, h, 4*h.words(), limit, err)
+				}
+				if d == DepositDeferredOnly && h.groupSlots != 16*64 {
+					t.Errorf("deferred-only, 16 bounces: %d slots a group of 64", h.groupSlots)
 				}
 			}
 		}
+	}
+	_, err := newHitLayout(1<<20, 64, true, DepositDeferredOnly, 2000)
+	if err == nil || !strings.Contains(err.Error(), "does not fit") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("deferred-only, 2,000 bounces on a 4 MiB buffer: %v", err)
+	}
+	if _, err := newHitLayout(1<<20, 64, false, DepositDeferredOnly, 2000); err != nil {
+		t.Errorf("deferred-only, 2,000 bounces on a 128 MiB buffer: %v", err)
 	}
 }
 

@@ -181,7 +181,7 @@ func TestSPPMConfigErrors(t *testing.T) {
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.1, Generator: rng.Philox}, "--alpha must be in [0.3, 1] (got 0.1)"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.NaN()), Generator: rng.Philox}, "--radius"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.Inf(1)), Generator: rng.Philox}, "--radius"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Generator: rng.Philox, Deposit: DepositSorted + 1}, "unknown deposit 3"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Generator: rng.Philox, Deposit: DepositDeferredOnly + 1}, "unknown deposit 5"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Generator: rng.Philox, Deposit: DepositDeferred, PhotonPass: PhotonPassWalk}, "inline only"},
 	} {
 		err := c.cfg.Check()

@@ -36,7 +36,7 @@ type RenderBench struct {
 	// scene, generator and grid runs once per deposit. None: inline only.
 	Deposits []render.Deposit
 	// Breakdown also times the photon pass cut down (render.PhotonPassPart)
-	// to say what bounds it; deferred, its two kernels apart.
+	// to say what bounds it; the deferred deposits, their kernels apart.
 	Breakdown bool
 	Progress  Progress // in cases
 }
@@ -62,10 +62,11 @@ type RenderBenchCase struct {
 // without its gather), the gather's grid walk and tests (the pass without
 // its atomic adds, less tracing) and the atomic adds (the whole pass less
 // the walk); Adds is the atomic adds per photon, AddsPerS what the adds
-// part does per second. Deferred and sorted into the photon pass's kernel
+// part does per second. The deferred deposits into the photon pass's kernel
 // (tracing, storing hits, depositing inline where a group's region is full:
-// TraceNs), the sort's kernels (SortNs, sorted only) and the gather kernel
-// (GatherNs); the rest is not measured (0). FullRegions is the share of the
+// TraceNs), the sort's kernels (SortNs, sorted and combined only) and the
+// gather kernel (GatherNs; combined, its table and flush too); the rest is
+// not measured (0). FullRegions is the share of the
 // photon pass's work groups (of its last dispatch) whose hit region filled,
 // so that they deposited the rest inline.
 type PhotonBreakdown struct {
@@ -101,7 +102,7 @@ func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part
 	return s.Times, float64(s.Bounces()-b0) / float64(s.Emitted-e0), full, nil
 }
 
-// breakdown times the three photon passes, or deferred and sorted their
+// breakdown times the three photon passes, or the deferred deposits'
 // kernels.
 func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (*PhotonBreakdown, error) {
 	perPhoton := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(iters*cfg.Photons) }
@@ -314,7 +315,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		return nil
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: inline, tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds;")
-	fmt.Fprintln(w, "deferred and sorted, the photon kernel (tracing, storing hits), the sort (sorted only) and the gather kernel,")
+	fmt.Fprintln(w, "the deferred deposits, the photon kernel (tracing, storing hits), the sort (sorted and combined) and the gather kernel,")
 	fmt.Fprintln(w, "and the share of work groups whose hit region filled (they deposited the rest inline)")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\ttrace\twalk\tatomics\tsort\tgather\tfull\tadds/photon\tadds/s\t")
@@ -328,7 +329,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		switch r.Deposit {
 		case render.DepositInline.String():
 			cells = []string{g(b.WalkNs), g(b.AtomicsNs), "-", "-", "-", g(b.Adds), g(b.AddsPerS)}
-		case render.DepositSorted.String():
+		case render.DepositSorted.String(), render.DepositCombined.String():
 			cells[2] = g(b.SortNs)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%s\t\n", r.Scene, r.Generator, r.HashGrid, r.Deposit, b.TraceNs, strings.Join(cells, "\t"))

@@ -15,9 +15,12 @@ uniform float flux_scale; // fixed-point units per unit of flux
 uint walked = 0u;
 #endif
 
+// fixed_flux is flux v in fixed-point units, as every deposit rounds it.
+uint fixed_flux(float v) { return uint(v * flux_scale + 0.5); }
+
 // 64-bit fixed-point add in two words: the carry goes to the high word.
 void add64(uint base, float v) {
-	uint q = uint(v * flux_scale + 0.5);
+	uint q = fixed_flux(v);
 	if (q == 0u) return;
 	uint old = atomicAdd(acc[base], q);
 	if (old + q < old) atomicAdd(acc[base + 1u], 1u);
@@ -31,12 +34,24 @@ bool gathers(uint v, vec3 x, vec3 n) {
 	return dot(d, d) <= p.w && dot(unpack_normal(vps[v].weight_normal.w), n) >= 0.9;
 }
 
+#ifdef DEPOSIT_COMBINED
+#include "lib/combine.glsl"
+// A walked point's loop passes: its list's pass and the entry of
+// combine_add's probe loop.
+#define POINT_LOOPS 2u
+#else
+#define POINT_LOOPS 1u
+#endif
+
 // add adds the photon's power times visible point v's weight to v.
 void add(uint v, vec3 power) {
 #ifdef PHOTON_NO_ATOMICS
 	walked++;
 #else
 	vec3 f = power * vps[v].weight_normal.xyz;
+#ifdef DEPOSIT_COMBINED
+	if (combine_add(v, f)) return;
+#endif
 	uint a = ACCUMULATOR_WORDS * v;
 	atomicAdd(acc[a], 1u);
 	add64(a + 1u, f.r);
@@ -51,7 +66,7 @@ void add(uint v, vec3 power) {
 // its own cell's bucket, where each point is once.
 void deposit(vec3 x, vec3 n, vec3 power) {
 	for (uint e = grid_head[grid_hash(grid_cell_of(x))]; e != NONE; e = grid_link_next(e)) {
-		loop_var++;
+		loop_var += POINT_LOOPS;
 		uint v = grid_link_value(e);
 		if (gathers(v, x, n)) add(v, power);
 	}
@@ -72,7 +87,7 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		seen[k] = b;
 		if (dup) continue;
 		for (uint v = grid_head[b]; v != NONE; v = grid_link_next(v)) {
-			loop_var++;
+			loop_var += POINT_LOOPS;
 			if (gathers(v, x, n)) add(v, power);
 		}
 	}
@@ -89,7 +104,7 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		if (!grid_within_reach(g, cell)) continue;
 		uint key = grid_key(cell);
 		for (uint v = grid_head[grid_hash(cell)]; v != NONE; v = grid_link_next(v)) {
-			loop_var++;
+			loop_var += POINT_LOOPS;
 			if (gathers(v, x, n) && grid_link_value(v) == key) add(v, power);
 		}
 	}
