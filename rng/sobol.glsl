@@ -142,9 +142,10 @@ uint rng_u32() {
 		sobol_dim = (sobol_dim + 1u) & 1023u;
 	} else {
 		// The step and the scramble written out, not sobol_dump_step and
-		// sobol_scrambled: calling them halved cornell's photon pass on the
-		// H200 (3.4e8 against 8.6e8 photons/s, same run), though the
-		// renderer never takes this branch.
+		// sobol_scrambled: with those calls two H200 runs of two gave
+		// cornell's photon pass at half its rate, but so did two of seven
+		// runs of this form, whose driver assembly is the same in fast and
+		// slow runs (README, Performance): the cause is not known.
 		x = sobol_x;
 		uint v = sobol_dim << 5, p = sobol_stride;
 		if (p == 0u) sobol_x ^= rng_aux[v + min(uint(findLSB(~sobol_i)), 31u)];
