@@ -142,7 +142,7 @@ uint rng_u32() {
 		sobol_dim = (sobol_dim + 1u) & 1023u;
 	} else {
 		// The step and the scramble written out, not sobol_dump_step and
-		// sobol_scrambled: with those calls two H200 runs of two gave
+		// sobol_scrambled: with those calls three H200 runs of three gave
 		// cornell's photon pass at half its rate, but so did two of seven
 		// runs of this form, whose driver assembly is the same in fast and
 		// slow runs (README, Performance): the cause is not known.
