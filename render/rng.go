@@ -23,6 +23,9 @@ type RNG struct {
 	Cfg  rng.Config
 	aux  *gpu.Buffer
 	pool *gpu.Buffer
+	// arrays are the instance's uniform arrays (rng.UniformArrays), made
+	// once: Bind sets them on every program it binds.
+	arrays map[string][]uint32
 	// poolSlots is the pool's capacity in slots.
 	poolSlots int
 	// Slots is the number of streams the pool holds (after Seed or Dump).
@@ -50,7 +53,11 @@ func NewRNGOf(ctx *gpu.Context, gen *rng.Generator, cfg rng.Config, inst rng.Ins
 	if err != nil {
 		return nil, err
 	}
-	return &RNG{ctx: ctx, Gen: gen, Inst: inst, Cfg: cfg, aux: buf}, nil
+	r := &RNG{ctx: ctx, Gen: gen, Inst: inst, Cfg: cfg, aux: buf}
+	if u, ok := inst.(rng.UniformArrays); ok {
+		r.arrays = u.UniformArrays()
+	}
+	return r, nil
 }
 
 // Close frees the generator's buffers.
@@ -94,10 +101,8 @@ func (r *RNG) Bind(p *gpu.Program, iteration uint32) {
 		r.aux.Bind(shaders.RNGPoolBinding) // never written: stateless use (dump)
 	}
 	p.SetUint("rng_seed", r.Cfg.Seed)
-	if u, ok := r.Inst.(rng.UniformArrays); ok {
-		for name, v := range u.UniformArrays() {
-			p.SetUints(name, v)
-		}
+	for name, v := range r.arrays {
+		p.SetUints(name, v)
 	}
 	p.SetUint("rng_streams", uint32(r.Cfg.Streams))
 	p.SetUint("rng_pool_stride", uint32(max(r.Slots, 1)))

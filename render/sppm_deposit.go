@@ -95,15 +95,10 @@ func newHitLayout(photons, local int, software bool, d Deposit, maxBounces int) 
 	if software {
 		limit = maxHitBytesSoftware
 	}
-	// A group's count word and its region's nine words a record (ten
-	// sorted, and the bins).
-	fields, fixed := 9, 0
-	if h.sorted {
-		fields, fixed = 10, shaders.DepositSortBins+1
-	}
-	fit := (limit/4 - fixed) / (1 + fields*h.groupSlots)
+	perGroup, fixed := h.groupWords(), h.words(0)
+	fit := (limit/4 - fixed) / perGroup
 	if fit < 1 {
-		return h, fmt.Errorf("deposit %s: a work group's hit region (%d photons x %d bounces, %d bytes) does not fit the hit buffer's %d bytes; use fewer bounces or another deposit", d, local, slots/local, 4*(1+fields*slots), limit)
+		return h, fmt.Errorf("deposit %s: a work group's hit region (%d photons x %d bounces, %d bytes) does not fit the hit buffer's %d bytes; use fewer bounces or another deposit", d, local, slots/local, 4*perGroup, limit)
 	}
 	h.groups = min(fit, (photons+local-1)/local, maxHitGroups)
 	return h, nil
@@ -112,12 +107,24 @@ func newHitLayout(photons, local int, software bool, d Deposit, maxBounces int) 
 // chunk is the most photons one photon pass dispatch traces.
 func (h hitLayout) chunk() int { return h.groups * h.local }
 
-// words is the buffer's size in words.
-func (h hitLayout) words() int {
+// groupWords are a work group's words in the buffer (lib/gather.glsl): its
+// count and its region's records, a field more where sorted (their order).
+func (h hitLayout) groupWords() int {
+	fields := shaders.HitRecordFields
 	if h.sorted {
-		return h.groups*(1+10*h.groupSlots) + shaders.DepositSortBins + 1
+		fields++
 	}
-	return h.groups * (1 + 9*h.groupSlots)
+	return 1 + fields*h.groupSlots
+}
+
+// words is the buffer's size in words for groups work groups: theirs, and
+// where sorted the bins and the records' count.
+func (h hitLayout) words(groups int) int {
+	n := groups * h.groupWords()
+	if h.sorted {
+		n += shaders.DepositSortBins + 1
+	}
+	return n
 }
 
 // sortKernels are DepositSorted's passes, in order (sppm_sort.comp).
@@ -156,7 +163,7 @@ func (s *SPPM) buildDeferred(gridDefs map[string]string) error {
 			return err
 		}
 	}
-	s.hits, err = s.ctx.NewBuffer(4*s.hitLayout.words(), nil)
+	s.hits, err = s.ctx.NewBuffer(4*s.hitLayout.words(s.hitLayout.groups), nil)
 	return err
 }
 

@@ -136,8 +136,8 @@ func TestHitBufferFitsItsCap(t *testing.T) {
 			for _, software := range []bool{false, true} {
 				h, err := newHitLayout(photons, 64, software, d, 16)
 				limit := map[bool]int{false: maxHitBytes, true: maxHitBytesSoftware}[software]
-				if err != nil || 4*h.words() > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() {
-					t.Errorf("%s, %d photons, software %v: %+v, %d bytes, cap %d, %v", d, photons, software, h, 4*h.words(), limit, err)
+				if err != nil || 4*h.words(h.groups) > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() {
+					t.Errorf("%s, %d photons, software %v: %+v, %d bytes, cap %d, %v", d, photons, software, h, 4*h.words(h.groups), limit, err)
 				}
 				if d == DepositDeferredOnly && h.groupSlots != 16*64 {
 					t.Errorf("deferred-only, 16 bounces: %d slots a group of 64", h.groupSlots)
@@ -171,7 +171,7 @@ func TestSortedHitsAreInBinOrder(t *testing.T) {
 			return err
 		}
 		h := s.hitLayout
-		w := make([]uint32, h.words())
+		w := make([]uint32, h.words(h.groups))
 		s.hits.Read(0, w)
 		slots := h.groups * h.groupSlots
 		field := func(k, r int) uint32 { return w[h.groups+k*slots+r] }

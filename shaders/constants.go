@@ -101,6 +101,10 @@ const (
 	AccumulatorWords = 8
 	// BVHStack bounds the BVH traversal's stack (2^16 leaves).
 	BVHStack = 16
+	// HitRecordFields are the words of a deferred hit record (lib/gather.glsl:
+	// position, facing normal and power); a sorted buffer holds one field
+	// more, the records' order.
+	HitRecordFields = 9
 	// DepositSortBins are the bins of render.DepositSorted's counting sort
 	// of hit records (a multiple of its scan's 256 invocations).
 	DepositSortBins = 1 << 15
@@ -220,6 +224,7 @@ var constants = []constant{
 	unsigned("ACCUMULATOR_WORDS", AccumulatorWords),
 	integer("BVH_STACK", BVHStack),
 	unsigned("DEPOSIT_SORT_BINS", DepositSortBins),
+	unsigned("HIT_RECORD_FIELDS", HitRecordFields),
 	integer("GRID_SPAN_MAX", GridSpanMax),
 	integer("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
 	unsigned("STREAMLINE_COUNTER_STEPS", StreamlineCounterSteps),

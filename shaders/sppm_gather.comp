@@ -36,7 +36,7 @@ void main() {
 	uint run = ((total + count - 1u) / count + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x * gl_WorkGroupSize.x;
 	uint first = linear_group() * run;
 	uint end = min(first + run, total);
-	for (uint i = first + gl_LocalInvocationIndex; i < end; i += gl_WorkGroupSize.x) deposit_record(hit_words[hit_word(9u, i)]);
+	for (uint i = first + gl_LocalInvocationIndex; i < end; i += gl_WorkGroupSize.x) deposit_record(hit_words[hit_word(SORT_ORDER_FIELD, i)]);
 	// Every record of the group is in its table (or the accumulators).
 	memoryBarrierShared();
 	barrier();
@@ -45,7 +45,7 @@ void main() {
 	// Invocation i deposits records i, i + stride, ... in sort_bin order
 	// (sppm_sort.comp): a warp's lanes take neighbours in that order.
 	uint stride = count * gl_WorkGroupSize.x;
-	for (uint i = linear_invocation(); i < total; i += stride) deposit_record(hit_words[hit_word(9u, i)]);
+	for (uint i = linear_invocation(); i < total; i += stride) deposit_record(hit_words[hit_word(SORT_ORDER_FIELD, i)]);
 #endif
 #else
 	uint g = linear_group();

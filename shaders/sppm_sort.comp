@@ -61,7 +61,7 @@ void main() {
 #ifdef SORT_COUNT
 		atomicAdd(hit_words[w], 1u);
 #else
-		hit_words[hit_word(9u, atomicAdd(hit_words[w], 1u))] = r;
+		hit_words[hit_word(SORT_ORDER_FIELD, atomicAdd(hit_words[w], 1u))] = r;
 #endif
 	}
 }

@@ -117,7 +117,7 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 // many it filled to word g; a record is what deposit reads, bit for bit:
 // x, n and power by component, nine fields of one word per slot after the
 // hit_groups counts (a field of consecutive records is contiguous:
-// coalesced loads on a GPU).
+// coalesced loads on a GPU); HIT_RECORD_FIELDS fields in all.
 layout(std430, binding = DEFERRED_HITS_BINDING) buffer DeferredHits { uint hit_words[]; };
 uniform uint hit_groups;      // work groups the buffer holds regions for
 uniform uint hit_group_slots; // records a group's region holds
@@ -143,10 +143,11 @@ vec3 hit_vec3(uint field, uint r) {
 
 // DEPOSIT_SORTED (render.DepositSorted) orders the records by a coarse
 // spatial key before the gather (sppm_sort.comp), so that the invocations
-// of a warp walk the same cells: after the nine fields, field 9 holds the
-// records in that order, then come DEPOSIT_SORT_BINS bins (counts, then
-// offsets) and the number of records.
-uint sort_bin_word(uint bin) { return hit_word(10u, 0u) + bin; }
+// of a warp walk the same cells: after the record's fields, field
+// SORT_ORDER_FIELD holds the records in that order, then come
+// DEPOSIT_SORT_BINS bins (counts, then offsets) and the number of records.
+const uint SORT_ORDER_FIELD = HIT_RECORD_FIELDS;
+uint sort_bin_word(uint bin) { return hit_word(SORT_ORDER_FIELD + 1u, 0u) + bin; }
 uint sort_total_word() { return sort_bin_word(DEPOSIT_SORT_BINS); }
 
 // part1by2 spreads the low 10 bits of v to every third bit.
