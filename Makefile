@@ -9,12 +9,18 @@ export GOTOOLCHAIN := local
 # -g -O2 is kept, and a CGO_CXXFLAGS of your own wins.
 export CGO_CXXFLAGS ?= -g -O2 -Wno-stringop-overflow
 
-# Go 1.22 or newer: the one on PATH, in /usr/local/go, or the one `make deps`
-# fetched into .cache/go (Debian 12's own Go is 1.19: it downloads a Go 1.22
-# toolchain from the Go module proxy). Evaluated on each use, so that it
-# finds what deps just installed.
+# The repository's root, also when make runs with -C elsewhere.
+ROOT := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+
+# Go 1.22 or newer: the first of GO_CANDIDATES that is one, else the one
+# `make deps` fetched into .cache/go (Debian 12's own Go is 1.19: it fetches a
+# Go 1.22 toolchain from the Go module proxy, see scripts/fetch-go.sh).
+# Evaluated on each use, so that it finds what deps just installed. CI's
+# bootstrap check (scripts/check-bootstrap.sh) empties GO_CANDIDATES to take
+# the path a fresh Debian 12 takes.
+GO_CANDIDATES ?= $(shell command -v go) /usr/local/go/bin/go
 GO_MIN_RE := go1\.(2[2-9]|[3-9][0-9])
-GO = $(shell for g in "$$(command -v go)" /usr/local/go/bin/go $(CURDIR)/.cache/go/bin/go; do \
+GO = $(shell for g in $(GO_CANDIDATES) $(CURDIR)/.cache/go/bin/go; do \
 	[ -x "$$g" ] && "$$g" version 2>/dev/null | grep -qE '$(GO_MIN_RE)' && { echo "$$g"; break; }; done)
 GO_TOOLCHAIN := golang.org/toolchain@v0.0.1-go1.22.12.linux-$(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 
@@ -92,21 +98,8 @@ debs:
 # must be looked up again once this has run.
 go-toolchain:
 	@if [ -z "$(GO)" ]; then \
-	  echo "no Go 1.22 or newer: fetching $(GO_TOOLCHAIN) through Debian's Go and the Go module proxy"; \
-	  boot=$$(command -v go || echo /usr/lib/go/bin/go); \
-	  if [ ! -x "$$boot" ]; then \
-	    if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
-	    else echo "please install Go 1.22 or newer (https://go.dev/doc/install) or, as root, apt-get install golang-go"; exit 1; fi; \
-	    { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends golang-go >/dev/null; } || exit 1; boot=/usr/lib/go/bin/go; \
-	  fi; \
-	  if ! json=$$(GOFLAGS=-modcacherw GOMODCACHE=$(CURDIR)/.cache/gomod "$$boot" mod download -json $(GO_TOOLCHAIN)); then \
-	    why=$$(echo "$$json" | sed -n 's/^[[:space:]]*"Error": "\(.*\)",*$$/\1/p' | sed 's/\\"/"/g'); \
-	    echo "fetching the Go toolchain failed: $${why:-$$json}" >&2; \
-	    echo "check the network, the proxy (GOPROXY=$$("$$boot" env GOPROXY), HTTPS_PROXY) and CA certificates, or install Go 1.22 or newer yourself: https://go.dev/doc/install" >&2; \
-	    exit 1; \
-	  fi; \
-	  dir=$$(echo "$$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$$/\1/p'); \
-	  rm -rf .cache/go && cp -r "$$dir" .cache/go && chmod -R u+w .cache/go && chmod +x .cache/go/bin/* .cache/go/pkg/tool/*/*; \
+	  echo "no Go 1.22 or newer: fetching $(GO_TOOLCHAIN) through the Go there is (Debian 12's is 1.19) and the Go module proxy"; \
+	  sh $(ROOT)/scripts/fetch-go.sh $(GO_TOOLCHAIN) $(CURDIR)/.cache/go; \
 	fi
 
 clean:
