@@ -37,10 +37,17 @@ type BatterySize struct {
 	// Orders are the orders counted; nil: both (ca evolve grades the
 	// stream order alone).
 	Orders []Order
+	// Renderer, if set, draws the numbers as a pass of the renderer does
+	// (the RNG made from its PassLayout): a stream is then one slot's draws
+	// through a render, and only the stream order is counted.
+	Renderer *RendererDraws
 }
 
 // orders are the orders counted.
 func (s BatterySize) orders() []Order {
+	if s.Renderer != nil {
+		return []Order{StreamOrder}
+	}
 	if s.Orders == nil {
 		return Orders
 	}
@@ -127,7 +134,10 @@ func sortsGroups(t stats.Test) bool { return t == stats.Birthdays || t == stats.
 // counts are read back. progress, if not nil, is told how many values (per
 // order) are done.
 func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done int64)) (BatteryCounts, error) {
-	streams := r.Cfg.Streams
+	streams, bits := r.Cfg.Streams, r.Gen.Bits()
+	if size.Renderer != nil {
+		streams, bits = size.Renderer.Slots, RendererBits
+	}
 	out := BatteryCounts{Size: size}
 	if err := size.Check(streams); err != nil {
 		return out, err
@@ -138,33 +148,35 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
 	// Whole groups of the longest item per stream and block: an invocation
 	// that takes one item's span of positions never straddles two streams.
-	k := int(min(size.PerStream, limit/int64(4*streams))) / stats.TupleMaxSpan * stats.TupleMaxSpan
-	if k < stats.TupleMaxSpan {
-		return out, fmt.Errorf("%d streams leave blocks of %d values per stream on this GPU; the battery needs %d: use fewer streams", streams, k, stats.TupleMaxSpan)
+	// (In the renderer order a quasi-random block also holds whole photons.)
+	unit := stats.TupleMaxSpan
+	if size.Renderer != nil && size.Renderer.PerPhoton > 0 {
+		unit = lcm(unit, size.Renderer.PerPhoton)
 	}
-	d, err := r.newDumper(false, streams*k)
+	k := int(min(size.PerStream, limit/int64(4*streams))) / unit * unit
+	if k < unit {
+		return out, fmt.Errorf("%d streams leave blocks of %d values per stream on this GPU; the battery needs %d: use fewer streams", streams, k, unit)
+	}
+	src, current, err := r.batterySource(size, streams, k)
 	if err != nil {
 		return out, err
 	}
-	defer d.out.Delete()
+	defer current.Delete()
 	previous, err := r.ctx.NewBuffer(streams*k*4, nil)
 	if err != nil {
 		return out, err
 	}
 	defer previous.Delete()
-	c, err := newBatteryCounter(r.ctx, streams, r.Gen.Bits(), size, tests)
+	c, err := newBatteryCounter(r.ctx, streams, bits, size, tests)
 	if err != nil {
 		return out, err
 	}
 	defer c.Delete()
 
 	start := time.Now()
-	if err := d.start(0, streams); err != nil {
-		return out, err
-	}
-	block, prev := d.out, previous
+	block, prev := current, previous
 	for m0 := int64(0); m0 < size.PerStream; m0 += int64(k) {
-		if err := d.draw(block, streams, int(m0), k); err != nil {
+		if err := src.draw(block, streams, int(m0), k); err != nil {
 			return out, err
 		}
 		if err := c.count(block, prev, m0, k); err != nil {
@@ -190,12 +202,49 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	out.Counts = c.read()
 	for o, byTest := range out.Counts {
 		for i, counts := range byTest { // none for an order not counted
-			if err := checkItems(counts, tests[i], Order(o), size, r.Gen.Bits()); err != nil {
+			if err := checkItems(counts, tests[i], Order(o), size, bits); err != nil {
 				return out, err
 			}
 		}
 	}
 	return out, nil
+}
+
+// blockSource draws the battery's blocks: values m0 .. m0+k-1 of each of n
+// streams into out, stream-major.
+type blockSource interface {
+	draw(out *gpu.Buffer, n, m0, k int) error
+}
+
+// batterySource is where Battery's numbers come from, ready at value 0 of
+// every stream, with the buffer of its first block: a dump of the pool's
+// streams, or the renderer's draws (size.Renderer).
+func (r *RNG) batterySource(size BatterySize, streams, k int) (blockSource, *gpu.Buffer, error) {
+	if size.Renderer != nil {
+		src, err := r.newRendererSource(*size.Renderer)
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := r.ctx.NewBuffer(streams*k*4, nil)
+		return src, b, err
+	}
+	d, err := r.newDumper(false, streams*k)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := d.start(0, streams); err != nil {
+		d.out.Delete()
+		return nil, nil, err
+	}
+	return d, d.out, nil
+}
+
+func lcm(a, b int) int {
+	g, x := a, b
+	for x != 0 {
+		g, x = x, g%x
+	}
+	return a / g * b
 }
 
 // checkItems refuses counts that do not add up to the items a sample holds:

@@ -17,10 +17,6 @@ import (
 var sceneBindings = []uint32{shaders.SceneMaterialsBinding, shaders.SceneSpheresBinding, shaders.SceneQuadsBinding,
 	shaders.SceneTrianglesBinding, shaders.SceneLightsBinding, shaders.SceneBVHBinding, shaders.SceneRefsBinding}
 
-// eyeSeedSalt keeps the eye pass's streams apart from the photons' when both
-// come from one seed.
-const eyeSeedSalt = 0x5bd1e995
-
 // SPPM is one progressive photon-mapping render on the GPU.
 type SPPM struct {
 	ctx                *gpu.Context
@@ -86,18 +82,13 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 		}
 	}()
 	var err error
-	s.photonRNG, err = NewRNG(ctx, cfg.Generator, rng.Config{Seed: cfg.Seed, Streams: cfg.Photons, Options: cfg.Options})
-	if err != nil {
+	if s.photonRNG, err = NewLayoutRNG(ctx, cfg.Generator, cfg.Layout(PhotonPass)); err != nil {
 		return nil, err
 	}
 	pixels := cfg.Width * cfg.Height
-	s.eyeRNG, err = NewRNG(ctx, cfg.Generator, rng.Config{Seed: cfg.Seed ^ eyeSeedSalt, Streams: pixels, Options: cfg.Options})
-	if err != nil {
+	if s.eyeRNG, err = NewLayoutRNG(ctx, cfg.Generator, cfg.Layout(EyePass)); err != nil {
 		return nil, err
 	}
-	// Each pixel integrates its own area: a quasi-random generator gives it
-	// a sequence of its own (photons share one domain and take k*N+i).
-	s.eyeRNG.SlotSequences = true
 	lo, hi := scene.Bounds()
 	s.radius = cfg.Radius
 	if s.radius == 0 {

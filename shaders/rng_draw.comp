@@ -8,6 +8,10 @@
 //              m % 4 of a vec4 per invocation (count and pieces in fours):
 //              one chain of dependent adds bounded the rate (H200: rand48
 //              1,273 G/s with one sum, 1,633 with four);
+// RENDERER_ORDER: the lab's renderer order (render.RendererDraws): every
+//              draw is the renderer's float as a word, uint(f * 2^32), whose
+//              top 24 bits are its fraction bits, at
+//              out[i*out_stride + out_first + m] (a battery block);
 // otherwise:   draw m is rng_u32() for even m, rng_f32()'s bits for odd m,
 //              at out[i*count + m] (tests: odd counts leave streams mid-block).
 //
@@ -32,6 +36,10 @@ uniform uint invocations; // N
 uniform uint count;       // values per invocation and iteration
 uniform uint first_draw;  // of this piece
 uniform uint draws;       // in this piece
+#ifdef RENDERER_ORDER
+uniform uint out_stride;  // words per invocation in out
+uniform uint out_first;   // where this iteration's draws start in them
+#endif
 
 #ifndef RNG_F32X4
 vec4 rng_f32x4() {
@@ -57,6 +65,8 @@ void main() {
 	vec4 sum = first_draw == 0u ? vec4(0.0) : draw_sum4[i];
 	for (uint m = first_draw; m < end; m += 4u) sum += rng_f32x4();
 	draw_sum4[i] = sum;
+#elif defined(RENDERER_ORDER)
+	for (uint m = first_draw; m < end; m++) draw_out[i * out_stride + out_first + m] = uint(rng_f32() * 4294967296.0);
 #else
 	for (uint m = first_draw; m < end; m++) {
 		uint v;

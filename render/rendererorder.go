@@ -1,0 +1,100 @@
+package render
+
+import (
+	"fmt"
+
+	"speckle/gpu"
+	"speckle/rng"
+	"speckle/shaders"
+)
+
+// RendererDraws makes the battery read a generator as a pass of the
+// renderer draws it (the lab's renderer order): the RNG is made from the
+// pass's layout (NewLayoutRNG: all of its streams, e.g. 2^20 photons an
+// iteration), Slots of its slots are drawn through rng_draw.comp with the
+// renderer's rng_load / rng_f32 / rng_store, and the battery's stream t is
+// everything slot t draws through a render, photon after photon. The
+// values are the renderer's floats, of which the battery tests the 24
+// fraction bits (RendererBits).
+type RendererDraws struct {
+	// Slots are the pass's slots drawn: photons (or pixels) 0..Slots-1 of
+	// every iteration. Their streams are those of the whole layout: a
+	// leapfrog over 2^20 photons stays one.
+	Slots int
+	// PerPhoton is how many values a photon (or eye ray) draws in an
+	// iteration: a quasi-random generator starts a new point after so many
+	// (its dimensions 0..PerPhoton-1). A stream generator's slot continues
+	// its stream whatever a path's length, so it changes nothing there.
+	PerPhoton int
+}
+
+// RendererBits is what the renderer order tests of each value: the 24
+// fraction bits of a float in [0,1) with 24-bit steps.
+const RendererBits = 24
+
+// rendererSource draws battery blocks in the renderer order.
+type rendererSource struct {
+	r         *RNG
+	p         *gpu.Program
+	piece     int // draws per invocation and dispatch
+	perPhoton int // a quasi-random generator's dimensions per iteration; else 0
+	iteration uint32
+}
+
+func (r *RNG) newRendererSource(d RendererDraws) (*rendererSource, error) {
+	if d.Slots < 1 || d.Slots > r.Cfg.Streams {
+		return nil, fmt.Errorf("renderer order: %d slots of a pass of %d", d.Slots, r.Cfg.Streams)
+	}
+	s := &rendererSource{r: r}
+	if _, quasi := r.Inst.(rng.QuasiRandom); quasi {
+		if d.PerPhoton < 1 {
+			return nil, fmt.Errorf("renderer order: a photon draws at least one value (got %d)", d.PerPhoton)
+		}
+		s.perPhoton = d.PerPhoton
+	}
+	var err error
+	if s.piece, err = r.piece(1, 1, 0); err != nil {
+		return nil, err
+	}
+	if err := r.seed(0, d.Slots); err != nil {
+		return nil, err
+	}
+	if s.p, err = r.Program("rng_draw.comp", map[string]string{"RENDERER_ORDER": "1"}); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// draw fills out with the next k draws of each of the n slots, slot-major
+// ([t*k + j]) as the battery reads a block; m0 is where the block starts in
+// each slot's draws. A quasi-random generator's block holds whole photons.
+func (s *rendererSource) draw(out *gpu.Buffer, n, m0, k int) error {
+	per := k
+	if s.perPhoton > 0 {
+		if m0%s.perPhoton != 0 || k%s.perPhoton != 0 {
+			return fmt.Errorf("renderer order: a block of %d values at %d does not hold whole photons of %d draws", k, m0, s.perPhoton)
+		}
+		per = s.perPhoton
+	}
+	p := s.p
+	s.r.Bind(p, 0)
+	out.Bind(shaders.RNGOutBinding)
+	p.SetUint("invocations", uint32(n))
+	p.SetUint("count", uint32(per))
+	p.SetUint("out_stride", uint32(k))
+	for at := 0; at < k; at += per {
+		p.SetUint("rng_iteration", s.iteration)
+		p.SetUint("out_first", uint32(at))
+		for m := 0; m < per; m += s.piece {
+			p.SetUint("first_draw", uint32(m))
+			p.SetUint("draws", uint32(min(s.piece, per-m)))
+			if err := s.r.ctx.Dispatch(p, n); err != nil {
+				return err
+			}
+		}
+		if s.perPhoton > 0 {
+			s.iteration++
+		}
+	}
+	return nil
+}

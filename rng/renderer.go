@@ -1,0 +1,36 @@
+package rng
+
+// RendererStream is the Go reference of the lab's renderer order: what pool
+// slot `slot` of a renderer pass draws through a render, as the renderer's
+// floats (Stream.F32), photon after photon. inst is configured as the pass
+// has it (streams = its slots: photons per iteration, or pixels). A stream
+// generator's slot continues stream `slot` whatever a path's length; a
+// quasi-random one draws dimensions 0..perPhoton-1 of point k*streams+slot
+// in iteration k, or of point k of the slot's own sequence where the pass
+// gives each slot one (slotSequences, the eye pass).
+func RendererStream(inst Instance, streams, slot, perPhoton int, slotSequences bool) func() float32 {
+	quasi, isQuasi := inst.(QuasiRandom)
+	if !isQuasi {
+		return inst.Stream(slot).F32
+	}
+	seq, hasSeq := inst.(SlotSequences)
+	k, drawn := uint64(0), 0
+	var point Stream
+	return func() float32 {
+		if point == nil || drawn == perPhoton {
+			if slotSequences && hasSeq {
+				point = seq.SlotPoint(slot, k)
+			} else {
+				point = quasi.Point(k*uint64(streams) + uint64(slot))
+			}
+			k, drawn = k+1, 0
+		}
+		drawn++
+		return point.F32()
+	}
+}
+
+// RendererWord is the word the lab's renderer order tests for a renderer
+// float f in [0,1): uint(f * 2^32), whose top 24 bits are f's fraction
+// bits at 24-bit steps (the GPU computes the same, exactly).
+func RendererWord(f float32) uint32 { return uint32(float64(f) * (1 << 32)) }
