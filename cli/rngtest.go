@@ -9,14 +9,19 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/stats"
+	"speckle/render"
 	"speckle/render/study"
 	"speckle/rng"
+	"speckle/scenes"
 )
 
 // testOptions are rng test's flags.
 type testOptions struct {
 	test            study.RNGTest
 	csv, json, grid string
+	order           string
+	renderer        study.RendererOrder
+	pass            string
 	gl              glFlags
 	common          *genOptionFlags
 }
@@ -42,6 +47,15 @@ and a second-level Kolmogorov-Smirnov p-value over its samples' p-values.
 Generators with fewer than 32 output bits (rand48, randu 31, ranlux 24) are
 tested on those bits only (on top: the bits below are not looked at).
 
+--order renderer reads the numbers exactly as a pass of the renderer draws
+them: the generator laid out as a render of --scene at --size with
+--photons-per-iteration lays it out (rand48 leapfrogged over every photon of
+an iteration, Sobol's point k*photons+i), and each of --streams slots'
+draws through the render, photon after photon, as the renderer's floats
+(their 24 fraction bits are tested). --lags adds a table of serial pair
+tests at lags 1..N along a slot's draws (lag L joins draws d and d+L of one
+photon's path), computed with the Go reference.
+
 Tests:
 ` + strings.Join(names, "\n") + `
 
@@ -54,7 +68,8 @@ in both orders).`,
 		Example: `  speckle rng test
   speckle rng test --gens all --out screenshots/rng-test.png --csv rng-test.csv
   speckle rng test --gens ranlux:lux=4,ca:ca-preset=linear,randu --tests triples,rank
-  speckle rng test --gens philox --numbers 2^30 --streams 4096 --samples 256 --json test.json`,
+  speckle rng test --gens philox --numbers 2^30 --streams 4096 --samples 256 --json test.json
+  speckle rng test --order renderer --scene cornell --gens rand48,philox --photons-per-iteration 2^20 --lags 8`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.test.Options = o.common.set()
@@ -65,12 +80,19 @@ in both orders).`,
 	specsFlag(c, &o.test.Specs, "gens", rng.DefaultComparison(), "generators to test (all: every one)")
 	seedFlag(fs, &o.test.Seed)
 	countFlag(fs, &o.test.Numbers, "numbers", study.DefaultTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
-	wholeFlag(fs, &o.test.Streams, "streams", study.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations)")
+	wholeFlag(fs, &o.test.Streams, "streams", study.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations; the battery holds them all: at most 32,768 for rand48, fewer for generators with larger states); renderer order: the pass's slots read")
 	wholeFlag(fs, &o.test.Samples, "samples", study.DefaultTestSamples, 5, study.MaxTestSamples, "samples per order for the second-level KS test")
 	testsFlag(fs, &o.test.Tests, "tests to run")
 	fs.StringVar(&o.csv, "csv", "", "also write the results as CSV to FILE")
 	fs.StringVar(&o.json, "json", "", "also write the results as JSON to FILE")
 	fs.StringVar(&o.grid, "out", "", "also write the verdicts as a coloured grid to FILE.png")
+	fs.StringVar(&o.order, "order", "both", "both (the stream and the consumed order) or renderer (the draws of a render's pass)")
+	fs.StringVar(&o.renderer.Scene, "scene", "cornell", "renderer order: the render's built-in scene or scene file")
+	fs.StringVar(&o.pass, "pass", "photon", "renderer order: the photon or the eye pass")
+	sizeFlag(fs, &o.renderer.Width, &o.renderer.Height, "960x540")
+	perIterationFlag(fs, &o.renderer.Photons)
+	wholeFlag(fs, &o.renderer.PerPhoton, "draws-per-photon", 0, 0, 1024, "renderer order: values a photon (eye ray) draws, where a quasi-random generator starts its next point; 0: one bounce's (photon 7, eye ray 2)")
+	wholeFlag(fs, &o.renderer.Lags, "lags", 0, 0, study.MaxLags, "renderer order: also test pairs at lags 1..N along a slot's draws")
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
 	return c
@@ -78,6 +100,9 @@ in both orders).`,
 
 func (o *testOptions) run(c *cobra.Command) error {
 	if err := checkGenOptions(o.test.Options, o.test.Specs); err != nil {
+		return err
+	}
+	if err := o.setOrder(c); err != nil {
 		return err
 	}
 	if err := o.test.Check(); err != nil {
@@ -99,6 +124,12 @@ func (o *testOptions) run(c *cobra.Command) error {
 	progress := &bar{c: c, label: "test", unit: "M numbers", scale: 1e6}
 	o.test.Progress = progress.report
 	err := progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
+		if r := o.test.Renderer; r != nil && r.Photons == 0 {
+			r.Photons = render.AutoPhotonsPerIteration(ctx.Info, render.ForThroughput)
+			if err := o.test.Check(); err != nil {
+				return err
+			}
+		}
 		rep, err = o.test.Run(ctx)
 		return err
 	})
@@ -121,4 +152,37 @@ func (o *testOptions) run(c *cobra.Command) error {
 		}
 	}
 	return rep.WriteTable(c.OutOrStdout())
+}
+
+// renderOnlyFlags are rng test's flags of the renderer order.
+var renderOnlyFlags = []string{"scene", "pass", "size", "photons-per-iteration", "draws-per-photon", "lags"}
+
+// setOrder reads --order and, for the renderer order, its flags.
+func (o *testOptions) setOrder(c *cobra.Command) error {
+	switch o.order {
+	case "both":
+		for _, name := range renderOnlyFlags {
+			if c.Flags().Changed(name) {
+				return usagef("--%s is a flag of the renderer order: add --order renderer", name)
+			}
+		}
+		return nil
+	case "renderer":
+	default:
+		return usagef("--order must be both or renderer (got %q)", o.order)
+	}
+	pass, err := render.ParsePass(o.pass)
+	if err != nil {
+		return usagef("--pass: %v", err)
+	}
+	if _, err := scenes.Open(o.renderer.Scene); err != nil {
+		return usageError{err.Error()}
+	}
+	r := o.renderer
+	r.Pass = pass
+	if r.PerPhoton == 0 {
+		r.PerPhoton = pass.DrawsPerPath()
+	}
+	o.test.Renderer = &r
+	return nil
 }

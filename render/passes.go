@@ -73,3 +73,28 @@ func NewLayoutRNG(ctx *gpu.Context, gen *rng.Generator, l PassLayout) (*RNG, err
 	r.SlotSequences = l.SlotSequences
 	return r, nil
 }
+
+// DrawName says what draw d of a photon (or eye ray) is for, in the order
+// sppm_photon.comp's trace (sppm_eye.comp's trace_eye) makes its draws.
+func (p Pass) DrawName(d int) string {
+	if p == EyePass {
+		if d < 2 {
+			return [...]string{"jitter x", "jitter y"}[d]
+		}
+		return fmt.Sprintf("specular bounce %d", d-1)
+	}
+	if d < 4 {
+		return [...]string{"light, position u", "position v", "emission u", "emission v"}[d]
+	}
+	return fmt.Sprintf("bounce %d %s", (d-4)/3+1, [...]string{"roulette", "direction u", "direction v"}[(d-4)%3])
+}
+
+// DrawsPerPath is how many values a photon that bounces once draws (an eye
+// ray that hits a diffuse surface): the default of the renderer order's
+// values per photon, which only a quasi-random generator's points depend on.
+func (p Pass) DrawsPerPath() int {
+	if p == EyePass {
+		return 2
+	}
+	return 4 + 3
+}

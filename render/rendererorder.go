@@ -29,7 +29,7 @@ type RendererDraws struct {
 }
 
 // RendererBits is what the renderer order tests of each value: the 24
-// fraction bits of a float in [0,1) with 24-bit steps.
+// fraction bits of a float in [0,1) at 24-bit steps (rng.RendererWord).
 const RendererBits = 24
 
 // rendererSource draws battery blocks in the renderer order.

@@ -2,9 +2,11 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"speckle/gpu"
+	"speckle/internal/stats"
 	"speckle/rng"
 )
 
@@ -58,5 +60,52 @@ func TestRendererOrderDrawsEqualGo(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// The battery's counts in the renderer order equal the Go reference's: the
+// renderer's words of each slot (rng.RendererStream), tallied in the stream
+// order over 24 bits, for a stream generator and a quasi-random one (whose
+// blocks hold whole photons of 7 draws: 3,584 values a block, 2 blocks).
+func TestBatteryRendererOrderCountsEqualGo(t *testing.T) {
+	saved := dumpChunkBytes
+	defer func() { dumpChunkBytes = saved }()
+	const slots, perPhoton = 3, 7
+	size := BatterySize{Numbers: slots * 7168, PerStream: 7168, Samples: 6, Renderer: &RendererDraws{Slots: slots, PerPhoton: perPhoton}}
+	for _, g := range []*rng.Generator{rng.Rand48, rng.Sobol, rng.Philox} {
+		t.Run(g.Name, func(t *testing.T) {
+			l := Layout(PhotonPass, 8, 8, 1<<20, 5, nil)
+			inst, err := g.New(l.Cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dumpChunkBytes = 4 * slots * 3584
+			var got BatteryCounts
+			onGL(t, func(c *gpu.Context) error {
+				r, err := NewLayoutRNG(c, g, l)
+				if err != nil {
+					return err
+				}
+				defer r.Close()
+				got, err = r.Battery(size, stats.Tests, nil)
+				return err
+			})
+			values := make([][]uint32, slots)
+			for s := range values {
+				next := rng.RendererStream(inst, l.Cfg.Streams, s, perPhoton, false)
+				for range size.PerStream {
+					values[s] = append(values[s], rng.RendererWord(next()))
+				}
+			}
+			if got.Counts[ConsumedOrder] != nil {
+				t.Errorf("the renderer order counted the consumed order")
+			}
+			for i, test := range stats.Tests {
+				want := tallyOnCPU(values, RendererBits, size, StreamOrder, test)
+				if !slices.Equal(got.Counts[StreamOrder][i], want) {
+					t.Errorf("%s: GPU counts differ from Go's (first difference at %d)", test, firstDiff(got.Counts[StreamOrder][i], want))
+				}
+			}
+		})
 	}
 }

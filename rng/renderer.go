@@ -31,6 +31,7 @@ func RendererStream(inst Instance, streams, slot, perPhoton int, slotSequences b
 }
 
 // RendererWord is the word the lab's renderer order tests for a renderer
-// float f in [0,1): uint(f * 2^32), whose top 24 bits are f's fraction
-// bits at 24-bit steps (the GPU computes the same, exactly).
-func RendererWord(f float32) uint32 { return uint32(float64(f) * (1 << 32)) }
+// float f in [0,1): uint(f * 2^24), f's fraction bits at 24-bit steps in
+// the low 24 bits, where the battery takes a generator's output bits (the
+// GPU computes the same, exactly: the scale is a power of two).
+func RendererWord(f float32) uint32 { return uint32(float64(f) * (1 << 24)) }

@@ -9,8 +9,9 @@
 //              one chain of dependent adds bounded the rate (H200: rand48
 //              1,273 G/s with one sum, 1,633 with four);
 // RENDERER_ORDER: the lab's renderer order (render.RendererDraws): every
-//              draw is the renderer's float as a word, uint(f * 2^32), whose
-//              top 24 bits are its fraction bits, at
+//              draw is the renderer's float as a word, uint(f * 2^24): its
+//              fraction bits at 24-bit steps, in the low bits as the battery
+//              takes a generator's output bits, at
 //              out[i*out_stride + out_first + m] (a battery block);
 // otherwise:   draw m is rng_u32() for even m, rng_f32()'s bits for odd m,
 //              at out[i*count + m] (tests: odd counts leave streams mid-block).
@@ -66,7 +67,7 @@ void main() {
 	for (uint m = first_draw; m < end; m += 4u) sum += rng_f32x4();
 	draw_sum4[i] = sum;
 #elif defined(RENDERER_ORDER)
-	for (uint m = first_draw; m < end; m++) draw_out[i * out_stride + out_first + m] = uint(rng_f32() * 4294967296.0);
+	for (uint m = first_draw; m < end; m++) draw_out[i * out_stride + out_first + m] = uint(rng_f32() * 16777216.0);
 #else
 	for (uint m = first_draw; m < end; m++) {
 		uint v;

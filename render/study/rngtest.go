@@ -47,6 +47,9 @@ type RNGTest struct {
 	Samples  int
 	Tests    []stats.Test // nil: all
 	Progress Progress     // numbers done, over all generators
+	// Renderer, if set, tests in the renderer order instead of the stream
+	// and consumed orders: Streams is then the pass's slots tested.
+	Renderer *RendererOrder
 }
 
 // TestResult is one test in one order of one generator: the p-value over
@@ -75,12 +78,46 @@ type RNGTestReport struct {
 	Numbers    int64             `json:"numbers_per_order"`
 	Streams    int               `json:"streams"`
 	Samples    int               `json:"samples"`
+	// Layout says how the numbers were drawn: the dump's streams, or the
+	// renderer's pass whose slots were read (the renderer order).
+	Layout     string            `json:"layout"`
 	Generators []TestedGenerator `json:"generators"`
 	Results    []TestResult      `json:"results"`
+	Lags       []LagResult       `json:"lags,omitempty"`
 }
 
 func (o RNGTest) size() render.BatterySize {
-	return render.BatterySize{Numbers: o.Numbers, PerStream: o.Numbers / int64(max(o.Streams, 1)), Samples: o.Samples}
+	size := render.BatterySize{Numbers: o.Numbers, PerStream: o.Numbers / int64(max(o.Streams, 1)), Samples: o.Samples}
+	if o.Renderer != nil {
+		size.Renderer = &render.RendererDraws{Slots: o.Streams, PerPhoton: o.Renderer.PerPhoton}
+	}
+	return size
+}
+
+// layoutText says how the numbers are drawn, for the report.
+func (o RNGTest) layoutText() string {
+	if r := o.Renderer; r != nil {
+		return fmt.Sprintf("renderer order: slots 0..%d of the %s pass of %s at %dx%d, %s photons an iteration (%d slots), each slot's draws through the render",
+			o.Streams-1, r.Pass, r.Scene, r.Width, r.Height, units.FormatCount(int64(r.Photons)), r.layout(0, nil).Cfg.Streams)
+	}
+	return fmt.Sprintf("%d streams in the stream and the consumed order", o.Streams)
+}
+
+// bits is how many bits of each value the battery tests for gen.
+func (o RNGTest) bits(gen *rng.Generator) int {
+	if o.Renderer != nil {
+		return render.RendererBits
+	}
+	return gen.Bits()
+}
+
+// config is spec sp's generator layout: the dump's streams, or the pass's.
+func (o RNGTest) layout(sp rng.Spec) render.PassLayout {
+	cfg := sp.Config(o.Streams, o.Seed)
+	if o.Renderer != nil {
+		return o.Renderer.layout(cfg.Seed, cfg.Options)
+	}
+	return render.PassLayout{Cfg: cfg}
 }
 
 func (o RNGTest) tests() []stats.Test {
@@ -120,13 +157,24 @@ func (o RNGTest) Check() error {
 				o.Numbers/int64(o.Samples), least, MinGroupsPerSample, stats.BirthdayGroup)
 		}
 	}
+	if o.Renderer != nil {
+		if err := o.Renderer.check(o.Streams); err != nil {
+			return err
+		}
+	}
 	for _, sp := range o.Specs {
-		inst, err := sp.With(o.Options).New(o.Streams, o.Seed)
+		sp = sp.With(o.Options)
+		if err := sp.Check(); err != nil {
+			return InputError{err.Error()}
+		}
+		inst, err := sp.Gen.New(o.layout(sp).Cfg)
 		if err != nil {
 			return InputError{err.Error()}
 		}
-		if err := sp.Gen.CheckDump(o.Streams, int(min(o.size().PerStream, math.MaxInt32))); err != nil {
-			return InputError{err.Error()}
+		if o.Renderer == nil {
+			if err := sp.Gen.CheckDump(o.Streams, int(min(o.size().PerStream, math.MaxInt32))); err != nil {
+				return InputError{err.Error()}
+			}
 		}
 		if most := render.MaxBatteryStreams(inst); o.Streams > most {
 			return inputf("--streams %d: the battery holds every stream of %s at once, at most %d", o.Streams, sp.Label(), most)
@@ -137,12 +185,13 @@ func (o RNGTest) Check() error {
 
 // Run tests each generator in turn.
 func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
-	rep := RNGTestReport{Device: c.Info.String(), Numbers: o.Numbers, Streams: o.Streams, Samples: o.Samples}
+	rep := RNGTestReport{Device: c.Info.String(), Numbers: o.Numbers, Streams: o.Streams, Samples: o.Samples, Layout: o.layoutText()}
 	size := o.size()
 	all := int64(len(o.Specs)) * o.Numbers
 	for i, sp := range o.Specs {
 		sp = sp.With(o.Options)
-		r, err := render.NewRNG(c, sp.Gen, sp.Config(o.Streams, o.Seed))
+		l := o.layout(sp)
+		r, err := render.NewLayoutRNG(c, sp.Gen, l)
 		if err != nil {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
 		}
@@ -154,9 +203,24 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 		}
 		label := sp.Label()
 		rep.Generators = append(rep.Generators, TestedGenerator{label, counts.Elapsed.Seconds(), float64(o.Numbers) / counts.Elapsed.Seconds()})
-		rep.Results = append(rep.Results, Evaluate(label, counts, o.tests(), sp.Gen.Bits())...)
+		rep.Results = append(rep.Results, Evaluate(label, counts, o.tests(), o.bits(sp.Gen))...)
+		if o.Renderer != nil && o.Renderer.Lags > 0 {
+			inst, err := sp.Gen.New(l.Cfg)
+			if err != nil {
+				return rep, err
+			}
+			rep.Lags = append(rep.Lags, o.Renderer.LagTable(label, inst, l, o.Streams, lagValues(o.Streams, size.PerStream))...)
+		}
 	}
 	return rep, nil
+}
+
+// orderName is how the report names order o of a battery of size.
+func orderName(o render.Order, size render.BatterySize) string {
+	if size.Renderer != nil {
+		return "renderer"
+	}
+	return o.String()
 }
 
 // Evaluate turns a battery's counts into p-values and verdicts.
@@ -164,6 +228,9 @@ func Evaluate(label string, c render.BatteryCounts, tests []stats.Test, outBits 
 	var out []TestResult
 	size := c.Size
 	for _, o := range render.Orders {
+		if c.Counts[o] == nil { // not counted
+			continue
+		}
 		seg := size.Segments(o)
 		pooled := stats.Layout{Segments: seg.Segments * size.Samples64(), Length: seg.Length}
 		for i, t := range tests {
@@ -179,7 +246,7 @@ func Evaluate(label string, c render.BatteryCounts, tests []stats.Test, outBits 
 			}
 			p := stats.P(t, all, pooled, outBits)
 			ks := stats.KS(ps)
-			out = append(out, TestResult{label, t.String(), o.String(), size.Numbers, p, ks, worse(stats.Verdict(p), stats.Verdict(ks))})
+			out = append(out, TestResult{label, t.String(), orderName(o, size), size.Numbers, p, ks, worse(stats.Verdict(p), stats.Verdict(ks))})
 		}
 	}
 	return out
@@ -212,7 +279,7 @@ func pText(p float64) string {
 // side by side, and a footer with the thresholds and numbers per second.
 func (r RNGTestReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "device: %s\n", r.Device)
-	fmt.Fprintf(w, "%s numbers per order from %d streams, %d samples of %s\n", units.FormatCount(r.Numbers), r.Streams, r.Samples, units.FormatCount(r.Numbers/int64(r.Samples)))
+	fmt.Fprintf(w, "%s numbers per order, %d samples of %s; %s\n", units.FormatCount(r.Numbers), r.Samples, units.FormatCount(r.Numbers/int64(r.Samples)), r.Layout)
 	for _, g := range r.Generators {
 		fmt.Fprintf(w, "\n%s\n", g.Label)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -245,14 +312,29 @@ func (r RNGTestReport) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
+	if err := writeLags(w, r.Lags); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "\n%s\n", Thresholds())
+	orders := strings.Join(r.orders(), " and ")
 	for _, g := range r.Generators {
-		fmt.Fprintf(w, "%s: %s numbers drawn and tested in both orders in %.2f s: %s numbers/s\n", g.Label, units.FormatCount(r.Numbers), g.Seconds, units.FormatRate(g.PerS))
+		fmt.Fprintf(w, "%s: %s numbers drawn and tested in the %s order in %.2f s: %s numbers/s\n", g.Label, units.FormatCount(r.Numbers), orders, g.Seconds, units.FormatRate(g.PerS))
 	}
 	return nil
 }
 
 type testRow struct{ test, order string }
+
+// orders are the orders the results hold, in their order.
+func (r RNGTestReport) orders() []string {
+	var out []string
+	for _, row := range r.rows() {
+		if !slices.Contains(out, row.order) {
+			out = append(out, row.order)
+		}
+	}
+	return out
+}
 
 // rows are the (test, order) pairs in the order of the results.
 func (r RNGTestReport) rows() []testRow {
@@ -328,10 +410,7 @@ var verdictColours = map[string]color.NRGBA{
 // order (right), green PASS, yellow SUSPECT, red FAIL.
 func (r RNGTestReport) Grid() *image.NRGBA {
 	const w, h = 64, 32
-	var orders []string
-	for _, o := range render.Orders {
-		orders = append(orders, o.String())
-	}
+	orders := r.orders()
 	var tests []string
 	for _, row := range r.rows() {
 		if row.order == orders[0] {
@@ -349,12 +428,12 @@ func (r RNGTestReport) Grid() *image.NRGBA {
 				if !ok {
 					c = verdictColours["n/a"]
 				}
-				half := image.Rect(k*w/2, 0, (k+1)*w/2-1, h) // a one-pixel seam between the orders
+				half := image.Rect(k*w/len(orders), 0, (k+1)*w/len(orders)-1, h) // a one-pixel seam between the orders
 				draw.Draw(cell, half, image.NewUniform(c), image.Point{}, draw.Src)
 			}
 			cells[i] = append(cells[i], cell)
 		}
 	}
-	title := fmt.Sprintf("rng test, %s per order: stream | consumed", units.FormatCount(r.Numbers))
+	title := fmt.Sprintf("rng test, %s per order: %s", units.FormatCount(r.Numbers), strings.Join(orders, " | "))
 	return imageio.Montage(cells, labels, tests, title)
 }
