@@ -33,8 +33,8 @@ func prepareFile(path string, mkdir bool) error {
 
 // prepareBatch checks a set's directory and makes its temporary sibling before the work
 // starts; the caller commits it at the end or discards it.
-func prepareBatch(dir string) (*imageio.Batch, error) {
-	b, err := imageio.NewBatch(dir)
+func prepareBatch(dir, kind string) (*imageio.Batch, error) {
+	b, err := imageio.NewBatch(dir, kind)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
