@@ -69,6 +69,9 @@ func resolveOutput(path string) (string, int, error) {
 	return real, outRegular, nil
 }
 
+// DescriptorOf is fdOf, for commands that must know what an output name stands for.
+func DescriptorOf(path string) (int, bool) { return fdOf(path) }
+
 // fdOf returns the descriptor that path names if it is one of the kernel's names for an open
 // descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N).
 func fdOf(path string) (int, bool) {
