@@ -41,12 +41,27 @@ func TestFallbackKeepsTheSettingsValue(t *testing.T) {
 // not made.
 func TestSettingsFileHostile(t *testing.T) {
 	dir := t.TempDir()
-	for name, content := range map[string]string{"empty.json": "", "blank.json": " \n\t\n"} {
-		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(content), 0o600)
-		if _, err := LoadSettings(p); err != nil {
-			t.Errorf("%s: %v, want the defaults", name, err)
+	for _, c := range []struct {
+		content string
+		bad     bool // reported (one line, no raw escapes) and kept as it was
+	}{
+		{"", false}, {" \n\t\n", false}, {"{}", false}, {"null", false},
+		{"[]", true}, {"{", true}, {"\xef\xbb\xbf{}", true}, {`{"scene": 5}`, true},
+		{`{"layout": 3}`, true}, {"{\"scene\": \"\x1b[2J\"", true}, {`{"seed": -1}`, true},
+	} {
+		p := filepath.Join(dir, "s.json")
+		os.WriteFile(p, []byte(c.content), 0o600)
+		_, err := LoadSettings(p)
+		if (err != nil) != c.bad || err != nil && (strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "\x1b")) {
+			t.Errorf("%q: error %v, want bad %v in one printable line", c.content, err, c.bad)
 		}
+		if note, err := Defaults().SaveKeeping(p, err); c.bad != (note != "") || err != nil {
+			t.Errorf("%q: note %q, %v", c.content, note, err)
+		}
+		if b, _ := os.ReadFile(p); c.bad && string(b) != c.content {
+			t.Errorf("%q was saved over", c.content)
+		}
+		os.Remove(p + ".new")
 	}
 	if _, err := LoadSettings("/dev/null"); err != nil {
 		t.Errorf("/dev/null: %v", err)

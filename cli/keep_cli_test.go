@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -181,5 +182,90 @@ func TestSettingsFileFollowsOutputRules(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(p); !strings.Contains(string(b), `"scene": "/dev/zero"`) {
 		t.Errorf("the file now holds %s", b)
+	}
+}
+
+// Hostile output paths, set folders and settings paths: each refused before any work
+// (here no GPU could do it) with exit 2 and one line, and the tree left as it was.
+func TestHostileOutputsRefusedUpFront(t *testing.T) {
+	capture := []string{"capture", "--scene", "plane", "--gens", "philox", "--size", "16x16", "--at", "1000", "--out"}
+	lines := []string{"streamlines", "--gens", "philox,lehmer", "--size", "16x12", "--out"}
+	evolve := []string{"ca", "evolve", "--population", "4", "--generations", "1", "--out"}
+	dump := []string{"rng", "dump", "--gen", "lehmer", "--count", "16", "--out"}
+	window := []string{"app", "--headless", "--frames", "1", "--settings"}
+	set := func(kind string) string {
+		b, _ := json.Marshal(map[string]any{"speckle_set": kind, "files": []string{"a.png"}})
+		return string(b)
+	}
+	long := strings.Repeat("l", 256)
+	for _, c := range []struct {
+		name string
+		tree map[string]string // name: content; "/" ending: a folder, "->": a link, "|": a FIFO
+		args []string
+		want string
+	}{
+		{"capture into a file", map[string]string{"f": "mine"}, append(capture, "f"), "not a directory"},
+		{"capture into a dangling link", map[string]string{"l": "->gone"}, append(capture, "l"), "a link to nothing"},
+		{"capture into a folder of folders", map[string]string{"s/": "", "s/sub/": ""}, append(capture, "s"), `holds "sub"`},
+		{"capture over a montage", map[string]string{"s/": "", "s/.speckle-set.json": set("streamlines"), "s/a.png": ""}, append(capture, "s"), "not a capture one"},
+		{"capture over a linked manifest", map[string]string{"m.json": set("capture"), "s/": "", "s/.speckle-set.json": "->../m.json", "s/a.png": ""}, append(capture, "s"), "no .speckle-set.json"},
+		{"capture into a 256-byte name", nil, append(capture, long), "file name too long"},
+		{"capture into an escape", map[string]string{"e\x1b[2J/": "", "e\x1b[2J/x.png": ""}, append(capture, "e\x1b[2J"), `"e\x1b[2J" holds "x.png"`},
+		{"montage into a FIFO's folder", map[string]string{"s/": "", "s/p": "|"}, append(lines, "s"), `holds "p"`},
+		{"montage over extra files", map[string]string{"s/": "", "s/.speckle-set.json": set("streamlines"), "s/a.png": "", "s/b.png": ""}, append(lines, "s"), `holds "b.png", which the earlier set did not write`},
+		{"evolution over a capture", map[string]string{"s/": "", "s/.speckle-set.json": set("capture"), "s/a.png": ""}, append(evolve, "s"), "not a ca evolve one"},
+		{"dump to a 256-byte name", nil, append(dump, long), "file name too long"},
+		{"dump through a file", map[string]string{"f": "mine"}, append(dump, "f/x.bin"), "not a directory"},
+		{"dump into a folder", map[string]string{"d/": ""}, append(dump, "d"), "is a directory"},
+		{"settings a folder", map[string]string{"d/": ""}, append(window, "d"), "is a directory"},
+		{"settings through a file", map[string]string{"f": "mine"}, append(window, "f/s.json"), "not a directory"},
+		{"settings through a dangling link", map[string]string{"l": "->gone/"}, append(window, "l/s.json"), "no such file or directory"},
+		{"settings in a 256-byte name", nil, append(window, long), "file name too long"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, name := range sortedKeys(c.tree) {
+				makeEntry(t, dir, name, c.tree[name])
+			}
+			before := ls(t, dir)
+			r := speckleAt(t, dir, nil, time.Minute, noGPU, c.args...)
+			oneLine(t, r, 2, c.want)
+			if strings.Contains(r.stderr, "\x1b") {
+				t.Errorf("an escape reached stderr raw: %q", r.stderr)
+			}
+			if after := ls(t, dir); strings.Join(after, "|") != strings.Join(before, "|") {
+				t.Errorf("the tree was %v, is %v", before, after)
+			}
+		})
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // folders before what they hold
+	return keys
+}
+
+// makeEntry makes name in dir: a folder ("/" ending), a link ("->target"), a FIFO ("|")
+// or a file.
+func makeEntry(t *testing.T, dir, name, content string) {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	var err error
+	switch {
+	case strings.HasSuffix(name, "/"):
+		err = os.Mkdir(p, 0o755)
+	case strings.HasPrefix(content, "->"):
+		err = os.Symlink(content[2:], p)
+	case content == "|":
+		err = syscall.Mkfifo(p, 0o644)
+	default:
+		err = os.WriteFile(p, []byte(content), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 }
