@@ -170,19 +170,7 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return fail(err)
 	}
 	if kind == outStream {
-		f, err := openStream(target)
-		if err != nil {
-			return fail(err)
-		}
-		defer f.Close()
-		w := bufio.NewWriterSize(f, 1<<16)
-		if err := write(w); err != nil {
-			return fail(err)
-		}
-		if err := w.Flush(); err != nil {
-			return fail(err)
-		}
-		if err := f.Close(); err != nil {
+		if err := writeStream(target, write); err != nil {
 			return fail(err)
 		}
 		return nil
@@ -243,6 +231,23 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	}
 	done = true
 	return nil
+}
+
+// writeStream writes a device or FIFO straight through.
+func writeStream(target string, write func(io.Writer) error) error {
+	f, err := openStream(target)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<16)
+	if err := write(w); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 func unwrapPath(err error) error {
