@@ -33,6 +33,7 @@ type Options struct {
 	ShotDir       string // where screenshots go (default ScreenshotDir)
 	GL            gpu.Options
 	Out           io.Writer // progress and where files went
+	Err           io.Writer // what went wrong (default os.Stderr)
 	// Lesson names a lesson whose settings Settings already hold (Model.
 	// ApplyLesson, speckle app --lesson): its caption shows over the panes.
 	Lesson string
@@ -88,6 +89,10 @@ type App struct {
 	widgets              map[string][2]imgui.Vec2 // deferred widgets' rectangles, by label (tests)
 	optionErrs           map[int]string           // per pane: the last option value refused
 	evolution            evolution                // the CA evolution section (caevolve.go)
+
+	// kept is the settings' scene (and camera) and field that failed to load this run: saved
+	// as they were while the fallback is shown, so the user's value is not lost.
+	kept keptInputs
 }
 
 // ErrNoDisplay is returned when a window is asked for where there is none.
@@ -97,6 +102,9 @@ var ErrNoDisplay = ui.ErrNoDisplay
 func New(o Options) (*App, error) {
 	if o.Out == nil {
 		o.Out = os.Stdout
+	}
+	if o.Err == nil {
+		o.Err = os.Stderr
 	}
 	if o.ShotDir == "" {
 		o.ShotDir = ScreenshotDir
@@ -179,7 +187,7 @@ func (a *App) SaveSettings() (note string, err error) {
 	if a.opts.SettingsPath == "" {
 		return "", nil
 	}
-	return a.Model.S.SaveKeeping(a.opts.SettingsPath, a.opts.SettingsLoadErr)
+	return a.toSave().SaveKeeping(a.opts.SettingsPath, a.opts.SettingsLoadErr)
 }
 
 // Run draws frames until the window closes or Frames are done, then writes
@@ -285,28 +293,30 @@ func (a *App) syncScene() error {
 		sc, err := scenes.Open(s.Scene)
 		if err != nil {
 			a.uiErr = plain(err)
-			a.notify("scene: %v", err)
-			if a.scene == nil {
+			a.warn("scene: %v", err)
+			if a.scene == nil { // the settings' own scene: kept in the file
+				a.kept.scene, a.kept.camera = s.Scene, s.Camera
 				sc, _ = scenes.Builtin("cornell")
 				a.scene, a.sceneKey = sc, "cornell"
 			}
 			a.Model.SetScene(a.sceneKey) // the camera was the lost scene's
 		} else {
-			a.scene, a.sceneKey = sc, s.Scene
+			a.scene, a.sceneKey, a.kept.scene = sc, s.Scene, ""
 		}
 	}
 	if s.Mode == ModeStreamlines && s.Lines.Field != a.fieldKey {
 		f, err := flow.Open(s.Lines.Field)
 		if err != nil {
 			a.uiErr = plain(err)
-			a.notify("field: %v", err)
+			a.warn("field: %v", err)
 			if a.field == nil {
+				a.kept.field = s.Lines.Field
 				f, _ = flow.Open("dem")
 				a.field, a.fieldKey = f, "dem"
 			}
 			a.Model.S.Lines.Field = a.fieldKey
 		} else {
-			a.field, a.fieldKey = f, s.Lines.Field
+			a.field, a.fieldKey, a.kept.field = f, s.Lines.Field, ""
 		}
 	}
 	if s.Mode != ModePhotons {

@@ -142,7 +142,7 @@ func TestSharedChanges(t *testing.T) {
 }
 
 func TestSettingsRoundTrip(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sub", "settings.json")
+	path := filepath.Join(t.TempDir(), "settings.json")
 	s := Defaults()
 	s.Scene, s.Layout, s.Exposure, s.Sync = "caustics", 2, 2.5, true
 	s.Panes[1] = PaneSettings{Generator: "ca", Options: map[string]string{"ca-rule": "0x35AC", "ca-k": "0,32,17,63"}, View: ViewMagnifier}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -312,9 +313,10 @@ func DefaultSettingsPath() string {
 	return filepath.Join(dir, "speckle", "settings.json")
 }
 
-// LoadSettings reads a settings file. A missing file gives the defaults and
-// no error; an unreadable or invalid one gives the defaults and an error
-// that says why (the app reports it and goes on).
+// LoadSettings reads a settings file. A missing or empty file (/dev/null)
+// gives the defaults and no error: it holds nothing to keep. An unreadable or
+// invalid one gives the defaults and an error that says why (the app reports
+// it and goes on).
 func LoadSettings(path string) (Settings, error) {
 	data, err := capped.ReadFile(path, capped.SettingsBytes, "a settings file")
 	if errors.Is(err, fs.ErrNotExist) {
@@ -322,6 +324,9 @@ func LoadSettings(path string) (Settings, error) {
 	}
 	if err != nil {
 		return Defaults(), err
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return Defaults(), nil
 	}
 	s := Defaults()
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -333,11 +338,10 @@ func LoadSettings(path string) (Settings, error) {
 	return s, nil
 }
 
-// Save writes the settings atomically, making the directory if needed.
+// Save writes the settings as every output is written (imageio.WriteFileAtomic):
+// the folder must exist, a device is written through, a replaced file keeps its
+// mode.
 func (s Settings) Save(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
@@ -351,9 +355,10 @@ func (s Settings) Save(path string) error {
 // SaveKeeping writes s to path, unless the file there failed to load
 // (loadErr, from LoadSettings): that file holds the user's settings, to mend,
 // and is never saved over. s then goes beside it, to path+".new", and note
-// says so in one line.
+// says so in one line. A device or FIFO holds no settings to keep and is
+// written through (nothing is made beside /dev/zero).
 func (s Settings) SaveKeeping(path string, loadErr error) (note string, err error) {
-	if loadErr == nil {
+	if st, err := os.Stat(path); loadErr == nil || (err == nil && !st.Mode().IsRegular()) {
 		return "", s.Save(path)
 	}
 	beside := path + ".new"

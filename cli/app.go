@@ -143,6 +143,13 @@ func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadEr
 		path = app.DefaultSettingsPath()
 	}
 	s = app.Defaults()
+	// The settings are an output like any other, checked before the window opens: an
+	// explicit --settings needs its folder; the default path's folder is made.
+	if path != "" {
+		if err := prepareFile(path, o.settings == ""); err != nil {
+			return s, path, nil, err
+		}
+	}
 	if path != "" && !o.fresh {
 		if s, loadErr = app.LoadSettings(path); loadErr != nil {
 			fmt.Fprintf(stderr, "speckle app: settings: %v\n", loadErr)
@@ -253,7 +260,7 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	defer stopSignals()
 	a, err := app.New(app.Options{
 		Settings: s, SettingsPath: path, SettingsLoadErr: loadErr, Headless: o.headless, Width: w, Height: h,
-		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout, Lesson: o.lesson,
+		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout, Err: stderr, Lesson: o.lesson,
 		GL: gpu.Options{Platform: o.gl.platform, Debug: o.gl.debug},
 	})
 	if err != nil {
@@ -292,13 +299,18 @@ func (o *appOptions) runFrames(a *app.App, stdout, stderr io.Writer) error {
 	if bar != nil {
 		bar.done()
 	}
-	if note, err := a.SaveSettings(); err != nil {
-		fmt.Fprintf(stderr, "speckle app: saving settings: %v\n", err)
-	} else if note != "" {
+	note, saveErr := a.SaveSettings()
+	if note != "" {
 		fmt.Fprintf(stderr, "speckle app: %s\n", note)
 	}
-	if runErr != nil {
+	switch {
+	case runErr != nil && saveErr != nil:
+		fmt.Fprintf(stderr, "speckle app: saving settings: %v\n", saveErr)
 		return runErr
+	case runErr != nil:
+		return runErr
+	case saveErr != nil:
+		return fmt.Errorf("saving settings: %v", saveErr) // exit 1: the user's settings are lost
 	}
 	if o.frames > 0 {
 		if err := a.Stats().AllFailed(); err != nil {
@@ -311,19 +323,19 @@ func (o *appOptions) runFrames(a *app.App, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// closeOnInterrupt turns SIGINT and SIGTERM into a request to close the
-// window (sent on the channel, kept until the window reads it); a second
+// closeOnInterrupt turns SIGINT, SIGTERM and SIGHUP into a request to close
+// the window (sent on the channel, kept until the window reads it); a second
 // one quits at once without saving.
 func closeOnInterrupt(stderr io.Writer) (<-chan struct{}, func()) {
 	interrupt, stopping := make(chan os.Signal, 1), make(chan struct{}, 1)
 	var interrupted atomic.Bool
-	signal.Notify(interrupt, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(interrupt, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
-		for range interrupt {
+		for s := range interrupt {
 			if interrupted.Swap(true) { // a second Ctrl-C: the user means it
 				imageio.AbortLeftovers()
-				fmt.Fprintln(stderr, "speckle app: interrupted twice, quitting without saving")
-				os.Exit(130)
+				fmt.Fprintf(stderr, "speckle app: %s twice, quitting without saving\n", stopSignals[s])
+				os.Exit(128 + int(s.(syscall.Signal)))
 			}
 			select {
 			case stopping <- struct{}{}:

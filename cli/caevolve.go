@@ -103,7 +103,7 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 	if err := evolve.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	if evolve.Set, err = prepareBatch(o.out); err != nil {
+	if evolve.Set, err = prepareBatch(o.out, "ca evolve"); err != nil {
 		return err
 	}
 	defer evolve.Set.Discard()

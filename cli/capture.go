@@ -117,7 +117,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if o.out == "" {
 		o.out = "screenshots/" + setup.Scene.Name
 	}
-	if capture.Set, err = prepareBatch(o.out); err != nil {
+	if capture.Set, err = prepareBatch(o.out, "capture"); err != nil {
 		return err
 	}
 	defer capture.Set.Discard() // after Commit: nothing left to discard

@@ -33,29 +33,30 @@ func prepareFile(path string, mkdir bool) error {
 
 // prepareBatch checks a set's directory and makes its temporary sibling before the work
 // starts; the caller commits it at the end or discards it.
-func prepareBatch(dir string) (*imageio.Batch, error) {
-	b, err := imageio.NewBatch(dir)
+func prepareBatch(dir, kind string) (*imageio.Batch, error) {
+	b, err := imageio.NewBatch(dir, kind)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
 	return b, nil
 }
 
-// catchSignals removes the run's temporary files and new directories on SIGINT or SIGTERM
-// and exits 130 or 143 (128 + the signal) with one line; the returned function stops it.
+// stopSignals are the signals that end a run cleanly: Ctrl-C, kill, and a closed terminal or
+// ssh session (SIGHUP), each with what it is called.
+var stopSignals = map[os.Signal]string{os.Interrupt: "interrupted", syscall.SIGTERM: "terminated", syscall.SIGHUP: "hung up"}
+
+// catchSignals removes the run's temporary files and new directories on SIGINT, SIGTERM or
+// SIGHUP and exits 130, 143 or 129 (128 + the signal) with one line; the returned function
+// stops it.
 func catchSignals(name string, stderr io.Writer) (stop func()) {
 	c := make(chan os.Signal, 1)
 	done := make(chan struct{})
-	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		select {
 		case s := <-c:
 			imageio.AbortLeftovers()
-			what := "interrupted"
-			if s == syscall.SIGTERM {
-				what = "terminated"
-			}
-			fmt.Fprintf(stderr, "speckle %s: %s; its temporary files were removed\n", name, what)
+			fmt.Fprintf(stderr, "speckle %s: %s; its temporary files were removed\n", name, stopSignals[s])
 			os.Exit(128 + int(s.(syscall.Signal)))
 		case <-done:
 		}
@@ -94,15 +95,35 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// isTerminalPath reports whether path, once resolved, is a terminal: /dev/stdout on one,
+// /dev/tty, /dev/pts/N, or a link to one.
+func isTerminalPath(path string) bool {
+	if fd, ok := imageio.DescriptorOf(path); ok {
+		return term.IsTerminal(fd)
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false // not writable: CheckOutput says why
+	}
+	defer f.Close()
+	return term.IsTerminal(int(f.Fd()))
+}
+
 // writeAtomically writes through imageio.WriteFileAtomic (a temporary file
-// renamed into place, so no half-written file is left); "-" is stdout, which
-// must not be a terminal for binary output.
+// renamed into place, so no half-written file is left); "-" is stdout. Binary
+// output goes to no terminal, by whatever name.
 func writeAtomically(path string, stdout io.Writer, write func(io.Writer) error) error {
 	if path == "-" || path == "" {
 		if isTerminal(stdout) {
 			return usagef("refusing to write binary data to a terminal: use --out FILE or a pipe")
 		}
 		return write(stdout)
+	}
+	if isTerminalPath(path) {
+		return usagef("refusing to write binary data to a terminal (%s): use --out FILE or a pipe", imageio.Printable(path))
 	}
 	if err := prepareFile(path, false); err != nil {
 		return err

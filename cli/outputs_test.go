@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"speckle/imageio"
 )
 
 // speckleCmd is speckle as a child process in dir (the test's directory when ""), its
@@ -262,7 +264,9 @@ func TestCaptureReplacesSetWhole(t *testing.T) {
 	for _, name := range old {
 		os.WriteFile(filepath.Join(set, name), []byte("old"), 0o644)
 	}
-	want := "set " + strings.Join(func() []string {
+	manifest, _ := json.Marshal(map[string]any{"speckle_set": "capture", "files": old})
+	os.WriteFile(filepath.Join(set, imageio.ManifestName), manifest, 0o644)
+	want := "set set/" + imageio.ManifestName + " " + strings.Join(func() []string {
 		var s []string
 		for _, n := range old {
 			s = append(s, "set/"+n)
@@ -290,7 +294,7 @@ func TestCaptureReplacesSetWhole(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("capture: exit %d, %q", r.code, r.stderr)
 	}
-	if names := strings.Join(ls(t, dir), " "); names != "set set/convergence.csv set/convergence.pdf set/convergence.png set/convergence.svg set/montage.png set/philox-1e3.png" {
+	if names := strings.Join(ls(t, dir), " "); names != "set set/.speckle-set.json set/convergence.csv set/convergence.pdf set/convergence.png set/convergence.svg set/montage.png set/philox-1e3.png" {
 		t.Errorf("after a capture: %s, want only the new set", names)
 	}
 	// A folder with other files in it is not replaced.
@@ -305,12 +309,17 @@ func TestCaptureReplacesSetWhole(t *testing.T) {
 	if names := ls(t, fresh); len(names) > 0 {
 		t.Errorf("an interrupted capture left %v", names)
 	}
-	// Streamline montages are sets too.
-	lines := []string{"streamlines", "--gens", "philox,lehmer", "--size", "16x12", "--out", "set"}
-	if r := speckleAt(t, dir, nil, 2*time.Minute, nil, lines...); r.code != 0 {
-		t.Fatalf("streamlines: exit %d, %q", r.code, r.stderr)
+	// Streamline montages are sets too, of another kind: a capture's folder is not theirs.
+	lines := []string{"streamlines", "--gens", "philox,lehmer", "--size", "16x12", "--out"}
+	r = speckleAt(t, dir, nil, 2*time.Minute, nil, append(lines, "set")...)
+	oneLine(t, r, 2, "holds a speckle capture set, not a streamlines one")
+	os.RemoveAll(set)
+	for range 2 { // made, then replaced
+		if r := speckleAt(t, dir, nil, 2*time.Minute, nil, append(lines, "set")...); r.code != 0 {
+			t.Fatalf("streamlines: exit %d, %q", r.code, r.stderr)
+		}
 	}
-	if names := strings.Join(ls(t, dir), " "); names != "set set/lehmer-jitter1.png set/montage.png set/philox-jitter1.png set/stats.csv" {
+	if names := strings.Join(ls(t, dir), " "); names != "set set/.speckle-set.json set/lehmer-jitter1.png set/montage.png set/philox-jitter1.png set/stats.csv" {
 		t.Errorf("after a montage: %s, want only the montage's set", names)
 	}
 }

@@ -234,7 +234,7 @@ func (o *streamlinesOptions) run(c *cobra.Command) error {
 }
 
 func (o *streamlinesOptions) runMontage(c *cobra.Command) error {
-	batch, err := prepareBatch(o.out)
+	batch, err := prepareBatch(o.out, "streamlines")
 	if err != nil {
 		return err
 	}

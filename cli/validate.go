@@ -63,7 +63,7 @@ func (o *validateOptions) run(c *cobra.Command) error {
 			return inputOrRun(err)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	failed := 0
 	for i, s := range list {

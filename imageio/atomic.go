@@ -69,6 +69,9 @@ func resolveOutput(path string) (string, int, error) {
 	return real, outRegular, nil
 }
 
+// DescriptorOf is fdOf, for commands that must know what an output name stands for.
+func DescriptorOf(path string) (int, bool) { return fdOf(path) }
+
 // fdOf returns the descriptor that path names if it is one of the kernel's names for an open
 // descriptor (/dev/stdout, /dev/fd/N, /proc/self/fd/N).
 func fdOf(path string) (int, bool) {
@@ -149,8 +152,9 @@ func Printable(s string) string {
 
 // WriteFileAtomic writes a file through write. A regular file (or a new one) is written into
 // a temporary file in the same directory (named like "x.png.tmp123", so a `*.tmp*` ignore
-// pattern covers leftovers of a killed process), synced, made mode 0644 and renamed over the
-// target; a symlink's target is replaced that way and the link stays. A character device or
+// pattern covers leftovers of a killed process; a long name is shortened to fit NAME_MAX),
+// synced and renamed over the target: a new file's mode follows the umask, a replaced one
+// keeps its mode and (where permitted) its owner; a symlink's target is replaced that way and the link stays. A character device or
 // FIFO (/dev/null, /dev/stdout, a pipe) is written straight through, never replaced. On any
 // failure, a panic in write included, the temporary file is removed and the target is left as
 // it was; the temporary file is also removed if the process is stopped (RemoveLeftovers).
@@ -166,19 +170,7 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return fail(err)
 	}
 	if kind == outStream {
-		f, err := openStream(target)
-		if err != nil {
-			return fail(err)
-		}
-		defer f.Close()
-		w := bufio.NewWriterSize(f, 1<<16)
-		if err := write(w); err != nil {
-			return fail(err)
-		}
-		if err := w.Flush(); err != nil {
-			return fail(err)
-		}
-		if err := f.Close(); err != nil {
+		if err := writeStream(target, write); err != nil {
 			return fail(err)
 		}
 		return nil
@@ -187,10 +179,20 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	if dir == "" {
 		dir = "."
 	}
+	// A new file follows the umask; a replaced one keeps its mode and owner, set once
+	// written (the temporary file is private until then).
+	var old fs.FileInfo
+	perm := fs.FileMode(0o666)
+	if kind == outRegular {
+		if old, err = os.Stat(target); err != nil {
+			return fail(err)
+		}
+		perm = 0o600
+	}
 	var f *os.File
 	var reg *leftover
 	locked(func() {
-		if f, err = os.CreateTemp(dir, base+".tmp*"); err == nil {
+		if f, err = createTemp(dir, base, perm); err == nil {
 			reg = trackLocked(f.Name(), leftoverFile)
 		}
 	})
@@ -213,8 +215,10 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	if err := w.Flush(); err != nil {
 		return fail(err)
 	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(err)
+	if old != nil {
+		if err := keepOwnerAndMode(tmp, old); err != nil {
+			return fail(err)
+		}
 	}
 	if err := f.Sync(); err != nil {
 		return fail(err)
@@ -227,6 +231,23 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	}
 	done = true
 	return nil
+}
+
+// writeStream writes a device or FIFO straight through.
+func writeStream(target string, write func(io.Writer) error) error {
+	f, err := openStream(target)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<16)
+	if err := write(w); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 func unwrapPath(err error) error {

@@ -45,8 +45,8 @@ func TestWriteFileAtomicSuccess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v, want 0644", st.Mode().Perm())
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want the replaced file's 0600", st.Mode().Perm())
 	}
 	if names := dirNames(t, dir); len(names) != 1 || names[0] != "x.txt" {
 		t.Errorf("directory holds %v, want only x.txt", names)
@@ -155,7 +155,7 @@ func TestWriteFileAtomicErrors(t *testing.T) {
 // writeSet writes a set of files through a Batch and commits it.
 func writeSet(t *testing.T, dir string, files ...string) error {
 	t.Helper()
-	b, err := NewBatch(dir)
+	b, err := NewBatch(dir, "test")
 	if err != nil {
 		return err
 	}
@@ -183,7 +183,7 @@ func TestBatchReplacesWhole(t *testing.T) {
 	if err := writeSet(t, dir, "c.png"); err != nil {
 		t.Fatal(err)
 	}
-	if names := dirNames(t, dir); strings.Join(names, ",") != "c.png" {
+	if names := dirNames(t, dir); strings.Join(names, ",") != ManifestName+",c.png" {
 		t.Errorf("folder holds %v, want only the new set's c.png", names)
 	}
 	if names := dirNames(t, parent); strings.Join(names, ",") != "set" {
@@ -278,7 +278,7 @@ func TestRemoveLeftovers(t *testing.T) {
 	if err := MkdirAll(filepath.Join(parent, "new", "deeper")); err != nil {
 		t.Fatal(err)
 	}
-	b, err := NewBatch(old)
+	b, err := NewBatch(old, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +290,7 @@ func TestRemoveLeftovers(t *testing.T) {
 	if names := dirNames(t, parent); strings.Join(names, ",") != "old" {
 		t.Errorf("after RemoveLeftovers: %v, want only old", names)
 	}
-	if names := dirNames(t, old); strings.Join(names, ",") != "a.png" {
+	if names := dirNames(t, old); strings.Join(names, ",") != ManifestName+",a.png" {
 		t.Errorf("the old set is now %v", names)
 	}
 	// After success the created folders stay.
@@ -310,7 +310,7 @@ func TestBatchRefusesForeignFolder(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := NewBatch(dir); err == nil || !strings.Contains(err.Error(), `"notes.txt"`) {
+	if _, err := NewBatch(dir, "test"); err == nil || !strings.Contains(err.Error(), `"notes.txt"`) {
 		t.Errorf("error %v, want a refusal naming notes.txt", err)
 	}
 	if names := dirNames(t, dir); strings.Join(names, ",") != "notes.txt" {
@@ -330,7 +330,7 @@ func TestBatchRefusesWorkingDirectory(t *testing.T) {
 	}
 	defer os.Chdir(wd)
 	for _, d := range []string{".", "..", dir} {
-		if _, err := NewBatch(d); err == nil || !strings.Contains(err.Error(), "working directory") {
+		if _, err := NewBatch(d, "test"); err == nil || !strings.Contains(err.Error(), "working directory") {
 			t.Errorf("%s: error %v", d, err)
 		}
 	}

@@ -1,56 +1,31 @@
 package imageio
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"syscall"
 )
 
-// Batch is a set of files (a capture, a streamline montage) that replaces a directory whole:
-// the files are written into a temporary sibling directory, which Commit renames into place,
-// so the directory holds either the complete old set or the complete new one. An interrupted
-// or failed run removes the temporary directory and leaves the old set as it was.
+// Batch is a set of files (a capture, a streamline montage, an evolution) that replaces a
+// directory whole: the files are written into a temporary sibling directory, which Commit
+// renames into place, so the directory holds either the complete old set or the complete
+// new one. Only an empty folder or an earlier set of the same kind is replaced (setdir.go);
+// an interrupted or failed run removes the temporary directory and leaves the old set as it
+// was.
 type Batch struct {
-	Dir string // the directory the set goes to
-	tmp string
-	reg *leftover
+	Dir  string // the directory the set goes to
+	kind string
+	tmp  string
+	reg  *leftover
 }
 
-// setExtensions are the kinds of file a set holds: images, tables, plots, animations, radiance.
-var setExtensions = []string{".png", ".csv", ".svg", ".pdf", ".gif", ".pfm"}
-
-// checkBatchDir checks that dir may be replaced by a set: it does not exist, or it is a
-// directory holding only regular files of the setExtensions (an earlier set), so that a
-// mistyped --out never deletes other work.
-func checkBatchDir(dir string) error {
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		if _, err := os.Lstat(dir); err == nil { // a dangling link
-			return writeError(dir, errors.New("a link to nothing"))
-		}
-		return nil
-	}
-	if err != nil {
-		return writeError(dir, err)
-	}
-	for _, e := range ents {
-		ext := strings.ToLower(filepath.Ext(e.Name()))
-		if !e.Type().IsRegular() || !slices.Contains(setExtensions, ext) {
-			return fmt.Errorf("%s holds %q, which is not a %s file of an earlier set: the folder is replaced whole, so choose a new or empty one",
-				Printable(dir), e.Name(), strings.Join(setExtensions, ", "))
-		}
-	}
-	return nil
-}
-
-// NewBatch checks dir (checkBatchDir), creates its missing parents (MkdirAll) and the
-// temporary directory beside it, registered for removal on failure.
-func NewBatch(dir string) (*Batch, error) {
+// NewBatch checks dir (checkSetDir), creates its missing parents (MkdirAll) and the
+// temporary directory beside it, registered for removal on failure. kind names the set
+// (capture, streamlines, ca evolve): a folder holding another kind is not replaced.
+func NewBatch(dir, kind string) (*Batch, error) {
 	dir = filepath.Clean(dir)
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real // a link to a directory: the directory is replaced, the link stays
@@ -65,23 +40,25 @@ func NewBatch(dir string) (*Batch, error) {
 			return nil, fmt.Errorf("%s is the working directory or holds it: choose a folder for the set", Printable(dir))
 		}
 	}
-	if err := checkBatchDir(dir); err != nil {
+	if err := checkSetDir(dir, kind); err != nil {
 		return nil, err
 	}
 	if err := MkdirAll(filepath.Dir(dir)); err != nil {
 		return nil, err
 	}
-	b := &Batch{Dir: dir}
+	// A new folder follows the umask; one replacing a folder is private until Commit gives
+	// it the old one's mode.
+	perm := fs.FileMode(0o777)
+	if _, err := os.Lstat(dir); err == nil {
+		perm = 0o700
+	}
+	b := &Batch{Dir: dir, kind: kind}
 	locked(func() {
-		if b.tmp, err = os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp*"); err == nil {
+		if b.tmp, err = mkdirTemp(filepath.Dir(dir), filepath.Base(dir), ".tmp", perm); err == nil {
 			b.reg = trackLocked(b.tmp, leftoverTree)
 		}
 	})
 	if err != nil {
-		return nil, writeError(dir, err)
-	}
-	if err := os.Chmod(b.tmp, 0o755); err != nil {
-		b.Discard()
 		return nil, writeError(dir, err)
 	}
 	return b, nil
@@ -90,54 +67,113 @@ func NewBatch(dir string) (*Batch, error) {
 // Path is where the set's file name is written (inside the temporary directory). name must
 // be a plain file name.
 func (b *Batch) Path(name string) (string, error) {
-	if !filepath.IsLocal(name) || filepath.Base(name) != name {
+	if !filepath.IsLocal(name) || filepath.Base(name) != name || name == ManifestName {
 		return "", fmt.Errorf("file name %q is not a plain name inside %s", name, b.Dir)
 	}
 	return filepath.Join(b.tmp, name), nil
 }
 
-// Discard removes the temporary directory and everything in it.
+// Discard removes the temporary directory and everything in it (none after Commit).
 func (b *Batch) Discard() {
-	os.RemoveAll(b.tmp)
+	if b.tmp != "" {
+		os.RemoveAll(b.tmp)
+	}
 	forget(b.reg)
 }
 
 // Commit puts the set in place of Dir: the old directory is renamed aside, the new one
-// renamed in, then the old removed. A signal waits for the swap, so it sees the old set or
-// the new one, never neither.
+// renamed in, then the old set's files removed. A signal waits for the swap, so it sees the
+// old set or the new one, never neither. If the folder gained anything during the run, it
+// is put back as it was and the new set is kept beside it, under a name the error gives.
 func (b *Batch) Commit() error {
+	if err := writeManifest(b.tmp, b.kind); err != nil {
+		b.Discard()
+		return writeError(b.Dir, err)
+	}
 	var aside *leftover
+	var why, beside string
 	var err error
-	locked(func() {
-		if _, e := os.Lstat(b.Dir); e == nil {
-			// rename(2) replaces an empty directory, so a fresh one reserves the name
-			// (os.Rename refuses to: hence syscall.Rename).
-			var p string
-			if p, err = os.MkdirTemp(filepath.Dir(b.Dir), filepath.Base(b.Dir)+".old.tmp*"); err != nil {
-				return
-			}
-			if err = syscall.Rename(b.Dir, p); err != nil {
-				os.Remove(p)
-				return
-			}
-			aside = trackLocked(p, leftoverTree)
-		}
-		if err = os.Rename(b.tmp, b.Dir); err != nil {
-			if aside != nil {
-				os.Rename(aside.path, b.Dir)
-				forgetLocked(aside)
-			}
-			return
-		}
-		forgetLocked(b.reg)
-	})
+	locked(func() { aside, why, beside, err = b.swapLocked() })
 	if err != nil {
 		b.Discard()
 		return writeError(b.Dir, err)
 	}
+	if why != "" {
+		b.tmp = "" // kept: Discard must not remove it
+		return fmt.Errorf("%s %s during the run, so it was left as it was; the new set is in %s", Printable(b.Dir), why, Printable(beside))
+	}
 	if aside != nil {
-		os.RemoveAll(aside.path)
 		forget(aside)
+		if err := removeSet(aside.path); err != nil {
+			return fmt.Errorf("the new set is in %s; the old one's folder, now %s, gained files during the run and was kept", Printable(b.Dir), Printable(aside.path))
+		}
 	}
 	return nil
+}
+
+// swapLocked renames Dir aside and the new set in, giving it Dir's mode and owner; if the
+// folder no longer holds only nothing or an earlier set, it is renamed back and the new set
+// goes beside it (why says what it holds). The registry must be locked.
+func (b *Batch) swapLocked() (aside *leftover, why, beside string, err error) {
+	parent, base := filepath.Split(b.Dir)
+	if parent == "" {
+		parent = "."
+	}
+	if _, e := os.Lstat(b.Dir); e == nil {
+		// rename(2) replaces an empty directory, so a fresh one reserves the name
+		// (os.Rename refuses to: hence syscall.Rename).
+		p, err := mkdirTemp(parent, base, ".old.tmp", 0o700)
+		if err != nil {
+			return nil, "", "", err
+		}
+		if err = syscall.Rename(b.Dir, p); err != nil {
+			os.Remove(p)
+			return nil, "", "", err
+		}
+		aside = trackLocked(p, leftoverTree)
+		if why, err = foreignEntry(p, b.kind); why != "" || err != nil {
+			return nil, why, b.besideLocked(p, parent, base), err
+		}
+		b.keepModes(p)
+	}
+	if err = os.Rename(b.tmp, b.Dir); err != nil {
+		if aside != nil {
+			os.Rename(aside.path, b.Dir)
+			forgetLocked(aside)
+		}
+		return nil, "", "", err
+	}
+	forgetLocked(b.reg)
+	return aside, "", "", nil
+}
+
+// besideLocked puts the old folder (now at p) back and moves the new set to a free name
+// beside it, which it returns (or its temporary name, if even that fails).
+func (b *Batch) besideLocked(p, parent, base string) string {
+	leftovers.list = slices.DeleteFunc(leftovers.list, func(x *leftover) bool { return x.path == p || x == b.reg })
+	if err := os.Rename(p, b.Dir); err != nil {
+		return b.tmp // the user's folder stays at p: the error names the set, p is kept
+	}
+	if q, err := mkdirTemp(parent, base, ".new", 0o700); err == nil {
+		if syscall.Rename(b.tmp, q) == nil {
+			b.tmp = q
+		} else {
+			os.Remove(q)
+		}
+	}
+	return b.tmp
+}
+
+// keepModes gives the new set the old folder's mode and owner, and each file that replaces
+// one of the same name that file's.
+func (b *Batch) keepModes(old string) {
+	if st, err := os.Stat(old); err == nil {
+		keepOwnerAndMode(b.tmp, st)
+	}
+	ents, _ := os.ReadDir(b.tmp)
+	for _, e := range ents {
+		if st, err := os.Lstat(filepath.Join(old, e.Name())); err == nil && st.Mode().IsRegular() {
+			keepOwnerAndMode(filepath.Join(b.tmp, e.Name()), st)
+		}
+	}
 }

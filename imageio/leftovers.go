@@ -84,8 +84,9 @@ func KeepCreated() {
 	})
 }
 
-// MkdirAll creates dir and any missing parents (mode 0755), registering each one it creates,
-// so that a failed run removes them again (RemoveLeftovers) unless KeepCreated is called.
+// MkdirAll creates dir and any missing parents (0777 less the umask, like any new folder),
+// registering each one it creates, so that a failed run removes them again
+// (RemoveLeftovers) unless KeepCreated is called.
 func MkdirAll(dir string) error {
 	var missing []string
 	for p := filepath.Clean(dir); ; p = filepath.Dir(p) {
@@ -104,7 +105,7 @@ func MkdirAll(dir string) error {
 	var err error
 	locked(func() {
 		for i := len(missing) - 1; i >= 0 && err == nil; i-- {
-			if err = os.Mkdir(missing[i], 0o755); err == nil {
+			if err = os.Mkdir(missing[i], 0o777); err == nil {
 				trackLocked(missing[i], leftoverCreated)
 			} else if errors.Is(err, fs.ErrExist) {
 				err = nil // made meanwhile by someone else: not ours to remove

@@ -37,7 +37,7 @@ func TestCaptureCheckRefusesTheSameGeneratorTwice(t *testing.T) {
 // the plot; the set lands in place only on Commit.
 func TestCaptureWritesTheSet(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "set")
-	set, err := imageio.NewBatch(dir)
+	set, err := imageio.NewBatch(dir, "capture")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestCaptureWritesTheSet(t *testing.T) {
 func captureRows(t *testing.T, o Capture) ([]imageio.ConvergenceRow, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "set")
-	set, err := imageio.NewBatch(dir)
+	set, err := imageio.NewBatch(dir, "capture")
 	if err != nil {
 		t.Fatal(err)
 	}

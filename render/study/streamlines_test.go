@@ -118,7 +118,7 @@ func TestStreamlineMontage(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "m")
-	batch, err := imageio.NewBatch(dir)
+	batch, err := imageio.NewBatch(dir, "streamlines")
 	if err != nil {
 		t.Fatal(err)
 	}
