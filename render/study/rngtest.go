@@ -74,10 +74,10 @@ type TestedGenerator struct {
 
 // RNGTestReport is the battery's outcome.
 type RNGTestReport struct {
-	Device     string            `json:"device"`
-	Numbers    int64             `json:"numbers_per_order"`
-	Streams    int               `json:"streams"`
-	Samples    int               `json:"samples"`
+	Device  string `json:"device"`
+	Numbers int64  `json:"numbers_per_order"`
+	Streams int    `json:"streams"`
+	Samples int    `json:"samples"`
 	// Layout says how the numbers were drawn: the dump's streams, or the
 	// renderer's pass whose slots were read (the renderer order).
 	Layout     string            `json:"layout"`
