@@ -128,7 +128,7 @@ func runDefault(root *cobra.Command, stdout io.Writer) error {
 		return runSub(root, "app")
 	}
 	fmt.Fprintln(stdout, "no display (DISPLAY and WAYLAND_DISPLAY are unset): rendering the default comparison headless instead of opening the window")
-	return runSub(root, defaultComparison()...)
+	return runSub(root, defaultComparison(stdout)...)
 }
 
 // runSub runs another command of the tree with args, as if typed.
@@ -146,10 +146,24 @@ func runSub(root *cobra.Command, args ...string) error {
 	return c.RunE(c, c.Flags().Args())
 }
 
-// defaultComparison is plain `speckle`'s command line where no window can open.
-func defaultComparison() []string {
+// defaultComparison is plain `speckle`'s command line where no window can open. Its folder
+// is screenshots/compare unless that holds what no comparison wrote (a set from before sets
+// had manifests, a user's files): then the first screenshots/compare-N that may be written,
+// said on stdout, so `make run` never stops on a folder it cannot replace.
+func defaultComparison(stdout io.Writer) []string {
+	out := "screenshots/compare"
+	if err := imageio.CheckSetDir(out, "capture"); err != nil {
+		for n := 2; n < 1000; n++ {
+			next := fmt.Sprintf("%s-%d", out, n)
+			if imageio.CheckSetDir(next, "capture") == nil {
+				fmt.Fprintf(stdout, "%v\nwriting the comparison to %s instead\n", err, next)
+				out = next
+				break
+			}
+		}
+	}
 	return []string{"capture", "--scene", "cornell", "--gens", specList(rng.DefaultComparison()),
-		"--at", "auto", "--out", "screenshots/compare"}
+		"--at", "auto", "--out", out}
 }
 
 func specList(specs []rng.Spec) string {

@@ -87,6 +87,9 @@ func foreignEntry(dir, kind string) (string, error) {
 	return "", nil
 }
 
+// CheckSetDir is checkSetDir, for a caller choosing a folder before the work.
+func CheckSetDir(dir, kind string) error { return checkSetDir(dir, kind) }
+
 // checkSetDir checks, before the work, that dir may be replaced by a set of kind: it does
 // not exist, or it is a folder that is no mount point (rename(2) cannot move one) and holds
 // nothing or only an earlier set of kind, whose files this process may remove.
