@@ -77,6 +77,33 @@ func (o Capture) Check() error {
 		}
 		files[sp.FileName()] = sp.String()
 	}
+	return o.checkSeeds()
+}
+
+// checkSeeds refuses a seed stepped past 2^32-1 (it would wrap to 0) and two
+// generators that would render one seed alike (philox and philox:seed=1
+// under --seed 1): the same image twice.
+func (o Capture) checkSeeds() error {
+	n := max(o.Seeds, 1)
+	drawn := map[string]rng.Spec{}
+	for _, sp := range o.Specs {
+		base := o.Seed
+		if sp.HasSeed {
+			base = sp.Seed
+		}
+		if last := uint64(base) + uint64(n-1); last > math.MaxUint32 {
+			return inputf("--seeds %d from %s's seed %d would pass %d, the largest seed: start lower or take fewer", n, sp, base, uint32(math.MaxUint32))
+		}
+		sp = sp.With(o.Options)
+		for k := range n {
+			d := o.seeded(sp, k)
+			key := d.Drawn(o.Seed)
+			if first, ok := drawn[key]; ok {
+				return inputf("--gens %s and %s would render the same image (%s, seed %d): give one another seed", first, sp, sp.Gen.Name, d.Config(1, o.Seed).Seed)
+			}
+			drawn[key] = sp
+		}
+	}
 	return nil
 }
 
