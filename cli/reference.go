@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/gpu"
+	"speckle/render"
 	"speckle/render/study"
 	"speckle/rng"
 )
@@ -48,6 +49,9 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	}
 	path, _ := ref.Path()
 	if err := prepareFile(path, true); err != nil {
+		return err
+	}
+	if err := prepareFile(render.SidecarPath(path), true); err != nil {
 		return err
 	}
 	b := &bar{c: c, label: "reference " + setup.Scene.Name, unit: "k photons", scale: 1000}

@@ -45,7 +45,8 @@ func WritePFM(path string, img Image) error {
 // ReadPFM reads a PFM file into an Image (row 0 at the top, alpha 1). It accepts colour ("PF")
 // and greyscale ("Pf", copied into R, G and B) files of either byte order (negative scale:
 // little-endian, positive: big-endian); the scale's magnitude is ignored. Errors name the file
-// and what is wrong: not a PFM file, a bad width, height or scale, a short file.
+// and what is wrong: not a PFM file, a bad width, height or scale, a file shorter or longer than
+// its header says. Values are read bit for bit: CheckRadiance judges them.
 func ReadPFM(path string) (Image, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -136,6 +137,11 @@ func readPFM(r *countingReader, size int64) (Image, error) {
 	if size >= 0 && size-r.n < want {
 		return Image{}, short(max(size-r.n, 0))
 	}
+	// More bytes than the header says: the header lies about the size (or
+	// the byte after the scale is not the one whitespace the format allows).
+	if size >= 0 && size-r.n > want {
+		return Image{}, long(size-r.n, want, w, h, magic)
+	}
 	img := NewImage(w, h)
 	for y := h - 1; y >= 0; y-- {
 		if n, err := io.ReadFull(r.r, row); err != nil {
@@ -156,7 +162,18 @@ func readPFM(r *countingReader, size int64) (Image, error) {
 			dst[4*x+3] = 1
 		}
 	}
+	if size < 0 { // a stream: one more byte is one too many
+		if _, err := r.r.ReadByte(); err == nil {
+			n, _ := io.Copy(io.Discard, r.r)
+			return Image{}, long(want+1+n, want, w, h, magic)
+		}
+	}
 	return img, nil
+}
+
+// long is the error for pixel data past what the header says.
+func long(got, want int64, w, h int, magic string) error {
+	return fmt.Errorf("long PFM file: %d bytes of pixel data, want %d for %dx%d %s (the header does not describe the file)", got, want, w, h, magic)
 }
 
 // pfmToken skips whitespace, returns the next whitespace-delimited token and consumes the one
