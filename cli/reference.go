@@ -25,8 +25,11 @@ func newReferenceCmd() *cobra.Command {
 		Short: "render a long reference image of a scene",
 		Long: `Render a long reference image of a scene and store its linear radiance as
 ` + study.ReferenceDir + `/SCENE-WxH.pfm, which render and capture measure RMSE
-against at that size (or at a size 2 to 8 times smaller, averaged down). A
-scene with an exact image (plane) needs none.`,
+against at that size (or at a size 2 to 8 times smaller, averaged down), and
+SCENE-WxH.json beside it: the scene's content hash, the size, the photons
+traced and the generator. A reference is used only for a scene of that
+content: a same-named scene with other content gets no RMSE and a line saying
+why. A scene with an exact image (plane) needs none.`,
 		Example: `  speckle reference --scene cornell --photons 1e9
   speckle reference --scene cornell --size 1280x720 --gen sobol`,
 		Args: noArgs,

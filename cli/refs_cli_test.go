@@ -113,3 +113,23 @@ func TestCaptureSeedsAndSpellingsRefused(t *testing.T) {
 		t.Errorf("written: %v", names)
 	}
 }
+
+// speckle reference writes the sidecar beside the image, with the photons
+// it traced; render then measures against it, matched by content.
+func TestReferenceWritesItsSidecar(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "assets", "reference"), 0o755)
+	r := speckleAt(t, dir, nil, 2*time.Minute, nil, "reference", "--scene", "cornell", "--size", "16x9", "--photons", "3e3", "--gen", "pcg32")
+	if r.code != 0 {
+		t.Fatalf("reference: exit %d, %q", r.code, r.stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "assets", "reference", "cornell-16x9.json"))
+	if err != nil || !strings.Contains(string(b), `"photons": 3000`) || !strings.Contains(string(b), `"generator": "pcg32"`) ||
+		!strings.Contains(string(b), `"scene_sha256": "`) {
+		t.Fatalf("sidecar %s, %v", b, err)
+	}
+	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "render", "--scene", "cornell", "--size", "16x9", "--photons", "1e3", "--out", "c.png")
+	if r.code != 0 || !strings.Contains(r.stdout, "RMSE against the assets/reference/cornell-16x9.pfm reference") || r.stderr != "" {
+		t.Errorf("render: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+}
