@@ -45,7 +45,7 @@ XVFB := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,xvfb-run -a -s '-screen 0 1920x1080x2
 # coordinator's known bare-deadline race, never a real failure.
 FUZZTIME ?= 3s
 FUZZ := ./scenes:FuzzParse ./scenes/flow:FuzzParseHeights ./rng:FuzzParseSpec \
-	./app:FuzzLoadSettings ./cli:FuzzFlagValues
+	./app:FuzzLoadSettings ./cli:FuzzFlagValues ./imageio:FuzzReadPFM
 
 .PHONY: run test fuzz deps debs go-toolchain build bench validate clean
 

@@ -351,7 +351,11 @@ func (a *App) syncScene() error {
 	sc := *a.scene
 	sc.Camera = cam
 	w, h := s.Size()
-	img, where := render.ReferenceImage(&sc, w, h)
+	img, where, err := render.ReferenceImage(&sc, w, h)
+	if err != nil { // broken, or another scene's: no RMSE, and the pane says why
+		a.refNote = err.Error()
+		return nil
+	}
 	if img == nil {
 		a.refNote = where
 		return nil

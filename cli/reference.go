@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/gpu"
+	"speckle/render"
 	"speckle/render/study"
 	"speckle/rng"
 )
@@ -24,8 +25,11 @@ func newReferenceCmd() *cobra.Command {
 		Short: "render a long reference image of a scene",
 		Long: `Render a long reference image of a scene and store its linear radiance as
 ` + study.ReferenceDir + `/SCENE-WxH.pfm, which render and capture measure RMSE
-against at that size (or at a size 2 to 8 times smaller, averaged down). A
-scene with an exact image (plane) needs none.`,
+against at that size (or at a size 2 to 8 times smaller, averaged down), and
+SCENE-WxH.json beside it: the scene's content hash, the size, the photons
+traced and the generator. A reference is used only for a scene of that
+content: a same-named scene with other content gets no RMSE and a line saying
+why. A scene with an exact image (plane) needs none.`,
 		Example: `  speckle reference --scene cornell --photons 1e9
   speckle reference --scene cornell --size 1280x720 --gen sobol`,
 		Args: noArgs,
@@ -48,6 +52,9 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	}
 	path, _ := ref.Path()
 	if err := prepareFile(path, true); err != nil {
+		return err
+	}
+	if err := prepareFile(render.SidecarPath(path), true); err != nil {
 		return err
 	}
 	b := &bar{c: c, label: "reference " + setup.Scene.Name, unit: "k photons", scale: 1000}

@@ -86,5 +86,8 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	if res.Reference != "" {
 		fmt.Fprintf(c.OutOrStdout(), "%s against the %s reference: %.4g\n", res.Metric.Short(), res.Reference, res.Error)
 	}
+	if res.Note != "" {
+		fmt.Fprintln(c.ErrOrStderr(), "speckle render: "+res.Note)
+	}
 	return nil
 }

@@ -45,7 +45,8 @@ func WritePFM(path string, img Image) error {
 // ReadPFM reads a PFM file into an Image (row 0 at the top, alpha 1). It accepts colour ("PF")
 // and greyscale ("Pf", copied into R, G and B) files of either byte order (negative scale:
 // little-endian, positive: big-endian); the scale's magnitude is ignored. Errors name the file
-// and what is wrong: not a PFM file, a bad width, height or scale, a short file.
+// and what is wrong: not a PFM file, a bad width, height or scale, a file shorter or longer than
+// its header says. Values are read bit for bit: CheckRadiance judges them.
 func ReadPFM(path string) (Image, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -80,52 +81,9 @@ func (c *countingReader) ReadByte() (byte, error) {
 // readPFM reads a PFM from r; size is the whole file's size, or −1 if unknown, so that a short
 // file is reported before allocating the image its header claims.
 func readPFM(r *countingReader, size int64) (Image, error) {
-	magic, err := pfmToken(r, "the PF or Pf magic")
+	magic, channels, w, h, order, err := pfmHeader(r)
 	if err != nil {
 		return Image{}, err
-	}
-	var channels int
-	switch magic {
-	case "PF":
-		channels = 3
-	case "Pf":
-		channels = 1
-	default:
-		return Image{}, fmt.Errorf("not a PFM file: starts with %q, want PF or Pf", truncate(magic, 16))
-	}
-	dim := func(what string) (int, error) {
-		tok, err := pfmToken(r, "the "+what)
-		if err != nil {
-			return 0, err
-		}
-		n, err := strconv.Atoi(tok)
-		if err != nil || n <= 0 || n > maxPFMPixels {
-			return 0, fmt.Errorf("bad PFM header: %s %q is not a positive integer up to %d", what, truncate(tok, 16), maxPFMPixels)
-		}
-		return n, nil
-	}
-	w, err := dim("width")
-	if err != nil {
-		return Image{}, err
-	}
-	h, err := dim("height")
-	if err != nil {
-		return Image{}, err
-	}
-	if int64(w)*int64(h) > maxPFMPixels {
-		return Image{}, fmt.Errorf("bad PFM header: %dx%d is more than %d pixels", w, h, maxPFMPixels)
-	}
-	tok, err := pfmToken(r, "the scale")
-	if err != nil {
-		return Image{}, err
-	}
-	scale, err := strconv.ParseFloat(tok, 64)
-	if err != nil || scale == 0 || math.IsNaN(scale) || math.IsInf(scale, 0) {
-		return Image{}, fmt.Errorf("bad PFM header: scale %q is not a non-zero number", truncate(tok, 16))
-	}
-	var order binary.ByteOrder = binary.LittleEndian
-	if scale > 0 {
-		order = binary.BigEndian
 	}
 	// pfmToken consumed the single whitespace byte after the scale: pixel data follows.
 	row := make([]byte, 4*channels*w)
@@ -135,6 +93,11 @@ func readPFM(r *countingReader, size int64) (Image, error) {
 	}
 	if size >= 0 && size-r.n < want {
 		return Image{}, short(max(size-r.n, 0))
+	}
+	// More bytes than the header says: the header lies about the size (or
+	// the byte after the scale is not the one whitespace the format allows).
+	if size >= 0 && size-r.n > want {
+		return Image{}, long(size-r.n, want, w, h, magic)
 	}
 	img := NewImage(w, h)
 	for y := h - 1; y >= 0; y-- {
@@ -156,7 +119,70 @@ func readPFM(r *countingReader, size int64) (Image, error) {
 			dst[4*x+3] = 1
 		}
 	}
+	if size < 0 { // a stream: one more byte is one too many
+		if _, err := r.r.ReadByte(); err == nil {
+			n, _ := io.Copy(io.Discard, r.r)
+			return Image{}, long(want+1+n, want, w, h, magic)
+		}
+	}
 	return img, nil
+}
+
+// long is the error for pixel data past what the header says.
+func long(got, want int64, w, h int, magic string) error {
+	return fmt.Errorf("long PFM file: %d bytes of pixel data, want %d for %dx%d %s (the header does not describe the file)", got, want, w, h, magic)
+}
+
+// pfmHeader reads and checks a PFM header: the magic, the channels it
+// means, the size and the byte order the scale's sign gives.
+func pfmHeader(r *countingReader) (magic string, channels, w, h int, order binary.ByteOrder, err error) {
+	if magic, err = pfmToken(r, "the PF or Pf magic"); err != nil {
+		return
+	}
+	switch magic {
+	case "PF":
+		channels = 3
+	case "Pf":
+		channels = 1
+	default:
+		err = fmt.Errorf("not a PFM file: starts with %q, want PF or Pf", truncate(magic, 16))
+		return
+	}
+	dim := func(what string) (int, error) {
+		tok, err := pfmToken(r, "the "+what)
+		if err != nil {
+			return 0, err
+		}
+		n, err := strconv.Atoi(tok)
+		if err != nil || n <= 0 || n > maxPFMPixels {
+			return 0, fmt.Errorf("bad PFM header: %s %q is not a positive integer up to %d", what, truncate(tok, 16), maxPFMPixels)
+		}
+		return n, nil
+	}
+	if w, err = dim("width"); err != nil {
+		return
+	}
+	if h, err = dim("height"); err != nil {
+		return
+	}
+	if int64(w)*int64(h) > maxPFMPixels {
+		err = fmt.Errorf("bad PFM header: %dx%d is more than %d pixels", w, h, maxPFMPixels)
+		return
+	}
+	tok, err := pfmToken(r, "the scale")
+	if err != nil {
+		return
+	}
+	scale, perr := strconv.ParseFloat(tok, 64)
+	if perr != nil || scale == 0 || math.IsNaN(scale) || math.IsInf(scale, 0) {
+		err = fmt.Errorf("bad PFM header: scale %q is not a non-zero number", truncate(tok, 16))
+		return
+	}
+	order = binary.LittleEndian
+	if scale > 0 {
+		order = binary.BigEndian
+	}
+	return
 }
 
 // pfmToken skips whitespace, returns the next whitespace-delimited token and consumes the one

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -9,41 +11,87 @@ import (
 	"speckle/scenes"
 )
 
+// ErrOtherScene is what a stored reference made from another scene of the
+// same name (a copy of cornell.json with the lamp at a quarter) is: the
+// image is still good, for that other scene; errors.Is finds it.
+var ErrOtherScene = errors.New("made from another scene")
+
 // ReferenceImage is what RMSE is measured against at w x h from the scene's
 // own camera: the analytic image for a scene that has one, else a stored
-// reference render (speckle reference), or nil with the reason.
-func ReferenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string) {
+// reference (StoredReference).
+func ReferenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string, error) {
 	if scene.Analytic() {
-		return &imageio.Image{W: w, H: h, Pix: scene.AnalyticImage(w, h, 4)}, "analytic"
+		return &imageio.Image{W: w, H: h, Pix: scene.AnalyticImage(w, h, 4)}, "analytic", nil
 	}
-	img, path, err := readReference(ReferencePath(scene.Name, w, h))
-	if err == nil {
-		return &img, path
-	}
-	// A reference k times as large, averaged over k x k blocks, is one at
-	// this size (each pixel the mean radiance over its area).
-	for k := 2; k <= 8; k++ {
-		if big, path, err := readReference(ReferencePath(scene.Name, k*w, k*h)); err == nil {
-			small := downsample(big, k)
-			return &small, fmt.Sprintf("%s averaged %dx%d", path, k, k)
-		}
-	}
-	return nil, fmt.Sprintf("no reference at %dx%d (%v): make one with speckle reference --scene %s --size %dx%d", w, h, err, scene.Name, w, h)
+	return StoredReference(scene, w, h)
 }
 
-// readReference reads a reference from the working directory or, failing
-// that, from the repository the binary was built into (InRepository).
-func readReference(path string) (imageio.Image, string, error) {
-	img, err := imageio.ReadPFM(path)
-	if err == nil {
-		return img, path, nil
+// StoredReference is the scene's stored reference render (speckle
+// reference) at w x h, or one k = 2..8 times as large averaged down, with
+// where it came from. None stored: nil and the reason, no error. A file
+// that is there but broken (short, long, NaN, Inf, negative or implausibly
+// bright values, a bad sidecar) is an error naming it; one made from
+// another scene is an error wrapping ErrOtherScene. Neither is ever passed
+// over for a smaller one.
+func StoredReference(scene *scenes.Scene, w, h int) (*imageio.Image, string, error) {
+	for k := 1; k <= 8; k++ {
+		img, path, err := readReference(scene, ReferencePath(scene.Name, k*w, k*h), k*w, k*h)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		if k == 1 {
+			return &img, path, nil
+		}
+		// A reference k times as large, averaged over k x k blocks, is one
+		// at this size (each pixel the mean radiance over its area).
+		small := downsample(img, k)
+		return &small, fmt.Sprintf("%s averaged %dx%d", path, k, k), nil
 	}
-	if alt := InRepository(path); alt != path {
-		if img, e := imageio.ReadPFM(alt); e == nil {
-			return img, alt, nil
+	return nil, fmt.Sprintf("no reference at %dx%d: make one with speckle reference --scene %s --size %dx%d", w, h, scene.Name, w, h), nil
+}
+
+// readReference reads and checks a w x h reference, from the working directory or,
+// failing that, from the repository the binary was built into
+// (InRepository); fs.ErrNotExist where neither has it.
+func readReference(scene *scenes.Scene, path string, w, h int) (imageio.Image, string, error) {
+	path = InRepository(path)
+	img, err := imageio.ReadPFM(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return img, path, err
+		}
+		return img, path, fmt.Errorf("reference %v", err) // ReadPFM's error names the file
+	}
+	if img.W != w || img.H != h {
+		return img, path, fmt.Errorf("reference %s is %dx%d: its name says %dx%d", imageio.Printable(path), img.W, img.H, w, h)
+	}
+	if err := imageio.CheckRadiance(img, MostRadiance(scene)); err != nil {
+		return img, path, fmt.Errorf("reference %s: %v (radiance is at most %d times the scene's brightest light): make it again with speckle reference",
+			imageio.Printable(path), err, plausibleFactor)
+	}
+	note, err := checkSidecar(scene, path, img)
+	return img, path + note, err
+}
+
+// plausibleFactor bounds a reference's radiance: no pixel of a scene is
+// brighter than its brightest light (radiance does not grow along a path
+// and no surface gives back more than it gets), so a value a thousand times
+// that is no estimate's noise but a broken file.
+const plausibleFactor = 1000
+
+// MostRadiance is the most radiance a reference of scene may hold:
+// plausibleFactor times its brightest light's brightest channel.
+func MostRadiance(scene *scenes.Scene) float32 {
+	var most float32
+	for _, m := range scene.Materials {
+		if m.Kind == scenes.Light {
+			most = max(most, m.Color.Max())
 		}
 	}
-	return img, path, err
+	return plausibleFactor * most
 }
 
 // InRepository is a repository file's path (a reference, a stored capture):

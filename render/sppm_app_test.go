@@ -157,12 +157,12 @@ func TestReferenceDownsampled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	big, where := ReferenceImage(scene, 640, 360)
-	if big == nil {
-		t.Fatalf("no 640x360 cornell reference: %s", where)
+	big, where, err := ReferenceImage(scene, 640, 360)
+	if big == nil || err != nil {
+		t.Fatalf("no 640x360 cornell reference: %s, %v", where, err)
 	}
-	small, where := ReferenceImage(scene, 320, 180)
-	if small == nil || !strings.Contains(where, "averaged 2x2") || small.W != 320 || small.H != 180 {
+	small, where, err := ReferenceImage(scene, 320, 180)
+	if small == nil || err != nil || !strings.Contains(where, "averaged 2x2") || small.W != 320 || small.H != 180 {
 		t.Fatalf("320x180: %v (%s)", small != nil, where)
 	}
 	for _, p := range [][2]int{{0, 0}, {160, 90}, {319, 179}} {
@@ -177,7 +177,7 @@ func TestReferenceDownsampled(t *testing.T) {
 			}
 		}
 	}
-	if none, _ := ReferenceImage(scene, 333, 111); none != nil {
+	if none, _, err := ReferenceImage(scene, 333, 111); none != nil || err != nil {
 		t.Error("a reference at a size no stored one divides")
 	}
 }

@@ -22,7 +22,7 @@ var CA = &Generator{
 	Doc:    "64-cell, 4-neighbour cellular automaton of Pang, Wong & Heng (2008), connectivity (56,2,21,49), rule 0x99A5, seeded by SplitMix64",
 	Source: "ca.glsl",
 	Options: []Option{
-		{Name: "ca-preset", Kind: Choice, Choices: []string{"paper", "linear"}, Default: "paper",
+		{Name: "ca-preset", Kind: Choice, Choices: []string{"paper", "linear"}, Default: "paper", Shorthand: true,
 			Help: "paper: K = 56,2,21,49, rule 0x99A5 (the slides' GA-optimised CA); linear: same K, rule 0x9696 (XOR of the first three neighbours, a poor linear CA)"},
 		{Name: "ca-k", Kind: IntList, Len: 4, Min: 0, Max: 63,
 			Help: "connectivity: cell i reads cells i-a, i-b, i-c, i-d (mod 64); empty: the preset's",

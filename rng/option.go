@@ -45,6 +45,9 @@ type Option struct {
 	// empty (e.g. the preset's rule), given the other options; the UI starts
 	// editing from it.
 	Effective func(opts map[string]string) string
+	// Shorthand marks an option that only chooses other options' Effective
+	// values (a preset): Spec.Identity leaves it out and keeps theirs.
+	Shorthand bool
 }
 
 // IsChoice says whether the option takes one of a few named values (its

@@ -74,7 +74,8 @@ func ParseSpec(spec string) (Spec, error) {
 
 // ParseSpecs reads a comma-separated list of specs, or "all" (every
 // registered generator with its defaults). The same generator twice with
-// the same options and seed is refused: it would draw the same picture.
+// the same options and seed, however spelled (Identity), is refused: it
+// would draw the same picture.
 func ParseSpecs(list string) ([]Spec, error) {
 	if strings.TrimSpace(list) == "all" {
 		out := make([]Spec, len(All))
@@ -84,22 +85,32 @@ func ParseSpecs(list string) ([]Spec, error) {
 		return out, nil
 	}
 	var out []Spec
-	seen := map[string]bool{}
+	seen := map[string]string{} // identity: the spelling that first named it
 	for _, item := range splitSpecs(list) {
 		s, err := ParseSpec(item)
 		if err != nil {
 			return nil, err
 		}
-		if seen[s.String()] {
-			return nil, fmt.Errorf("%s is named twice", s)
+		item = strings.TrimSpace(item)
+		if first, ok := seen[s.Identity()]; ok {
+			return nil, NamedTwice(s, first, item)
 		}
-		seen[s.String()] = true
+		seen[s.Identity()] = item
 		out = append(out, s)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no generator named")
 	}
 	return out, nil
+}
+
+// NamedTwice is the error for two spellings of one generator: "philox is
+// named twice", naming both spellings where they differ.
+func NamedTwice(s Spec, first, second string) error {
+	if first == second {
+		return fmt.Errorf("%s is named twice", s)
+	}
+	return fmt.Errorf("%s is named twice (as %q and %q)", s, first, second)
 }
 
 // splitSpecs cuts a list at the commas that start a generator: an

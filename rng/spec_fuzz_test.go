@@ -31,6 +31,7 @@ func FuzzParseSpec(f *testing.F) {
 		"", ":", "::", "lehmer:", "lehmer:=", "lehmer:--=1", "lehmer:x", "../", "..\\lehmer", "lehmer\n", "LEHMER",
 		"lehmer:lehmer-seeding=slm:lehmer-seeding=consecutive", "ca:ca-preset=paper=linear",
 		"philox:" + strings.Repeat("x=1:", 1000), strings.Repeat("a", 1<<16),
+		"ca:ca-rule=0b1001011010010110", "ca:ca-rule=0o113226", "ca:ca-rule=0x_9696", "ca:ca-preset=linear:ca-rule=0x99a5",
 	} {
 		f.Add(s, uint32(0))
 	}
@@ -49,6 +50,13 @@ func FuzzParseSpec(f *testing.F) {
 		back, err := ParseSpec(sp.String())
 		if err != nil || back.String() != sp.String() || back.Label() != sp.Label() || back.HasSeed != sp.HasSeed || back.Seed != sp.Seed {
 			t.Fatalf("%q read as %q, which reads as %q, %v", spec, sp.String(), back.String(), err)
+		}
+		// Its canonical spelling is the same generator: named twice in a list.
+		if back.Identity() != sp.Identity() {
+			t.Fatalf("%q: identity %q, its canonical form's %q", spec, sp.Identity(), back.Identity())
+		}
+		if _, err := ParseSpecs(sp.String() + "," + sp.String()); err == nil || !strings.Contains(err.Error(), "named twice") {
+			t.Fatalf("%q twice: %v", sp.String(), err)
 		}
 		if strings.ContainsAny(sp.Label(), "\n\r") || strings.Trim(sp.FileName(), "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != "" ||
 			strings.HasPrefix(sp.FileName(), ".") {

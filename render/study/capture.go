@@ -1,6 +1,7 @@
 package study
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -77,6 +78,36 @@ func (o Capture) Check() error {
 		}
 		files[sp.FileName()] = sp.String()
 	}
+	if err := o.checkSeeds(); err != nil {
+		return err
+	}
+	return o.checkReference()
+}
+
+// checkSeeds refuses a seed stepped past 2^32-1 (it would wrap to 0) and two
+// generators that would render one seed alike (philox and philox:seed=1
+// under --seed 1): the same image twice.
+func (o Capture) checkSeeds() error {
+	n := max(o.Seeds, 1)
+	drawn := map[string]rng.Spec{}
+	for _, sp := range o.Specs {
+		base := o.Seed
+		if sp.HasSeed {
+			base = sp.Seed
+		}
+		if last := uint64(base) + uint64(n-1); last > math.MaxUint32 {
+			return inputf("--seeds %d from %s's seed %d would pass %d, the largest seed: start lower or take fewer", n, sp, base, uint32(math.MaxUint32))
+		}
+		sp = sp.With(o.Options)
+		for k := range n {
+			d := o.seeded(sp, k)
+			key := d.Drawn(o.Seed)
+			if first, ok := drawn[key]; ok {
+				return inputf("--gens %s and %s would render the same image (%s, seed %d): give one another seed", first, sp, sp.Gen.Name, d.Config(1, o.Seed).Seed)
+			}
+			drawn[key] = sp
+		}
+	}
 	return nil
 }
 
@@ -94,7 +125,12 @@ func (o Capture) Run(c *gpu.Context) (Captured, error) {
 	if err := checkIterations(o.At[len(o.At)-1], o.iteration(c.Info), len(o.At)); err != nil {
 		return Captured{}, err
 	}
-	ref, where := o.reference()
+	ref, where, err := o.reference()
+	if errors.Is(err, render.ErrOtherScene) {
+		where = err.Error()
+	} else if err != nil {
+		return Captured{}, err
+	}
 	if ref == nil && o.Warn != nil {
 		o.Warn(where + "; " + o.Metric.Short() + " left out")
 		if o.Heatmaps {
@@ -119,12 +155,32 @@ func (o Capture) Run(c *gpu.Context) (Captured, error) {
 }
 
 // reference is the image errors are measured against, and where it came
-// from; an exact image takes a while, so the capture says it is at work.
-func (s Setup) reference() (*imageio.Image, string) {
+// from, or nil and why not; an exact image takes a while, so the capture
+// says it is at work. A broken stored reference is an input error; one of
+// another scene wraps render.ErrOtherScene (the caller leaves errors out
+// and says why).
+func (s Setup) reference() (*imageio.Image, string, error) {
 	if s.Scene.Analytic() && s.Status != nil {
 		s.Status(fmt.Sprintf("computing %s's exact image at %dx%d (the reference)", s.Scene.Name, s.Width, s.Height))
 	}
-	return render.ReferenceImage(s.Scene, s.Width, s.Height)
+	img, where, err := render.ReferenceImage(s.Scene, s.Width, s.Height)
+	if err != nil && !errors.Is(err, render.ErrOtherScene) {
+		err = InputError{err.Error()}
+	}
+	return img, where, err
+}
+
+// checkReference reads the stored reference before any GPU work, so that a
+// broken one is refused before a long render rather than after it.
+func (s Setup) checkReference() error {
+	if s.Scene.Analytic() {
+		return nil // computed, never read
+	}
+	_, _, err := s.reference()
+	if errors.Is(err, render.ErrOtherScene) {
+		return nil
+	}
+	return err
 }
 
 // table is what a capture has taken so far.

@@ -115,7 +115,10 @@ func (r LessonRun) setup() (Setup, *imageio.Image, error) {
 		scene.Camera = *r.Camera
 	}
 	w, h := r.size()
-	ref, where := render.ReferenceImage(scene, w, h)
+	ref, where, err := render.ReferenceImage(scene, w, h)
+	if err != nil && r.Camera == nil { // a moved camera is refused below
+		return Setup{}, nil, inputf("lesson %s at %dx%d: %v", r.Name, w, h, err)
+	}
 	if ref == nil || r.Camera != nil {
 		return Setup{}, nil, inputf("lesson %s at %dx%d: the criterion needs a reference from the scene's camera: %s", r.Name, w, h, where)
 	}

@@ -172,7 +172,7 @@ func (l Look) Check() error {
 			return InputError{err.Error()}
 		}
 	}
-	return nil
+	return drawnOnce("--gens", l.Specs, l.Options, l.Seed)
 }
 
 // shape is the dump a view needs: streams and values per stream.

@@ -1,6 +1,9 @@
 package study
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 
 	"speckle/gpu"
@@ -58,5 +61,19 @@ func (r Reference) Run(c *gpu.Context) (emitted int64, err error) {
 		return 0, err
 	}
 	defer s.Close()
-	return s.Emitted, imageio.WritePFM(path, img)
+	// The old sidecar goes first: a new image beside it would pass for
+	// the old scene's. Without one, the image is matched by name only.
+	if err := os.Remove(render.SidecarPath(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return 0, err
+	}
+	if err := imageio.WritePFM(path, img); err != nil {
+		return 0, err
+	}
+	return s.Emitted, render.WriteReferenceMeta(path, r.Meta(s.Emitted))
+}
+
+// Meta is the sidecar of the reference once emitted photons are traced.
+func (r Reference) Meta(emitted int64) render.ReferenceMeta {
+	return render.ReferenceMeta{Scene: r.Scene.Name, SceneSHA256: r.Scene.ContentHash(), Width: r.Width, Height: r.Height,
+		Photons: emitted, Generator: r.Spec.With(r.Options).String()}
 }

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"errors"
 	"time"
 
 	"speckle/gpu"
@@ -116,6 +117,9 @@ type Rendered struct {
 	Error     float64
 	Metric    imageio.Metric
 	Reference string
+	// Note says why there is no Error where that is worth saying: the
+	// stored reference is another scene's.
+	Note string
 }
 
 // Check refuses bad options before any GPU work.
@@ -123,8 +127,10 @@ func (r Render) Check() error {
 	if err := r.checkMetric(); err != nil {
 		return err
 	}
-	_, err := r.Config(r.Spec)
-	return err
+	if _, err := r.Config(r.Spec); err != nil {
+		return err
+	}
+	return r.checkReference()
 }
 
 // Run renders and writes the image.
@@ -145,8 +151,16 @@ func (r Render) Run(c *gpu.Context) (Rendered, error) {
 		}
 	}
 	res.Metric = r.metric()
-	if ref, where := r.reference(); ref != nil {
-		res.Error, _ = res.Metric.Of(img, *ref)
+	ref, where, err := r.reference()
+	switch {
+	case errors.Is(err, render.ErrOtherScene):
+		res.Note = err.Error() + "; " + res.Metric.Short() + " left out"
+	case err != nil:
+		return res, err
+	case ref != nil:
+		if res.Error, err = res.Metric.Of(img, *ref); err != nil {
+			return res, err
+		}
 		res.Reference = where
 	}
 	return res, nil

@@ -93,7 +93,7 @@ func TestRenderWritesItsImages(t *testing.T) {
 	if err != nil || img.W != 16 || img.H != 12 {
 		t.Fatalf("the PFM: %dx%d, %v", img.W, img.H, err)
 	}
-	exact, _ := render.ReferenceImage(r.Scene, 16, 12)
+	exact, _, _ := render.ReferenceImage(r.Scene, 16, 12)
 	if want, _ := imageio.MSE(img, *exact); res.Error != want {
 		t.Errorf("MSE %v, want %v from the PFM", res.Error, want)
 	}

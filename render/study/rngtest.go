@@ -180,7 +180,7 @@ func (o RNGTest) Check() error {
 			return inputf("--streams %d: the battery holds every stream of %s at once, at most %d", o.Streams, sp.Label(), most)
 		}
 	}
-	return nil
+	return drawnOnce("--gens", o.Specs, o.Options, o.Seed)
 }
 
 // Run tests each generator in turn.

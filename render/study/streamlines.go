@@ -81,7 +81,7 @@ func (o Streamlines) Check() error {
 			return InputError{err.Error()}
 		}
 		// philox and philox:seed=1 under --seed 1: the same numbers twice.
-		drawn := rng.Spec{Gen: sp.Gen, Options: cfg.Options, Seed: cfg.Seed, HasSeed: true}.String()
+		drawn := rng.Spec{Gen: sp.Gen, Options: cfg.Options, Seed: cfg.Seed, HasSeed: true}.Identity()
 		if first, ok := same[drawn]; ok {
 			return inputf("%s and %s draw the same numbers (seed %d): give one another seed", o.Label(first), o.Label(sp), cfg.Seed)
 		}

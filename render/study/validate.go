@@ -75,7 +75,9 @@ func (v Validate) Check() error {
 	case v.Seed < 0 || v.Seed > math.MaxInt32-v.Renders:
 		return inputf("--seed must be in [0, %d] (got %d)", math.MaxInt32-v.Renders, v.Seed)
 	}
-	if ref, where := render.ReferenceImage(v.Scene, v.Width, v.Height); ref == nil {
+	if ref, where, err := render.ReferenceImage(v.Scene, v.Width, v.Height); err != nil {
+		return InputError{err.Error()}
+	} else if ref == nil {
 		return inputf("scene %s: %s", v.Scene.Name, where)
 	}
 	return nil
@@ -84,7 +86,10 @@ func (v Validate) Check() error {
 // Run renders with Cycles and compares.
 func (v Validate) Run(ctx context.Context) (ValidateReport, error) {
 	start := time.Now()
-	ref, where := render.ReferenceImage(v.Scene, v.Width, v.Height)
+	ref, where, err := render.ReferenceImage(v.Scene, v.Width, v.Height)
+	if err != nil {
+		return ValidateReport{}, InputError{err.Error()}
+	}
 	if ref == nil {
 		return ValidateReport{}, fmt.Errorf("scene %s: %s", v.Scene.Name, where)
 	}

@@ -1,0 +1,106 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"speckle/imageio"
+	"speckle/scenes"
+)
+
+// ReferenceMeta is the sidecar speckle reference writes beside a reference
+// (SCENE-WxH.json beside SCENE-WxH.pfm): what it was made from. A reference
+// is found by the scene's name; SceneSHA256 (scenes.Scene.ContentHash)
+// says whether it is this scene's.
+type ReferenceMeta struct {
+	Scene       string `json:"scene"`
+	SceneSHA256 string `json:"scene_sha256"`
+	Width       int    `json:"width"`
+	Height      int    `json:"height"`
+	Photons     int64  `json:"photons"`
+	Generator   string `json:"generator"`
+}
+
+// maxSidecar bounds what is read of a sidecar: a few hundred bytes are
+// enough.
+const maxSidecar = 64 << 10
+
+// SidecarPath is the sidecar of a reference's path.
+func SidecarPath(pfm string) string { return strings.TrimSuffix(pfm, ".pfm") + ".json" }
+
+// WriteReferenceMeta writes m as the sidecar of the reference at pfm.
+func WriteReferenceMeta(pfm string, m ReferenceMeta) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return imageio.WriteFileAtomic(SidecarPath(pfm), func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
+}
+
+// ReadReferenceMeta reads and checks the sidecar of the reference at pfm;
+// fs.ErrNotExist where there is none.
+func ReadReferenceMeta(pfm string) (ReferenceMeta, error) {
+	path := SidecarPath(pfm)
+	f, err := os.Open(path)
+	if err != nil {
+		return ReferenceMeta{}, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxSidecar+1))
+	if err != nil {
+		return ReferenceMeta{}, fmt.Errorf("reference sidecar %s: %v", imageio.Printable(path), err)
+	}
+	var m ReferenceMeta
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	switch err := dec.Decode(&m); {
+	case len(data) > maxSidecar:
+		return m, fmt.Errorf("reference sidecar %s is over %d bytes", imageio.Printable(path), maxSidecar)
+	case err != nil:
+		return m, fmt.Errorf("reference sidecar %s: %v", imageio.Printable(path), err)
+	case dec.More():
+		return m, fmt.Errorf("reference sidecar %s: more than one JSON object", imageio.Printable(path))
+	case len(m.SceneSHA256) != 64 || strings.Trim(m.SceneSHA256, "0123456789abcdef") != "":
+		return m, fmt.Errorf("reference sidecar %s: scene_sha256 %q is not 64 hex digits", imageio.Printable(path), truncate(m.SceneSHA256, 80))
+	case m.Width <= 0 || m.Height <= 0 || m.Photons < 0:
+		return m, fmt.Errorf("reference sidecar %s: size %dx%d or photons %d out of range", imageio.Printable(path), m.Width, m.Height, m.Photons)
+	}
+	return m, nil
+}
+
+// checkSidecar refuses a reference whose sidecar does not describe it or
+// names another scene's content. A reference without one (made before
+// sidecars) is taken on its name alone, as before, and note says so.
+func checkSidecar(scene *scenes.Scene, pfm string, img imageio.Image) (note string, err error) {
+	m, err := ReadReferenceMeta(pfm)
+	if errors.Is(err, fs.ErrNotExist) {
+		return " (no sidecar: matched by the scene's name only)", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if m.Width != img.W || m.Height != img.H {
+		return "", fmt.Errorf("reference sidecar %s says %dx%d, the image is %dx%d", imageio.Printable(SidecarPath(pfm)), m.Width, m.Height, img.W, img.H)
+	}
+	if got := scene.ContentHash(); got != m.SceneSHA256 {
+		return "", fmt.Errorf("reference %s was %w named %s (scene sha256 %.12s, this one's %.12s): give yours another name, or make its own with speckle reference --scene FILE",
+			imageio.Printable(pfm), ErrOtherScene, imageio.Printable(m.Scene), m.SceneSHA256, got)
+	}
+	return "", nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
