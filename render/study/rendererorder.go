@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"io"
+	"math"
 	"text/tabwriter"
 
 	"speckle/internal/stats"
@@ -58,11 +59,15 @@ const MaxLags = 64
 // LagResult is one lag of the lag table: the serial test of the pairs
 // (value n, value n+Lag) of a slot's draws.
 type LagResult struct {
-	Generator string  `json:"generator"`
-	Lag       int     `json:"lag"`
-	Pairs     int64   `json:"pairs"`
-	P         float64 `json:"p"`
-	Verdict   string  `json:"verdict"`
+	Generator string `json:"generator"`
+	Lag       int    `json:"lag"`
+	Pairs     int64  `json:"pairs"`
+	// Z is how far the chi-square lies from its mean, in its standard
+	// deviations ((X - dof) / sqrt(2 dof)): where every lag fails, it says
+	// which lags are the most correlated.
+	Z       float64 `json:"z"`
+	P       float64 `json:"p"`
+	Verdict string  `json:"verdict"`
 	// Draws names the first pair of draws of a path the lag joins.
 	Draws string `json:"draws"`
 }
@@ -83,7 +88,7 @@ func (r RendererOrder) LagTable(label string, inst rng.Instance, l render.PassLa
 		next := rng.RendererStream(inst, l.Cfg.Streams, s, r.PerPhoton, l.SlotSequences)
 		draws[s] = make([]uint32, perSlot)
 		for m := range draws[s] {
-			draws[s][m] = rng.RendererWord(next()) >> (32 - lagCellBits)
+			draws[s][m] = rng.RendererWord(next()) >> (render.RendererBits - lagCellBits)
 		}
 	}
 	weights := make([]float64, 1<<(2*lagCellBits))
@@ -103,10 +108,22 @@ func (r RendererOrder) LagTable(label string, inst rng.Instance, l render.PassLa
 			}
 		}
 		p := stats.ChiSquare(counts, weights)
-		out = append(out, LagResult{label, lag, pairs, p, stats.Verdict(p),
+		out = append(out, LagResult{label, lag, pairs, chiSquareZ(counts, pairs), p, stats.Verdict(p),
 			fmt.Sprintf("%s & %s", r.Pass.DrawName(0), r.Pass.DrawName(lag))})
 	}
 	return out
+}
+
+// chiSquareZ is (X - dof) / sqrt(2 dof) for counts expected equal.
+func chiSquareZ(counts []uint64, total int64) float64 {
+	e := float64(total) / float64(len(counts))
+	x := 0.0
+	for _, c := range counts {
+		d := float64(c) - e
+		x += d * d / e
+	}
+	dof := float64(len(counts) - 1)
+	return (x - dof) / math.Sqrt(2*dof)
 }
 
 // lagValues is how many draws a slot gives the lag table: enough for about
@@ -122,9 +139,9 @@ func writeLags(w io.Writer, lags []LagResult) error {
 	}
 	fmt.Fprintf(w, "\nlags: pairs (value n, value n+lag) of a slot's draws, %d x %d cells (chi-square); the first pair of a path each joins\n", 1<<lagCellBits, 1<<lagCellBits)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "generator\tlag\tpairs\tp\tverdict\tdraws")
+	fmt.Fprintln(tw, "generator\tlag\tpairs\tz\tp\tverdict\tdraws")
 	for _, l := range lags {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\n", l.Generator, l.Lag, l.Pairs, pText(l.P), l.Verdict, l.Draws)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\n", l.Generator, l.Lag, l.Pairs, l.Z, pText(l.P), l.Verdict, l.Draws)
 	}
 	return tw.Flush()
 }
