@@ -60,6 +60,9 @@ millionth of them).`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.look.Options = o.common.set()
+			if !c.Flags().Changed("points") {
+				o.look.Points = study.DefaultLookPoints(o.look.View)
+			}
 			return o.run(c)
 		},
 	}
@@ -68,7 +71,8 @@ millionth of them).`,
 	seedFlag(fs, &o.look.Seed)
 	fs.StringVar(&o.look.View, "view", study.ViewPairs, strings.Join(study.LookViews, ", "))
 	wholeFlag(fs, &o.look.Size, "size", 512, 16, study.MaxLookSize, "each picture's side in pixels (bitplanes: values across and streams down)")
-	wholeFlag(fs, &o.look.Points, "points", 1<<20, 1, study.MaxLookPoints, "points of pairs, triples and streams (with --scan: the most kept)")
+	wholeFlag(fs, &o.look.Points, "points", study.DefaultLookPoints(study.ViewPairs), 1, study.MaxLookPoints,
+		fmt.Sprintf("points of each view (with --scan: the most kept); spectrum's default is %d", study.DefaultLookPoints(study.ViewSpectrum)))
 	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
 	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream")
 	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
