@@ -10,6 +10,7 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/render/study"
+	"speckle/rng"
 )
 
 // lookOptions are rng look's flags.
@@ -122,6 +123,11 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	}
 	if err := o.look.Check(); err != nil {
 		return inputOrRun(err)
+	}
+	for _, sp := range o.look.Specs {
+		if _, err := degenerate(c, []rng.Spec{sp}, o.look.Options, o.look.Streams(sp.Gen), o.look.Seed); err != nil {
+			return err
+		}
 	}
 	if err := prepareFile(o.out, true); err != nil {
 		return err

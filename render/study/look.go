@@ -184,6 +184,16 @@ func (l Look) Check() error {
 	return nil
 }
 
+// Streams is how many of g's streams the view draws from.
+func (l Look) Streams(g *rng.Generator) int {
+	if l.Scan > 0 {
+		s, _ := l.scanShape(g)
+		return s
+	}
+	s, _ := l.shape()
+	return s
+}
+
 // shape is the dump a view needs: streams and values per stream.
 func (l Look) shape() (streams, count int) {
 	switch l.View {
