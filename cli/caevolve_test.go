@@ -32,7 +32,7 @@ func TestCAEvolveWritesItsSet(t *testing.T) {
 		t.Errorf("generations.csv:\n%s", gens)
 	}
 	stand, _ := os.ReadFile(filepath.Join(out, "standings.csv"))
-	if !strings.Contains(string(stand), "\npaper,56,2,21,49:0x99A5,") || !strings.Contains(string(stand), "\nlinear,56,2,21,49:0x9696,") {
+	if !strings.Contains(string(stand), "\npaper,\"56,2,21,49:0x99A5\",") || !strings.Contains(string(stand), "\nlinear,\"56,2,21,49:0x9696\",") {
 		t.Errorf("standings.csv:\n%s", stand)
 	}
 }

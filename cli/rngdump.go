@@ -62,7 +62,7 @@ dimensions. Binary output is refused on a terminal.`,
 				opts[k] = v
 			}
 			o.spec.Options = opts
-			return o.run(c.OutOrStdout())
+			return o.run(c)
 		},
 	}
 	fs := c.Flags()
@@ -113,11 +113,15 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 	return inst, o.gl.check()
 }
 
-func (o *dumpOptions) run(stdout io.Writer) error {
+func (o *dumpOptions) run(c *cobra.Command) error {
 	inst, err := o.check()
 	if err != nil {
 		return err
 	}
+	if _, err := degenerate(c, []rng.Spec{o.spec}, nil, o.streams, o.seed); err != nil {
+		return err
+	}
+	stdout := c.OutOrStdout()
 	f32 := o.format == "f32"
 	count, interleaved := o.count, o.order == "interleaved"
 	if count == 0 { // until the reader stops: its closing the pipe ends the process (SIGPIPE)

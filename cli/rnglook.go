@@ -10,6 +10,7 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/render/study"
+	"speckle/rng"
 )
 
 // lookOptions are rng look's flags.
@@ -60,6 +61,9 @@ millionth of them).`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.look.Options = o.common.set()
+			if !c.Flags().Changed("points") {
+				o.look.Points = study.DefaultLookPoints(o.look.View)
+			}
 			return o.run(c)
 		},
 	}
@@ -68,7 +72,8 @@ millionth of them).`,
 	seedFlag(fs, &o.look.Seed)
 	fs.StringVar(&o.look.View, "view", study.ViewPairs, strings.Join(study.LookViews, ", "))
 	wholeFlag(fs, &o.look.Size, "size", 512, 16, study.MaxLookSize, "each picture's side in pixels (bitplanes: values across and streams down)")
-	wholeFlag(fs, &o.look.Points, "points", 1<<20, 1, study.MaxLookPoints, "points of pairs, triples and streams (with --scan: the most kept)")
+	wholeFlag(fs, &o.look.Points, "points", study.DefaultLookPoints(study.ViewPairs), 1, study.MaxLookPoints,
+		fmt.Sprintf("points of each view (with --scan: the most kept); spectrum's default is %d", study.DefaultLookPoints(study.ViewSpectrum)))
 	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
 	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream")
 	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
@@ -118,6 +123,11 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	}
 	if err := o.look.Check(); err != nil {
 		return inputOrRun(err)
+	}
+	for _, sp := range o.look.Specs {
+		if _, err := degenerate(c, []rng.Spec{sp}, o.look.Options, o.look.Streams(sp.Gen), o.look.Seed); err != nil {
+			return err
+		}
 	}
 	if err := prepareFile(o.out, true); err != nil {
 		return err

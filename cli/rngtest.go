@@ -108,6 +108,10 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if err := o.test.Check(); err != nil {
 		return inputOrRun(err)
 	}
+	notes, err := degenerate(c, o.test.Specs, o.test.Options, o.test.Streams, o.test.Seed)
+	if err != nil {
+		return err
+	}
 	for _, path := range []string{o.csv, o.json} {
 		if path != "" {
 			if err := prepareFile(path, false); err != nil {
@@ -123,7 +127,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 	var rep study.RNGTestReport
 	progress := &bar{c: c, label: "test", unit: "M numbers", scale: 1e6}
 	o.test.Progress = progress.report
-	err := progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
+	err = progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
 		if r := o.test.Renderer; r != nil && r.Photons == 0 {
 			r.Photons = render.AutoPhotonsPerIteration(ctx.Info, render.ForThroughput)
 			if err := o.test.Check(); err != nil {
@@ -136,6 +140,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
+	rep.Note(notes)
 	if o.csv != "" {
 		if err := writeAtomically(o.csv, c.OutOrStdout(), rep.WriteCSV); err != nil {
 			return err

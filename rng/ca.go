@@ -36,7 +36,8 @@ var CA = &Generator{
 		{Name: "ca-steps", Kind: Integer, Min: 1, Max: 4096, Default: "1", Help: "CA steps per emitted 32-bit number"},
 		{Name: "ca-warmup", Kind: Integer, Min: 0, Max: 1000000, Default: "64", Help: "steps after seeding whose output is dropped"},
 	},
-	Configure: configureCA,
+	Configure:  configureCA,
+	Degenerate: caDegenerate,
 	TestOptions: []map[string]string{
 		{"ca-preset": "linear"},
 		{"ca-k": "0,32,17,63", "ca-rule": "0x35ac"},
@@ -69,6 +70,11 @@ type caConfig struct {
 }
 
 func configureCA(c Config) (Instance, error) {
+	return &caInstance{cfg: caConfigOf(c), seed: c.Seed}, nil
+}
+
+// caConfigOf is the configuration c's options say.
+func caConfigOf(c Config) caConfig {
 	cfg := caPresets[c.Options["ca-preset"]]
 	if c.Has("ca-k") {
 		cfg.k = [4]int(c.IntList("ca-k"))
@@ -77,7 +83,7 @@ func configureCA(c Config) (Instance, error) {
 		cfg.rule = uint16(c.Word("ca-rule"))
 	}
 	cfg.steps, cfg.warmup = c.Int("ca-steps"), c.Int("ca-warmup")
-	return &caInstance{cfg: cfg, seed: c.Seed}, nil
+	return cfg
 }
 
 type caInstance struct {

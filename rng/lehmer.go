@@ -17,6 +17,7 @@ var Lehmer = &Generator{
 		Help: "consecutive: stream t starts at seed+t; slm: byte-reverse, one step, byte-reverse (the streamline code's per-pixel seeding)",
 	}},
 	Configure:      configureLehmer,
+	Degenerate:     lehmerDegenerate,
 	TestOptions:    []map[string]string{{"lehmer-seeding": "slm"}},
 	DumpF32Centred: true,
 }

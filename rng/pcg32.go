@@ -6,10 +6,13 @@ const pcg32Mult = 6364136223846793005
 // PCG32 is O'Neill's pcg32 (PCG-XSH-RR 64/32) of pcg-c-basic: stream t is
 // pcg32_srandom_r(initstate = seed, initseq = t).
 var PCG32 = &Generator{
-	Name:      "pcg32",
-	Doc:       "PCG-XSH-RR 64/32 (O'Neill, pcg-c-basic pcg32_random_r): 64-bit LCG with a permuted 32-bit output, one LCG increment per stream",
-	Source:    "pcg32.glsl",
-	Configure: func(c Config) (Instance, error) { return pcg32Instance{seed: c.Seed}, nil },
+	Name:   "pcg32",
+	Doc:    "PCG-XSH-RR 64/32 (O'Neill, pcg-c-basic pcg32_random_r): 64-bit LCG with a permuted 32-bit output, one LCG increment per stream",
+	Source: "pcg32.glsl",
+	// Degenerate: none. Each stream is an LCG mod 2^64 with an odd increment
+	// and a = 1 mod 4: full period 2^64, no fixed point, whatever the seed.
+	Degenerate: none,
+	Configure:  func(c Config) (Instance, error) { return pcg32Instance{seed: c.Seed}, nil },
 }
 
 type pcg32Instance struct{ seed uint32 }

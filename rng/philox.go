@@ -29,6 +29,8 @@ var Philox = &Generator{
 		Name: "philox-rounds", Kind: Integer, Min: 1, Max: 16, Default: "10",
 		Help: "rounds of the bijection: 10 is Random123's default, 7 the fewest found Crush-resistant (SC'11); fewer are weak on purpose",
 	}},
+	// Degenerate: none: a keyed bijection of distinct counters, no state.
+	Degenerate: none,
 	Configure: func(c Config) (Instance, error) {
 		return philoxInstance{seed: c.Seed, rounds: c.Int("philox-rounds")}, nil
 	},

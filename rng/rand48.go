@@ -15,6 +15,10 @@ var Rand48 = &Generator{
 	Doc:        "POSIX lrand48 LCG (a = 0x5DEECE66D, c = 11, mod 2^48) leapfrogged over T streams, as rand48_cuda.txt (Arnold, Barros)",
 	Source:     "rand48.glsl",
 	OutputBits: 31, // lrand48: the upper 31 bits of the state
+	// Degenerate: none. x -> a x + c mod 2^48 has full period (c odd, a = 1
+	// mod 4), seeds map to distinct states (S << 16 | 0x330E) and the
+	// leapfrogged streams are disjoint pieces of that one cycle.
+	Degenerate: none,
 	Configure:  configureRand48,
 }
 

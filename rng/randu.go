@@ -15,6 +15,10 @@ var RANDU = &Generator{
 	Doc:        "RANDU (IBM, 1968): x' = 65539 x mod 2^31, stream t seeded 2(S+t)+1; a teaching control that fails the battery on purpose",
 	Source:     "randu.glsl",
 	OutputBits: 31,
+	// Degenerate: none. Odd states (always: 2(S+t)+1) all have period 2^29
+	// (a = 3 mod 8) and no fixed point; seeds S and S+2^30 are the same
+	// generator, but within one run (at most 2^26 streams) no two streams are.
+	Degenerate: none,
 	Configure:  configureRANDU,
 	Control:    true,
 }

@@ -49,6 +49,11 @@ type Generator struct {
 	// Control marks a generator known to be bad (RANDU), kept to show what
 	// the test battery catches: never in the default comparison.
 	Control bool
+	// Degenerate lists the degenerate seeds or states (fixed points, short
+	// cycles, equal streams) that the streams of c (complete, as
+	// Configure gets it) run into; none for a generator that has none.
+	// Every generator declares it: the commands warn about each use.
+	Degenerate func(c Config) []Degeneracy
 }
 
 // Bits is g's output bits per native integer.
@@ -170,13 +175,22 @@ func Names() []string {
 // New checks c against the generator's option declarations (each value
 // through Option.Check) and configures it.
 func (g *Generator) New(c Config) (Instance, error) {
+	c, err := g.complete(c)
+	if err != nil {
+		return nil, err
+	}
+	return g.Configure(c)
+}
+
+// complete checks c and fills in the options it leaves out.
+func (g *Generator) complete(c Config) (Config, error) {
 	if c.Streams < 1 {
-		return nil, fmt.Errorf("%s: streams must be at least 1", g.Name)
+		return c, fmt.Errorf("%s: streams must be at least 1", g.Name)
 	}
 	opts := map[string]string{}
 	for k, v := range c.Options {
 		if g.Option(k) == nil {
-			return nil, fmt.Errorf("option %s does not apply to generator %s", flagText(k), g.Name)
+			return c, fmt.Errorf("option %s does not apply to generator %s", flagText(k), g.Name)
 		}
 		opts[k] = v
 	}
@@ -187,11 +201,11 @@ func (g *Generator) New(c Config) (Instance, error) {
 			opts[o.Name] = v
 		}
 		if err := o.Check(v); err != nil {
-			return nil, err
+			return c, err
 		}
 	}
 	c.Options = opts
-	return g.Configure(c)
+	return c, nil
 }
 
 // CheckDump rejects dump sizes the generator cannot produce.

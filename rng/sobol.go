@@ -55,6 +55,8 @@ var Sobol = &Generator{
 		Name: "sobol-pixels", Kind: Choice, Choices: []string{"own", "shared"}, Default: "own",
 		Help: "the renderer's eye pass: own: each pixel draws a sequence of its own, Owen-scrambled per pixel; shared: pixel p of iteration k takes point k*P+p of the one sequence, the naive use that freezes each pixel's jitter (dumps are the same)",
 	}},
+	// Degenerate: none: no state, every seed is a scramble (0 none).
+	Degenerate:  none,
 	Configure:   configureSobol,
 	TestOptions: []map[string]string{{"sobol-pixels": "shared"}},
 }

@@ -1,12 +1,12 @@
 package study
 
 import (
+	"encoding/csv"
 	"fmt"
 	"image"
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"speckle/gpu"
 	"speckle/imageio"
@@ -225,30 +225,33 @@ func f6(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
 
 // writeTables writes generations.csv (generation, best, mean, worst
 // fitness, the best's e, rho and genome) and standings.csv (the
-// references' scores and rank in the last generation).
+// references' scores and rank in the last generation), through
+// encoding/csv: a genome "K0,K1,K2,K3:0xRULE" holds commas and is quoted.
 func (o CAEvolve) writeTables(rows []caRow, standings []CAStanding) error {
-	var b strings.Builder
-	b.WriteString("generation,best,mean,worst,e,rho,genome\n")
+	gens := [][]string{{"generation", "best", "mean", "worst", "e", "rho", "genome"}}
 	for _, r := range rows {
-		fmt.Fprintf(&b, "%d,%s,%s,%s,%s,%s,%s\n", r.number, f6(r.score.Fitness), f6(r.mean), f6(r.worst), f6(r.score.E), f6(r.score.Rho), r.best)
+		gens = append(gens, []string{strconv.Itoa(r.number), f6(r.score.Fitness), f6(r.mean), f6(r.worst), f6(r.score.E), f6(r.score.Rho), r.best.String()})
 	}
-	if err := o.writeFile("generations.csv", b.String()); err != nil {
+	if err := o.writeCSV("generations.csv", gens); err != nil {
 		return err
 	}
-	b.Reset()
-	b.WriteString("configuration,genome,fitness,e,rho,rank,population\n")
+	stand := [][]string{{"configuration", "genome", "fitness", "e", "rho", "rank", "population"}}
 	for _, s := range standings {
-		fmt.Fprintf(&b, "%s,%s,%s,%s,%s,%d,%d\n", s.Name, s.Genome, f6(s.Score.Fitness), f6(s.Score.E), f6(s.Score.Rho), s.Rank, o.Population)
+		stand = append(stand, []string{s.Name, s.Genome.String(), f6(s.Score.Fitness), f6(s.Score.E), f6(s.Score.Rho), strconv.Itoa(s.Rank), strconv.Itoa(o.Population)})
 	}
-	return o.writeFile("standings.csv", b.String())
+	return o.writeCSV("standings.csv", stand)
 }
 
-func (o CAEvolve) writeFile(name, text string) error {
+func (o CAEvolve) writeCSV(name string, records [][]string) error {
 	path, err := o.Set.Path(name)
 	if err != nil {
 		return err
 	}
-	return imageio.WriteFileAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, text); return err })
+	return imageio.WriteFileAtomic(path, func(w io.Writer) error {
+		cw := csv.NewWriter(w)
+		cw.WriteAll(records) // flushes
+		return cw.Error()
+	})
 }
 
 // writePlot draws best, mean and worst fitness by generation, the

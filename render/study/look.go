@@ -120,6 +120,15 @@ const (
 	maxScanStreams = 1 << 16
 )
 
+// DefaultLookPoints is a view's --points when none is given: 2^20, but the
+// spectrum's periodogram costs points x its frequencies, so 4096 there.
+func DefaultLookPoints(view string) int {
+	if view == ViewSpectrum {
+		return 4096
+	}
+	return 1 << 20
+}
+
 // Check refuses bad options before any GPU work.
 func (l Look) Check() error {
 	tuple := l.View == ViewPairs || l.View == ViewTriples
@@ -173,6 +182,16 @@ func (l Look) Check() error {
 		}
 	}
 	return drawnOnce("--gens", l.Specs, l.Options, l.Seed)
+}
+
+// Streams is how many of g's streams the view draws from.
+func (l Look) Streams(g *rng.Generator) int {
+	if l.Scan > 0 {
+		s, _ := l.scanShape(g)
+		return s
+	}
+	s, _ := l.shape()
+	return s
 }
 
 // shape is the dump a view needs: streams and values per stream.

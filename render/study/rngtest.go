@@ -68,6 +68,7 @@ type TestResult struct {
 // TestedGenerator is a generator's run: its label and speed.
 type TestedGenerator struct {
 	Label   string  `json:"generator"`
+	Note    string  `json:"note,omitempty"` // its degenerate seeds or states, if any
 	Seconds float64 `json:"seconds"`
 	PerS    float64 `json:"numbers_per_s"` // numbers drawn and tested in both orders per second
 }
@@ -202,7 +203,7 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
 		}
 		label := sp.Label()
-		rep.Generators = append(rep.Generators, TestedGenerator{label, counts.Elapsed.Seconds(), float64(o.Numbers) / counts.Elapsed.Seconds()})
+		rep.Generators = append(rep.Generators, TestedGenerator{Label: label, Seconds: counts.Elapsed.Seconds(), PerS: float64(o.Numbers) / counts.Elapsed.Seconds()})
 		rep.Results = append(rep.Results, Evaluate(label, counts, o.tests(), o.bits(sp.Gen))...)
 		if o.Renderer != nil && o.Renderer.Lags > 0 {
 			inst, err := sp.Gen.New(l.Cfg)
@@ -359,13 +360,27 @@ func (r RNGTestReport) verdict(gen, test, order string) string {
 	return "-"
 }
 
-// WriteCSV writes one row per generator, test and order.
+// Note gives each generator its note, in the order of the specs tested.
+func (r *RNGTestReport) Note(notes []string) {
+	for i := range r.Generators {
+		if i < len(notes) {
+			r.Generators[i].Note = notes[i]
+		}
+	}
+}
+
+// WriteCSV writes one row per generator, test and order; note is the
+// generator's degenerate seeds or states, empty if none.
 func (r RNGTestReport) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
-	c.Write([]string{"generator", "test", "order", "numbers", "p", "ks_p", "verdict"})
+	c.Write([]string{"generator", "test", "order", "numbers", "p", "ks_p", "verdict", "note"})
+	notes := map[string]string{}
+	for _, g := range r.Generators {
+		notes[g.Label] = g.Note
+	}
 	for _, res := range r.Results {
 		c.Write([]string{res.Generator, res.Test, res.Order, strconv.FormatInt(res.Numbers, 10),
-			strconv.FormatFloat(res.P, 'g', -1, 64), strconv.FormatFloat(res.KS, 'g', -1, 64), res.Verdict})
+			strconv.FormatFloat(res.P, 'g', -1, 64), strconv.FormatFloat(res.KS, 'g', -1, 64), res.Verdict, notes[res.Generator]})
 	}
 	c.Flush()
 	return c.Error()

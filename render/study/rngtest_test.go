@@ -215,7 +215,7 @@ func TestAgreesWithDieharder(t *testing.T) {
 // The report's table, CSV, JSON and grid say the same.
 func TestRNGTestReportOutputs(t *testing.T) {
 	rep := RNGTestReport{Device: "d", Numbers: 1 << 20, Streams: 4, Samples: 8,
-		Generators: []TestedGenerator{{"a", 1, 1e6}, {"b", 2, 5e5}},
+		Generators: []TestedGenerator{{Label: "a", Seconds: 1, PerS: 1e6}, {Label: "b", Seconds: 2, PerS: 5e5, Note: "degenerate stream 0 (1 of 4): x"}},
 		Results: []TestResult{{"a", "gap", "stream", 1 << 20, 0.5, 0.25, "PASS"}, {"b", "gap", "stream", 1 << 20, 1e-9, 0.5, "FAIL"},
 			{"a", "gap", "consumed", 1 << 20, nanP(), 0.5, "PASS"}}}
 	var table, csv, js bytes.Buffer

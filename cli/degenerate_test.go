@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Degenerate seeds are warned about on each use (one stderr line each, and
+// a note in rng test's CSV and JSON), and refused with exit 2 where every
+// stream would be constant (issue #22 item 3).
+func TestDegenerateSeedsWarnedOrRefused(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "d.bin")
+	for _, c := range []struct {
+		gen, streams, want string
+	}{
+		{"lehmer:seed=2446816017", "64", "speckle rng dump: warning: lehmer seed=2446816017: degenerate stream 0 (1 of 64): constant: it starts at the fixed point 2446816017"},
+		{"lehmer:lehmer-seeding=slm:seed=4008647215", "64", "lehmer slm seed=4008647215: degenerate stream 0 (1 of 64): constant"},
+		{"ca:ca-preset=linear", "8", "ca linear seed=1: degenerate all 8 streams (8 of 8): the rule 0x9696 is affine (XOR of 3 distinct neighbours): on 64 cells its step L has L^64 = I, every stream repeats after at most 64 values"},
+	} {
+		r := speckle(t, nil, "rng", "dump", "--gen", c.gen, "--streams", c.streams, "--count", "4", "--device", "cpu", "--out", out)
+		if r.code != 0 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want a warning %q", c.gen, r.code, r.stderr, c.want)
+		}
+	}
+	for _, gen := range []string{"lehmer:seed=2446816017", "lehmer:lehmer-seeding=slm:seed=4008647215", "ca:ca-rule=0xFFFF"} {
+		oneLineExit2(t, speckle(t, nil, "rng", "dump", "--gen", gen, "--streams", "1", "--device", "cpu", "--out", out), "every stream is constant")
+	}
+	csvPath, jsonPath := filepath.Join(dir, "t.csv"), filepath.Join(dir, "t.json")
+	r := speckle(t, nil, "rng", "test", "--gens", "lehmer:seed=2446816017,philox", "--tests", "monobit", "--numbers", "2^16", "--streams", "64",
+		"--samples", "8", "--csv", csvPath, "--json", jsonPath)
+	if r.code != 0 || strings.Count(r.stderr, "warning") != 1 {
+		t.Fatalf("rng test: exit %d, stderr %q", r.code, r.stderr)
+	}
+	csvText, _ := os.ReadFile(csvPath)
+	jsonText, _ := os.ReadFile(jsonPath)
+	if !strings.Contains(string(csvText), ",degenerate stream 0 (1 of 64): constant") || !strings.Contains(string(jsonText), `"note": "degenerate stream 0 (1 of 64): constant`) {
+		t.Errorf("no note in the CSV or JSON:\n%s\n%s", csvText, jsonText)
+	}
+	oneLineExit2(t, speckle(t, nil, "rng", "look", "--gens", "lehmer:seed=2446816017", "--view", "pairs", "--size", "16", "--out", filepath.Join(dir, "l.png")), "every stream is constant")
+}
