@@ -27,6 +27,7 @@ type dumpOptions struct {
 	streams, count int
 	format, device string
 	order          string
+	renderer       rendererFlags
 	out            string
 	gl             glFlags
 	common         *genOptionFlags
@@ -44,12 +45,18 @@ Go reference: the two are the same bytes (docs/ says the exact format).
 --order interleaved writes value m of every stream, then value m+1: the order
 a GPU dispatch consumes them, where leapfrogged and consecutively seeded
 streams show their correlations to a test battery. Sobol's streams are its
-dimensions. Binary output is refused on a terminal.`,
+dimensions. --order renderer writes what slots 0..T-1 of a render's pass
+draw (as rng test --order renderer reads them): the generator laid out for
+--photons-per-iteration photons (auto: 2^20, a GPU render's), each slot's
+draws through the render as words holding the renderer floats' 24 fraction
+bits (u32, or packed for a 32-bit battery). Binary output is refused on a
+terminal.`,
 		Example: `  speckle rng dump --gen pcg32 --seed 42 --streams 55 --count 2 > pcg.bin
   speckle rng dump --gen philox:seed=3 --format f32 --out philox.bin
   speckle rng dump --gen lehmer:lehmer-seeding=slm --device cpu --count 16 | xxd | head
   speckle rng dump --gen rand48 --order interleaved --count 1000000 | dieharder -g 200 -d 0
-  speckle rng dump --gen philox --order interleaved --count 0 | dieharder -g 200 -a`,
+  speckle rng dump --gen philox --order interleaved --count 0 | dieharder -g 200 -a
+  speckle rng dump --gen rand48 --order renderer --streams 1 --count 0 --format packed | RNG_test stdin32`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if !c.Flags().Changed("gen") {
@@ -72,7 +79,8 @@ dimensions. Binary output is refused on a terminal.`,
 	wholeFlag(fs, &o.count, "count", 4096, 0, maxDumpCount, "values per stream M; 0: until the reader stops (to standard output, in interleaved order or of one stream; at most 2^32 - 1 values a stream)")
 	fs.StringVar(&o.format, "format", "u32", "u32 (native integer), f32 (float) or packed (the native integers' output bits without gaps: rand48's 31, RANLUX's 24, for 32-bit test batteries)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
-	fs.StringVar(&o.order, "order", "stream", "stream (stream after stream, [t*M + m]) or interleaved (value m of every stream, then m+1, [m*T + t]: the order a dispatch consumes them)")
+	fs.StringVar(&o.order, "order", "stream", "stream (stream after stream, [t*M + m]), interleaved (value m of every stream, then m+1, [m*T + t]: the order a dispatch consumes them) or renderer (what slots 0..T-1 of a render's pass draw, slot after slot: the renderer's floats as words of 24 bits)")
+	o.renderer.addTo(fs, false)
 	fs.StringVar(&o.out, "out", "-", "output file; - for stdout")
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
@@ -87,8 +95,8 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 	if o.device != "gpu" && o.device != "cpu" {
 		return nil, usagef("--device must be gpu or cpu (got %q)", o.device)
 	}
-	if o.order != "stream" && o.order != "interleaved" {
-		return nil, usagef("--order must be stream or interleaved (got %q)", o.order)
+	if o.order != "stream" && o.order != "interleaved" && o.order != "renderer" {
+		return nil, usagef("--order must be stream, interleaved or renderer (got %q)", o.order)
 	}
 	if o.count == 0 {
 		switch {
@@ -114,6 +122,12 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 }
 
 func (o *dumpOptions) run(c *cobra.Command) error {
+	if o.order == "renderer" {
+		return o.runRenderer(c)
+	}
+	if err := o.renderer.refuseUnused(c); err != nil {
+		return err
+	}
 	inst, err := o.check()
 	if err != nil {
 		return err

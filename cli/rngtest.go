@@ -12,7 +12,6 @@ import (
 	"speckle/render"
 	"speckle/render/study"
 	"speckle/rng"
-	"speckle/scenes"
 )
 
 // testOptions are rng test's flags.
@@ -20,8 +19,7 @@ type testOptions struct {
 	test            study.RNGTest
 	csv, json, grid string
 	order           string
-	renderer        study.RendererOrder
-	pass            string
+	renderer        rendererFlags
 	gl              glFlags
 	common          *genOptionFlags
 }
@@ -87,12 +85,7 @@ in both orders).`,
 	fs.StringVar(&o.json, "json", "", "also write the results as JSON to FILE")
 	fs.StringVar(&o.grid, "out", "", "also write the verdicts as a coloured grid to FILE.png")
 	fs.StringVar(&o.order, "order", "both", "both (the stream and the consumed order) or renderer (the draws of a render's pass)")
-	fs.StringVar(&o.renderer.Scene, "scene", "cornell", "renderer order: the render's built-in scene or scene file")
-	fs.StringVar(&o.pass, "pass", "photon", "renderer order: the photon or the eye pass")
-	sizeFlag(fs, &o.renderer.Width, &o.renderer.Height, "960x540")
-	perIterationFlag(fs, &o.renderer.Photons)
-	wholeFlag(fs, &o.renderer.PerPhoton, "draws-per-photon", 0, 0, 1024, "renderer order: values a photon (eye ray) draws, where a quasi-random generator starts its next point; 0: one bounce's (photon 7, eye ray 2)")
-	wholeFlag(fs, &o.renderer.Lags, "lags", 0, 0, study.MaxLags, "renderer order: also test pairs at lags 1..N along a slot's draws")
+	o.renderer.addTo(fs, true)
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
 	return c
@@ -159,35 +152,15 @@ func (o *testOptions) run(c *cobra.Command) error {
 	return rep.WriteTable(c.OutOrStdout())
 }
 
-// renderOnlyFlags are rng test's flags of the renderer order.
-var renderOnlyFlags = []string{"scene", "pass", "size", "photons-per-iteration", "draws-per-photon", "lags"}
-
 // setOrder reads --order and, for the renderer order, its flags.
 func (o *testOptions) setOrder(c *cobra.Command) error {
 	switch o.order {
 	case "both":
-		for _, name := range renderOnlyFlags {
-			if c.Flags().Changed(name) {
-				return usagef("--%s is a flag of the renderer order: add --order renderer", name)
-			}
-		}
-		return nil
+		return o.renderer.refuseUnused(c)
 	case "renderer":
-	default:
-		return usagef("--order must be both or renderer (got %q)", o.order)
+		r, err := o.renderer.resolve()
+		o.test.Renderer = r
+		return err
 	}
-	pass, err := render.ParsePass(o.pass)
-	if err != nil {
-		return usagef("--pass: %v", err)
-	}
-	if _, err := scenes.Open(o.renderer.Scene); err != nil {
-		return usageError{err.Error()}
-	}
-	r := o.renderer
-	r.Pass = pass
-	if r.PerPhoton == 0 {
-		r.PerPhoton = pass.DrawsPerPath()
-	}
-	o.test.Renderer = &r
-	return nil
+	return usagef("--order must be both or renderer (got %q)", o.order)
 }

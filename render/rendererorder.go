@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"io"
 
 	"speckle/gpu"
 	"speckle/rng"
@@ -97,4 +98,56 @@ func (s *rendererSource) draw(out *gpu.Buffer, n, m0, k int) error {
 		}
 	}
 	return nil
+}
+
+// DumpRenderer writes what `rng dump --order renderer` writes from the GPU:
+// count draws of each of d.Slots slots, slot after slot, as words
+// (rng.RendererWord), drawn by the renderer's own calls (rendererSource).
+// All slots stay in the pool, drawn a block at a time, so several slots
+// must fit one block whole; one slot goes on block after block, as long as
+// its reader takes it. progress, if not nil, is told the slots done.
+func (r *RNG) DumpRenderer(d RendererDraws, count int, w io.Writer, progress func(done int)) error {
+	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
+	k := int(min(int64(count), limit/int64(4*d.Slots)))
+	if d.PerPhoton > 0 {
+		if _, quasi := r.Inst.(rng.QuasiRandom); quasi {
+			k = max(d.PerPhoton, k/d.PerPhoton*d.PerPhoton)
+		}
+	}
+	if d.Slots > 1 && k < count {
+		return fmt.Errorf("a renderer-order dump from the GPU holds its slots whole: --streams x --count at most %d values here (use --streams 1, or --device cpu)", limit/4)
+	}
+	src, err := r.newRendererSource(d)
+	if err != nil {
+		return err
+	}
+	out, err := r.ctx.NewBuffer(d.Slots*k*4, nil)
+	if err != nil {
+		return err
+	}
+	defer out.Delete()
+	words := make([]uint32, d.Slots*k)
+	for m0 := 0; m0 < count; m0 += k {
+		if err := src.draw(out, d.Slots, m0, k); err != nil {
+			return err
+		}
+		out.Read(0, words)
+		n := min(k, count-m0) // the last block may be cut short
+		if d.Slots == 1 {
+			err = writeWords(w, words[:n])
+		} else {
+			for s := range d.Slots {
+				if err = writeWords(w, words[s*k:s*k+n]); err != nil {
+					break
+				}
+			}
+		}
+		if err != nil {
+			return err
+		}
+		if progress != nil && d.Slots > 1 {
+			progress(d.Slots)
+		}
+	}
+	return r.ctx.CheckError("the renderer-order dump")
 }

@@ -1,5 +1,11 @@
 package rng
 
+import (
+	"bufio"
+	"encoding/binary"
+	"io"
+)
+
 // RendererStream is the Go reference of the lab's renderer order: what pool
 // slot `slot` of a renderer pass draws through a render, as the renderer's
 // floats (Stream.F32), photon after photon. inst is configured as the pass
@@ -35,3 +41,25 @@ func RendererStream(inst Instance, streams, slot, perPhoton int, slotSequences b
 // the low 24 bits, where the battery takes a generator's output bits (the
 // GPU computes the same, exactly: the scale is a power of two).
 func RendererWord(f float32) uint32 { return uint32(float64(f) * (1 << 24)) }
+
+// DumpRenderer writes slots 0..slots-1 of a renderer pass laid out as inst
+// (streams slots), count draws each, slot after slot, in the lab's renderer
+// order (RendererStream) as RendererWord words, little-endian. progress, if
+// not nil, is told how many slots are done.
+func DumpRenderer(inst Instance, streams, slots, count, perPhoton int, slotSequences bool, w io.Writer, progress func(done int)) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	var b [4]byte
+	for s := 0; s < slots; s++ {
+		next := RendererStream(inst, streams, s, perPhoton, slotSequences)
+		for m := 0; m < count; m++ {
+			binary.LittleEndian.PutUint32(b[:], RendererWord(next()))
+			if _, err := bw.Write(b[:]); err != nil {
+				return err
+			}
+		}
+		if progress != nil {
+			progress(s + 1)
+		}
+	}
+	return bw.Flush()
+}
