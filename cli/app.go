@@ -130,7 +130,7 @@ func (o *appOptions) check() (w, h int, err error) {
 		return 0, 0, err
 	}
 	if o.shot != "" {
-		return w, h, prepareFile(o.shot, true) // the window makes the screenshot's folder
+		return w, h, prepareFile(o.shot, false)
 	}
 	return w, h, nil
 }
@@ -156,6 +156,23 @@ func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadEr
 		return s, path, loadErr, usageError{err.Error()}
 	}
 	return m.S, path, loadErr, nil
+}
+
+// checkPaths refuses a screenshot or settings file that would replace the scene, the
+// field or each other; the scene and field may come from the settings file.
+func (o *appOptions) checkPaths(s app.Settings, settings string) error {
+	scene, field, saved := "--scene", "--field", "--settings"
+	if o.scene == "" {
+		scene = "the settings' scene"
+	}
+	if o.field == "" {
+		field = "the settings' field"
+	}
+	if o.settings == "" {
+		saved = "the settings file"
+	}
+	return checkPaths(output("--screenshot", o.shot), output(saved, settings),
+		input(scene, sceneFile(s.Scene)), input(field, fieldFile(s.Lines.Field)))
 }
 
 // apply sets what the flags give on the model's settings.
@@ -247,6 +264,9 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := o.checkPaths(s, path); err != nil {
+		return err
+	}
 	// Ctrl-C in the terminal closes the window as its close button does, so
 	// the settings are saved; also while the window is still opening.
 	stopping, stopSignals := closeOnInterrupt(stderr)
@@ -288,6 +308,7 @@ func (o *appOptions) runFrames(a *app.App, stdout, stderr io.Writer) error {
 		bar = newProgress(stdout, "frames", o.frames, "frames")
 		a.OnFrame = func(n int) { bar.set(n) }
 	}
+	a.OnFrame = reportPaneErrors(a, a.OnFrame, stderr)
 	runErr := a.Run()
 	if bar != nil {
 		bar.done()

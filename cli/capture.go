@@ -114,8 +114,12 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if err := capture.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	if o.out == "" {
+	given := o.out != ""
+	if !given {
 		o.out = "screenshots/" + setup.Scene.Name
+	}
+	if err := checkSet(!given, o.out, input("--scene", sceneFile(o.sppm.scene))); err != nil {
+		return err
 	}
 	if capture.Set, err = prepareBatch(o.out); err != nil {
 		return err

@@ -328,7 +328,7 @@ func TestOutputsCheckedBeforeRender(t *testing.T) {
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", dir)
 	oneLine(t, r, 2, "is a directory")
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", "x.png", "--pfm", "./x.png")
-	oneLine(t, r, 2, "--pfm and --out name the same file")
+	oneLine(t, r, 2, "--out x.png and --pfm ./x.png name the same file")
 	// A path with an escape sequence is printed quoted, not sent to the terminal.
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", "no\x1b[31m/x.png")
 	oneLine(t, r, 2, `cannot write "no\x1b[31m/x.png": no such file or directory`)

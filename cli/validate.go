@@ -56,6 +56,15 @@ func (o *validateOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
+	paths := []pathArg{output("--keep", o.v.Keep)}
+	for _, n := range strings.Split(o.scenes, ",") {
+		if o.scenes != "all" {
+			paths = append(paths, input("--scenes", sceneFile(strings.TrimSpace(n))))
+		}
+	}
+	if err := checkPaths(paths...); err != nil {
+		return err
+	}
 	for _, s := range list {
 		v := o.v
 		v.Scene = s
