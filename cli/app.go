@@ -135,13 +135,18 @@ func (o *appOptions) check() (w, h int, err error) {
 	return w, h, nil
 }
 
+// settingsPath is the settings file: --settings, else the default one unless scripted.
+func (o *appOptions) settingsPath() string {
+	if o.settings == "" && o.frames == 0 {
+		return app.DefaultSettingsPath()
+	}
+	return o.settings
+}
+
 // load reads the saved settings (unless --defaults) and applies the flags.
 // A file that fails to load is reported, and then not saved over.
 func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadErr, err error) {
-	path = o.settings
-	if path == "" && o.frames == 0 {
-		path = app.DefaultSettingsPath()
-	}
+	path = o.settingsPath()
 	s = app.Defaults()
 	if path != "" && !o.fresh {
 		if s, loadErr = app.LoadSettings(path); loadErr != nil {
@@ -160,7 +165,7 @@ func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadEr
 
 // checkPaths refuses a screenshot or settings file that would replace the scene, the
 // field or each other; the scene and field may come from the settings file.
-func (o *appOptions) checkPaths(s app.Settings, settings string) error {
+func (o *appOptions) checkPaths(sceneName, fieldName string) error {
 	scene, field, saved := "--scene", "--field", "--settings"
 	if o.scene == "" {
 		scene = "the settings' scene"
@@ -171,8 +176,8 @@ func (o *appOptions) checkPaths(s app.Settings, settings string) error {
 	if o.settings == "" {
 		saved = "the settings file"
 	}
-	return checkPaths(output("--screenshot", o.shot), output(saved, settings),
-		input(scene, sceneFile(s.Scene)), input(field, fieldFile(s.Lines.Field)))
+	return checkPaths(output("--screenshot", o.shot), output(saved, o.settingsPath()),
+		input(scene, sceneFile(sceneName)), input(field, fieldFile(fieldName)))
 }
 
 // apply sets what the flags give on the model's settings.
@@ -260,11 +265,14 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := o.checkPaths(o.scene, o.field); err != nil { // before the settings are read
+		return err
+	}
 	s, path, loadErr, err := o.load(stderr)
 	if err != nil {
 		return err
 	}
-	if err := o.checkPaths(s, path); err != nil {
+	if err := o.checkPaths(s.Scene, s.Lines.Field); err != nil { // they may come from the settings
 		return err
 	}
 	// Ctrl-C in the terminal closes the window as its close button does, so
