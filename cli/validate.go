@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/imageio"
 	"speckle/render/study"
 	"speckle/scenes"
 )
@@ -64,6 +65,9 @@ func (o *validateOptions) run(c *cobra.Command) error {
 	}
 	if err := checkPaths(paths...); err != nil {
 		return err
+	}
+	if st, err := os.Stat(o.v.Keep); err == nil && !st.IsDir() { // else found only after the renders
+		return usagef("--keep %s is not a folder", imageio.Printable(o.v.Keep))
 	}
 	for _, s := range list {
 		v := o.v
