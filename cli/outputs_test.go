@@ -337,7 +337,7 @@ func TestOutputsCheckedBeforeRender(t *testing.T) {
 	oneLine(t, r, 2, "x.pfm")
 	r = speckleAt(t, dir, nil, 20*time.Second, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "render", "--photons", "1000", "--size", "8x8")
 	oneLine(t, r, 1, "no usable GPU")
-	r = speckleAt(t, dir, nil, 20*time.Second, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "capture", "--out", "a/b/c")
+	r = speckleAt(t, dir, nil, 20*time.Second, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "capture") // makes screenshots/cornell's folder
 	oneLine(t, r, 1, "no usable GPU")
 	if names := ls(t, dir); len(names) > 0 {
 		t.Errorf("failed runs left %v", names)
