@@ -130,18 +130,23 @@ func (o *appOptions) check() (w, h int, err error) {
 		return 0, 0, err
 	}
 	if o.shot != "" {
-		return w, h, prepareFile(o.shot, true) // the window makes the screenshot's folder
+		return w, h, prepareFile(o.shot, false)
 	}
 	return w, h, nil
+}
+
+// settingsPath is the settings file: --settings, else the default one unless scripted.
+func (o *appOptions) settingsPath() string {
+	if o.settings == "" && o.frames == 0 {
+		return app.DefaultSettingsPath()
+	}
+	return o.settings
 }
 
 // load reads the saved settings (unless --defaults) and applies the flags.
 // A file that fails to load is reported, and then not saved over.
 func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadErr, err error) {
-	path = o.settings
-	if path == "" && o.frames == 0 {
-		path = app.DefaultSettingsPath()
-	}
+	path = o.settingsPath()
 	s = app.Defaults()
 	// The settings are an output like any other, checked before the window opens: an
 	// explicit --settings needs its folder; the default path's folder is made.
@@ -163,6 +168,23 @@ func (o *appOptions) load(stderr io.Writer) (s app.Settings, path string, loadEr
 		return s, path, loadErr, usageError{err.Error()}
 	}
 	return m.S, path, loadErr, nil
+}
+
+// checkPaths refuses a screenshot or settings file that would replace the scene, the
+// field or each other; the scene and field may come from the settings file.
+func (o *appOptions) checkPaths(sceneName, fieldName string) error {
+	scene, field, saved := "--scene", "--field", "--settings"
+	if o.scene == "" {
+		scene = "the settings' scene"
+	}
+	if o.field == "" {
+		field = "the settings' field"
+	}
+	if o.settings == "" {
+		saved = "the settings file"
+	}
+	return checkPaths(output("--screenshot", o.shot), output(saved, o.settingsPath()),
+		input(scene, sceneFile(sceneName)), input(field, fieldFile(fieldName)))
 }
 
 // apply sets what the flags give on the model's settings.
@@ -250,8 +272,14 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := o.checkPaths(o.scene, o.field); err != nil { // before the settings are read
+		return err
+	}
 	s, path, loadErr, err := o.load(stderr)
 	if err != nil {
+		return err
+	}
+	if err := o.checkPaths(s.Scene, s.Lines.Field); err != nil { // they may come from the settings
 		return err
 	}
 	// Ctrl-C in the terminal closes the window as its close button does, so
@@ -295,6 +323,7 @@ func (o *appOptions) runFrames(a *app.App, stdout, stderr io.Writer) error {
 		bar = newProgress(stdout, "frames", o.frames, "frames")
 		a.OnFrame = func(n int) { bar.set(n) }
 	}
+	a.OnFrame = reportPaneErrors(a, a.OnFrame, stderr)
 	runErr := a.Run()
 	if bar != nil {
 		bar.done()

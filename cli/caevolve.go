@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -96,12 +97,18 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 	if o.numbers%int64(o.streams) != 0 {
 		return usagef("--numbers %d does not split into %d streams", o.numbers, o.streams)
 	}
+	if !c.Flags().Changed("snapshots") { // the defaults past a short run's last are left out
+		o.snapshots = slices.DeleteFunc(o.snapshots, func(g int) bool { return g > o.ga.Generations })
+	}
 	o.ga.Seed = uint64(setup.Seed)
 	evolve := study.CAEvolve{Setup: setup, GA: o.ga, StreamsPerGenome: o.streams, PerStream: o.numbers / int64(o.streams),
 		SymbolBits: o.symbolBits, Tests: o.tests, W0: o.w0, W1: o.w1, Photons: o.photons, PhotonsHigh: o.photonsHigh,
 		Snapshots: o.snapshots, Log: c.OutOrStdout()}
 	if err := evolve.Check(); err != nil {
 		return inputOrRun(err)
+	}
+	if err := checkSet(!c.Flags().Changed("out"), o.out, input("--scene", sceneFile(o.sppm.scene))); err != nil {
+		return err
 	}
 	if evolve.Set, err = prepareBatch(o.out, "ca evolve"); err != nil {
 		return err

@@ -54,6 +54,9 @@ func TestCAEvolveBadInput(t *testing.T) {
 		{[]string{"--ca-rule", "0x99A5"}, "--ca-rule does not apply to ca evolve"},
 		{[]string{"--lux", "3"}, "--lux"},
 		{[]string{"--photons", "0"}, "photon"},
+		// Issue 21 item 15: snapshots outside the run were dropped, exit 0.
+		{[]string{"--snapshots", "-1"}, "--snapshots must be generations 1..12"},
+		{[]string{"--generations", "3", "--snapshots", "1,4"}, "--snapshots must be generations 1..3, the --generations run (got 4)"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			r := speckle(t, nil, append([]string{"ca", "evolve", "--out", filepath.Join(t.TempDir(), "x")}, c.args...)...)

@@ -123,8 +123,12 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if _, err = degenerate(c, o.specs, setup.Options, streams, setup.Seed); err != nil {
 		return err
 	}
-	if o.out == "" {
+	given := o.out != ""
+	if !given {
 		o.out = "screenshots/" + setup.Scene.Name
+	}
+	if err := checkSet(!given, o.out, input("--scene", sceneFile(o.sppm.scene))); err != nil {
+		return err
 	}
 	if capture.Set, err = prepareBatch(o.out, "capture"); err != nil {
 		return err

@@ -337,7 +337,7 @@ func TestOutputsCheckedBeforeRender(t *testing.T) {
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", dir)
 	oneLine(t, r, 2, "is a directory")
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", "x.png", "--pfm", "./x.png")
-	oneLine(t, r, 2, "--pfm and --out name the same file")
+	oneLine(t, r, 2, "--out x.png and --pfm ./x.png name the same file")
 	// A path with an escape sequence is printed quoted, not sent to the terminal.
 	r = speckleAt(t, dir, nil, 20*time.Second, nil, "render", "--photons", "1e9", "--out", "no\x1b[31m/x.png")
 	oneLine(t, r, 2, `cannot write "no\x1b[31m/x.png": no such file or directory`)
@@ -346,7 +346,7 @@ func TestOutputsCheckedBeforeRender(t *testing.T) {
 	oneLine(t, r, 2, "x.pfm")
 	r = speckleAt(t, dir, nil, 20*time.Second, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "render", "--photons", "1000", "--size", "8x8")
 	oneLine(t, r, 1, "no usable GPU")
-	r = speckleAt(t, dir, nil, 20*time.Second, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "capture", "--out", "a/b/c")
+	r = speckleAt(t, dir, nil, 20*time.Second, []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}, "capture") // makes screenshots/cornell's folder
 	oneLine(t, r, 1, "no usable GPU")
 	if names := ls(t, dir); len(names) > 0 {
 		t.Errorf("failed runs left %v", names)

@@ -51,6 +51,9 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 		return inputOrRun(err)
 	}
 	path, _ := ref.Path()
+	if err := checkPaths(input("--scene", sceneFile(o.sppm.scene)), output("the reference", path)); err != nil {
+		return err
+	}
 	if err := prepareFile(path, true); err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -63,13 +62,13 @@ func (o *renderOptions) run(c *cobra.Command) error {
 		r.Out = fmt.Sprintf("screenshots/%s-%s.png", setup.Scene.Name, label.FileName())
 	}
 	// Both outputs are checked before the render, so a bad path costs no GPU time.
+	if err := checkPaths(input("--scene", sceneFile(o.sppm.scene)), output("--out", r.Out), output("--pfm", r.PFM)); err != nil {
+		return err
+	}
 	if err := prepareFile(r.Out, mkdir); err != nil {
 		return err
 	}
 	if r.PFM != "" {
-		if filepath.Clean(r.PFM) == filepath.Clean(r.Out) {
-			return usagef("--pfm and --out name the same file %s", imageio.Printable(r.Out))
-		}
 		if err := prepareFile(r.PFM, false); err != nil {
 			return err
 		}

@@ -129,11 +129,15 @@ func (o *lookOptions) run(c *cobra.Command) error {
 			return err
 		}
 	}
-	if err := prepareFile(o.out, true); err != nil {
+	if err := checkPaths(output("--out", o.out), output("--csv", o.csv)); err != nil {
+		return err
+	}
+	// Only the default path's folder is made (screenshots/), as every command does.
+	if err := prepareFile(o.out, !c.Flags().Changed("out")); err != nil {
 		return err
 	}
 	if o.csv != "" {
-		if err := prepareFile(o.csv, true); err != nil {
+		if err := prepareFile(o.csv, false); err != nil {
 			return err
 		}
 	}
@@ -155,16 +159,16 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	}
 	for _, lk := range looked {
 		if o.look.Scan > 0 {
-			fmt.Fprintf(c.OutOrStdout(), "%s: %s, %d points drawn, %d in the box, of %d values scanned\n", o.out, lk.Spec.Label(), lk.Shown, lk.InBox, lk.Scanned)
+			fmt.Fprintf(c.OutOrStdout(), "%s: %s, %d points drawn, %d in the box, of %d values scanned\n", imageio.Printable(o.out), lk.Spec.Label(), lk.Shown, lk.InBox, lk.Scanned)
 		} else {
-			fmt.Fprintf(c.OutOrStdout(), "%s: %s, %d of %d points in view\n", o.out, lk.Spec.Label(), lk.Shown, lk.Points)
+			fmt.Fprintf(c.OutOrStdout(), "%s: %s, %d of %d points in view\n", imageio.Printable(o.out), lk.Spec.Label(), lk.Shown, lk.Points)
 		}
 	}
 	if o.csv != "" {
 		if err := study.WriteRadialCSV(o.csv, looked); err != nil {
 			return err
 		}
-		fmt.Fprintf(c.OutOrStdout(), "wrote %s\n", o.csv)
+		fmt.Fprintf(c.OutOrStdout(), "wrote %s\n", imageio.Printable(o.csv))
 	}
 	return nil
 }

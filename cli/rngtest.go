@@ -105,16 +105,14 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	for _, path := range []string{o.csv, o.json} {
+	if err := checkPaths(output("--csv", o.csv), output("--json", o.json), output("--out", o.grid)); err != nil {
+		return err
+	}
+	for _, path := range []string{o.csv, o.json, o.grid} {
 		if path != "" {
 			if err := prepareFile(path, false); err != nil {
 				return err
 			}
-		}
-	}
-	if o.grid != "" {
-		if err := prepareFile(o.grid, true); err != nil {
-			return err
 		}
 	}
 	var rep study.RNGTestReport

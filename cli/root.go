@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"speckle/imageio"
+	"speckle/internal/printable"
 	"speckle/rng"
 )
 
@@ -61,6 +62,7 @@ driver's debug messages.`,
 		c.GroupID = "numbers"
 		root.AddCommand(c)
 	}
+	strictBuiltins(root)
 	return root
 }
 
@@ -103,10 +105,11 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	case err == nil, errors.Is(err, flag.ErrHelp), errors.Is(err, pflag.ErrHelp):
 		return 0
 	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "speckle%s: %v\n", name, err)
+		fmt.Fprintf(stderr, "speckle%s: %s\n", name, printable.Escape(err.Error()))
 		return 2
 	default:
-		fmt.Fprintf(stderr, "speckle%s: %v\n", name, err)
+		// Escaped as a last guard: a message that missed quoting a path stays one line.
+		fmt.Fprintf(stderr, "speckle%s: %s\n", name, printable.Escape(err.Error()))
 		return 1
 	}
 }

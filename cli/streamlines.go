@@ -213,7 +213,10 @@ func (o *streamlinesOptions) run(c *cobra.Command) error {
 		}
 	}
 	if o.study.IsMontage() {
-		return o.runMontage(c)
+		return o.runMontage(c, mkdir)
+	}
+	if err := checkPaths(input("--field", fieldFile(o.field)), output("--out", o.out)); err != nil {
+		return err
 	}
 	if err := prepareFile(o.out, mkdir); err != nil {
 		return err
@@ -233,7 +236,10 @@ func (o *streamlinesOptions) run(c *cobra.Command) error {
 	return nil
 }
 
-func (o *streamlinesOptions) runMontage(c *cobra.Command) error {
+func (o *streamlinesOptions) runMontage(c *cobra.Command, defaultOut bool) error {
+	if err := checkSet(defaultOut, o.out, input("--field", fieldFile(o.field))); err != nil {
+		return err
+	}
 	batch, err := prepareBatch(o.out, "streamlines")
 	if err != nil {
 		return err

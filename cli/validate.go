@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/imageio"
 	"speckle/render/study"
 	"speckle/scenes"
 )
@@ -55,6 +56,18 @@ func (o *validateOptions) run(c *cobra.Command) error {
 	list, err := openScenes(o.scenes)
 	if err != nil {
 		return err
+	}
+	paths := []pathArg{output("--keep", o.v.Keep)}
+	for _, n := range strings.Split(o.scenes, ",") {
+		if o.scenes != "all" {
+			paths = append(paths, input("--scenes", sceneFile(strings.TrimSpace(n))))
+		}
+	}
+	if err := checkPaths(paths...); err != nil {
+		return err
+	}
+	if st, err := os.Stat(o.v.Keep); err == nil && !st.IsDir() { // else found only after the renders
+		return usagef("--keep %s is not a folder", imageio.Printable(o.v.Keep))
 	}
 	for _, s := range list {
 		v := o.v

@@ -15,6 +15,14 @@ const (
 // bvhLeafSize is the most primitives a leaf holds.
 const bvhLeafSize = 4
 
+// MaxBVHDepth is the deepest BVH the shaders' traversal stack holds (shaders.BVHStack).
+// BVH splits at the median, so its depth depends only on the number of primitives: at
+// most MaxPrimitives fit, refused at load rather than by the renderer once a GPU is open.
+const (
+	MaxBVHDepth   = 16
+	MaxPrimitives = bvhLeafSize << (MaxBVHDepth - 1)
+)
+
 type primRef struct {
 	kind, index int
 	lo, hi      Vec3

@@ -12,6 +12,7 @@ import (
 
 	"speckle/internal/capped"
 	"speckle/internal/numcheck"
+	user "speckle/internal/printable"
 )
 
 // Limits on a scene's numbers, so that the GPU's float32 maths stays
@@ -83,13 +84,14 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	file := user.Quote(e.File) // a file name may hold terminal escapes
 	switch {
 	case e.Line > 0:
-		return fmt.Sprintf("%s: line %d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s: line %d: %s", file, e.Line, e.Msg)
 	case e.Field != "":
-		return fmt.Sprintf("%s: %s: %s", e.File, e.Field, e.Msg)
+		return fmt.Sprintf("%s: %s: %s", file, e.Field, e.Msg)
 	default:
-		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+		return fmt.Sprintf("%s: %s", file, e.Msg)
 	}
 }
 

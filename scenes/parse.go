@@ -242,6 +242,9 @@ func (p *parser) scene(root any) *Scene {
 		p.fail("", "no light: a scene needs at least one quad with a light material")
 	}
 	p.checkSizes()
+	if n := s.Primitives(); n > MaxPrimitives {
+		p.fail("objects", "%d spheres, quads and triangles: at most %d (the renderer's BVH is at most %d deep)", n, MaxPrimitives, MaxBVHDepth)
+	}
 	return s
 }
 

@@ -99,8 +99,8 @@ const (
 	// AccumulatorWords is one pixel's photon accumulator: M and the flux
 	// per channel in 64-bit fixed point.
 	AccumulatorWords = 8
-	// BVHStack bounds the BVH traversal's stack (2^16 leaves).
-	BVHStack = 16
+	// BVHStack bounds the BVH traversal's stack: 2^15 leaves (scenes.MaxPrimitives).
+	BVHStack = scenes.MaxBVHDepth
 	// HitRecordFields are the words of a deferred hit record (lib/gather.glsl:
 	// position, facing normal and power); a sorted buffer holds one field
 	// more, the records' order.

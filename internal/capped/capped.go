@@ -9,6 +9,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"speckle/internal/printable"
 )
 
 // The limits, each well above the largest legitimate input of its kind.
@@ -31,7 +33,7 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("%s is larger than %d MiB, the limit for %s", e.Path, e.Limit>>20, e.What)
+	return fmt.Sprintf("%s is larger than %d MiB, the limit for %s", printable.Quote(e.Path), e.Limit>>20, e.What)
 }
 
 // ReadFile reads the file at path, or fails if it holds more than limit bytes (what names
@@ -82,5 +84,5 @@ func readError(path string, err error) error {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Errorf("cannot read %s: %w", path, err)
+	return fmt.Errorf("cannot read %s: %w", printable.Quote(path), err)
 }

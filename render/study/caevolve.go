@@ -33,7 +33,7 @@ type CAEvolve struct {
 	Tests                []stats.Test
 	W0, W1               float64
 	Photons, PhotonsHigh int64
-	Snapshots            []int // generations rendered (those past the last left out; the last always)
+	Snapshots            []int // generations rendered, 1..Generations (the last always is)
 	Set                  *imageio.Batch
 	Progress             Progress
 	Log                  io.Writer // a line per generation and the standings
@@ -81,6 +81,11 @@ func (o CAEvolve) Check() error {
 	if _, err := rng.NewCAPopulation([]rng.CAGenome{{}}, 1, rng.Config{Options: o.Options}); err != nil {
 		return InputError{err.Error()}
 	}
+	for _, g := range o.Snapshots {
+		if g < 1 || g > o.Generations {
+			return inputf("--snapshots must be generations 1..%d, the --generations run (got %d)", o.Generations, g)
+		}
+	}
 	for _, n := range []int64{o.Photons, o.PhotonsHigh} {
 		if n < 1 {
 			return inputf("photon counts must be at least 1 (got %d)", n)
@@ -92,13 +97,7 @@ func (o CAEvolve) Check() error {
 
 // snapshots are the generations rendered: Snapshots up to the last, and the last.
 func (o CAEvolve) snapshots() []int {
-	var s []int
-	for _, g := range o.Snapshots {
-		if g >= 1 && g <= o.Generations {
-			s = append(s, g)
-		}
-	}
-	s = append(s, o.Generations)
+	s := append(slices.Clone(o.Snapshots), o.Generations) // Check keeps them in 1..Generations
 	slices.Sort(s)
 	return slices.Compact(s)
 }

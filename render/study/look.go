@@ -118,6 +118,9 @@ const (
 	MaxScanKept = 1 << 22
 	// maxScanStreams is how many streams a deep zoom draws from at most.
 	maxScanStreams = 1 << 16
+	// maxLookPictureBytes bounds the pictures and their montage, held at once: without it
+	// 1,000 generators at --size 2048 ask for 32 GiB and die in Go's out-of-memory trace.
+	maxLookPictureBytes = 2 << 30
 )
 
 // DefaultLookPoints is a view's --points when none is given: 2^20, but the
@@ -127,6 +130,12 @@ func DefaultLookPoints(view string) int {
 		return 4096
 	}
 	return 1 << 20
+}
+
+// PictureBytes is about what the pictures and their montage take: each side x side at 4
+// bytes a pixel, twice (the pictures, then the montage drawn from them).
+func (l Look) PictureBytes() int64 {
+	return 2 * 4 * int64(len(l.Specs)) * int64(l.Size) * int64(l.Size)
 }
 
 // Check refuses bad options before any GPU work.
@@ -161,6 +170,10 @@ func (l Look) Check() error {
 		return inputf("--scan is the deep zoom of pairs and triples, not of %s", l.View)
 	case l.Scan > 0 && l.Points > MaxScanKept:
 		return inputf("--points with --scan: at most %d kept (got %d)", MaxScanKept, l.Points)
+	}
+	if b := l.PictureBytes(); b > maxLookPictureBytes {
+		return inputf("%d pictures of %dx%d and their montage need %d MiB: at most %d MiB (fewer --gens or a smaller --size)",
+			len(l.Specs), l.Size, l.Size, b>>20, maxLookPictureBytes>>20)
 	}
 	if streams, count := l.shape(); l.Scan == 0 && int64(streams)*int64(count) > maxLookValues {
 		return inputf("%s of %d points from stream %d needs %d values: at most %d (fewer --points or a lower --stream)",

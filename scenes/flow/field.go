@@ -24,6 +24,7 @@ import (
 
 	"speckle/assets"
 	"speckle/internal/capped"
+	"speckle/internal/printable"
 )
 
 // Field is a flow field before it is sampled for an image.
@@ -117,7 +118,7 @@ func Open(name string) (Field, error) {
 		if _, big := err.(*capped.TooLargeError); big {
 			return nil, err
 		}
-		return nil, fmt.Errorf("cannot read field file %s: %v", name, errors.Unwrap(err))
+		return nil, fmt.Errorf("cannot read field file %s: %v", printable.Quote(name), errors.Unwrap(err))
 	}
 	return ParseHeights(name, data)
 }

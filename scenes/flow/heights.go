@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"speckle/internal/numcheck"
+	"speckle/internal/printable"
 )
 
 // MaxHeightNodes bounds a height field's width and height (nodes).
@@ -74,7 +75,9 @@ func (h *Heights) Grid(w, hgt int) *Grid {
 // Heights must be finite and not all equal. name is used in error messages,
 // which are one line: "NAME: line 3: height "x" is not a number".
 func ParseHeights(name string, data []byte) (*Heights, error) {
-	fail := func(format string, a ...any) error { return fmt.Errorf("%s: %s", name, fmt.Sprintf(format, a...)) }
+	fail := func(format string, a ...any) error {
+		return fmt.Errorf("%s: %s", printable.Quote(name), fmt.Sprintf(format, a...))
+	}
 	var h *Heights
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
 		var j struct {
@@ -129,6 +132,7 @@ func checkNodes(w, h int) error {
 
 // parseText reads the text grid format, naming lines in its errors.
 func parseText(name string, data []byte) (*Heights, error) {
+	shown := printable.Quote(name) // in messages: a path may hold terminal escapes
 	var h *Heights
 	var dims []int
 	n := 0
@@ -137,7 +141,7 @@ func parseText(name string, data []byte) (*Heights, error) {
 			line = line[:c]
 		}
 		for _, f := range bytes.Fields(line) {
-			where := fmt.Sprintf("%s: line %d", name, lineNo+1)
+			where := fmt.Sprintf("%s: line %d", shown, lineNo+1)
 			tok := string(f)
 			if h == nil {
 				v, err := strconv.Atoi(tok)
@@ -169,11 +173,11 @@ func parseText(name string, data []byte) (*Heights, error) {
 	}
 	switch {
 	case h == nil && len(dims) == 0:
-		return nil, fmt.Errorf("%s: empty: expected the grid's width and height, then the heights", name)
+		return nil, fmt.Errorf("%s: empty: expected the grid's width and height, then the heights", shown)
 	case h == nil:
-		return nil, fmt.Errorf("%s: the grid's height (in nodes) is missing after its width", name)
+		return nil, fmt.Errorf("%s: the grid's height (in nodes) is missing after its width", shown)
 	case n < len(h.Z):
-		return nil, fmt.Errorf("%s: a %dx%d grid needs %d heights, found %d", name, h.NX, h.NY, len(h.Z), n)
+		return nil, fmt.Errorf("%s: a %dx%d grid needs %d heights, found %d", shown, h.NX, h.NY, len(h.Z), n)
 	}
 	return h, nil
 }
