@@ -142,7 +142,7 @@ func TestCaptureFigures(t *testing.T) {
 	for _, n := range names {
 		got = append(got, n.Name())
 	}
-	if want := "convergence.csv convergence.pdf convergence.png convergence.svg frame-001.png frame-002.png philox-1.2e3.png philox-500.png"; strings.Join(got, " ") != want {
+	if want := imageio.ManifestName + " convergence.csv convergence.pdf convergence.png convergence.svg frame-001.png frame-002.png philox-1.2e3.png philox-500.png"; strings.Join(got, " ") != want {
 		t.Errorf("set %v, want %s", got, want)
 	}
 }
