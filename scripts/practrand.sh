@@ -15,6 +15,11 @@
 # reports the length it reached. All runs go at once, niced (a run uses
 # about two cores).
 #
+# ORDERS (default "stream consumed") may also name renderer: one photon slot's
+# draws through a render at 2^20 photons an iteration (`rng dump --order
+# renderer`: the renderer floats' 24 bits, packed), what rng test --order
+# renderer tests.
+#
 # Writes OUTDIR/G-ORDER.log (PractRand's output) and OUTDIR/practrand.csv:
 # generator,order,format,bytes_tested,result,first_failure
 # (result: FAIL at bytes_tested, or pass: no FAIL up to bytes_tested).
@@ -22,15 +27,19 @@ set -u
 speckle=$1 rngtest=$2 out=$3 maxlen=$4 seconds=$5
 shift 5
 gens=${*:-rand48 ranlux lehmer ca pcg32 philox randu}
+orders=${ORDERS:-stream consumed}
 mkdir -p "$out"
+format() { # the dump format a 32-bit battery reads: packed where fewer bits are drawn
+  case $1/$2 in */renderer | rand48/* | ranlux/* | randu/*) echo packed ;; *) echo u32 ;; esac
+}
 for g in $gens; do
-  case $g in rand48 | ranlux | randu) fmt=packed ;; *) fmt=u32 ;; esac
-  for order in stream consumed; do
-    if [ $order = stream ]; then
-      src="$speckle rng dump --gen $g --format $fmt --device cpu --streams 1 --count 0"
-    else
-      src="$speckle rng dump --gen $g --format $fmt --device cpu --streams 1024 --order interleaved --count 0"
-    fi
+  for order in $orders; do
+    fmt=$(format "$g" "$order")
+    case $order in
+      stream) src="$speckle rng dump --gen $g --format $fmt --device cpu --streams 1 --count 0" ;;
+      consumed) src="$speckle rng dump --gen $g --format $fmt --device cpu --streams 1024 --order interleaved --count 0" ;;
+      renderer) src="$speckle rng dump --gen $g --format $fmt --device cpu --streams 1 --order renderer --photons-per-iteration 2^20 --count 0" ;;
+    esac
     (echo "# $src | $rngtest stdin32 -tlmin 1KB -tlmax $maxlen" >"$out/$g-$order.log"
       timeout "$seconds" nice -n 10 sh -c "$src 2>/dev/null | $rngtest stdin32 -tlmin 1KB -tlmax $maxlen" >>"$out/$g-$order.log" 2>&1) &
   done
@@ -38,8 +47,8 @@ done
 wait
 echo "generator,order,format,bytes_tested,result,first_failure" >"$out/practrand.csv"
 for g in $gens; do
-  case $g in rand48 | ranlux | randu) fmt=packed ;; *) fmt=u32 ;; esac
-  for order in stream consumed; do
+  for order in $orders; do
+    fmt=$(format "$g" "$order")
     # The last "length= ... (2^K bytes)" line is how far it got; the first
     # line with FAIL names the failing test.
     awk -v g="$g" -v o="$order" -v f="$fmt" '
