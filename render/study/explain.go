@@ -52,7 +52,7 @@ var explainers = map[string]explainer{
 	"rand48-swirls":       {render.PhotonPass, structureView{kind: lagPairs, lag: 2}, false, rand48Facts},
 	"lehmer-rings":        {render.PhotonPass, structureView{kind: neighbourPairs}, true, lehmerFacts},
 	"ca-bands":            {render.PhotonPass, structureView{kind: lagPairs, lag: 1}, false, caBandsFacts},
-	"ca-linear":           {render.PhotonPass, structureView{kind: bitplanes, bit: 0}, false, caLinearFacts},
+	"ca-linear":           {render.PhotonPass, structureView{kind: lagPairs, lag: 64}, false, caLinearFacts},
 	"sobol-frozen-jitter": {render.EyePass, structureView{kind: pixelJitter}, false, sobolFacts},
 	"pcg32-streams":       {render.PhotonPass, structureView{kind: neighbourPairs, draw: 1}, true, pcg32Facts},
 	"philox-control":      {render.PhotonPass, structureView{kind: lagPairs, lag: 2}, false, philoxFacts},
