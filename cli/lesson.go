@@ -21,6 +21,10 @@ type lessonOptions struct {
 	perIter   int
 	seconds   float64
 	gl        glFlags
+	// --explain and its flags
+	explain       bool
+	numbers       int64
+	renderPhotons int64
 }
 
 func newLessonCmd() *cobra.Command {
@@ -38,10 +42,20 @@ last's (the control's), checked after every iteration. It prints each iteration'
 and the time and photons at which the criterion fired, or says it did not
 within --time-limit; then it writes the figure: per generator the image, the
 heatmap and the region magnified, with the caption. The window's Lessons menu
-loads the same lessons into its panes.`,
+loads the same lessons into its panes.
+
+--explain makes the lesson's page from the artifact to its cause instead, one
+figure with a row per generator (the artifact's, then the control's): (a) the
+lesson's render at a small size (--time-limit, default 5 s here, at least one
+iteration; --render-photons per iteration), (b) the lab's view that shows the
+structure, in the renderer's layout, (c) the battery in the renderer's order
+(rng test --order renderer: 16 slots, --numbers values, with the lag table),
+and (d) the number-theoretic or algebraic fact behind it, computed. The text
+on stdout says the same in short.`,
 		Example: `  speckle lesson
   speckle lesson lehmer-rings --out lehmer.png
-  speckle lesson ca-bands --time-limit 300 --size 640x360`,
+  speckle lesson ca-bands --time-limit 300 --size 640x360
+  speckle lesson rand48-swirls --explain --out rand48-explain.png`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usagef("one lesson at a time (got %d: %s)", len(args), strings.Join(args, " "))
@@ -62,6 +76,9 @@ loads the same lessons into its panes.`,
 	fs.StringVar(&o.size, "size", "", "image size WIDTHxHEIGHT (default: the lesson's; the scene needs a reference at it)")
 	fs.Var(perIterationValue{&o.perIter}, "photons-per-iteration", "photons per SPPM iteration (default, or auto: the lesson's; it sets the streams, so it can change the artifact)")
 	numberFlag(fs, &o.seconds, "time-limit", 60, numcheck.Closed(1, 86400), "seconds the measurement may take; it stops earlier when the artifact is visible")
+	fs.BoolVar(&o.explain, "explain", false, "make the lesson's page from the artifact to its cause: render, view, battery in the renderer order, the fact computed")
+	countFlag(fs, &o.numbers, "numbers", study.DefaultExplainNumbers, "--explain: the battery's numbers per generator, a multiple of 256")
+	countFlag(fs, &o.renderPhotons, "render-photons", 0, "--explain: the render's photons per iteration (0: the lesson's); the view and the battery keep the lesson's layout")
 	o.gl.addTo(fs)
 	return c
 }
@@ -96,6 +113,14 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 	l, err := study.LookupLesson(name)
 	if err != nil {
 		return inputOrRun(err)
+	}
+	if o.explain {
+		return o.runExplain(c, l)
+	}
+	for _, f := range []string{"numbers", "render-photons"} {
+		if c.Flags().Changed(f) {
+			return usagef("--%s is a flag of --explain", f)
+		}
 	}
 	r := study.LessonRun{Lesson: l, Budget: time.Duration(o.seconds * float64(time.Second)), Out: o.out}
 	if o.size != "" {

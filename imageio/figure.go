@@ -84,3 +84,26 @@ func Outline(img *image.NRGBA, r image.Rectangle, c color.NRGBA) *image.NRGBA {
 	}
 	return out
 }
+
+// TextLine is one line of a TextCell; a zero Colour is the labels' colour.
+type TextLine struct {
+	Text   string
+	Colour color.NRGBA
+}
+
+// TextCell is lines of text at scale on the montage's background, w x h
+// pixels (lines past the bottom are cut): a table or verdicts as a cell of
+// a montage, beside the pictures it explains.
+func TextCell(lines []TextLine, w, h, scale int) *image.NRGBA {
+	out := image.NewNRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(out, out.Rect, image.NewUniform(montageBackground), image.Point{}, draw.Src)
+	lineH := glyphH * scale * 5 / 4
+	for i, l := range lines {
+		c := l.Colour
+		if c == (color.NRGBA{}) {
+			c = montageLabel
+		}
+		drawText(out, scale*2, scale*2+i*lineH, l.Text, c, scale)
+	}
+	return out
+}

@@ -42,6 +42,8 @@ type LessonResult struct {
 	LessonStep
 	Reached bool    // the criterion fired at this step
 	Rate    float64 // photons per second of all generators together
+	// Pictures are the last images, tone-mapped, the region framed.
+	Pictures []*image.NRGBA
 }
 
 // String says what was measured in one line.
@@ -199,6 +201,9 @@ func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
 		}
 	}
 	res.Rate = float64(res.Photons) * float64(len(specs)) / res.Seconds
+	for _, img := range images {
+		res.Pictures = append(res.Pictures, imageio.Outline(img.ToneMap(setup.exposure()), rect, regionColour))
+	}
 	if r.Out == "" {
 		return res, nil
 	}
