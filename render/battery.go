@@ -150,7 +150,7 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	// that takes one item's span of positions never straddles two streams.
 	// (In the renderer order a quasi-random block also holds whole photons.)
 	unit := stats.TupleMaxSpan
-	if size.Renderer != nil && size.Renderer.PerPhoton > 0 {
+	if _, quasi := r.Inst.(rng.QuasiRandom); quasi && size.Renderer != nil && size.Renderer.PerPhoton > 0 {
 		unit = lcm(unit, size.Renderer.PerPhoton)
 	}
 	k := int(min(size.PerStream, limit/int64(4*streams))) / unit * unit
