@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"math"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -60,7 +61,7 @@ func (o *dumpOptions) runRenderer(c *cobra.Command) error {
 	}
 	count := o.count
 	if count == 0 { // until the reader stops: its closing the pipe ends the process (SIGPIPE)
-		count = endlessCount
+		count = math.MaxInt // a slot has no index to run out of: the renderer never stops drawing
 	}
 	return writeAtomically(o.out, c.OutOrStdout(), func(w io.Writer) error {
 		if o.format == "packed" {
