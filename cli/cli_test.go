@@ -89,7 +89,7 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "100000000"}, nil, "--streams must be 1..67108864 (got 100000000)"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--streams", "60000000", "--count", "10000000"}, nil, "values is too large"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--seed", "4294967296"}, nil, "--seed must be a whole number 0..4294967295"},
-		{[]string{"rng", "dump", "--gen", "philox", "--order", "sideways"}, nil, "--order must be stream or interleaved"},
+		{[]string{"rng", "dump", "--gen", "philox", "--order", "sideways"}, nil, "--order must be stream, interleaved or renderer"},
 		{[]string{"rng", "dump", "--gen", "philox", "--count", "0"}, nil, "--count 0 needs --order interleaved or --streams 1"},
 		{[]string{"rng", "dump", "--gen", "philox", "--count", "0", "--order", "interleaved", "--out", "x.bin"}, nil, "--count 0 never ends: it writes to standard output only"},
 		{[]string{"rng", "dump", "--gen", "ranlux", "--order", "interleaved", "--streams", "1000000"}, nil, "--order interleaved holds every stream at once: --streams at most 645277 for ranlux"},

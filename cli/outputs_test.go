@@ -302,9 +302,10 @@ func TestCaptureReplacesSetWhole(t *testing.T) {
 	r = speckleAt(t, dir, nil, time.Minute, nil, append(capture, "1000")...)
 	oneLine(t, r, 2, `holds "notes.txt"`)
 	os.Remove(filepath.Join(set, "notes.txt"))
-	// Interrupted before its folder existed: the folders it made go too.
+	// Interrupted before its default folder existed (screenshots/plane: only a default
+	// path's folders are made): the folders it made go too.
 	fresh := t.TempDir()
-	cmd, errb = startWhen(t, fresh, "new/deeper/set.tmp*", "capture", "--scene", "plane", "--gens", "philox", "--size", "16x16", "--out", "new/deeper/set", "--at", "1e12")
+	cmd, errb = startWhen(t, fresh, "screenshots/plane.tmp*", "capture", "--scene", "plane", "--gens", "philox", "--size", "16x16", "--at", "1e12")
 	oneLine(t, result{stop(t, cmd, syscall.SIGTERM), "", errb.String()}, 143, "terminated")
 	if names := ls(t, fresh); len(names) > 0 {
 		t.Errorf("an interrupted capture left %v", names)
