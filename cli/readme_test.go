@@ -13,7 +13,7 @@ import (
 // from the command tree unseen.
 func TestDocumentedCommandLinesParse(t *testing.T) {
 	n := 0
-	for _, file := range []string{"../README.md", "../docs/generators.md", "../docs/gpu.md"} {
+	for _, file := range []string{"../README.md", "../docs/generators.md", "../docs/gpu.md", "../docs/lab.md"} {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
