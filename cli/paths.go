@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"speckle/imageio"
+	"speckle/render"
 	"speckle/scenes"
 	"speckle/scenes/flow"
 )
@@ -29,6 +30,16 @@ type pathArg struct {
 func input(flag, path string) pathArg    { return pathArg{flag: flag, path: path} }
 func output(flag, path string) pathArg   { return pathArg{flag: flag, path: path, out: true} }
 func setFolder(flag, dir string) pathArg { return pathArg{flag: flag, path: dir, out: true, set: true} }
+
+// referenceInputs are the stored references a render of scene at w x h may read for its
+// RMSE (render.ReferenceCandidates): inputs, so that --out or --pfm never overwrite one.
+func referenceInputs(scene string, w, h int) []pathArg {
+	var in []pathArg
+	for _, p := range render.ReferenceCandidates(scene, w, h) {
+		in = append(in, input("the stored reference", p))
+	}
+	return in
+}
 
 // sceneFile is --scene's file, or "" for a built-in (scenes.Open prefers those).
 func sceneFile(name string) string {

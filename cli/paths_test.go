@@ -33,6 +33,9 @@ func pathsDir(t *testing.T) string {
 	must(os.WriteFile(filepath.Join(dir, "set", "f.txt"), []byte("2 2\n0 1 2 3\n"), 0o644))
 	must(os.MkdirAll(filepath.Join(dir, "assets", "reference"), 0o755))
 	must(os.WriteFile(filepath.Join(dir, "assets", "reference", "cornell-16x16.pfm"), scene, 0o644))
+	// A valid stored reference of plane at 16x16 (black, no sidecar: matched by name).
+	must(os.WriteFile(filepath.Join(dir, "assets", "reference", "plane-16x16.pfm"),
+		append([]byte("PF\n16 16\n-1.0\n"), make([]byte, 16*16*3*4)...), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "s.json"), []byte("{}"), 0o644))
 	must(os.Symlink("X.png", filepath.Join(dir, "L")))
 	must(os.Symlink("in.json", filepath.Join(dir, "Lin.png")))
@@ -70,6 +73,8 @@ func TestOutputNamesAnInputOrAnotherOutput(t *testing.T) {
 		{[]string{"capture", "--scene", "set/in.json", "--out", "set/sub/.."}, inside},
 		{[]string{"ca", "evolve", "--scene", "set/in.json", "--out", "set"}, inside},
 		{[]string{"reference", "--scene", "assets/reference/cornell-16x16.pfm", "--size", "16x16"}, "and the reference assets/reference/cornell-16x16.pfm " + input},
+		{[]string{"render", "--scene", "plane", "--size", "16x16", "--out", "x.png", "--pfm", "assets/reference/plane-16x16.pfm"}, "the stored reference assets/reference/plane-16x16.pfm " + input},
+		{[]string{"render", "--scene", "plane", "--size", "8x8", "--out", "x.png", "--pfm", "./assets/reference/plane-16x16.pfm"}, "the stored reference assets/reference/plane-16x16.pfm " + input},
 		{[]string{"app", "--frames", "1", "--settings", "H.png", "--screenshot", "X.png"}, "--screenshot X.png and --settings H.png " + same},
 		{[]string{"app", "--frames", "1", "--scene", "in.json", "--settings", "s.json", "--screenshot", "Lin.png"}, "--screenshot Lin.png and --scene in.json " + input},
 		{[]string{"app", "--frames", "1", "--field", "f.txt", "--settings", "Hf"}, "--settings Hf and --field f.txt " + input},

@@ -62,7 +62,8 @@ func (o *renderOptions) run(c *cobra.Command) error {
 		r.Out = fmt.Sprintf("screenshots/%s-%s.png", setup.Scene.Name, label.FileName())
 	}
 	// Both outputs are checked before the render, so a bad path costs no GPU time.
-	if err := checkPaths(input("--scene", sceneFile(o.sppm.scene)), output("--out", r.Out), output("--pfm", r.PFM)); err != nil {
+	paths := []pathArg{input("--scene", sceneFile(o.sppm.scene)), output("--out", r.Out), output("--pfm", r.PFM)}
+	if err := checkPaths(append(paths, referenceInputs(setup.Scene.Name, setup.Width, setup.Height)...)...); err != nil {
 		return err
 	}
 	if err := prepareFile(r.Out, mkdir); err != nil {

@@ -34,7 +34,7 @@ func ReferenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string, erro
 // another scene is an error wrapping ErrOtherScene. Neither is ever passed
 // over for a smaller one.
 func StoredReference(scene *scenes.Scene, w, h int) (*imageio.Image, string, error) {
-	for k := 1; k <= 8; k++ {
+	for k := 1; k <= referenceScales; k++ {
 		img, path, err := readReference(scene, ReferencePath(scene.Name, k*w, k*h), k*w, k*h)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -128,6 +128,19 @@ func downsample(img imageio.Image, k int) imageio.Image {
 				out.Pix[4*(y*out.W+x)+c] = sum[c] / float32(k*k)
 			}
 		}
+	}
+	return out
+}
+
+// referenceScales: a reference k times the render's size (k = 1..8) serves it, averaged down.
+const referenceScales = 8
+
+// ReferenceCandidates are the stored references StoredReference may read for a render of
+// scene at w x h: each of ReferencePath's sizes it tries.
+func ReferenceCandidates(scene string, w, h int) []string {
+	var out []string
+	for k := 1; k <= referenceScales; k++ {
+		out = append(out, ReferencePath(scene, k*w, k*h))
 	}
 	return out
 }
