@@ -114,13 +114,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if err := capture.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	// The photon pass's streams: a GPU's 2^20 where the device decides
-	// (fewer on llvmpipe: the warnings then name more than it uses).
-	streams := setup.PhotonsPerIteration
-	if streams == 0 {
-		streams = 1 << 20
-	}
-	if _, err = degenerate(c, o.specs, setup.Options, streams, setup.Seed); err != nil {
+	if err := degenerateRender(c, o.specs, setup.Options, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
 		return err
 	}
 	given := o.out != ""

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/render"
 	"speckle/rng"
 )
 
@@ -19,24 +20,62 @@ func degenerate(c *cobra.Command, specs []rng.Spec, common map[string]string, st
 	notes := make([]string, len(specs))
 	for i, sp := range specs {
 		sp = sp.With(common)
-		ds, err := sp.Gen.Degeneracies(sp.Config(streams, seed))
-		if err != nil {
-			return nil, usageError{err.Error()}
-		}
 		label := sp.Label()
 		if !sp.HasSeed {
 			label += fmt.Sprintf(" seed=%d", seed)
 		}
-		if rng.Refuse(ds, streams) {
-			return nil, usagef("%s: every stream is constant, nothing to draw: %s", label, ds[0].Reason)
+		note, err := degenerateConfig(c, label, sp.Gen, sp.Config(streams, seed))
+		if err != nil {
+			return nil, err
 		}
-		var texts []string
-		for _, d := range ds {
-			text := "degenerate " + d.Text(streams)
-			texts = append(texts, text)
-			fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s: %s\n", c.CommandPath(), label, text)
-		}
-		notes[i] = strings.Join(texts, "; ")
+		notes[i] = note
 	}
 	return notes, nil
+}
+
+// degenerateRender is degenerate for renders: each spec as both passes of a
+// render of w x h pixels and photons an iteration lay it out (render.Layout:
+// the eye pass's streams come from another seed).
+func degenerateRender(c *cobra.Command, specs []rng.Spec, common map[string]string, w, h, photons int, seed uint32) error {
+	for _, sp := range specs {
+		sp = sp.With(common)
+		cfg := sp.Config(1, seed)
+		for _, pass := range render.Passes {
+			l := render.Layout(pass, w, h, photons, cfg.Seed, cfg.Options)
+			label := fmt.Sprintf("%s (the %s pass, seed %d)", sp.Label(), pass, l.Cfg.Seed)
+			if _, err := degenerateConfig(c, label, sp.Gen, l.Cfg); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// degenerateConfig warns about gen's degeneracies as cfg lays it out, and
+// refuses it where every stream is constant.
+func degenerateConfig(c *cobra.Command, label string, gen *rng.Generator, cfg rng.Config) (string, error) {
+	ds, err := gen.Degeneracies(cfg)
+	if err != nil {
+		return "", usageError{err.Error()}
+	}
+	if rng.Refuse(ds, cfg.Streams) {
+		return "", usagef("%s: every stream is constant, nothing to draw: %s", label, ds[0].Reason)
+	}
+	var texts []string
+	for _, d := range ds {
+		text := "degenerate " + d.Text(cfg.Streams)
+		texts = append(texts, text)
+		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s: %s\n", c.CommandPath(), label, text)
+	}
+	return strings.Join(texts, "; "), nil
+}
+
+// layoutPhotons is a render's photons an iteration for the degeneracy
+// checks: where the device decides (0), a GPU's 2^20, so on llvmpipe (2^16)
+// a warning may name a stream it never draws.
+func layoutPhotons(n int) int {
+	if n == 0 {
+		return 1 << 20
+	}
+	return n
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,4 +41,22 @@ func TestDegenerateSeedsWarnedOrRefused(t *testing.T) {
 		t.Errorf("no note in the CSV or JSON:\n%s\n%s", csvText, jsonText)
 	}
 	oneLineExit2(t, speckle(t, nil, "rng", "look", "--gens", "lehmer:seed=2446816017", "--view", "pairs", "--size", "16", "--out", filepath.Join(dir, "l.png")), "every stream is constant")
+}
+
+// A render warns about the degenerate streams of both its passes as it lays
+// them out: photon slot 0 at Lehmer's fixed point, and the eye pass's pixel
+// whose stream (from the seed XOR the eye's salt) starts there; the render
+// goes on.
+func TestRenderWarnsOfDegenerateStreams(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.png")
+	r := speckle(t, nil, "render", "--scene", "plane", "--gen", "lehmer:seed=2446816017", "--photons", "64", "--photons-per-iteration", "64", "--size", "8x8", "--out", out)
+	if r.code != 0 || !strings.Contains(r.stderr, "warning: lehmer seed=2446816017 (the photon pass, seed 2446816017): degenerate stream 0 (1 of 64): constant") {
+		t.Errorf("render: exit %d, stderr %q", r.code, r.stderr)
+	}
+	// The eye pass's seed is 2446816017 - 5 XOR the salt: its pixel 5 starts at the fixed point.
+	seed := fmt.Sprint(uint32(2446816017-5) ^ 0x5bd1e995)
+	r = speckle(t, nil, "render", "--scene", "plane", "--gen", "lehmer:seed="+seed, "--photons", "64", "--photons-per-iteration", "64", "--size", "8x8", "--out", out)
+	if r.code != 0 || !strings.Contains(r.stderr, "(the eye pass, seed 2446816012): degenerate stream 5 (1 of 64): constant") {
+		t.Errorf("render, eye pass: exit %d, stderr %q", r.code, r.stderr)
+	}
 }

@@ -56,6 +56,9 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	if err := r.Check(); err != nil {
 		return inputOrRun(err)
 	}
+	if err := degenerateRender(c, []rng.Spec{o.spec}, setup.Options, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
+		return err
+	}
 	label := o.spec.With(setup.Options)
 	mkdir := r.Out == ""
 	if mkdir {
