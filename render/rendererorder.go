@@ -100,6 +100,10 @@ func (s *rendererSource) draw(out *gpu.Buffer, n, m0, k int) error {
 	return nil
 }
 
+// MaxRendererDumpValues is the most values DumpRenderer holds at once
+// where it draws several slots: they must fit one block.
+func MaxRendererDumpValues() int { return dumpChunkBytes / 4 }
+
 // DumpRenderer writes what `rng dump --order renderer` writes from the GPU:
 // count draws of each of d.Slots slots, slot after slot, as words
 // (rng.RendererWord), drawn by the renderer's own calls (rendererSource).
