@@ -104,9 +104,13 @@ func (l Look) rendererSample(c *gpu.Context, sp rng.Spec) (Sample, error) {
 	return Sample{Values: words(buf.Bytes())}, err
 }
 
-// rendererTitle is the montage's title in the renderer order.
+// rendererTitle is the montage's title in the renderer order ("" in the
+// dump's order, and for the photon views, which title() words).
 func (l Look) rendererTitle(zoom string) string {
 	r := l.Renderer
+	if r == nil {
+		return ""
+	}
 	of := fmt.Sprintf("the %s pass of a %dx%d %s render", r.Pass, r.Width, r.Height, r.Scene)
 	if r.Pass == render.PhotonPass {
 		of = fmt.Sprintf("the photon pass at %s photons an iteration (%s)", powerText(r.Photons), r.Scene)
