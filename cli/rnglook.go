@@ -128,23 +128,9 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	if err := o.setOrder(c); err != nil {
 		return err
 	}
-	zoom, err := numbers("--zoom", o.zoom, 3, 4)
-	if err != nil {
+	if err := o.readZoomAndTurn(); err != nil {
 		return err
 	}
-	if len(zoom) == 4 && o.look.View != study.ViewTriples {
-		return usagef("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", o.look.View)
-	}
-	if len(zoom) == 4 {
-		o.look.Zoom, o.look.ZoomZ = [3]float64{zoom[0], zoom[1], zoom[3]}, zoom[2]
-	} else {
-		o.look.Zoom = [3]float64(zoom)
-	}
-	rotate, err := numbers("--rotate", o.rotate, 2, 2)
-	if err != nil {
-		return err
-	}
-	o.look.Rotate = [2]float64(rotate)
 	if o.csv != "" && o.look.View != study.ViewSpectrum {
 		return usagef("--csv writes the spectrum's radial averages: it needs --view spectrum")
 	}
@@ -189,6 +175,7 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		looked, err = o.look.Run(ctx)
 		return err
 	}
+	var err error
 	if o.look.OnGPU {
 		err = (&bar{c: c}).run(&o.gl, draw)
 	} else {
@@ -213,6 +200,28 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		}
 		fmt.Fprintf(c.OutOrStdout(), "wrote %s\n", imageio.Printable(o.csv))
 	}
+	return nil
+}
+
+// readZoomAndTurn reads --zoom (a square, or a cube for triples) and --rotate.
+func (o *lookOptions) readZoomAndTurn() error {
+	zoom, err := numbers("--zoom", o.zoom, 3, 4)
+	if err != nil {
+		return err
+	}
+	if len(zoom) == 4 && o.look.View != study.ViewTriples {
+		return usagef("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", o.look.View)
+	}
+	if len(zoom) == 4 {
+		o.look.Zoom, o.look.ZoomZ = [3]float64{zoom[0], zoom[1], zoom[3]}, zoom[2]
+	} else {
+		o.look.Zoom = [3]float64(zoom)
+	}
+	rotate, err := numbers("--rotate", o.rotate, 2, 2)
+	if err != nil {
+		return err
+	}
+	o.look.Rotate = [2]float64(rotate)
 	return nil
 }
 
