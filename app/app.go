@@ -270,6 +270,7 @@ func (a *App) Frame() error {
 		a.shot = false
 		a.screenshot()
 	}
+	a.explainAsked() // renders and tests: after the frame, as a screenshot
 	if a.lastWindowPNG != "" {
 		path := a.lastWindowPNG
 		a.lastWindowPNG = ""

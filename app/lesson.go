@@ -7,7 +7,6 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"speckle/gpu"
-	"speckle/imageio"
 	"speckle/internal/units"
 	"speckle/render"
 	"speckle/render/study"
@@ -50,11 +49,13 @@ type lessonState struct {
 	capture     *gpu.Texture // the stored GPU picture, loaded when offered
 	captureErr  string
 	showCapture bool
+	explain     explainState
 }
 
 func (s *lessonState) close() {
 	s.capture.Delete()
 	s.capture, s.captureErr = nil, ""
+	s.explain.close()
 }
 
 // LoadLesson applies the named lesson and shows its caption.
@@ -169,6 +170,7 @@ func (a *App) lessonWindow(x0, x1, bottom float64) {
 		imgui.Text(fmt.Sprintf("The artifact needs about %s photons per pane: about %s at this machine's %s/s per pane.",
 			units.FormatCount(l.GPUPhotons), duration(float64(l.GPUPhotons)/rate), units.FormatRate(rate)))
 	}
+	a.offerExplain(w*0.85, bottom/2)
 	imgui.PopTextWrapPos()
 	if !open {
 		a.lesson.close()
@@ -202,19 +204,7 @@ func (a *App) offerCapture(width, height float64) {
 
 // loadCapture reads a stored PNG into a texture, or says why it cannot.
 func (a *App) loadCapture(path string) (*gpu.Texture, string) {
-	img, err := imageio.ReadPNG(render.InRepository(path))
-	if err != nil {
-		return nil, err.Error()
-	}
-	t, err := a.ctx.NewTexture(img.Rect.Dx(), img.Rect.Dy(), gpu.RGBA8)
-	if err == nil {
-		err = t.WriteBytes(img.Pix)
-	}
-	if err != nil {
-		t.Delete()
-		return nil, err.Error()
-	}
-	return t, ""
+	return a.loadTexture(render.InRepository(path))
 }
 
 // warn is a line of text in the error colour.

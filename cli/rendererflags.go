@@ -15,13 +15,22 @@ type rendererFlags struct {
 	order study.RendererOrder
 	pass  string
 	lags  bool // the command has --lags
+	// sizeName names the render's size flag: "size", unless the command's
+	// own --size is something else (rng look's pictures: "render-size").
+	sizeName string
 }
 
 // addTo defines the flags; withLags adds --lags (rng test's lag table).
 func (f *rendererFlags) addTo(fs *pflag.FlagSet, withLags bool) {
 	fs.StringVar(&f.order.Scene, "scene", "cornell", "renderer order: the render's built-in scene or scene file")
 	fs.StringVar(&f.pass, "pass", "photon", "renderer order: the photon or the eye pass")
-	sizeFlag(fs, &f.order.Width, &f.order.Height, "960x540")
+	if f.sizeName == "" {
+		f.sizeName = "size"
+	}
+	if err := (sizeValue{&f.order.Width, &f.order.Height}).Set("960x540"); err != nil {
+		panic(err) // the default, here
+	}
+	fs.Var(sizeValue{&f.order.Width, &f.order.Height}, f.sizeName, "renderer order: the render's size WIDTHxHEIGHT (the eye pass's slots are its pixels)")
 	perIterationFlag(fs, &f.order.Photons)
 	wholeFlag(fs, &f.order.PerPhoton, "draws-per-photon", 0, 0, 1024, "renderer order: values a photon (eye ray) draws, where a quasi-random generator starts its next point; 0: one bounce's (photon 7, eye ray 2)")
 	if f.lags = withLags; withLags {
@@ -31,7 +40,7 @@ func (f *rendererFlags) addTo(fs *pflag.FlagSet, withLags bool) {
 
 // names are the flags only the renderer order takes.
 func (f *rendererFlags) names() []string {
-	n := []string{"scene", "pass", "size", "photons-per-iteration", "draws-per-photon"}
+	n := []string{"scene", "pass", f.sizeName, "photons-per-iteration", "draws-per-photon"}
 	if f.lags {
 		n = append(n, "lags")
 	}

@@ -20,6 +20,8 @@ type lookOptions struct {
 	rotate       string
 	decision     string
 	out, csv     string
+	order        string
+	renderer     rendererFlags
 	gl           glFlags
 	common       *genOptionFlags
 }
@@ -50,14 +52,26 @@ deep zoom of pairs and triples: about N values are drawn from many streams
 and only the tuples inside the zoom are kept, at most --points of them; the
 label says how many were drawn, how many fell in the box and how many values
 were scanned (1e9 and more on a big GPU; a square of side 0.001 holds a
-millionth of them).`,
+millionth of them). --lag L makes pairs (x_i, x_i+L) and triples
+(x_i, x_i+L, x_i+2L).
+
+--order renderer reads every view's numbers exactly as a pass of the
+renderer draws them (as rng test and rng dump --order renderer do): the
+generator laid out for a render (--scene, --pass, --render-size,
+--photons-per-iteration, default 2^20, --draws-per-photon) and stream s
+replaced by slot s's draws through the render, photon after photon, as the
+renderer's floats (their 24 fraction bits): pairs and triples take one slot
+(--stream), streams neighbouring slots, bitplanes slots down, photons and
+spectrum the photon pass's first iteration of that layout. The deep zoom
+(--scan) is not in this order.`,
 		Example: `  speckle rng look --gens rand48,lehmer,ca,philox --view streams --out screenshots/lab-streams.png
   speckle rng look --gens lehmer,philox --view pairs --zoom 0.5,0.5,0.001 --points 4000000
   speckle rng look --gens lehmer,rand48 --view pairs --zoom 0.5,0.5,0.001 --scan 1e9 --points 100000
   speckle rng look --gens lehmer,rand48,philox --view triples --rotate 30,20 --points 200000
   speckle rng look --gens rand48,ranlux:lux=0 --view bitplanes --bit 0
   speckle rng look --gens lehmer,sobol,philox --view photons --points 65536 --decision direction
-  speckle rng look --gens lehmer,sobol,philox --view spectrum --points 4096 --csv radial.csv`,
+  speckle rng look --gens lehmer,sobol,philox --view spectrum --points 4096 --csv radial.csv
+  speckle rng look --order renderer --gens rand48,philox --view pairs --lag 2 --photons-per-iteration 2^20`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.look.Options = o.common.set()
@@ -75,11 +89,15 @@ millionth of them).`,
 	wholeFlag(fs, &o.look.Points, "points", study.DefaultLookPoints(study.ViewPairs), 1, study.MaxLookPoints,
 		fmt.Sprintf("points of each view (with --scan: the most kept); spectrum's default is %d", study.DefaultLookPoints(study.ViewSpectrum)))
 	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
-	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream")
+	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream (renderer order: which slot)")
 	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
 	fs.StringVar(&o.rotate, "rotate", "30,20", "triples: YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
 	fs.Var(countValue{&o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
 	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1), direction (emission, draws 2 and 3) or bounce (the first bounce's scattering direction, draws 5 and 6, after its roulette draw 4)")
+	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, study.MaxLookLag, "pairs and triples: the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
+	fs.StringVar(&o.order, "order", "stream", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them)")
+	o.renderer.sizeName = "render-size"
+	o.renderer.addTo(fs, false)
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
 	fs.StringVar(&o.out, "out", "screenshots/rng-look.png", "PNG to write")
 	fs.StringVar(&o.csv, "csv", "", "spectrum: also write the radial averages to this CSV (generator,frequency,power)")
@@ -88,24 +106,31 @@ millionth of them).`,
 	return c
 }
 
+// setOrder reads --order and, for the renderer order, its flags; a render
+// needs no device to be laid out, so photons per iteration default to a
+// GPU render's 2^20.
+func (o *lookOptions) setOrder(c *cobra.Command) error {
+	switch o.order {
+	case "stream":
+		return o.renderer.refuseUnused(c)
+	case "renderer":
+		r, err := o.renderer.resolve()
+		if err == nil && r.Photons == 0 {
+			r.Photons = 1 << 20
+		}
+		o.look.Renderer = r
+		return err
+	}
+	return usagef("--order must be stream or renderer (got %q)", o.order)
+}
+
 func (o *lookOptions) run(c *cobra.Command) error {
-	zoom, err := numbers("--zoom", o.zoom, 3, 4)
-	if err != nil {
+	if err := o.setOrder(c); err != nil {
 		return err
 	}
-	if len(zoom) == 4 && o.look.View != study.ViewTriples {
-		return usagef("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", o.look.View)
-	}
-	if len(zoom) == 4 {
-		o.look.Zoom, o.look.ZoomZ = [3]float64{zoom[0], zoom[1], zoom[3]}, zoom[2]
-	} else {
-		o.look.Zoom = [3]float64(zoom)
-	}
-	rotate, err := numbers("--rotate", o.rotate, 2, 2)
-	if err != nil {
+	if err := o.readZoomAndTurn(); err != nil {
 		return err
 	}
-	o.look.Rotate = [2]float64(rotate)
 	if o.csv != "" && o.look.View != study.ViewSpectrum {
 		return usagef("--csv writes the spectrum's radial averages: it needs --view spectrum")
 	}
@@ -129,7 +154,11 @@ func (o *lookOptions) run(c *cobra.Command) error {
 			return err
 		}
 	}
-	if err := checkPaths(output("--out", o.out), output("--csv", o.csv)); err != nil {
+	paths := []pathArg{output("--out", o.out), output("--csv", o.csv)}
+	if o.look.Renderer != nil {
+		paths = append(paths, input("--scene", sceneFile(o.look.Renderer.Scene)))
+	}
+	if err := checkPaths(paths...); err != nil {
 		return err
 	}
 	// Only the default path's folder is made (screenshots/), as every command does.
@@ -146,6 +175,7 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		looked, err = o.look.Run(ctx)
 		return err
 	}
+	var err error
 	if o.look.OnGPU {
 		err = (&bar{c: c}).run(&o.gl, draw)
 	} else {
@@ -170,6 +200,28 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		}
 		fmt.Fprintf(c.OutOrStdout(), "wrote %s\n", imageio.Printable(o.csv))
 	}
+	return nil
+}
+
+// readZoomAndTurn reads --zoom (a square, or a cube for triples) and --rotate.
+func (o *lookOptions) readZoomAndTurn() error {
+	zoom, err := numbers("--zoom", o.zoom, 3, 4)
+	if err != nil {
+		return err
+	}
+	if len(zoom) == 4 && o.look.View != study.ViewTriples {
+		return usagef("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", o.look.View)
+	}
+	if len(zoom) == 4 {
+		o.look.Zoom, o.look.ZoomZ = [3]float64{zoom[0], zoom[1], zoom[3]}, zoom[2]
+	} else {
+		o.look.Zoom = [3]float64(zoom)
+	}
+	rotate, err := numbers("--rotate", o.rotate, 2, 2)
+	if err != nil {
+		return err
+	}
+	o.look.Rotate = [2]float64(rotate)
 	return nil
 }
 

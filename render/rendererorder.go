@@ -100,6 +100,10 @@ func (s *rendererSource) draw(out *gpu.Buffer, n, m0, k int) error {
 	return nil
 }
 
+// MaxRendererDumpValues is the most values DumpRenderer holds at once
+// where it draws several slots: they must fit one block.
+func MaxRendererDumpValues() int { return dumpChunkBytes / 4 }
+
 // DumpRenderer writes what `rng dump --order renderer` writes from the GPU:
 // count draws of each of d.Slots slots, slot after slot, as words
 // (rng.RendererWord), drawn by the renderer's own calls (rendererSource).
@@ -111,7 +115,14 @@ func (r *RNG) DumpRenderer(d RendererDraws, count int, w io.Writer, progress fun
 	k := int(min(int64(count), limit/int64(4*d.Slots)))
 	if d.PerPhoton > 0 {
 		if _, quasi := r.Inst.(rng.QuasiRandom); quasi {
-			k = max(d.PerPhoton, k/d.PerPhoton*d.PerPhoton)
+			// A block holds whole photons: up to the photon that holds the
+			// last value where that fits (the surplus is drawn, not written),
+			// else down.
+			whole := (k + d.PerPhoton - 1) / d.PerPhoton * d.PerPhoton
+			if int64(whole)*int64(4*d.Slots) > limit {
+				whole = k / d.PerPhoton * d.PerPhoton
+			}
+			k = max(d.PerPhoton, whole)
 		}
 	}
 	if d.Slots > 1 && k < count {

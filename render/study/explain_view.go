@@ -3,10 +3,8 @@ package study
 import (
 	"fmt"
 	"image"
-	"math"
 
 	"speckle/imageio"
-	"speckle/render"
 	"speckle/rng"
 )
 
@@ -91,17 +89,24 @@ func (r ExplainRun) views() ([]*image.NRGBA, string, error) {
 // view draws sp's picture in the pass's layout, with the lab's Look.
 func (r ExplainRun) view(e explainer, sp rng.Spec) (*image.NRGBA, error) {
 	v := e.view
-	if v.kind == bitplanes {
-		l := Look{View: ViewBitplanes, Seed: 1, Size: explainViewSize / 2, Points: 1, Bit: v.bit, Zoom: [3]float64{0, 0, 1}}
+	w, h := r.size()
+	order := &RendererOrder{Scene: r.Scene, Pass: e.pass, Width: w, Height: h, Photons: r.PhotonsPerIteration, PerPhoton: e.pass.DrawsPerPath()}
+	if v.kind == lagPairs || v.kind == bitplanes { // the lab's views in the renderer order, as rng look draws them
+		l := Look{View: ViewPairs, Seed: 1, Size: explainViewSize, Points: explainPoints, Lag: v.lag, Zoom: [3]float64{0, 0, 1}, Renderer: order}
+		if v.kind == bitplanes {
+			l.View, l.Size, l.Points, l.Bit = ViewBitplanes, explainViewSize/2, 1, v.bit
+		}
 		s, err := l.Sample(nil, sp)
 		if err != nil {
 			return nil, err
 		}
 		img := l.Draw(sp, s).Image
-		return imageio.Magnify(img, img.Rect, 2), nil
+		if v.kind == bitplanes {
+			img = imageio.Magnify(img, img.Rect, 2)
+		}
+		return img, nil
 	}
-	w, h := r.size()
-	lay := render.Layout(e.pass, w, h, r.PhotonsPerIteration, 1, sp.Options)
+	lay := order.layout(1, sp.Options)
 	if sp.HasSeed {
 		lay.Cfg.Seed = sp.Seed
 	}
@@ -114,15 +119,6 @@ func (r ExplainRun) view(e explainer, sp rng.Spec) (*image.NRGBA, error) {
 		return rng.RendererStream(inst, lay.Cfg.Streams, s, perPath, lay.SlotSequences)
 	}
 	switch v.kind {
-	case lagPairs:
-		next := slot(0, e.pass.DrawsPerPath())
-		d := make([]float32, explainPoints+v.lag)
-		for i := range d {
-			d[i] = next()
-		}
-		for i := 0; i < explainPoints; i++ {
-			pairs = append(pairs, d[i], d[i+v.lag])
-		}
 	case neighbourPairs:
 		n := min(explainPoints, lay.Cfg.Streams-1)
 		draw := func(t int) float32 {
@@ -147,14 +143,14 @@ func (r ExplainRun) view(e explainer, sp rng.Spec) (*image.NRGBA, error) {
 	return pairPicture(sp, pairs), nil
 }
 
-// pairPicture plots pairs (x, y) of floats with the lab's pairs view: its
-// deep zoom's drawing plots a list of pairs as they come.
+// pairPicture plots pairs (x, y) of renderer floats with the lab's pairs
+// view in the renderer order: its deep zoom's drawing plots a list of
+// pairs as they come, here the floats' words (rng.RendererWord).
 func pairPicture(sp rng.Spec, pairs []float32) *image.NRGBA {
-	l := Look{View: ViewPairs, Size: explainViewSize, Points: len(pairs) / 2, Zoom: [3]float64{0, 0, 1}, Scan: 1}
-	one := math.Ldexp(1, sp.Gen.Bits())
+	l := Look{View: ViewPairs, Size: explainViewSize, Points: len(pairs) / 2, Zoom: [3]float64{0, 0, 1}, Scan: 1, Renderer: &RendererOrder{}}
 	v := make([]uint32, len(pairs))
 	for i, f := range pairs {
-		v[i] = uint32(min(float64(f)*one, one-1))
+		v[i] = rng.RendererWord(f)
 	}
 	return l.Draw(sp, Sample{Values: v}).Image
 }

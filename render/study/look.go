@@ -86,6 +86,13 @@ type Look struct {
 	// the tuples of successive values of one stream that fall in the zoom
 	// square (cube) are kept, at most Points of them (rng.ScanBox).
 	Scan int64
+	// Lag is the step of pairs and triples: (x_n, x_n+Lag) (triples: and
+	// x_n+2Lag); 0 is 1, successive values.
+	Lag int
+	// Renderer, if not nil, reads every view's numbers in the renderer
+	// order (look_renderer.go): slot s's draws through a render of the
+	// pass, as the renderer's floats, in place of the dump's stream s.
+	Renderer *RendererOrder
 }
 
 // Looked is one generator's picture and the points that fell in the view.
@@ -170,6 +177,17 @@ func (l Look) Check() error {
 		return inputf("--scan is the deep zoom of pairs and triples, not of %s", l.View)
 	case l.Scan > 0 && l.Points > MaxScanKept:
 		return inputf("--points with --scan: at most %d kept (got %d)", MaxScanKept, l.Points)
+	case l.Lag < 0 || l.Lag > MaxLookLag:
+		return inputf("--lag must be 1..%d (got %d)", MaxLookLag, l.Lag)
+	case l.Lag > 1 && !tuple:
+		return inputf("--lag is the step of pairs and triples, not of %s", l.View)
+	case l.Lag > 1 && l.Scan > 0:
+		return inputf("--lag with --scan: the deep zoom scans successive values only")
+	}
+	if l.Renderer != nil {
+		if err := l.checkRenderer(); err != nil {
+			return err
+		}
 	}
 	if b := l.PictureBytes(); b > maxLookPictureBytes {
 		return inputf("%d pictures of %dx%d and their montage need %d MiB: at most %d MiB (fewer --gens or a smaller --size)",
@@ -187,18 +205,27 @@ func (l Look) Check() error {
 				return inputf("--scan %d is too many values for %s's %d streams: at most %d", l.Scan, sp.Gen.Name, streams, int64(streams)*math.MaxUint32)
 			}
 		}
-		if err := sp.Gen.CheckDump(streams, count); err != nil && !l.photonView() {
+		if err := sp.Gen.CheckDump(streams, count); err != nil && !l.photonView() && l.Renderer == nil {
 			return InputError{err.Error()}
 		}
 		if _, err := sp.With(l.Options).New(1, l.Seed); err != nil {
 			return InputError{err.Error()}
 		}
 	}
+	if l.Renderer != nil && l.OnGPU {
+		if err := l.checkRendererGPU(); err != nil {
+			return err
+		}
+	}
 	return drawnOnce("--gens", l.Specs, l.Options, l.Seed)
 }
 
-// Streams is how many of g's streams the view draws from.
+// Streams is how many of g's streams the view draws from (the renderer
+// order: the streams of the pass's layout).
 func (l Look) Streams(g *rng.Generator) int {
+	if l.Renderer != nil {
+		return l.Renderer.layout(0, nil).Cfg.Streams
+	}
 	if l.Scan > 0 {
 		s, _ := l.scanShape(g)
 		return s
@@ -211,11 +238,14 @@ func (l Look) Streams(g *rng.Generator) int {
 func (l Look) shape() (streams, count int) {
 	switch l.View {
 	case ViewPairs:
-		return l.Stream + 1, l.Points + 1
+		return l.Stream + 1, l.Points + l.lag()
 	case ViewTriples:
-		return l.Stream + 1, l.Points + 2
+		return l.Stream + 1, l.Points + 2*l.lag()
 	case ViewStreams:
 		streams = min(1024, l.Points+1)
+		if l.Renderer != nil { // as many slots as the pass has
+			streams = max(2, min(streams, l.Streams(nil)))
+		}
 		return streams, (l.Points + streams - 2) / (streams - 1)
 	case ViewPhotons, ViewSpectrum:
 		return l.Points, 2
@@ -280,9 +310,15 @@ type Sample struct {
 // Run applies Options first); c may be nil when not OnGPU. The window
 // keeps a Sample and draws it again when only the drawing changes (Draw).
 func (l Look) Sample(c *gpu.Context, sp rng.Spec) (Sample, error) {
+	if l.Renderer != nil {
+		return l.rendererSample(c, sp)
+	}
 	if l.photonView() {
-		v, err := l.photonSamples(sp)
-		return Sample{Values: v}, err
+		inst, err := sp.New(l.Points, l.Seed)
+		if err != nil {
+			return Sample{}, err
+		}
+		return Sample{Values: l.photonSamples(inst, l.Points, l.Decision+2, false)}, nil
 	}
 	streams, count := l.shape()
 	if l.Scan > 0 {
@@ -380,34 +416,29 @@ func words(b []byte) []uint32 {
 func (l Look) photonView() bool { return l.View == ViewPhotons || l.View == ViewSpectrum }
 
 // photonSamples are the photon pass's floats for the decision, two a
-// photon, as float bits: photon i's draws Decision and Decision+1.
-func (l Look) photonSamples(sp rng.Spec) ([]uint32, error) {
-	inst, err := sp.New(l.Points, l.Seed)
-	if err != nil {
-		return nil, err
-	}
-	quasi, isQuasi := inst.(rng.QuasiRandom)
+// photon, as float bits: slot i's draws Decision and Decision+1 of its
+// first path (rng.RendererStream: a quasi-random generator's point i), of
+// inst laid out over `streams` slots.
+func (l Look) photonSamples(inst rng.Instance, streams, perPhoton int, slotSequences bool) []uint32 {
 	v := make([]uint32, 2*l.Points)
 	for i := 0; i < l.Points; i++ {
-		var st rng.Stream
-		if isQuasi {
-			st = quasi.Point(uint64(i))
-		} else {
-			st = inst.Stream(i)
-		}
+		next := rng.RendererStream(inst, streams, i, perPhoton, slotSequences)
 		for k := 0; k < l.Decision; k++ {
-			st.F32()
+			next()
 		}
-		v[2*i], v[2*i+1] = math.Float32bits(st.F32()), math.Float32bits(st.F32())
+		v[2*i], v[2*i+1] = math.Float32bits(next()), math.Float32bits(next())
 	}
-	return v, nil
+	return v
 }
 
 // SampleKey names everything Sample's numbers depend on apart from the
 // generator, so a caller keeps a Sample while only the drawing changes
 // (a turn, a zoom without a scan, a bit).
 func (l Look) SampleKey() string {
-	key := fmt.Sprintf("%s|%d|%d|%d|%d|%d|%v", l.View, l.Seed, l.Points, l.Stream, l.Decision, l.Scan, l.OnGPU)
+	key := fmt.Sprintf("%s|%d|%d|%d|%d|%d|%v|%d", l.View, l.Seed, l.Points, l.Stream, l.Decision, l.Scan, l.OnGPU, l.lag())
+	if l.Renderer != nil {
+		key += fmt.Sprintf("|%+v", *l.Renderer)
+	}
 	if l.View == ViewBitplanes {
 		key += fmt.Sprintf("|%d", l.Size)
 	}

@@ -31,7 +31,7 @@ func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 	case ViewSpectrum:
 		return l.spectrum(sp, v)
 	}
-	scale := 1 / math.Ldexp(1, sp.Gen.Bits()) // the native integer to [0, 1)
+	scale := 1 / math.Ldexp(1, l.bits(sp.Gen)) // the native integer (renderer word) to [0, 1)
 	hits := make([]int, l.Size*l.Size)
 	shown, points := 0, 0
 	dot := func(x, y float64) { // x, y in [0, 1) of the picture, y up
@@ -74,14 +74,14 @@ func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 			plotXY(float64(math.Float32frombits(v[2*i])), float64(math.Float32frombits(v[2*i+1])))
 		}
 	case l.View == ViewPairs:
-		s := v[l.Stream*count : (l.Stream+1)*count]
-		for i := 0; i+1 < count && points < l.Points; i++ {
-			plot(s[i], s[i+1])
+		s, lag := v[l.Stream*count:(l.Stream+1)*count], l.lag()
+		for i := 0; i+lag < count && points < l.Points; i++ {
+			plot(s[i], s[i+lag])
 		}
 	case l.View == ViewTriples:
-		s := v[l.Stream*count : (l.Stream+1)*count]
-		for i := 0; i+2 < count && points < l.Points; i++ {
-			plot3(s[i], s[i+1], s[i+2])
+		s, lag := v[l.Stream*count:(l.Stream+1)*count], l.lag()
+		for i := 0; i+2*lag < count && points < l.Points; i++ {
+			plot3(s[i], s[i+lag], s[i+2*lag])
 		}
 	default:
 		for m := 0; m < count && points < l.Points; m++ {
@@ -217,15 +217,23 @@ func (l Look) title() string {
 			zoom += fmt.Sprintf(" x [%g, %g]", l.ZoomZ, l.ZoomZ+l.Zoom[2])
 		}
 	}
+	if t := l.rendererTitle(zoom); t != "" {
+		return t
+	}
 	of := fmt.Sprintf("stream %d", l.Stream)
 	if l.Scan > 0 {
 		of = "many streams (deep zoom)"
 	}
+	pairs, triples := "successive values", "successive triples"
+	if l.lag() > 1 {
+		pairs = fmt.Sprintf("values n and n+%d", l.lag())
+		triples = fmt.Sprintf("values n, n+%d, n+%d", l.lag(), 2*l.lag())
+	}
 	switch l.View {
 	case ViewPairs:
-		return fmt.Sprintf("successive values of %s, seed %d%s", of, l.Seed, zoom)
+		return fmt.Sprintf("%s of %s, seed %d%s", pairs, of, l.Seed, zoom)
 	case ViewTriples:
-		return fmt.Sprintf("successive triples of %s, seed %d, turned %g, %g degrees%s", of, l.Seed, l.Rotate[0], l.Rotate[1], zoom)
+		return fmt.Sprintf("%s of %s, seed %d, turned %g, %g degrees%s", triples, of, l.Seed, l.Rotate[0], l.Rotate[1], zoom)
 	case ViewStreams:
 		return fmt.Sprintf("value i of stream t against stream t+1, seed %d%s", l.Seed, zoom)
 	case ViewPhotons, ViewSpectrum:
@@ -235,6 +243,9 @@ func (l Look) title() string {
 			what = "emission direction (draws 2, 3)"
 		case PhotonDecisions["bounce"]:
 			what = "first bounce's scattering direction (draws 5, 6)"
+		}
+		if r := l.Renderer; r != nil {
+			what += fmt.Sprintf(" in the renderer order at %s photons an iteration (%s)", powerText(r.Photons), r.Scene)
 		}
 		if l.View == ViewSpectrum {
 			return fmt.Sprintf("power spectrum of the photon pass's %s, %d photons, frequencies -%d..%d, and its radial average, seed %d", what, l.Points, spectrumHalf, spectrumHalf, l.Seed)
