@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -83,6 +84,22 @@ func TestRngTestRendererOrderRefusals(t *testing.T) {
 		r := speckle(t, nil, append([]string{"rng", "test"}, tc.args...)...)
 		if r.code != 2 || !strings.Contains(r.stderr, tc.want) {
 			t.Errorf("%q: exit %d, %q (want %q)", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
+// The issue's command as typed, photons an iteration left to the device (a
+// regression: auto was checked as a pass of no slots and refused): rand48
+// fails in the renderer order, philox passes.
+func TestRngTestRendererOrderAutoPhotons(t *testing.T) {
+	r := speckle(t, nil, "rng", "test", "--order", "renderer", "--scene", "cornell", "--gens", "rand48,philox",
+		"--numbers", "2^20", "--streams", "16", "--samples", "16", "--tests", "pairs,gap")
+	if r.code != 0 || !strings.Contains(r.stdout, "photons an iteration") {
+		t.Fatalf("exit %d: %s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, test := range []string{"pairs", "gap"} {
+		if !regexp.MustCompile(`(?m)^` + test + `\s+renderer\s+FAIL\s+PASS$`).MatchString(r.stdout) {
+			t.Errorf("%s: not rand48 FAIL, philox PASS in:\n%s", test, r.stdout)
 		}
 	}
 }

@@ -168,7 +168,11 @@ func (o RNGTest) Check() error {
 		if err := sp.Check(); err != nil {
 			return InputError{err.Error()}
 		}
-		inst, err := sp.Gen.New(o.layout(sp).Cfg)
+		cfg := o.layout(sp).Cfg
+		if cfg.Streams == 0 { // the photon pass with automatic photons: checked once the device is known
+			cfg.Streams = max(o.Streams, 1)
+		}
+		inst, err := sp.Gen.New(cfg)
 		if err != nil {
 			return InputError{err.Error()}
 		}
