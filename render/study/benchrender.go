@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -69,63 +70,94 @@ type RenderBenchCase struct {
 // not measured (0). FullRegions is the share of the
 // photon pass's work groups (of its last dispatch) whose hit region filled,
 // so that they deposited the rest inline.
+//
+// WalkNs and AtomicsNs are differences of two timed passes; WalkNoiseNs and
+// AtomicsNoiseNs are their noise, the two passes' half-ranges over the
+// timed iterations added. A difference no larger than its noise (negative
+// ones included) is not a measurement, and the table says "<noise".
 type PhotonBreakdown struct {
-	TraceNs, WalkNs, AtomicsNs float64
-	SortNs                     float64  `json:",omitempty"`
-	GatherNs                   float64  `json:",omitempty"`
-	FullRegions                *float64 `json:",omitempty"`
-	Adds, AddsPerS             float64
+	TraceNs, WalkNs, AtomicsNs  float64
+	WalkNoiseNs, AtomicsNoiseNs float64  `json:",omitempty"`
+	SortNs                      float64  `json:",omitempty"`
+	GatherNs                    float64  `json:",omitempty"`
+	FullRegions                 *float64 `json:",omitempty"`
+	Adds, AddsPerS              float64
 }
 
-// photonPart times one cut-down photon pass over iters iterations: its
-// GPU times (render.PassTimes), bounces counted per photon (the walk adds
-// the points it would have added to) and, deferred, the share of full hit
-// regions.
-func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (t render.PassTimes, bounces, full float64, err error) {
+// photonPart times one cut-down photon pass over iters iterations, one at a
+// time: its GPU times (render.PassTimes, summed), the photon pass's time of
+// each iteration, bounces counted per photon (the walk adds the points it
+// would have added to) and, deferred, the share of full hit regions.
+func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part render.PhotonPassPart, iters int) (t render.PassTimes, each []time.Duration, bounces, full float64, err error) {
 	cfg.PhotonPass = part
 	s, err := render.NewSPPM(c, scene, cfg)
 	if err != nil {
-		return t, 0, 0, err
+		return t, nil, 0, 0, err
 	}
 	defer s.Close()
 	if err := s.Iterate(2); err != nil {
-		return t, 0, 0, err
+		return t, nil, 0, 0, err
 	}
 	b0, e0 := s.Bounces(), s.Emitted
 	s.Profile = true
-	if err := s.Iterate(iters); err != nil {
-		return t, 0, 0, err
+	for range iters {
+		before := s.Times.Photon
+		if err := s.Iterate(1); err != nil {
+			return t, nil, 0, 0, err
+		}
+		each = append(each, s.Times.Photon-before)
 	}
 	if regions, filled, _ := s.HitRegions(); regions > 0 {
 		full = float64(filled) / float64(regions)
 	}
-	return s.Times, float64(s.Bounces()-b0) / float64(s.Emitted-e0), full, nil
+	return s.Times, each, float64(s.Bounces()-b0) / float64(s.Emitted-e0), full, nil
 }
+
+// breakdownIterations is the fewest iterations a breakdown times, so that
+// each pass has a spread to judge its differences by.
+const breakdownIterations = 3
 
 // breakdown times the three photon passes, or the deferred deposits'
 // kernels.
 func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (*PhotonBreakdown, error) {
+	iters = max(iters, breakdownIterations)
 	perPhoton := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(iters*cfg.Photons) }
 	if cfg.Deposit != render.DepositInline {
-		t, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
+		t, _, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
 		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon - t.Sort - t.Gather), SortNs: perPhoton(t.Sort), GatherNs: perPhoton(t.Gather), FullRegions: &full}, err
 	}
-	var ns, bounces [3]float64
+	var ns, half, bounces [3]float64
 	for i, part := range []render.PhotonPassPart{render.PhotonPassFull, render.PhotonPassWalk, render.PhotonPassTrace} {
-		t, b, _, err := photonPart(c, scene, cfg, part, iters)
+		t, each, b, _, err := photonPart(c, scene, cfg, part, iters)
 		if err != nil {
 			return nil, err
 		}
+		lo, hi := slices.Min(each), slices.Max(each)
 		ns[i], bounces[i] = perPhoton(t.Photon), b
+		half[i] = float64((hi - lo).Nanoseconds()) / 2 / float64(cfg.Photons)
 	}
-	b := &PhotonBreakdown{TraceNs: ns[2], WalkNs: ns[1] - ns[2], AtomicsNs: ns[0] - ns[1]}
+	b := &PhotonBreakdown{TraceNs: ns[2], WalkNs: ns[1] - ns[2], AtomicsNs: ns[0] - ns[1],
+		WalkNoiseNs: half[1] + half[2], AtomicsNoiseNs: half[0] + half[1]}
 	// Each visible point a photon adds to takes four adds (count, three
 	// channels; a carry now and then is not counted).
 	b.Adds = 4 * (bounces[1] - bounces[2])
-	if b.AtomicsNs > 0 {
+	if aboveNoise(b.AtomicsNs, b.AtomicsNoiseNs) {
 		b.AddsPerS = b.Adds / (b.AtomicsNs * 1e-9)
 	}
 	return b, nil
+}
+
+// aboveNoise says whether a difference of two timings is a measurement:
+// positive and larger than its noise.
+func aboveNoise(diff, noise float64) bool { return diff > 0 && diff > noise }
+
+// diffCell is a table cell for a difference of two timings: its value, or
+// "<noise:N" with the noise N it did not clear (never a negative time).
+func diffCell(diff, noise float64) string {
+	if !aboveNoise(diff, noise) {
+		return fmt.Sprintf("<noise:%.2g", noise)
+	}
+	return fmt.Sprintf("%.3g", diff)
 }
 
 // RenderBenchReport is a bench's results on one device.
@@ -316,7 +348,8 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: inline, tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds;")
 	fmt.Fprintln(w, "the deferred deposits, the photon kernel (tracing, storing hits), the sort (sorted and combined) and the gather kernel,")
-	fmt.Fprintln(w, "and the share of work groups whose hit region filled (they deposited the rest inline)")
+	fmt.Fprintln(w, "and the share of work groups whose hit region filled (they deposited the rest inline); walk and atomics are differences")
+	fmt.Fprintln(w, "of two timed passes: \"<noise:N\" where one is no larger than N, the two passes' half-ranges over the iterations added")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\ttrace\twalk\tatomics\tsort\tgather\tfull\tadds/photon\tadds/s\t")
 	g := func(v float64) string { return fmt.Sprintf("%.3g", v) }
@@ -328,7 +361,11 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		}
 		switch r.Deposit {
 		case render.DepositInline.String():
-			cells = []string{g(b.WalkNs), g(b.AtomicsNs), "-", "-", "-", g(b.Adds), g(b.AddsPerS)}
+			rate := g(b.AddsPerS)
+			if !aboveNoise(b.AtomicsNs, b.AtomicsNoiseNs) {
+				rate = "<noise"
+			}
+			cells = []string{diffCell(b.WalkNs, b.WalkNoiseNs), diffCell(b.AtomicsNs, b.AtomicsNoiseNs), "-", "-", "-", g(b.Adds), rate}
 		case render.DepositSorted.String(), render.DepositCombined.String():
 			cells[2] = g(b.SortNs)
 		}

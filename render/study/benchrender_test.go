@@ -112,3 +112,33 @@ func TestRenderBenchDeposits(t *testing.T) {
 		t.Errorf("Check of an unknown deposit: %v", err)
 	}
 }
+
+// A difference of two timings is printed only where it clears its noise:
+// a negative one (the pass without atomics slower than the whole, as the
+// H200 gave) or one within the passes' spread reads "<noise:N", never a
+// negative or zero time.
+func TestBreakdownDifferencesNeverNegative(t *testing.T) {
+	for _, c := range []struct {
+		diff, noise float64
+		want        string
+	}{
+		{-0.21, 0.05, "<noise:0.05"},
+		{0, 0, "<noise:0"},
+		{0.04, 0.05, "<noise:0.05"},
+		{0.5, 0.05, "0.5"},
+		{0.91, 0, "0.91"},
+	} {
+		if got := diffCell(c.diff, c.noise); got != c.want {
+			t.Errorf("diffCell(%g, %g) = %q, want %q", c.diff, c.noise, got, c.want)
+		}
+	}
+	var table bytes.Buffer
+	rep := RenderBenchReport{Cases: []RenderBenchCase{{Scene: "cornell", Generator: "lehmer", Deposit: render.DepositInline.String(),
+		Breakdown: &PhotonBreakdown{TraceNs: 0.35, WalkNs: 0.5, AtomicsNs: -0.21, WalkNoiseNs: 0.02, AtomicsNoiseNs: 0.03, Adds: 12}}}}
+	if err := rep.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	if s := table.String(); strings.Contains(s, "-0.21") || !strings.Contains(s, "<noise:0.03") {
+		t.Errorf("a negative difference printed:\n%s", s)
+	}
+}
