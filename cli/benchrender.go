@@ -18,6 +18,7 @@ type benchRenderOptions struct {
 	bench  study.RenderBench
 	scenes string
 	asJSON bool
+	repeat int
 	gl     glFlags
 	opts   *genOptionFlags
 }
@@ -47,6 +48,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
 	seedFlag(fs, &o.bench.Seed)
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
+	wholeFlag(fs, &o.repeat, "repeat", 1, 1, maxRepeats, "run the whole bench in N fresh processes and print each case's photons/s as min, median, max and max/min")
 	gridCellsFlag(fs, &o.bench.GridCells)
 	gathersFlag(fs, &o.bench.Gathers)
 	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "inline|deferred|sorted|combined|deferred-only,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
@@ -69,6 +71,9 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	}
 	if err := b.Check(); err != nil {
 		return inputOrRun(err)
+	}
+	if o.repeat > 1 {
+		return o.runRepeated(c)
 	}
 	progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
 	b.Progress = progress.report

@@ -26,6 +26,11 @@ func TestMain(m *testing.M) {
 		os.Exit(fakeBlender(factor, os.Args[1:]))
 	}
 	if a, ok := os.LookupEnv(childArgs); ok {
+		selfCommand = func(args []string) *exec.Cmd { // a repeat's processes: this binary again
+			cmd := exec.Command(os.Args[0])
+			cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f"))
+			return cmd
+		}
 		var args []string
 		if a != "" {
 			args = strings.Split(a, "\x1f")

@@ -69,6 +69,7 @@ driver's debug messages.`,
 // Main runs a command line and returns the exit status: 0, 2 for a usage
 // error (bad input), 1 for a failure at run time (GPU, disk, a lost stdout).
 func Main(args []string, stdout, stderr io.Writer) int {
+	invokedArgs = args
 	out := &checkedWriter{w: stdout}
 	code := execute(args, out, stderr)
 	if code == 0 && out.err != nil {

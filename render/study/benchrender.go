@@ -53,9 +53,13 @@ type RenderBenchCase struct {
 	Deposit     string    `json:"deposit"`
 	PhotonsPerS float64   `json:"photons_per_s"`
 	BouncesPerS float64   `json:"bounces_per_s"`
-	// Shares of GPU time per pass, from separately timed iterations.
-	Eye, Grid, Photon, Update float64
-	Breakdown                 *PhotonBreakdown `json:"photon_breakdown,omitempty"`
+	// Shares of GPU time per pass, from separately timed iterations. (Named
+	// apart from "grid": JSON readers match keys case-insensitively.)
+	Eye       float64          `json:"eye_share"`
+	Grid      float64          `json:"grid_share"`
+	Photon    float64          `json:"photon_share"`
+	Update    float64          `json:"update_share"`
+	Breakdown *PhotonBreakdown `json:"photon_breakdown,omitempty"`
 }
 
 // PhotonBreakdown splits the photon pass's GPU time per photon (ns). Inline
