@@ -19,22 +19,14 @@ const MaxExplainWidth = 1920
 // explainTextScale is the battery cell's text scale: legible on a slide.
 const explainTextScale = 2
 
-var (
-	failColour = color.NRGBA{R: 255, G: 96, B: 96, A: 255}
-	passColour = color.NRGBA{R: 110, G: 220, B: 110, A: 255}
-	otherColor = color.NRGBA{R: 240, G: 200, B: 90, A: 255}
-)
-
+// verdictColour is a verdict's text colour: the grid's colour-blind-safe
+// one (imageio.VerdictColor), with PASS's blue lightened to read on the
+// dark page.
 func verdictColour(v string) color.NRGBA {
-	switch v {
-	case "FAIL":
-		return failColour
-	case "PASS":
-		return passColour
-	case "SUSPECT":
-		return otherColor
+	if v == "PASS" {
+		return color.NRGBA{R: 86, G: 180, B: 233, A: 255} // Okabe and Ito's sky blue
 	}
-	return color.NRGBA{}
+	return imageio.VerdictColor(v)
 }
 
 // failed counts gen's tests that FAIL in rep, and those that ran.
@@ -97,7 +89,7 @@ func (ex Explained) batteryLines(gen string) []imageio.TextLine {
 		}
 		out = append(out, imageio.TextLine{Text: fmt.Sprintf("consumed order: %d of %d FAIL", len(cf), cran), Colour: verdictColour(cv)})
 		for i := 0; i < len(cf); i += 4 { // four names a line keep the cell narrow
-			out = append(out, imageio.TextLine{Text: "  " + strings.Join(cf[i:min(i+4, len(cf))], ", "), Colour: failColour})
+			out = append(out, imageio.TextLine{Text: "  " + strings.Join(cf[i:min(i+4, len(cf))], ", "), Colour: verdictColour("FAIL")})
 		}
 	}
 	return out
@@ -157,7 +149,7 @@ func (ex Explained) WriteText(w io.Writer, r ExplainRun) {
 	fmt.Fprintf(w, "(c) battery: %s\n", ex.Report.Layout)
 	for _, g := range ex.Report.Generators {
 		for i, l := range ex.batteryLines(g.Label) {
-			if i > 0 && l.Colour == passColour && !strings.HasPrefix(l.Text, "lag") && !strings.HasPrefix(l.Text, "consumed") {
+			if i > 0 && l.Colour == verdictColour("PASS") && !strings.HasPrefix(l.Text, "lag") && !strings.HasPrefix(l.Text, "consumed") {
 				continue // a passing test: the header counts it
 			}
 			if !strings.HasPrefix(l.Text, " ") {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/color"
 	"image/draw"
 	"io"
 	"math"
@@ -416,13 +415,6 @@ func (r RNGTestReport) WriteJSON(w io.Writer) error {
 	return e.Encode(out)
 }
 
-// Verdict colours of the grid.
-var verdictColours = map[string]color.NRGBA{
-	"PASS":    {0x2e, 0x9e, 0x4f, 0xff},
-	"SUSPECT": {0xe8, 0xc3, 0x2e, 0xff},
-	"FAIL":    {0xd6, 0x32, 0x2e, 0xff},
-	"n/a":     {0x60, 0x60, 0x60, 0xff},
-}
 
 // Grid is the verdicts as a picture: a row per generator, a column per
 // test, each cell split into the stream order (left) and the consumed
@@ -443,10 +435,7 @@ func (r RNGTestReport) Grid() *image.NRGBA {
 		for _, test := range tests {
 			cell := image.NewNRGBA(image.Rect(0, 0, w, h))
 			for k, o := range orders {
-				c, ok := verdictColours[r.verdict(g.Label, test, o)]
-				if !ok {
-					c = verdictColours["n/a"]
-				}
+				c := imageio.VerdictColor(r.verdict(g.Label, test, o))
 				half := image.Rect(k*w/len(orders), 0, (k+1)*w/len(orders)-1, h) // a one-pixel seam between the orders
 				draw.Draw(cell, half, image.NewUniform(c), image.Point{}, draw.Src)
 			}
@@ -454,5 +443,8 @@ func (r RNGTestReport) Grid() *image.NRGBA {
 		}
 	}
 	title := fmt.Sprintf("rng test, %s per order: %s", units.FormatCount(r.Numbers), strings.Join(orders, " | "))
-	return imageio.Montage(cells, labels, tests, title)
+	legend := imageio.VerdictLegend(map[string]string{
+		"PASS": fmt.Sprintf("%g <= p <= 1-%g", stats.SuspectBelow, stats.SuspectBelow), "SUSPECT": "between",
+		"FAIL": fmt.Sprintf("p < %g or p > 1-%g", stats.FailBelow, stats.FailBelow), "n/a": "too few bits or values"})
+	return imageio.WithLegend(imageio.Montage(cells, labels, tests, title), legend)
 }

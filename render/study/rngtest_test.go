@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"encoding/json"
+	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/gpu/gltest"
+	"speckle/imageio"
 	"speckle/internal/stats"
 	"speckle/rng"
 )
@@ -244,3 +246,30 @@ func TestRNGTestReportOutputs(t *testing.T) {
 }
 
 func nanP() float64 { p, _ := strconv.ParseFloat("NaN", 64); return p }
+
+// The verdict grid carries a legend (every verdict's colour under the
+// cells, with what it means) in colours that colour-vision deficiencies
+// keep apart: no green for PASS beside red for FAIL.
+func TestVerdictGridHasALegend(t *testing.T) {
+	rep := RNGTestReport{Numbers: 1 << 20, Generators: []TestedGenerator{{Label: "randu"}},
+		Results: []TestResult{{Generator: "randu", Test: "pairs", Order: "stream", Verdict: "PASS"}, {Generator: "randu", Test: "pairs", Order: "consumed", Verdict: "FAIL"}}}
+	img := rep.Grid()
+	plain := imageio.Montage([][]*image.NRGBA{{image.NewNRGBA(image.Rect(0, 0, 64, 32))}}, []string{"randu"}, []string{"pairs"}, "x")
+	if img.Rect.Dy() <= plain.Rect.Dy() {
+		t.Fatalf("grid %v is no taller than its montage %v: no legend", img.Rect, plain.Rect)
+	}
+	for _, v := range imageio.Verdicts { // each swatch in the strip below the cells
+		want, found := imageio.VerdictColor(v), false
+		for y := plain.Rect.Dy(); y < img.Rect.Dy() && !found; y++ {
+			for x := 0; x < img.Rect.Dx() && !found; x++ {
+				found = img.NRGBAAt(x, y) == want
+			}
+		}
+		if !found {
+			t.Errorf("no %s swatch in the legend", v)
+		}
+	}
+	if c := imageio.VerdictColor("PASS"); c.G > c.B {
+		t.Errorf("PASS is green (%v): red against green is what colour-blind readers cannot tell apart", c)
+	}
+}
