@@ -224,6 +224,9 @@ func flagError(c *cobra.Command, err error) error {
 		return usagef("--%s %v", bad.GetFlag().Name, bad.Unwrap())
 	}
 	if strings.HasPrefix(err.Error(), "unknown flag") || strings.HasPrefix(err.Error(), "unknown shorthand flag") {
+		if hint := flagHint(c, err.Error()); hint != "" {
+			return usagef("%v: %s", err, hint)
+		}
 		return usagef("%v (try %s --help)", err, c.CommandPath())
 	}
 	return usageError{err.Error()}
