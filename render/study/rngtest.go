@@ -415,10 +415,9 @@ func (r RNGTestReport) WriteJSON(w io.Writer) error {
 	return e.Encode(out)
 }
 
-
 // Grid is the verdicts as a picture: a row per generator, a column per
 // test, each cell split into the stream order (left) and the consumed
-// order (right), green PASS, yellow SUSPECT, red FAIL.
+// order (right), coloured by imageio.VerdictColor, with a legend.
 func (r RNGTestReport) Grid() *image.NRGBA {
 	const w, h = 64, 32
 	orders := r.orders()
