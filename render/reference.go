@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"speckle/imageio"
 	"speckle/scenes"
@@ -145,8 +146,33 @@ func ReferenceCandidates(scene string, w, h int) []string {
 	return out
 }
 
+// referenceDir holds the stored references (relative to the working
+// directory: the repository root).
+const referenceDir = "assets/reference"
+
+// ReferenceSizes are the render sizes the stored references of scene serve
+// (StoredReference): each reference's own size and its integer divisions
+// down to an eighth, largest first, as "WxH".
+func ReferenceSizes(scene string) []string {
+	files, _ := filepath.Glob(filepath.Join(referenceDir, scene+"-*x*.pfm"))
+	var out []string
+	for _, f := range files {
+		var w, h int
+		base := strings.TrimSuffix(filepath.Base(f), ".pfm")
+		if _, err := fmt.Sscanf(base[len(scene)+1:], "%dx%d", &w, &h); err != nil {
+			continue
+		}
+		for k := 1; k <= referenceScales; k++ {
+			if w%k == 0 && h%k == 0 {
+				out = append(out, fmt.Sprintf("%dx%d", w/k, h/k))
+			}
+		}
+	}
+	return out
+}
+
 // ReferencePath is where speckle reference stores a scene's reference image
 // (relative to the working directory: the repository root).
 func ReferencePath(scene string, w, h int) string {
-	return fmt.Sprintf("assets/reference/%s-%dx%d.pfm", scene, w, h)
+	return fmt.Sprintf("%s/%s-%dx%d.pfm", referenceDir, scene, w, h)
 }

@@ -2,6 +2,8 @@ package study
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"speckle/gpu"
@@ -162,8 +164,20 @@ func (r Render) Run(c *gpu.Context) (Rendered, error) {
 			return res, err
 		}
 		res.Reference = where
+	default:
+		res.Note = noReferenceNote(r.Scene.Name, r.Width, r.Height, res.Metric)
 	}
 	return res, nil
+}
+
+// noReferenceNote says why a render has no error figure, and at which
+// sizes it would have one.
+func noReferenceNote(scene string, w, h int, m imageio.Metric) string {
+	sizes := render.ReferenceSizes(scene)
+	if len(sizes) == 0 {
+		return fmt.Sprintf("no %s: %s has no stored reference (speckle reference makes one)", m.Short(), scene)
+	}
+	return fmt.Sprintf("no %s: no stored reference of %s serves %dx%d; --size %s would have one", m.Short(), scene, w, h, strings.Join(sizes, ", "))
 }
 
 // renderTo renders total photons with spec and returns the radiance and the

@@ -2,8 +2,10 @@ package study
 
 import (
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"speckle/gpu"
@@ -111,5 +113,22 @@ func TestReferencePath(t *testing.T) {
 	p, err := (Reference{Setup: Setup{Scene: builtin(t, "cornell"), Width: 8, Height: 6}}).Path()
 	if err != nil || p != render.ReferencePath("cornell", 8, 6) || filepath.Dir(p) != ReferenceDir {
 		t.Errorf("cornell: %q, %v", p, err)
+	}
+}
+
+// A render with no reference at its size says so, and names the sizes that
+// have one (the shipped cornell reference is 640x360).
+func TestNoReferenceNoteNamesTheSizes(t *testing.T) {
+	wd, _ := os.Getwd()
+	if err := os.Chdir("../.."); err != nil { // the repository root, where assets/ is
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	n := noReferenceNote("cornell", 960, 540, imageio.MetricRMSE)
+	if !strings.Contains(n, "no RMSE: no stored reference of cornell serves 960x540") || !strings.Contains(n, "640x360, 320x180") {
+		t.Errorf("note %q", n)
+	}
+	if n := noReferenceNote("nosuchscene", 8, 8, imageio.MetricRMSE); !strings.Contains(n, "has no stored reference") {
+		t.Errorf("note %q", n)
 	}
 }
