@@ -13,6 +13,10 @@ import (
 // goes on, seldom enough to keep the log short.
 const logInterval = 5 * time.Second
 
+// progressIntervalEnv sets the interval between log lines (a duration such
+// as 1s) for a log that wants them more or less often than logInterval.
+const progressIntervalEnv = "SPECKLE_PROGRESS_INTERVAL"
+
 // progress draws a bar with rate and ETA on a terminal, redrawn in place;
 // elsewhere it prints a plain line every logInterval, so a long run in a log
 // is not silent and a short one leaves the log clean.
@@ -31,6 +35,9 @@ type progress struct {
 func newProgress(w io.Writer, label string, total int, unit string) *progress {
 	now := time.Now()
 	p := &progress{w: w, label: label, total: total, unit: unit, start: now, last: now, terminal: isTerminal(w), interval: logInterval}
+	if d, err := time.ParseDuration(os.Getenv(progressIntervalEnv)); err == nil && d > 0 {
+		p.interval = d
+	}
 	if c, ok := w.(*checkedWriter); ok {
 		w = c.w
 	}

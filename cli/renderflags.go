@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -218,11 +219,15 @@ type bar struct {
 	label, unit string
 	scale       int64
 	p           *progress
+	start       time.Time // when the work began: the rate and ETA count from it
 }
 
 func (b *bar) report(done, total int64) {
 	if b.p == nil {
 		b.p = newProgress(b.c.ErrOrStderr(), b.label, int(total/b.scale), b.unit)
+		if !b.start.IsZero() { // not from the first report, which comes a batch of work later
+			b.p.start, b.p.last = b.start, b.start
+		}
 	}
 	b.p.set(int(done / b.scale))
 }
@@ -244,6 +249,7 @@ func (b *bar) run(gl *glFlags, study func(*gpu.Context) error) error {
 		return err
 	}
 	defer ctx.Close()
+	b.start = time.Now()
 	err = study(ctx)
 	if b.p != nil {
 		b.p.done()
