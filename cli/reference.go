@@ -16,6 +16,8 @@ type referenceOptions struct {
 	sppm    sppmFlags
 	spec    rng.Spec
 	photons int64
+	out     string
+	force   bool
 }
 
 func newReferenceCmd() *cobra.Command {
@@ -29,7 +31,9 @@ against at that size (or at a size 2 to 8 times smaller, averaged down), and
 SCENE-WxH.json beside it: the scene's content hash, the size, the photons
 traced and the generator. A reference is used only for a scene of that
 content: a same-named scene with other content gets no RMSE and a line saying
-why. A scene with an exact image (plane) needs none.`,
+why. A scene with an exact image (plane) needs none. A reference made from
+more photons than --photons (or one with no sidecar to say) is not replaced
+without --force; --out writes elsewhere.`,
 		Example: `  speckle reference --scene cornell --photons 1e9
   speckle reference --scene cornell --size 1280x720 --gen sobol`,
 		Args: noArgs,
@@ -37,6 +41,8 @@ why. A scene with an exact image (plane) needs none.`,
 	}
 	specFlag(c, &o.spec, "gen", rng.Spec{Gen: rng.Philox}, "generator for the reference")
 	photonsFlag(c.Flags(), &o.photons, 1e9)
+	c.Flags().StringVar(&o.out, "out", "", "write the reference (a .pfm, its .json sidecar beside it) here instead of "+study.ReferenceDir)
+	c.Flags().BoolVar(&o.force, "force", false, "replace a reference made from more photons than --photons, or of an unknown count")
 	o.sppm.addTo(c, study.ReferenceSize)
 	return c
 }
@@ -46,18 +52,28 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	ref := study.Reference{Setup: setup, Spec: o.spec, Total: o.photons}
+	ref := study.Reference{Setup: setup, Spec: o.spec, Total: o.photons, Out: o.out, Force: o.force}
+	path, err := ref.Path()
+	if err != nil {
+		return inputOrRun(err)
+	}
+	// First that no path names another (--scene the reference itself), then
+	// what Check says of the reference there.
+	sidecar := render.SidecarPath(path)
+	if err := checkPaths(input("--scene", sceneFile(o.sppm.scene)), output("the reference", path), output("its sidecar", sidecar)); err != nil {
+		return err
+	}
 	if err := ref.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	path, _ := ref.Path()
-	if err := checkPaths(input("--scene", sceneFile(o.sppm.scene)), output("the reference", path)); err != nil {
+	if w := ref.Warning(); w != "" {
+		fmt.Fprintln(c.ErrOrStderr(), "speckle reference: warning: "+w)
+	}
+	mkdir := o.out == "" // only the default folder is made
+	if err := prepareFile(path, mkdir); err != nil {
 		return err
 	}
-	if err := prepareFile(path, true); err != nil {
-		return err
-	}
-	if err := prepareFile(render.SidecarPath(path), true); err != nil {
+	if err := prepareFile(sidecar, mkdir); err != nil {
 		return err
 	}
 	b := &bar{c: c, label: "reference " + setup.Scene.Name, unit: "k photons", scale: 1000}

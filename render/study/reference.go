@@ -2,9 +2,11 @@ package study
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"speckle/internal/units"
 
 	"speckle/gpu"
 	"speckle/imageio"
@@ -26,13 +28,29 @@ type Reference struct {
 	Spec     rng.Spec
 	Total    int64
 	Progress Progress
+	// Out, if set, is where the reference goes instead of ReferenceDir (a
+	// .pfm; its sidecar beside it).
+	Out string
+	// Force replaces a reference made from more photons than Total, or of
+	// an unknown count (no sidecar): without it such a one is refused.
+	Force bool
 }
+
+// MinReferencePhotons is the fewest photons a reference should have: below,
+// it is noisier than the renders it will judge (the shipped ones took 1e10).
+const MinReferencePhotons = 1e8
 
 // Path is where the reference goes; a scene without one (an analytic
 // image), or whose name would lead outside ReferenceDir, is refused.
 func (r Reference) Path() (string, error) {
 	if r.Scene.Analytic() {
 		return "", inputf("scene %s has an analytic image: it needs no reference render", r.Scene.Name)
+	}
+	if r.Out != "" {
+		if filepath.Ext(r.Out) != ".pfm" {
+			return "", inputf("--out %s: a reference is a .pfm file", imageio.Printable(r.Out))
+		}
+		return r.Out, nil
 	}
 	path := render.ReferencePath(r.Scene.Name, r.Width, r.Height)
 	if rel, err := filepath.Rel(ReferenceDir, path); err != nil || !filepath.IsLocal(rel) || filepath.Dir(rel) != "." {
@@ -41,13 +59,50 @@ func (r Reference) Path() (string, error) {
 	return path, nil
 }
 
-// Check refuses bad options before any GPU work.
+// Check refuses bad options before any GPU work, and a reference that
+// would replace a better one (keptReference).
 func (r Reference) Check() error {
-	if _, err := r.Path(); err != nil {
+	path, err := r.Path()
+	if err != nil {
 		return err
 	}
-	_, err := r.Config(r.Spec)
-	return err
+	if _, err := r.Config(r.Spec); err != nil {
+		return err
+	}
+	return r.keptReference(path)
+}
+
+// keptReference refuses, without Force, to replace a reference at path made
+// from more photons than this run traces, or of a count no sidecar records:
+// a reference of 1e5 photons over one of 1e10 would make every later RMSE
+// measure the reference's noise.
+func (r Reference) keptReference(path string) error {
+	if r.Force {
+		return nil
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	m, err := render.ReadReferenceMeta(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return inputf("%s holds a reference of an unknown photon count (no %s): --force replaces it", imageio.Printable(path), filepath.Base(render.SidecarPath(path)))
+	case err != nil:
+		return inputf("%v: --force replaces the reference", err)
+	case m.Photons > r.Total:
+		return inputf("%s was made from %s photons, more than this run's %s: --force replaces it, --out writes elsewhere",
+			imageio.Printable(path), units.FormatCount(m.Photons), units.FormatCount(r.Total))
+	}
+	return nil
+}
+
+// Warning is what to say before a reference of too few photons, or "".
+func (r Reference) Warning() string {
+	if r.Total >= MinReferencePhotons {
+		return ""
+	}
+	return fmt.Sprintf("a reference of %s photons is noisier than the renders it will judge: give at least %s (the shipped ones took 1e10)",
+		units.FormatCount(r.Total), units.FormatCount(MinReferencePhotons))
 }
 
 // Run renders the reference and writes it; it returns the photons traced.
