@@ -1,5 +1,10 @@
 module speckle
 
+// The go line has three parts because gonum.org/v1/plot v0.15.2 declares
+// go 1.22.0: a two-part "go 1.22" is refused ("updates to go.mod needed",
+// tried with Go 1.22.12 and 1.26.8). Debian 12's Go 1.19 cannot parse it,
+// and never reads it: scripts/fetch-go.sh fetches the toolchain outside the
+// module, and CI's scripts/check-bootstrap.sh fails if that ever changes.
 go 1.22.0
 
 require (

@@ -433,11 +433,14 @@ func (a *App) work() error {
 	return nil
 }
 
-// notify shows a message for a few seconds.
-func (a *App) notify(format string, args ...any) {
+// notify shows a message for a few seconds, and says it on stdout.
+func (a *App) notify(format string, args ...any) { a.toastTo(a.opts.Out, format, args...) }
+
+// toastTo shows a message for a few seconds and writes it to w.
+func (a *App) toastTo(w io.Writer, format string, args ...any) {
 	a.toast = fmt.Sprintf(format, args...)
 	a.toastUntil = time.Now().Add(4 * time.Second)
-	fmt.Fprintln(a.opts.Out, a.toast)
+	fmt.Fprintln(w, a.toast)
 }
 
 // Stats is what a script or benchmark reads after running.

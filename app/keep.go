@@ -1,18 +1,11 @@
 package app
 
 import (
-	"fmt"
-	"time"
-
 	"speckle/scenes"
 )
 
 // warn is notify for what went wrong: shown in the window and said on stderr.
-func (a *App) warn(format string, args ...any) {
-	a.toast = fmt.Sprintf(format, args...)
-	a.toastUntil = time.Now().Add(4 * time.Second)
-	fmt.Fprintln(a.opts.Err, a.toast)
-}
+func (a *App) warn(format string, args ...any) { a.toastTo(a.opts.Err, format, args...) }
 
 // keptInputs are inputs of the settings that failed to load ("" for none).
 type keptInputs struct {

@@ -109,6 +109,34 @@ func specNames(specs []string) string {
 	return s
 }
 
+// setUp is what a lesson's run and its explanation share: --size and
+// --photons-per-iteration into the run's fields, its check, the GL flags,
+// and the output (screenshots/lesson-NAME<suffix>.png unless --out).
+// check is a closure: it must see the fields set here.
+func (o *lessonOptions) setUp(l study.Lesson, suffix string, w, h, perIter *int, out *string, check func() error) error {
+	if o.size != "" {
+		var err error
+		if *w, *h, err = units.ParseSize(o.size, 16, 8192); err != nil {
+			return usagef("--size %v", err)
+		}
+	}
+	if o.perIter > 0 {
+		*perIter = o.perIter
+	}
+	*out = o.out
+	if err := check(); err != nil {
+		return inputOrRun(err)
+	}
+	if err := o.gl.check(); err != nil {
+		return err
+	}
+	mkdir := *out == ""
+	if mkdir {
+		*out = "screenshots/lesson-" + l.Name + suffix + ".png"
+	}
+	return prepareFile(*out, mkdir)
+}
+
 func (o *lessonOptions) run(c *cobra.Command, name string) error {
 	l, err := study.LookupLesson(name)
 	if err != nil {
@@ -122,26 +150,8 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 			return usagef("--%s is a flag of --explain", f)
 		}
 	}
-	r := study.LessonRun{Lesson: l, Budget: time.Duration(o.seconds * float64(time.Second)), Out: o.out}
-	if o.size != "" {
-		if r.Width, r.Height, err = units.ParseSize(o.size, 16, 8192); err != nil {
-			return usagef("--size %v", err)
-		}
-	}
-	if o.perIter > 0 {
-		r.PhotonsPerIteration = o.perIter
-	}
-	if err := r.Check(); err != nil {
-		return inputOrRun(err)
-	}
-	if err := o.gl.check(); err != nil {
-		return err
-	}
-	mkdir := r.Out == ""
-	if mkdir {
-		r.Out = "screenshots/lesson-" + l.Name + ".png"
-	}
-	if err := prepareFile(r.Out, mkdir); err != nil {
+	r := study.LessonRun{Lesson: l, Budget: time.Duration(o.seconds * float64(time.Second))}
+	if err := o.setUp(l, "", &r.Width, &r.Height, &r.PhotonsPerIteration, &r.Out, func() error { return r.Check() }); err != nil {
 		return err
 	}
 	stdout := c.OutOrStdout()

@@ -8,7 +8,6 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/internal/units"
 	"speckle/render/study"
 )
 
@@ -18,30 +17,11 @@ const explainBudget = 5 * time.Second
 
 // runExplain makes the lesson's page from the artifact to its cause.
 func (o *lessonOptions) runExplain(c *cobra.Command, l study.Lesson) error {
-	r := study.ExplainRun{Lesson: l, Numbers: o.numbers, RenderPhotons: int(min(o.renderPhotons, 1<<40)), Out: o.out, Budget: explainBudget}
+	r := study.ExplainRun{Lesson: l, Numbers: o.numbers, RenderPhotons: int(min(o.renderPhotons, 1<<40)), Budget: explainBudget}
 	if c.Flags().Changed("time-limit") {
 		r.Budget = time.Duration(o.seconds * float64(time.Second))
 	}
-	var err error
-	if o.size != "" {
-		if r.Width, r.Height, err = units.ParseSize(o.size, 16, 8192); err != nil {
-			return usagef("--size %v", err)
-		}
-	}
-	if o.perIter > 0 {
-		r.PhotonsPerIteration = o.perIter
-	}
-	if err := r.Check(); err != nil {
-		return inputOrRun(err)
-	}
-	if err := o.gl.check(); err != nil {
-		return err
-	}
-	mkdir := r.Out == ""
-	if mkdir {
-		r.Out = "screenshots/lesson-" + l.Name + "-explain.png"
-	}
-	if err := prepareFile(r.Out, mkdir); err != nil {
+	if err := o.setUp(l, "-explain", &r.Width, &r.Height, &r.PhotonsPerIteration, &r.Out, func() error { return r.Check() }); err != nil {
 		return err
 	}
 	var ex study.Explained

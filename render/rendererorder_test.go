@@ -109,3 +109,53 @@ func TestBatteryRendererOrderCountsEqualGo(t *testing.T) {
 		})
 	}
 }
+
+// Past llvmpipe's loop cap: 70,000 draws a slot in one block, which the
+// renderer source cuts into dispatches within the loop budget (philox's
+// rounds and RANLUX's luxury cost passes a draw; the CA's steps too; Sobol
+// starts a point every 7 draws), equal the Go reference's to the last.
+func TestRendererOrderPastLoopCap(t *testing.T) {
+	const slots, perPhoton, k = 2, 7, 70000
+	for _, g := range []*rng.Generator{rng.Philox, rng.Ranlux, rng.CA, rng.Sobol} {
+		t.Run(g.Name, func(t *testing.T) {
+			l := Layout(PhotonPass, 8, 8, 1<<20, 3, nil)
+			inst, err := g.New(l.Cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := make([]uint32, slots*k)
+			onGL(t, func(c *gpu.Context) error {
+				r, err := NewLayoutRNG(c, g, l)
+				if err != nil {
+					return err
+				}
+				defer r.Close()
+				src, err := r.newRendererSource(RendererDraws{Slots: slots, PerPhoton: perPhoton})
+				if err != nil {
+					return err
+				}
+				if src.piece >= k && src.perPhoton == 0 {
+					t.Errorf("one dispatch draws %d values: the block does not cross the loop cap", src.piece)
+				}
+				out, err := c.NewBuffer(slots*k*4, nil)
+				if err != nil {
+					return err
+				}
+				defer out.Delete()
+				if err := src.draw(out, slots, 0, k); err != nil {
+					return err
+				}
+				out.Read(0, got)
+				return c.CheckError("the renderer order's draws")
+			})
+			for s := range slots {
+				next := rng.RendererStream(inst, l.Cfg.Streams, s, perPhoton, false)
+				for m := range k {
+					if want := rng.RendererWord(next()); got[s*k+m] != want {
+						t.Fatalf("slot %d, draw %d: GPU %08x, Go %08x", s, m, got[s*k+m], want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -208,12 +208,8 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 		label := sp.Label()
 		rep.Generators = append(rep.Generators, TestedGenerator{Label: label, Seconds: counts.Elapsed.Seconds(), PerS: float64(o.Numbers) / counts.Elapsed.Seconds()})
 		rep.Results = append(rep.Results, Evaluate(label, counts, o.tests(), o.bits(sp.Gen))...)
-		if o.Renderer != nil && o.Renderer.Lags > 0 {
-			inst, err := sp.Gen.New(l.Cfg)
-			if err != nil {
-				return rep, err
-			}
-			rep.Lags = append(rep.Lags, o.Renderer.LagTable(label, inst, l, o.Streams, lagValues(o.Streams, size.PerStream))...)
+		if o.Renderer != nil && o.Renderer.Lags > 0 { // the GPU's instance is the Go reference too
+			rep.Lags = append(rep.Lags, o.Renderer.LagTable(label, r.Inst, l, o.Streams, lagValues(o.Streams, size.PerStream))...)
 		}
 	}
 	return rep, nil
