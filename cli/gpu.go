@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"speckle/render"
 )
 
 func newGPUCmd() *cobra.Command {
@@ -19,8 +21,8 @@ func newGPUCmd() *cobra.Command {
 			}
 			defer ctx.Close()
 			i := ctx.Info
-			fmt.Fprintf(c.OutOrStdout(), "renderer  %s\nvendor    %s\nversion   %s\nplatform  EGL %s\nssbo max  %d MiB\ngroups    %d x %d\n",
-				i.Renderer, i.Vendor, i.Version, i.Platform, i.MaxSSBOBytes>>20, i.MaxGroupsX, i.MaxGroupsY)
+			fmt.Fprintf(c.OutOrStdout(), "renderer  %s\nvendor    %s\nversion   %s\nplatform  EGL %s\nssbo max  %d MiB\ngroups    %d x %d\nreferences %s\n",
+				i.Renderer, i.Vendor, i.Version, i.Platform, i.MaxSSBOBytes>>20, i.MaxGroupsX, i.MaxGroupsY, render.ReferenceSources())
 			return nil
 		},
 	}
