@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"os"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
@@ -203,8 +204,14 @@ func (a *App) offerCapture(width, height float64) {
 }
 
 // loadCapture reads a stored PNG into a texture, or says why it cannot.
+// A capture is a large PNG of the repository, not built into the binary as the
+// references are: away from the repository the window says where it would be.
 func (a *App) loadCapture(path string) (*gpu.Texture, string) {
-	return a.loadTexture(render.InRepository(path))
+	found := render.InRepository(path)
+	if _, err := os.Stat(found); err != nil {
+		return nil, "The stored capture " + path + " is in Speckle's repository, not in the binary: run speckle from the repository's folder, or bin/speckle from anywhere."
+	}
+	return a.loadTexture(found)
 }
 
 // warn is a line of text in the error colour.

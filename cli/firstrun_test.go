@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"image"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -105,5 +106,71 @@ func TestCaptureDefaultsToAutoCounts(t *testing.T) {
 	at := c.Flags().Lookup("at")
 	if at.DefValue != "auto" || !strings.Contains(at.Usage, "CPU rasteriser") {
 		t.Errorf("--at default %q, help %q: want auto, and the help naming the CPU rasteriser's counts", at.DefValue, at.Usage)
+	}
+}
+
+// Issue #25, item 2: from a directory that holds no assets/ (and a binary with none beside
+// it: the test binary's folder), the built-in references still give render its RMSE,
+// capture its convergence plot and a lesson its criterion.
+func TestRunsFromAnotherDirectory(t *testing.T) {
+	dir := t.TempDir()
+	r := speckleAt(t, dir, nil, 2*time.Minute, nil, "render", "--scene", "cornell", "--size", "80x45", "--photons", "1e4", "--out", "r.png")
+	if r.code != 0 || !strings.Contains(r.stdout, "RMSE against the cornell-640x360.pfm (built in) averaged 8x8 reference") {
+		t.Errorf("render: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "capture", "--scene", "caustics", "--size", "80x45", "--gens", "philox", "--at", "1e4,2e4", "--out", "set")
+	if _, err := os.Stat(filepath.Join(dir, "set", "convergence.png")); r.code != 0 || err != nil || strings.Contains(r.stderr, "left out") {
+		t.Errorf("capture: exit %d, convergence.png: %v, stderr %q", r.code, err, r.stderr)
+	}
+	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "lesson", "philox-control", "--size", "80x45", "--time-limit", "1", "--photons-per-iteration", "4096", "--out", "l.png")
+	if r.code != 0 || !strings.Contains(r.stdout, "l.png: the figure") {
+		t.Errorf("lesson: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = speckleAt(t, dir, nil, time.Minute, nil, "gpu")
+	if r.code != 0 || !strings.Contains(r.stdout, "built into the binary: 2 .pfm") {
+		t.Errorf("gpu: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+// Issue #25, item 2: --references DIR (and $SPECKLE_REFERENCES) is searched first and is
+// where speckle reference writes.
+func TestUserReferenceFolder(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "mine")
+	if err := os.Mkdir(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := speckleAt(t, dir, nil, 2*time.Minute, []string{"SPECKLE_REFERENCES=" + mine},
+		"reference", "--scene", "cornell", "--size", "40x24", "--photons", "1e4")
+	if _, err := os.Stat(filepath.Join(mine, "cornell-40x24.pfm")); r.code != 0 || err != nil {
+		t.Fatalf("reference: exit %d, %v, stderr %q", r.code, err, r.stderr)
+	}
+	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "render", "--references", mine, "--scene", "cornell", "--size", "40x24", "--photons", "1e3", "--out", "r.png")
+	if want := "RMSE against the " + filepath.Join(mine, "cornell-40x24.pfm") + " reference"; r.code != 0 || !strings.Contains(r.stdout, want) {
+		t.Errorf("render --references: exit %d, stdout %q, want %q", r.code, r.stdout, want)
+	}
+}
+
+// Issue #25, item 4: --radius's help gives each built-in scene's range, which the scene
+// enforces, not the flag's outer bound.
+func TestRadiusHelpNamesTheScenesRange(t *testing.T) {
+	var out strings.Builder
+	if code := Main([]string{"render", "--help"}, &out, &out); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	help := out.String()
+	i := strings.Index(help, "--radius")
+	line := help[i : i+strings.Index(help[i:], "\n")]
+	for _, name := range scenes.Names() {
+		scene, err := scenes.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%s %g", name, render.RadiusRange(scene).Hi); !strings.Contains(line, want) {
+			t.Errorf("--radius help %q does not say %q", line, want)
+		}
+	}
+	if strings.Contains(line, "400") {
+		t.Errorf("--radius help %q gives the outer bound 400, which no scene takes", line)
 	}
 }
