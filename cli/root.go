@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -220,35 +219,4 @@ func flagError(c *cobra.Command, err error) error {
 		return usagef("%v (try %s --help)", err, c.CommandPath())
 	}
 	return usageError{err.Error()}
-}
-
-// version is the module's version and the VCS revision it was built from.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown build)"
-	}
-	v := bi.Main.Version
-	var rev, modified, when string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = ", modified"
-			}
-		case "vcs.time":
-			when = " " + s.Value
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	switch {
-	case rev != "" && strings.Contains(v, rev): // Go wrote the revision into a pseudo-version
-	case rev != "":
-		v += " (" + rev + modified + when + ")"
-	}
-	return v + " " + bi.GoVersion
 }
