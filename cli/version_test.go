@@ -4,6 +4,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"speckle/render/study"
 )
 
 // Issue #25, item 13: --version shows the revision however the binary was built: Go's
@@ -28,6 +30,24 @@ func TestVersionNamesTheRevision(t *testing.T) {
 		got := describeBuild(c.bi, c.stamped, c.built)
 		if !strings.Contains(got, c.want) || !strings.Contains(got, c.wantAlso) {
 			t.Errorf("stamped %q, built %q: %q, want %q and %q", c.stamped, c.built, got, c.want, c.wantAlso)
+		}
+	}
+}
+
+// Issue #25, item 13: speckle lesson lists each lesson's measured time on llvmpipe; a
+// lesson added without one fails here until it is measured.
+func TestLessonListGivesTimes(t *testing.T) {
+	var out strings.Builder
+	listLessons(&out)
+	for _, l := range study.Lessons {
+		i := strings.Index(out.String(), l.Name+" ")
+		if _, ok := lessonTimes[l.Name]; !ok || i < 0 {
+			t.Errorf("lesson %s has no measured time", l.Name)
+			continue
+		}
+		entry := out.String()[i:]
+		if lines := strings.SplitN(entry, "\n", 4); len(lines) < 3 || !strings.Contains(lines[2], "s on llvmpipe (2 cores") {
+			t.Errorf("lesson %s: no time line in %q", l.Name, lines)
 		}
 	}
 }
