@@ -77,7 +77,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	specsFlag(c, &o.specs, "gens", mustSpecs("rand48,lehmer,ranlux,sobol,ca,philox"), "generators")
 	o.at = nil // auto: the device decides (study.AutoStops)
 	fs := c.Flags()
-	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser such as llvmpipe (about a minute for the default generators), 1e6,1e7,1e8 on a GPU")
+	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser such as llvmpipe (a tenth of the photons of 1e5,1e6,1e7), 1e6,1e7,1e8 on a GPU")
 	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
 	wholeFlag(fs, &o.seeds, "seeds", 1, 1, study.MaxSeeds, "independent renders per generator, seeds s..s+K-1 (s: --seed or NAME:seed=S)")
 	metricFlag(fs, &o.metric)
