@@ -27,10 +27,10 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Long: `Speckle: what a random number generator does to an image.
 
 With no command: the window, ` + comparisonText() + ` side by side, converging
-live (see 'speckle app --help'); with no display, a comparison that shows two
-artifacts within about a minute on a CPU rasteriser, rendered headless into
-screenshots/compare: ` + firstRunText() + `,
-the caption under montage.png naming what to look at.
+live (see 'speckle app --help'); with no display, a comparison sized for a CPU
+rasteriser that shows two artifacts, rendered headless into screenshots/compare:
+` + firstRunText() + `, the caption under montage.png
+naming what to look at.
 
 Headless OpenGL runs through EGL: a hardware GPU through the device platform,
 else Mesa's surfaceless platform (llvmpipe); set $SPECKLE_EGL_PLATFORM to
