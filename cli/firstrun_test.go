@@ -140,7 +140,12 @@ func TestUserReferenceFolder(t *testing.T) {
 	if err := os.Mkdir(mine, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	r := speckleAt(t, dir, nil, 2*time.Minute, []string{"SPECKLE_REFERENCES=" + mine},
+	r := speckleAt(t, dir, nil, time.Minute, []string{"SPECKLE_REFERENCES=" + filepath.Join(dir, "typo")},
+		"reference", "--scene", "cornell", "--size", "40x24", "--photons", "1e4")
+	if _, err := os.Stat(filepath.Join(dir, "typo")); r.code != 2 || err == nil {
+		t.Errorf("a missing folder of yours: exit %d (want 2), made: %v", r.code, err == nil)
+	}
+	r = speckleAt(t, dir, nil, 2*time.Minute, []string{"SPECKLE_REFERENCES=" + mine},
 		"reference", "--scene", "cornell", "--size", "40x24", "--photons", "1e4")
 	if _, err := os.Stat(filepath.Join(mine, "cornell-40x24.pfm")); r.code != 0 || err != nil {
 		t.Fatalf("reference: exit %d, %v, stderr %q", r.code, err, r.stderr)

@@ -69,7 +69,7 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	if w := ref.Warning(); w != "" {
 		fmt.Fprintln(c.ErrOrStderr(), "speckle reference: warning: "+w)
 	}
-	mkdir := o.out == "" // only the default folder is made
+	mkdir := o.out == "" && render.UserReferenceDir() == "" // only the default folder is made
 	if err := prepareFile(path, mkdir); err != nil {
 		return err
 	}

@@ -18,8 +18,8 @@ const ReferencesEnv = "SPECKLE_REFERENCES"
 // UserReferences is --references: the user's reference folder ("": $SPECKLE_REFERENCES).
 var UserReferences string
 
-// userReferences is the user's reference folder, or "".
-func userReferences() string {
+// UserReferenceDir is the user's reference folder (--references, $SPECKLE_REFERENCES), or "".
+func UserReferenceDir() string {
 	if UserReferences != "" {
 		return UserReferences
 	}
@@ -29,7 +29,7 @@ func userReferences() string {
 // ReferenceDir is where speckle reference writes: the user's folder, else assets/reference
 // of the working directory (the repository).
 func ReferenceDir() string {
-	if d := userReferences(); d != "" {
+	if d := UserReferenceDir(); d != "" {
 		return d
 	}
 	return referenceDir
@@ -61,7 +61,7 @@ func referenceSources() []referenceSource {
 			out = append(out, referenceSource{dir, what})
 		}
 	}
-	add(userReferences(), "your folder")
+	add(UserReferenceDir(), "your folder")
 	add(referenceDir, "working directory")
 	if exe, err := os.Executable(); err == nil {
 		add(filepath.Join(filepath.Dir(exe), "..", referenceDir), "beside the binary")
