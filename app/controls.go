@@ -255,7 +255,7 @@ func (a *App) paneControls(i int) {
 	defer imgui.PopID()
 	c := paneColors[i]
 	imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
-	open := imgui.CollapsingHeaderV(fmt.Sprintf("Pane %d: %s###pane", i+1, ps.Generator), imgui.TreeNodeFlagsDefaultOpen)
+	open := imgui.CollapsingHeaderV(fmt.Sprintf("Pane %d: %s###pane", i+1, paneLabel(ps)), imgui.TreeNodeFlagsDefaultOpen)
 	imgui.PopStyleColor()
 	if !open {
 		return

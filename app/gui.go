@@ -188,7 +188,28 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 			a.colorScale(dl, r, scale)
 		}
 	}
-	// Overlay: generator and options, photons, rate, error.
+	lines := a.overlayLines(i)
+	x, y := r[0]+6*scale, r[1]+4*scale
+	lh := float64(imgui.TextLineHeight())
+	wmax := 0.0
+	for _, l := range lines {
+		wmax = math.Max(wmax, float64(imgui.CalcTextSize(l, false, 0).X))
+	}
+	dl.AddRectFilledV(vec(r[0], r[1]), vec(math.Min(x+wmax+8*scale, r[2]), y+lh*float64(len(lines))+4*scale), shade, 0, 0)
+	dl.AddRectFilled(vec(r[0], r[1]), vec(r[0]+3*scale, y+lh*float64(len(lines))+4*scale), packed(paneColors[i]))
+	for k, l := range lines {
+		c := white
+		if k > 0 && p != nil && p.err != nil {
+			c = packed(color.RGBA{255, 115, 100, 255})
+		}
+		dl.AddText(vec(x, y+lh*float64(k)), c, l)
+	}
+}
+
+// overlayLines are pane i's overlay: its label (the name the plot's legend
+// and the streamline table use), then its work, rate and error or why none.
+func (a *App) overlayLines(i int) []string {
+	p, ps := a.panes[i], a.Model.S.Panes[i]
 	lines := []string{paneLabel(ps)}
 	switch {
 	case p == nil:
@@ -214,21 +235,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 			lines = append(lines, "no heatmap: no reference here (see the controls)")
 		}
 	}
-	x, y := r[0]+6*scale, r[1]+4*scale
-	lh := float64(imgui.TextLineHeight())
-	wmax := 0.0
-	for _, l := range lines {
-		wmax = math.Max(wmax, float64(imgui.CalcTextSize(l, false, 0).X))
-	}
-	dl.AddRectFilledV(vec(r[0], r[1]), vec(math.Min(x+wmax+8*scale, r[2]), y+lh*float64(len(lines))+4*scale), shade, 0, 0)
-	dl.AddRectFilled(vec(r[0], r[1]), vec(r[0]+3*scale, y+lh*float64(len(lines))+4*scale), packed(paneColors[i]))
-	for k, l := range lines {
-		c := white
-		if k > 0 && p != nil && p.err != nil {
-			c = packed(color.RGBA{255, 115, 100, 255})
-		}
-		dl.AddText(vec(x, y+lh*float64(k)), c, l)
-	}
+	return lines
 }
 
 func (a *App) anyMagnifier() bool {

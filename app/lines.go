@@ -170,6 +170,23 @@ func (a *App) sharedLineScale() (float32, error) {
 	return top, nil
 }
 
+// lineStatsRow is pane i's row of the streamline table: its name as the
+// pane's overlay spells it, mean length, and the shares stalled, left and
+// at max steps; nil for a pane with no trace.
+func (a *App) lineStatsRow(i int) []string {
+	p := a.panes[i]
+	if p == nil || p.lines == nil {
+		return nil
+	}
+	st := p.lineStats
+	n := math.Max(float64(st.Streamlines), 1)
+	row := []string{paneLabel(a.Model.S.Panes[i]), fmt.Sprintf("%.1f", st.MeanLength(p.lines.Cfg.Step))}
+	for _, v := range []int64{st.Stalled, st.Left, st.MaxSteps} {
+		row = append(row, fmt.Sprintf("%.1f%%", 100*float64(v)/n))
+	}
+	return row
+}
+
 // lineStats tabulates each pane's streamlines and draws the shared colour
 // scale of the maps.
 func (a *App) lineStats(width float64) {
@@ -179,22 +196,18 @@ func (a *App) lineStats(width float64) {
 			imgui.Text(h)
 		}
 		for i := 0; i < a.Model.Visible(); i++ {
-			p := a.panes[i]
-			if p == nil || p.lines == nil {
+			row := a.lineStatsRow(i)
+			if row == nil {
 				continue
 			}
-			st := p.lineStats
-			n := math.Max(float64(st.Streamlines), 1)
 			c := paneColors[i]
 			imgui.TableNextColumn()
 			imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
-			imgui.Text(a.Model.S.Panes[i].Generator)
+			imgui.Text(row[0])
 			imgui.PopStyleColor()
-			imgui.TableNextColumn()
-			imgui.Textf("%.1f", st.MeanLength(p.lines.Cfg.Step))
-			for _, v := range []int64{st.Stalled, st.Left, st.MaxSteps} {
+			for _, cell := range row[1:] {
 				imgui.TableNextColumn()
-				imgui.Textf("%.1f%%", 100*float64(v)/n)
+				imgui.Text(cell)
 			}
 		}
 		imgui.EndTable()

@@ -187,7 +187,7 @@ func (a *App) plot(width, height float64) {
 			prev = cur
 		}
 		if len(s) > 0 {
-			panes = append(panes, legendRow{paneColors[i], paneLegend(i, a.Model.S.Panes[i].Generator, s)})
+			panes = append(panes, legendRow{paneColors[i], paneLegend(i, paneLabel(a.Model.S.Panes[i]), s)})
 		}
 	}
 	drawLegend(dl, append(panes, legend...), x0+0.5*lh, y1-0.5*lh, lh)
@@ -199,14 +199,14 @@ type legendRow struct {
 	text string
 }
 
-// paneLegend is pane i's legend text: its generator and the fitted slope of
+// paneLegend is pane i's legend text: its label (as its overlay) and the fitted slope of
 // its history (imageio.FitSlope, least squares in log-log).
-func paneLegend(i int, generator string, history []Point) string {
+func paneLegend(i int, label string, history []Point) string {
 	x, y := make([]float64, len(history)), make([]float64, len(history))
 	for k, p := range history {
 		x[k], y[k] = float64(p.Photons), p.RMSE
 	}
-	text := fmt.Sprintf("%d: %s", i+1, generator)
+	text := fmt.Sprintf("%d: %s", i+1, label)
 	if s := imageio.FitSlope(x, y); !math.IsNaN(s) {
 		text += fmt.Sprintf(", slope %.2f", s)
 	}
