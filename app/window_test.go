@@ -3,6 +3,9 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"speckle/render"
+	"speckle/scenes/flow"
 )
 
 // The streamline table, the plot's legend and the panes' overlays name a
@@ -29,5 +32,34 @@ func TestPaneNamesAgree(t *testing.T) {
 		if st := a.Stats().Panes[i].Label; st != want {
 			t.Errorf("pane %d: --bench's label %q, want %q", i+1, st, want)
 		}
+	}
+}
+
+// A rate learnt from one slow trace does not keep a streamline pane's
+// chunks small for good: on llvmpipe, a hiccup in a pane's second trace
+// (16 streamlines in 12 ms) kept it at 16 streamlines a frame while the
+// other panes traced 1,500. Simulated: a trace costs 0.3 ms plus 1.4 steps
+// a streamline at 1.3e7 steps/s (measured in the window on the DEM), and
+// every fifth trace 5 ms more (a CPU shared with other work).
+func TestLineChunkRecoversFromSlowTrace(t *testing.T) {
+	const share = 0.004
+	p := &pane{lines: &render.Streamlines{Cfg: render.StreamlineConfig{Params: flow.Params{MaxSteps: 960}}}}
+	p.lastChunk, p.lastSeconds = 256, 0.66 // the first trace compiles
+	p.noteTrace(443, 0.66, share)
+	p.lastChunk, p.lastSeconds = 16, 0.0119 // the hiccup
+	p.noteTrace(47, 0.0119, share)
+	n := 0
+	for frame := 0; frame < 200; frame++ {
+		n = p.lineChunk(share)
+		steps := int64(1.4 * float64(n))
+		seconds := 0.0003 + float64(steps)/1.3e7
+		if frame%5 == 4 {
+			seconds += 0.005
+		}
+		p.noteTrace(steps, seconds, share)
+		p.prevChunk, p.prevSeconds, p.lastChunk, p.lastSeconds = p.lastChunk, p.lastSeconds, n, seconds
+	}
+	if n < 1000 {
+		t.Errorf("after 200 frames the chunk is %d streamlines, want the 1,000s that fill the share", n)
 	}
 }
