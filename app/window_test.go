@@ -1,8 +1,10 @@
 package app
 
 import (
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"speckle/render"
 	"speckle/scenes/flow"
@@ -61,5 +63,31 @@ func TestLineChunkRecoversFromSlowTrace(t *testing.T) {
 	}
 	if n < 1000 {
 		t.Errorf("after 200 frames the chunk is %d streamlines, want the 1,000s that fill the share", n)
+	}
+}
+
+// The window's frame rate counts frames over the time they took, as --bench
+// does: on llvmpipe 15 frames of 0.1 s and one of 0.74 s (the frame that
+// ends an SPPM iteration) make 7.1 frames/s, where an average of each
+// frame's 1/dt said 9 and more (issue #25, item 12).
+func TestFrameRateCountsFramesOverTime(t *testing.T) {
+	var f frameRate
+	now := time.Unix(0, 0)
+	frames := 0
+	for now.Before(time.Unix(20, 0)) {
+		f.tick(now)
+		frames++
+		dt := 100 * time.Millisecond
+		if frames%16 == 0 {
+			dt = 740 * time.Millisecond
+		}
+		now = now.Add(dt)
+	}
+	want := 16 / 2.24
+	if got := f.perSecond(); math.Abs(got-want) > 0.1*want {
+		t.Errorf("%.2f frames/s, want %.2f (16 frames in 2.24 s)", got, want)
+	}
+	if span := f.starts[len(f.starts)-1].Sub(f.starts[0]); span < frameRateWindow || span > frameRateWindow+time.Second {
+		t.Errorf("the rate looks back %v, want about %v", span, frameRateWindow)
 	}
 }
