@@ -43,10 +43,11 @@ func vec(x, y float64) imgui.Vec2 { return imgui.Vec2{X: float32(x), Y: float32(
 func packed(c color.RGBA) imgui.PackedColor { return imgui.Packed(c) }
 
 var (
-	white   = packed(color.RGBA{255, 255, 255, 255})
-	grey    = packed(color.RGBA{150, 150, 150, 255})
-	shade   = packed(color.RGBA{0, 0, 0, 170})
-	errText = imgui.Vec4{X: 1, Y: 0.45, Z: 0.4, W: 1}
+	white    = packed(color.RGBA{255, 255, 255, 255})
+	grey     = packed(color.RGBA{150, 150, 150, 255})
+	shade    = packed(color.RGBA{0, 0, 0, 170})
+	errText  = imgui.Vec4{X: 1, Y: 0.45, Z: 0.4, W: 1}
+	greyText = imgui.Vec4{X: 0.6, Y: 0.6, Z: 0.6, W: 1}
 )
 
 // gui lays out one frame: panes, overlays, controls, plot, help and toast.
@@ -58,7 +59,7 @@ func (a *App) gui() {
 		left = sidebarWidth * scale
 	}
 	a.keys()
-	a.drawPanes(left, 0, float64(size[0]), float64(size[1]))
+	a.drawPanes(left, 0, float64(size[0]), a.panesBottom(float64(size[1]), scale))
 	a.lessonWindow(left, float64(size[0]), float64(size[1]))
 	if a.showControls {
 		plotH := 0.0

@@ -91,3 +91,57 @@ func TestFrameRateCountsFramesOverTime(t *testing.T) {
 		t.Errorf("the rate looks back %v, want about %v", span, frameRateWindow)
 	}
 }
+
+// Lines break at spaces only, never inside "3.3e+06", and a word wider
+// than the width keeps a line of its own.
+func TestWrapWords(t *testing.T) {
+	chars := func(s string) float64 { return float64(len(s)) }
+	for _, c := range []struct {
+		text  string
+		width float64
+		want  []string
+	}{
+		{"traces 3.3e+06 per minute per pane", 10, []string{"traces", "3.3e+06", "per minute", "per pane"}},
+		{"  two  spaces ", 20, []string{"two spaces"}},
+		{"screenshots/app-caustics-h200.png is long", 8, []string{"screenshots/app-caustics-h200.png", "is long"}},
+		{"", 10, nil},
+	} {
+		if got := wrapWords(c.text, c.width, chars); strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("wrapWords(%q, %g) = %q, want %q", c.text, c.width, got, c.want)
+		}
+	}
+}
+
+// checkLessonWindow: the lesson window's text, title first, fits its width
+// and is broken at spaces only (every word whole, in order); the stored
+// capture shown is the crop of one pane, not a whole window of panes; and
+// the window covers no pane.
+func checkLessonWindow(t *testing.T, a *App) {
+	t.Helper()
+	l := a.lesson.lesson
+	if c := a.lesson.capture; c == nil || c.Width != l.CaptureCrop.Dx() || c.Height != l.CaptureCrop.Dy() {
+		t.Errorf("the stored capture shown is not its crop %v", l.CaptureCrop)
+	}
+	words := strings.Fields(strings.Join(a.lesson.lines, " "))
+	want := strings.Fields(l.Title + " " + l.Caption)
+	if len(words) < len(want) || strings.Join(words[:len(want)], " ") != strings.Join(want, " ") {
+		t.Errorf("the lesson window's text does not start with the title and caption, whole:\n%q", a.lesson.lines)
+	}
+	if a.lesson.width <= 0 {
+		t.Fatalf("text width %g", a.lesson.width)
+	}
+	w := a.lesson.rect
+	for i := 0; i < a.Model.Visible(); i++ {
+		if p := a.imageRects[i]; p[0] < w[2] && w[0] < p[2] && p[1] < w[3] && w[1] < p[3] {
+			t.Errorf("the lesson window %v covers pane %d at %v", w, i+1, p)
+		}
+	}
+	onGL(t, func() error {
+		for _, line := range a.lesson.lines {
+			if w := textWidth(line); w > a.lesson.width && strings.Contains(line, " ") {
+				t.Errorf("line %q is %.0f wide, past the window's %.0f", line, w, a.lesson.width)
+			}
+		}
+		return nil
+	})
+}

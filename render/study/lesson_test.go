@@ -35,9 +35,7 @@ func TestLessonsLoadAndValidate(t *testing.T) {
 				t.Errorf("caption %q does not say where to look", l.Caption)
 			}
 			if l.Capture != "" {
-				if _, err := os.Stat(l.Capture); err != nil {
-					t.Errorf("stored capture: %v", err)
-				}
+				checkCaptureCrop(t, l)
 			}
 			if got, err := LookupLesson(l.Name); err != nil || got.Name != l.Name {
 				t.Errorf("LookupLesson(%s): %v", l.Name, err)
@@ -173,5 +171,25 @@ func TestLessonRunWritesAFigure(t *testing.T) {
 	}
 	if !strings.Contains(res.String(), "4096 photons per generator") {
 		t.Errorf("result line %q", res)
+	}
+}
+
+// checkCaptureCrop: the stored capture exists and its crop, one pane or
+// cell, lies inside it, with a caption of what it shows.
+func checkCaptureCrop(t *testing.T, l Lesson) {
+	t.Helper()
+	f, err := os.Open(l.Capture)
+	if err != nil {
+		t.Errorf("stored capture: %v", err)
+		return
+	}
+	defer f.Close()
+	cfg, _, err := image.DecodeConfig(f)
+	if err != nil {
+		t.Errorf("stored capture: %v", err)
+		return
+	}
+	if c := l.CaptureCrop; c.Empty() || !c.In(image.Rect(0, 0, cfg.Width, cfg.Height)) || l.CaptureShows == "" {
+		t.Errorf("capture crop %v of a %dx%d picture, showing %q: want a part of it, said", c, cfg.Width, cfg.Height, l.CaptureShows)
 	}
 }
