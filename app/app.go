@@ -80,6 +80,7 @@ type App struct {
 	dragPane             int                  // the lab: the pane a drag started on
 	dragFrom             imgui.Vec2           // and where
 	imageRects           [MaxPanes][4]float64 // each pane's picture on screen, last frame
+	plotted              plotBoxes            // the plot's layout, last frame
 	hovered              int                  // pane under the mouse, -1 none
 	headless             *ui.Headless
 	lastWindowPNG        string

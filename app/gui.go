@@ -64,7 +64,7 @@ func (a *App) gui() {
 	if a.showControls {
 		plotH := 0.0
 		if a.Model.S.ShowPlot && a.Model.S.Mode != ModeLab { // the lab converges to nothing
-			plotH = math.Min(left*0.8, float64(size[1])/2)
+			plotH = math.Min(left*0.8+a.plotLegendExtra(left), float64(size[1])*0.6)
 			a.plotWindow(0, float64(size[1])-plotH, left, plotH)
 		}
 		a.controls(left, float64(size[1])-plotH)

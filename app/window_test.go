@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -144,4 +145,67 @@ func checkLessonWindow(t *testing.T, a *App) {
 		}
 		return nil
 	})
+}
+
+// The plot's legend lies under the axes and their labels, never over the
+// data, in two columns where they fit; the Y title is shortened to fit.
+func TestPlotLayoutKeepsLegendOffTheData(t *testing.T) {
+	const lh = 17.0
+	for _, c := range []struct {
+		rowW     float64
+		rows     int
+		wantCols int
+	}{{150, 6, 2}, {200, 6, 1}, {150, 1, 1}, {150, 0, 1}} {
+		b := plotLayout(10, 500, 320, 330, lh, c.rowW, c.rows)
+		if b.cols != c.wantCols {
+			t.Errorf("%d rows of %g: %d columns, want %d", c.rows, c.rowW, b.cols, c.wantCols)
+		}
+		if b.legend[1] < b.axes[3]+lh || b.legend[3] > 500+330 || b.axes[3]-b.axes[1] < 4*lh {
+			t.Errorf("%d rows of %g: axes %v, legend %v in y 500..830", c.rows, c.rowW, b.axes, b.legend)
+		}
+	}
+	chars := func(s string) float64 { return 7 * float64(len(s)) }
+	for _, w := range []float64{600, 320, 200, 50} {
+		if got := yTitle("assets/reference/cornell-640x360.pfm", w, chars); chars(got) > w && got != "RMSE" {
+			t.Errorf("Y title %q is %g wide in %g", got, chars(got), w)
+		}
+	}
+}
+
+// In the window the legend of four panes and the guides lies under the
+// axes, inside the plot's window.
+func TestPlotLegendOutsideTheAxes(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chdir("..") // the references are under the repository root
+	defer os.Chdir(wd)
+	s := testSettings()
+	s.Resolution = "320x180" // a stored reference's size (averaged 2x2)
+	a := newSizedApp(t, s, 1600, 900)
+	frames(t, a, 1)
+	if a.ref == nil {
+		t.Fatalf("no reference: %s", a.refNote)
+	}
+	onGL(t, func() error {
+		for start := time.Now(); time.Since(start) < 30*time.Second; {
+			if err := a.Frame(); err != nil {
+				return err
+			}
+			if len(a.panes[3].History) >= 2 {
+				return nil
+			}
+		}
+		return nil
+	})
+	if len(a.panes[3].History) < 2 {
+		t.Fatalf("no RMSE history in 30 s (reference: %s)", a.refNote)
+	}
+	b := a.plotted
+	rows := 6 // four panes, two guides
+	perCol := (rows + b.cols - 1) / b.cols
+	if b.legend[1] < b.axes[3] || b.legend[3]-b.legend[1] < float64(perCol)*10 || b.legend[3] > 900 {
+		t.Errorf("axes %v, legend %v (%d columns), window bottom 900", b.axes, b.legend, b.cols)
+	}
 }
