@@ -60,6 +60,11 @@ type RenderBenchCase struct {
 	Photon    float64          `json:"photon_share"`
 	Update    float64          `json:"update_share"`
 	Breakdown *PhotonBreakdown `json:"photon_breakdown,omitempty"`
+	// WarmUp is how long the case warmed before its timing (warmUp), and
+	// BlockSpread the fastest timed block's rate over the slowest's.
+	WarmUp          float64 `json:"warm_up_s"`
+	BlockSpread     float64 `json:"block_spread"`
+	TimedIterations int     `json:"timed_iterations"`
 }
 
 // PhotonBreakdown splits the photon pass's GPU time per photon (ns). Inline
@@ -81,11 +86,42 @@ type RenderBenchCase struct {
 // ones included) is not a measurement, and the table says "<noise".
 type PhotonBreakdown struct {
 	TraceNs, WalkNs, AtomicsNs  float64
-	WalkNoiseNs, AtomicsNoiseNs float64  `json:",omitempty"`
-	SortNs                      float64  `json:",omitempty"`
-	GatherNs                    float64  `json:",omitempty"`
-	FullRegions                 *float64 `json:",omitempty"`
+	WalkNoiseNs, AtomicsNoiseNs float64
+	SortNs                      float64
+	GatherNs                    float64
+	FullRegions                 *float64
 	Adds, AddsPerS              float64
+}
+
+// MarshalJSON writes the breakdown with the report's snake_case keys, and a
+// difference within its noise left out, beside the noise it did not clear:
+// JSON never carries a negative or meaningless time either.
+func (b PhotonBreakdown) MarshalJSON() ([]byte, error) {
+	measured := func(diff, noise float64) *float64 {
+		if !aboveNoise(diff, noise) {
+			return nil
+		}
+		return &diff
+	}
+	nonzero := func(v float64) *float64 {
+		if v == 0 {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(struct {
+		TraceNs        float64  `json:"trace_ns"`
+		WalkNs         *float64 `json:"walk_ns,omitempty"`
+		WalkNoiseNs    *float64 `json:"walk_noise_ns,omitempty"`
+		AtomicsNs      *float64 `json:"atomics_ns,omitempty"`
+		AtomicsNoiseNs *float64 `json:"atomics_noise_ns,omitempty"`
+		SortNs         *float64 `json:"sort_ns,omitempty"`
+		GatherNs       *float64 `json:"gather_ns,omitempty"`
+		FullRegions    *float64 `json:"full_regions,omitempty"`
+		Adds           *float64 `json:"adds_per_photon,omitempty"`
+		AddsPerS       *float64 `json:"adds_per_s,omitempty"`
+	}{b.TraceNs, measured(b.WalkNs, b.WalkNoiseNs), nonzero(b.WalkNoiseNs), measured(b.AtomicsNs, b.AtomicsNoiseNs), nonzero(b.AtomicsNoiseNs),
+		nonzero(b.SortNs), nonzero(b.GatherNs), b.FullRegions, nonzero(b.Adds), measured(b.AddsPerS, 0)})
 }
 
 // photonPart times one cut-down photon pass over iters iterations, one at a
@@ -99,8 +135,12 @@ func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part
 		return t, nil, 0, 0, err
 	}
 	defer s.Close()
-	if err := s.Iterate(2); err != nil {
+	it, _, err := warmUp(c, s)
+	if err != nil {
 		return t, nil, 0, 0, err
+	}
+	if !c.Info.Software() { // blockMin of profiled iterations at least
+		iters = max(iters, int(blockMin/max(it, time.Microsecond))+1)
 	}
 	b0, e0 := s.Bounces(), s.Emitted
 	s.Profile = true
@@ -117,6 +157,54 @@ func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part
 	return s.Times, each, float64(s.Bounces()-b0) / float64(s.Emitted-e0), full, nil
 }
 
+// The warm-up and the timed blocks. The lent H200's clocks fall while a
+// process compiles a case's programs on the CPU and rise again over hundreds
+// of milliseconds once the GPU is busy: a figure timed over a fixed 30
+// iterations (31 ms at 1e9 photons/s) came out 2-3x slow in one process in
+// two (issue #23). A case now warms until its iterations' times settle and
+// is timed over timedBlocks blocks of blockMin at least.
+const (
+	warmMin     = 250 * time.Millisecond
+	warmMax     = 5 * time.Second
+	blockMin    = 100 * time.Millisecond
+	timedBlocks = 5
+)
+
+// warmUp iterates s one iteration at a time until the GPU's clocks have
+// risen: for warmMin at least and until three successive iterations took
+// times within 5% of each other, or for warmMax. It returns the last
+// iteration's time and how long it warmed. A CPU rasteriser has no clocks
+// to wait for: two iterations.
+func warmUp(c *gpu.Context, s *render.SPPM) (last, warm time.Duration, err error) {
+	var times []time.Duration
+	for start := time.Now(); ; {
+		t0 := time.Now()
+		if err := s.Iterate(1); err != nil {
+			return 0, 0, err
+		}
+		c.Finish()
+		times = append(times, time.Since(t0))
+		warm = time.Since(start)
+		if c.Info.Software() && len(times) >= 2 {
+			return times[len(times)-1], warm, nil
+		}
+		if k := len(times); k >= 3 {
+			w := times[k-3:]
+			settled := slices.Max(w) <= slices.Min(w)+slices.Min(w)/20
+			if warm >= warmMax || (warm >= warmMin && settled) {
+				return w[2], warm, nil
+			}
+		}
+	}
+}
+
+// median is the middle of xs (the mean of the middle two for an even count).
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return (s[(len(s)-1)/2] + s[len(s)/2]) / 2
+}
+
 // breakdownIterations is the fewest iterations a breakdown times, so that
 // each pass has a spread to judge its differences by.
 const breakdownIterations = 3
@@ -125,10 +213,16 @@ const breakdownIterations = 3
 // kernels.
 func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (*PhotonBreakdown, error) {
 	iters = max(iters, breakdownIterations)
-	perPhoton := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(iters*cfg.Photons) }
+	// photonPart may time more iterations than asked: per photon of its own.
+	perPhoton := func(d time.Duration, each []time.Duration) float64 {
+		return float64(d.Nanoseconds()) / float64(len(each)*cfg.Photons)
+	}
 	if cfg.Deposit != render.DepositInline {
-		t, _, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
-		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon - t.Sort - t.Gather), SortNs: perPhoton(t.Sort), GatherNs: perPhoton(t.Gather), FullRegions: &full}, err
+		t, each, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
+		if err != nil {
+			return nil, err
+		}
+		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon-t.Sort-t.Gather, each), SortNs: perPhoton(t.Sort, each), GatherNs: perPhoton(t.Gather, each), FullRegions: &full}, nil
 	}
 	var ns, half, bounces [3]float64
 	for i, part := range []render.PhotonPassPart{render.PhotonPassFull, render.PhotonPassWalk, render.PhotonPassTrace} {
@@ -137,7 +231,7 @@ func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters
 			return nil, err
 		}
 		lo, hi := slices.Min(each), slices.Max(each)
-		ns[i], bounces[i] = perPhoton(t.Photon), b
+		ns[i], bounces[i] = perPhoton(t.Photon, each), b
 		half[i] = float64((hi - lo).Nanoseconds()) / 2 / float64(cfg.Photons)
 	}
 	b := &PhotonBreakdown{TraceNs: ns[2], WalkNs: ns[1] - ns[2], AtomicsNs: ns[0] - ns[1],
@@ -294,23 +388,33 @@ func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters 
 		return r, err
 	}
 	defer s.Close()
-	// Warm up for a quarter of a second at least: GPU clocks idle low
-	// between runs and take a while to rise.
-	for warm := time.Now(); time.Since(warm) < 250*time.Millisecond || s.Iterations < 2; {
-		if err := s.Iterate(1); err != nil {
+	it, warm, err := warmUp(c, s)
+	if err != nil {
+		return r, err
+	}
+	r.WarmUp = warm.Seconds()
+	// Blocks of at least blockMin each, the rate their median: one block
+	// slowed by something else on the machine moves the figure nothing.
+	n := min(timedBlocks, iters)
+	per := max((iters+n-1)/n, int(blockMin/max(it, time.Microsecond))+1)
+	if c.Info.Software() {
+		per = (iters + n - 1) / n
+	}
+	var photons, bounces []float64
+	for range n {
+		b0, e0 := s.Bounces(), s.Emitted
+		start := time.Now()
+		if err := s.Iterate(per); err != nil {
 			return r, err
 		}
 		c.Finish()
+		secs := time.Since(start).Seconds()
+		photons = append(photons, float64(s.Emitted-e0)/secs)
+		bounces = append(bounces, float64(s.Bounces()-b0)/secs)
 	}
-	b0, e0 := s.Bounces(), s.Emitted
-	start := time.Now()
-	if err := s.Iterate(iters); err != nil {
-		return r, err
-	}
-	c.Finish()
-	secs := time.Since(start).Seconds()
-	r.PhotonsPerS = float64(s.Emitted-e0) / secs
-	r.BouncesPerS = float64(s.Bounces()-b0) / secs
+	r.PhotonsPerS, r.BouncesPerS = median(photons), median(bounces)
+	r.BlockSpread = slices.Max(photons) / slices.Min(photons)
+	r.TimedIterations = n * per
 	s.Profile = true
 	if err := s.Iterate(max(1, min(iters, 5))); err != nil {
 		return r, err
