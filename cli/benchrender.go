@@ -29,8 +29,10 @@ func newBenchRenderCmd() *cobra.Command {
 		Use:   "render [--scenes A,B|all] [--gens SPEC,...|all] [--size WxH] [--json] [flags]",
 		Short: "measure photons per second per scene and generator",
 		Long: `Measure the renderer: for each scene and generator, photons and bounces per
-second over --iterations iterations after a warm-up of a quarter of a second,
-and the shares of GPU time of the eye pass, the grid build, the photon pass and
+second over the same --iterations iterations of every case's render (the
+median of five blocks), after a warm-up until the GPU's clocks have risen (a
+quarter of a second at least) and, on a GPU, the render started over and 128
+iterations run: an iteration's cost falls as the radii shrink. The shares of GPU time of the eye pass, the grid build, the photon pass and
 the update, from a few separately timed iterations. A table, or --json.`,
 		Example: `  speckle bench render
   speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json
@@ -45,7 +47,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	specsFlag(c, &o.bench.Specs, "gens", mustSpecs("all"), "generators")
 	sizeFlag(fs, &o.bench.Width, &o.bench.Height, "1280x720")
 	perIterationFlag(fs, &o.bench.PhotonsPerIteration)
-	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
+	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case, after a warm-up and, on a GPU, 128 iterations of the render started over: every case is timed over the same iterations of its render (0: 200 on a GPU, 2 on a CPU rasteriser)")
 	seedFlag(fs, &o.bench.Seed)
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
 	wholeFlag(fs, &o.repeat, "repeat", 1, 1, maxRepeats, "run the whole bench in N fresh processes and print each case's photons/s as min, median, max and max/min")

@@ -62,9 +62,10 @@ type RenderBenchCase struct {
 	Breakdown *PhotonBreakdown `json:"photon_breakdown,omitempty"`
 	// WarmUp is how long the case warmed before its timing (warmUp), and
 	// BlockSpread the fastest timed block's rate over the slowest's.
-	WarmUp          float64 `json:"warm_up_s"`
-	BlockSpread     float64 `json:"block_spread"`
-	TimedIterations int     `json:"timed_iterations"`
+	WarmUp          float64   `json:"warm_up_s"`
+	WarmUpMs        []float64 `json:"warm_up_iteration_ms"`
+	BlockSpread     float64   `json:"block_spread"`
+	TimedIterations int       `json:"timed_iterations"`
 }
 
 // PhotonBreakdown splits the photon pass's GPU time per photon (ns). Inline
@@ -135,12 +136,8 @@ func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part
 		return t, nil, 0, 0, err
 	}
 	defer s.Close()
-	it, _, err := warmUp(c, s)
-	if err != nil {
+	if _, err := steady(c, s); err != nil {
 		return t, nil, 0, 0, err
-	}
-	if !c.Info.Software() { // blockMin of profiled iterations at least
-		iters = max(iters, int(blockMin/max(it, time.Microsecond))+1)
 	}
 	b0, e0 := s.Bounces(), s.Emitted
 	s.Profile = true
@@ -157,42 +154,61 @@ func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part
 	return s.Times, each, float64(s.Bounces()-b0) / float64(s.Emitted-e0), full, nil
 }
 
-// The warm-up and the timed blocks. The lent H200's clocks fall while a
-// process compiles a case's programs on the CPU and rise again over hundreds
-// of milliseconds once the GPU is busy: a figure timed over a fixed 30
-// iterations (31 ms at 1e9 photons/s) came out 2-3x slow in one process in
-// two (issue #23). A case now warms until its iterations' times settle and
-// is timed over timedBlocks blocks of blockMin at least.
+// The warm-up, the lead-in and the timed blocks. Two things moved a case's
+// figure 2-5x from process to process on the lent H200 (issue #23,
+// docs/performance.md): its SM clock falls to 345 MHz while the process
+// compiles programs on the CPU and the GPU idles, so the first milliseconds
+// of a case ran slow; and an SPPM iteration's cost falls as its radii
+// shrink (cornell with Sobol: 7.8 ms an iteration at first, 1.3 ms after
+// 70), so a warm-up of a fixed time timed later or earlier iterations as it
+// ran fast or slow. A case now warms until its iterations' times settle,
+// starts its render over, runs leadIn iterations and times the same
+// iterations of every render, in timedBlocks blocks, its rate their median.
 const (
 	warmMin     = 250 * time.Millisecond
-	warmMax     = 5 * time.Second
-	blockMin    = 100 * time.Millisecond
+	warmMax     = 2 * time.Second
+	leadIn      = 128
 	timedBlocks = 5
 )
 
+// steady brings s to the start of the bench's timed window: warmed
+// (warmUp), started over, leadIn iterations run (none on a CPU rasteriser,
+// which has no clocks to warm and little time). It returns the warm-up's
+// iteration times.
+func steady(c *gpu.Context, s *render.SPPM) ([]time.Duration, error) {
+	warm, err := warmUp(c, s)
+	if err != nil || c.Info.Software() {
+		return warm, err
+	}
+	if err := s.Reset(); err != nil {
+		return nil, err
+	}
+	return warm, s.Iterate(leadIn)
+}
+
 // warmUp iterates s one iteration at a time until the GPU's clocks have
 // risen: for warmMin at least and until three successive iterations took
-// times within 5% of each other, or for warmMax. It returns the last
-// iteration's time and how long it warmed. A CPU rasteriser has no clocks
-// to wait for: two iterations.
-func warmUp(c *gpu.Context, s *render.SPPM) (last, warm time.Duration, err error) {
+// times within 5% of each other, or for warmMax. It returns the
+// iterations' times. A CPU rasteriser has no clocks to wait for: two
+// iterations.
+func warmUp(c *gpu.Context, s *render.SPPM) ([]time.Duration, error) {
 	var times []time.Duration
 	for start := time.Now(); ; {
 		t0 := time.Now()
 		if err := s.Iterate(1); err != nil {
-			return 0, 0, err
+			return nil, err
 		}
 		c.Finish()
 		times = append(times, time.Since(t0))
-		warm = time.Since(start)
+		warm := time.Since(start)
 		if c.Info.Software() && len(times) >= 2 {
-			return times[len(times)-1], warm, nil
+			return times, nil
 		}
 		if k := len(times); k >= 3 {
 			w := times[k-3:]
 			settled := slices.Max(w) <= slices.Min(w)+slices.Min(w)/20
 			if warm >= warmMax || (warm >= warmMin && settled) {
-				return w[2], warm, nil
+				return times, nil
 			}
 		}
 	}
@@ -208,6 +224,10 @@ func median(xs []float64) float64 {
 // breakdownIterations is the fewest iterations a breakdown times, so that
 // each pass has a spread to judge its differences by.
 const breakdownIterations = 3
+
+// breakdownProfiled is the most iterations a breakdown's pass times (one
+// timer query each).
+const breakdownProfiled = 20
 
 // breakdown times the three photon passes, or the deferred deposits'
 // kernels.
@@ -347,7 +367,7 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 		rep.PhotonsPerIteration = render.AutoPhotonsPerIteration(c.Info, render.ForThroughput)
 	}
 	if rep.Iterations == 0 {
-		rep.Iterations = 30
+		rep.Iterations = 200
 		if c.Info.Software() {
 			rep.Iterations = 2
 		}
@@ -361,7 +381,7 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 					cfg := b.config(sp, rep.PhotonsPerIteration, g, d)
 					res, err := benchOne(c, scene, cfg, rep.Iterations)
 					if err == nil && b.Breakdown {
-						res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+						res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, breakdownProfiled)))
 					}
 					spec := sp.With(b.Options)
 					if err != nil {
@@ -388,18 +408,18 @@ func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters 
 		return r, err
 	}
 	defer s.Close()
-	it, warm, err := warmUp(c, s)
+	warm, err := steady(c, s)
 	if err != nil {
 		return r, err
 	}
-	r.WarmUp = warm.Seconds()
-	// Blocks of at least blockMin each, the rate their median: one block
-	// slowed by something else on the machine moves the figure nothing.
-	n := min(timedBlocks, iters)
-	per := max((iters+n-1)/n, int(blockMin/max(it, time.Microsecond))+1)
-	if c.Info.Software() {
-		per = (iters + n - 1) / n
+	for _, d := range warm {
+		r.WarmUp += d.Seconds()
+		r.WarmUpMs = append(r.WarmUpMs, float64(d.Microseconds())/1e3)
 	}
+	// The rate is the blocks' median: one block slowed by something else on
+	// the machine moves the figure nothing.
+	n := min(timedBlocks, iters)
+	per := (iters + n - 1) / n
 	var photons, bounces []float64
 	for range n {
 		b0, e0 := s.Bounces(), s.Emitted
