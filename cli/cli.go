@@ -2,6 +2,10 @@
 // its flags into an options struct and calling a library function. The
 // command tree (root.go) is the one table that help, completion and the
 // command list of docs/manual.md come from (a test keeps them equal).
+//
+// Floor: the commands, the top but for main. It may import every package
+// of Speckle but main (app and all below it); main.go calls Main and nothing
+// else. The manual is docs/manual.md.
 package cli
 
 import (
