@@ -66,8 +66,8 @@ func TestDocsLinkOnlyToTheRepository(t *testing.T) {
 	}
 }
 
-// Every docs page can be reached from the README, and the README stays
-// short enough to read in ten minutes.
+// Every docs page can be reached from the README and leads back to it,
+// and the README stays short enough to read in ten minutes.
 func TestReadmeLinksEveryDocsPageAndStaysShort(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
@@ -81,6 +81,16 @@ func TestReadmeLinksEveryDocsPageAndStaysShort(t *testing.T) {
 	for _, page := range pages {
 		if !linked[page] {
 			t.Errorf("README.md does not link %s", page)
+		}
+		text, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The first paragraph after the title says what the page holds
+		// and leads back.
+		paragraphs := strings.SplitN(string(text), "\n\n", 3)
+		if len(paragraphs) < 2 || !strings.Contains(paragraphs[1], "](../README.md") {
+			t.Errorf("%s: its first paragraph does not link back to the README", page)
 		}
 	}
 	if n := bytes.Count(readme, []byte("\n")); n > 300 {
