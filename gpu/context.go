@@ -4,6 +4,10 @@
 // graphics-pipeline pieces the UI renderer needs. Nothing else imports
 // go-gl/gl. Every call must come from the thread that opened the context
 // (see Thread).
+//
+// Floor: a leaf. gpu imports no package of Speckle (a program's text comes
+// in through the Source interface, which shaders.Source implements), so
+// every floor above may use it.
 package gpu
 
 import (
