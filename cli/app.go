@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/app"
-	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
@@ -289,7 +288,7 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	a, err := app.New(app.Options{
 		Settings: s, SettingsPath: path, SettingsLoadErr: loadErr, Headless: o.headless, Width: w, Height: h,
 		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout, Err: stderr, Lesson: o.lesson,
-		GL: gpu.Options{Platform: o.gl.platform, Debug: o.gl.debug},
+		GL: o.gl.options(),
 	})
 	if err != nil {
 		if errors.Is(err, ui.ErrNoDisplay) {
