@@ -49,6 +49,9 @@ type RNGTest struct {
 	// Renderer, if set, tests in the renderer order instead of the stream
 	// and consumed orders: Streams is then the pass's slots tested.
 	Renderer *RendererOrder
+	// Only, if set, are the indices of the Specs to test (a split's unit):
+	// the report holds those only.
+	Only []int
 }
 
 // TestResult is one test in one order of one generator: the p-value over
@@ -193,6 +196,9 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 	size := o.size()
 	all := int64(len(o.Specs)) * o.Numbers
 	for i, sp := range o.Specs {
+		if o.Only != nil && !slices.Contains(o.Only, i) {
+			continue
+		}
 		sp = sp.With(o.Options)
 		l := o.layout(sp)
 		r, err := render.NewLayoutRNG(c, sp.Gen, l)
