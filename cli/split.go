@@ -3,12 +3,14 @@ package cli
 import (
 	"bytes"
 	"encoding/gob"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -165,13 +167,45 @@ func runSplit(c *cobra.Command, devices []int, n int, extra []string, merge func
 	return first
 }
 
+// workers are the worker processes running, for stopWorkers.
+var workers = struct {
+	sync.Mutex
+	running map[*exec.Cmd]bool
+	stopped bool // no more start
+}{running: map[*exec.Cmd]bool{}}
+
+// stopWorkers ends the running workers (a signal stops the split): each
+// hears SIGTERM as a command stopped by it does.
+func stopWorkers() {
+	workers.Lock()
+	defer workers.Unlock()
+	workers.stopped = true
+	for cmd := range workers.running {
+		cmd.Process.Signal(syscall.SIGTERM)
+	}
+}
+
 // runWorker runs one worker to its end and returns its stdout; a failure
 // is its last line on stderr, a usage error (exit 2) one still.
 func runWorker(args []string) ([]byte, error) {
 	cmd := selfCommand(args)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
+	workers.Lock()
+	err := errors.New("stopped")
+	if !workers.stopped {
+		err = cmd.Start()
+	}
+	if err == nil {
+		workers.running[cmd] = true
+	}
+	workers.Unlock()
+	if err == nil {
+		err = cmd.Wait()
+		workers.Lock()
+		delete(workers.running, cmd)
+		workers.Unlock()
+	}
 	if err == nil {
 		return out.Bytes(), nil
 	}
