@@ -28,11 +28,12 @@ import (
 // splitFlags are --devices and the workers' hidden --unit.
 type splitFlags struct {
 	devices []int // nil: no split
+	all     bool  // --devices all: devices filled in by check
 	unit    int   // -1: not a worker
 }
 
 func (s *splitFlags) addTo(fs *pflag.FlagSet) {
-	fs.Var(devicesValue{&s.devices}, "devices", "split the work across EGL devices, one worker process each: all, or indices comma-separated (speckle gpu lists them; an index twice runs two workers on that device)")
+	fs.Var(devicesValue{s}, "devices", "split the work across EGL devices, one worker process each: all, or indices comma-separated (speckle gpu lists them; an index twice runs two workers on that device)")
 	s.unit = -1
 	fs.IntVar(&s.unit, "unit", -1, "a worker's unit of a split (internal)")
 	fs.Lookup("unit").Hidden = true
@@ -44,6 +45,14 @@ func (s *splitFlags) check() error {
 	if s.unit >= 0 && s.devices != nil {
 		return usagef("--unit is a worker's, without --devices")
 	}
+	if s.all {
+		for _, d := range gpu.Devices() {
+			s.devices = append(s.devices, d.Index)
+		}
+		if len(s.devices) == 0 {
+			return usagef("--devices all: this host offers no EGL devices (EGL_EXT_device_enumeration)")
+		}
+	}
 	for _, d := range s.devices {
 		if err := gpu.CheckDevice(d); err != nil {
 			return usageError{err.Error()}
@@ -54,37 +63,32 @@ func (s *splitFlags) check() error {
 
 // devicesValue is --devices: all, or EGL device indices; repeats are kept
 // (each entry is a worker).
-type devicesValue struct{ list *[]int }
+type devicesValue struct{ s *splitFlags }
 
 func (v devicesValue) Type() string { return "all|N,..." }
 func (v devicesValue) String() string {
-	parts := make([]string, len(*v.list))
-	for i, d := range *v.list {
+	if v.s.all {
+		return "all"
+	}
+	parts := make([]string, len(v.s.devices))
+	for i, d := range v.s.devices {
 		parts[i] = strconv.Itoa(d)
 	}
 	return strings.Join(parts, ",")
 }
 func (v devicesValue) Set(s string) error {
+	v.s.all, v.s.devices = false, nil
 	if strings.TrimSpace(s) == "all" {
-		var all []int
-		for _, d := range gpu.Devices() {
-			all = append(all, d.Index)
-		}
-		if len(all) == 0 {
-			return fmt.Errorf("all: this host offers no EGL devices")
-		}
-		*v.list = all
+		v.s.all, v.s.devices = true, []int{}
 		return nil
 	}
-	var list []int
 	for _, part := range strings.Split(s, ",") {
 		var d int
 		if err := (intValue{&d, 0, 63}).Set(part); err != nil {
 			return fmt.Errorf("takes all or device indices 0..63, comma-separated (got %q)", part)
 		}
-		list = append(list, d)
+		v.s.devices = append(v.s.devices, d)
 	}
-	*v.list = list
 	return nil
 }
 
