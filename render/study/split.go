@@ -1,6 +1,7 @@
 package study
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 )
@@ -56,3 +57,10 @@ func MergeRenderBenches(parts []RenderBenchReport) RenderBenchReport {
 	rep.Device = devices(names)
 	return rep
 }
+
+// GobEncode sends a breakdown to a split's parent whole, as JSON: gob
+// itself drops a pointer to zero (FullRegions 0 would come back unset).
+func (b PhotonBreakdown) GobEncode() ([]byte, error) { return json.Marshal(b) }
+
+// GobDecode reads what GobEncode wrote.
+func (b *PhotonBreakdown) GobDecode(data []byte) error { return json.Unmarshal(data, b) }
