@@ -124,6 +124,8 @@ func (o *appOptions) check() (w, h int, err error) {
 		return 0, 0, usagef("--screenshot %s: the file must end in .png", o.shot)
 	case o.bench && o.frames == 0:
 		return 0, 0, usagef("--bench needs --frames N")
+	case o.gl.device >= 0 && !o.headless:
+		return 0, 0, usagef("--device picks an EGL device: give --headless too (the window's context is the window system's)")
 	}
 	if err := o.gl.check(); err != nil {
 		return 0, 0, err

@@ -74,7 +74,7 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	if err := b.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	if err := o.split.check(); err != nil {
+	if err := o.split.check(&o.gl); err != nil {
 		return err
 	}
 	if o.repeat > 1 && (o.split.devices != nil || o.split.unit >= 0) {

@@ -116,7 +116,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if err := capture.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	if err := o.split.check(); err != nil {
+	if err := o.split.check(&o.sppm.gl); err != nil {
 		return err
 	}
 	if o.split.unit >= 0 {

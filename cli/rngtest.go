@@ -103,7 +103,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if err := o.test.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	if err := o.split.check(); err != nil {
+	if err := o.split.check(&o.gl); err != nil {
 		return err
 	}
 	notes, err := degenerate(c, o.test.Specs, o.test.Options, o.test.Streams, o.test.Seed)

@@ -39,11 +39,14 @@ func (s *splitFlags) addTo(fs *pflag.FlagSet) {
 	fs.Lookup("unit").Hidden = true
 }
 
-// check refuses --devices naming a device this host lacks, and a worker's
-// --unit with --devices.
-func (s *splitFlags) check() error {
+// check refuses --devices naming a device this host lacks or given with
+// --device, and a worker's --unit with --devices; it fills in all.
+func (s *splitFlags) check(g *glFlags) error {
 	if s.unit >= 0 && s.devices != nil {
 		return usagef("--unit is a worker's, without --devices")
+	}
+	if s.devices != nil && g.device >= 0 {
+		return usagef("--device and --devices: give one")
 	}
 	if s.all {
 		for _, d := range gpu.Devices() {

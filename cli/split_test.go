@@ -121,6 +121,8 @@ func TestDeviceChoice(t *testing.T) {
 	}
 	oneLineExit2(t, speckle(t, nil, "rng", "test", "--devices", "0,x"), "--devices")
 	oneLineExit2(t, speckle(t, nil, "bench", "render", "--devices", "0", "--repeat", "2"), "--repeat and --devices")
+	oneLineExit2(t, speckle(t, nil, "rng", "test", "--device", "0", "--devices", "0"), "--device and --devices")
+	oneLineExit2(t, speckle(t, nil, "app", "--device", "0", "--frames", "1"), "give --headless too")
 }
 
 func TestWorkerArgs(t *testing.T) {
