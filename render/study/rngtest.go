@@ -49,7 +49,7 @@ type RNGTest struct {
 	// Renderer, if set, tests in the renderer order instead of the stream
 	// and consumed orders: Streams is then the pass's slots tested.
 	Renderer *RendererOrder
-	Only []int // if set, the indices of the Specs to test (a split's units)
+	Only     []int // if set, the indices of the Specs to test (a split's units)
 }
 
 // TestResult is one test in one order of one generator: the p-value over
