@@ -81,7 +81,7 @@ func (g *glFlags) addTo(fs *pflag.FlagSet) {
 	if fs.Lookup("device") != nil {
 		return // rng dump's and look's gpu|cpu|N: see gpuOrCPU
 	}
-	fs.Var(intValue{&g.device, 0, 63}, "device", "EGL device to run on, as speckle gpu lists them (default: a hardware device, else surfaceless)")
+	fs.Var(intValue{&g.device, 0, 63}, "device", "EGL device to run on, as speckle gpu lists them; auto: a hardware device, else surfaceless")
 	fs.Lookup("device").DefValue = "auto"
 }
 
