@@ -20,6 +20,7 @@ type benchRenderOptions struct {
 	asJSON bool
 	repeat int
 	gl     glFlags
+	split  splitFlags
 	opts   *genOptionFlags
 }
 
@@ -57,6 +58,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
 		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first) or deferred-only (deferred with room for every hit, the photon pass holding no walk); the same image each; inline, what renders use, was the fastest on the H200 but for cornell with philox (docs/performance.md); several comma-separated")
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics; the deferred deposits, their kernels apart")
 	o.gl.addTo(fs)
+	o.split.addTo(fs)
 	o.opts = addGenOptions(fs)
 	return c
 }
@@ -74,19 +76,48 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	if err := b.Check(); err != nil {
 		return inputOrRun(err)
 	}
+	if err := o.split.check(&o.gl); err != nil {
+		return err
+	}
+	if o.repeat > 1 && (o.split.devices != nil || o.split.unit >= 0) {
+		return usagef("--repeat and --devices: give one (a repeat's processes run on one device)")
+	}
 	if o.repeat > 1 {
 		return o.runRepeated(c)
 	}
-	progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
-	b.Progress = progress.report
 	var rep study.RenderBenchReport
-	if err := progress.run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err }); err != nil {
+	switch {
+	case o.split.unit >= 0:
+		return o.runUnit(c, b)
+	case o.split.devices != nil:
+		parts := make([]study.RenderBenchReport, b.CaseCount())
+		err = runSplit(c, o.split.devices, len(parts), nil, func(u int, out []byte) error { return readUnit(out, &parts[u]) })
+		rep = study.MergeRenderBenches(parts)
+	default:
+		progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
+		b.Progress = progress.report
+		err = progress.run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err })
+	}
+	if err != nil {
 		return err
 	}
 	if o.asJSON {
 		return rep.WriteJSON(c.OutOrStdout())
 	}
 	return rep.WriteTable(c.OutOrStdout())
+}
+
+// runUnit is a split's worker: one case, as gob on stdout.
+func (o *benchRenderOptions) runUnit(c *cobra.Command, b study.RenderBench) error {
+	if n := b.CaseCount(); o.split.unit >= n {
+		return usagef("--unit %d: this bench has %d cases", o.split.unit, n)
+	}
+	b.Only = []int{o.split.unit}
+	var rep study.RenderBenchReport
+	if err := (&bar{c: c}).run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err }); err != nil {
+		return err
+	}
+	return writeUnit(c.OutOrStdout(), rep)
 }
 
 // gridCellsFlag is --grid-cell: cell sizes in radii, each in

@@ -40,6 +40,9 @@ type RenderBench struct {
 	// to say what bounds it; the deferred deposits, their kernels apart.
 	Breakdown bool
 	Progress  Progress // in cases
+	// Only, if set, are the indices of the cases to run (a split's unit),
+	// counted as Run takes them: scenes, then generators, grids, deposits.
+	Only []int
 }
 
 // RenderBenchCase is one scene and generator's throughput.
@@ -373,11 +376,18 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 		}
 	}
 	deposits := b.deposits()
-	total := int64(len(b.Scenes) * len(b.Specs) * len(rep.Grids) * len(deposits))
+	total := int64(b.CaseCount())
+	if b.Only != nil {
+		total = int64(len(b.Only))
+	}
+	index := -1
 	for _, scene := range b.Scenes {
 		for _, sp := range b.Specs {
 			for _, g := range rep.Grids {
 				for _, d := range deposits {
+					if index++; b.Only != nil && !slices.Contains(b.Only, index) {
+						continue
+					}
 					cfg := b.config(sp, rep.PhotonsPerIteration, g, d)
 					res, err := benchOne(c, scene, cfg, rep.Iterations)
 					if err == nil && b.Breakdown {
@@ -397,6 +407,11 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 		}
 	}
 	return rep, nil
+}
+
+// CaseCount is how many cases Run measures (without Only).
+func (b RenderBench) CaseCount() int {
+	return len(b.Scenes) * len(b.Specs) * len(b.grids()) * len(b.deposits())
 }
 
 // benchOne times iters iterations of one render after a warm-up, then a few
