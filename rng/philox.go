@@ -67,7 +67,7 @@ func (p philoxInstance) Defines() map[string]string {
 // UniformArrays: the first key word of each round, seed + r W0 (the
 // second, r W1, is a constant in the GLSL). With the rounds written out,
 // the driver takes keys as operands instead of adding the bumps: H200,
-// 913 -> 962 G numbers/s consumed (README, Performance).
+// 913 -> 962 G numbers/s consumed (docs/performance.md).
 func (p philoxInstance) UniformArrays() map[string][]uint32 {
 	keys := make([]uint32, p.rounds)
 	for r := range keys {
@@ -78,6 +78,16 @@ func (p philoxInstance) UniformArrays() map[string][]uint32 {
 
 func (p philoxInstance) Stream(t int) Stream {
 	return &philoxStream{key: p.seed, t: uint32(t), rounds: p.rounds, block: ^uint64(0)}
+}
+
+// StreamAt is stream t from its value m on: the block of m, less its lanes
+// before m.
+func (p philoxInstance) StreamAt(t int, m uint64) Stream {
+	s := &philoxStream{key: p.seed, t: uint32(t), rounds: p.rounds, block: m/4 - 1}
+	for range m % 4 {
+		s.U32()
+	}
+	return s
 }
 
 // philoxStream keeps the current block's outputs. The block index is 64-bit:
