@@ -168,7 +168,7 @@ var titleColour = imgui.Vec4{X: 1, Y: 0.85, Z: 0.45, W: 1}
 // lessonWindow shows the lesson's title and caption under the panes (gui
 // keeps them above it) and, where the artifact needs more photons than a
 // minute here gives, says so with a crop of the stored GPU capture beside
-// the text. The title is text, wrapped like the rest, not the window's
+// the text (under it in a narrow window). The title is text, wrapped like the rest, not the window's
 // title bar, which clips.
 func (a *App) lessonWindow(x0, x1, bottom float64) {
 	if !a.lesson.on {
@@ -184,7 +184,8 @@ func (a *App) lessonWindow(x0, x1, bottom float64) {
 	defer imgui.End()
 	content := 0.96*w - 2*float64(imgui.CurrentStyle().WindowPadding().X)
 	rate := a.panesRate()
-	beside := needsGPU(l, rate) && l.Capture != "" && a.lesson.showCapture
+	capture := needsGPU(l, rate) && l.Capture != "" && a.lesson.showCapture
+	beside := capture && content >= 640*scale // else under the text
 	a.lesson.width = lessonTextWidth(content, scale, beside)
 	a.lesson.lines = a.lesson.lines[:0]
 	imgui.BeginGroup()
@@ -193,9 +194,12 @@ func (a *App) lessonWindow(x0, x1, bottom float64) {
 	a.lessonRate(l, rate)
 	a.offerExplain(a.lesson.width, bottom/2)
 	imgui.EndGroup()
-	if beside {
+	switch {
+	case beside:
 		imgui.SameLine()
 		a.showCapture(content-a.lesson.width-2*float64(imgui.CurrentStyle().ItemSpacing().X), bottom/3)
+	case capture:
+		a.showCapture(content, bottom/4)
 	}
 	pos, size := imgui.WindowPos(), imgui.WindowSize()
 	a.lesson.rect = [4]float64{float64(pos.X), float64(pos.Y), float64(pos.X + size.X), float64(pos.Y + size.Y)}
