@@ -218,7 +218,7 @@ func (a *App) lineStatsRow(i int) []string {
 // lineStats tabulates each pane's streamlines and draws the shared colour
 // scale of the maps.
 func (a *App) lineStats(width float64) {
-	if imgui.BeginTable("stats", 5) {
+	if imgui.BeginTableV("stats", 5, imgui.TableFlagsSizingFixedFit, vec(0, 0), 0) { // the names whole
 		for _, h := range []string{"pane", "mean px", "stalled", "left", "max steps"} {
 			imgui.TableNextColumn()
 			imgui.Text(h)
