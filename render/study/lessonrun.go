@@ -237,9 +237,12 @@ func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image,
 			big(imageio.Magnify(png, lens, LessonZoom))}
 		labels[i] = specs[i].Label()
 	}
-	cols := []string{"image", fmt.Sprintf("relative error, 0..%g", HeatmapScale), fmt.Sprintf("magnifier x%d", LessonZoom)}
+	cols := []string{"image", "relative error", fmt.Sprintf("magnifier x%d", LessonZoom)}
+	bar := &imageio.ColorBar{Map: imageio.HeatColormap(), Lo: 0, Hi: HeatmapScale,
+		Label: fmt.Sprintf("relative error: RMS over R, G, B of (a-r)/sqrt(r^2+%g), as the window's heatmap; fixed scale, larger errors clipped", imageio.RelEpsilon)}
 	title := fmt.Sprintf("%s: %s, %dx%d, %s photons each", r.Title, r.Scene, w, h, units.FormatCount(res.Photons))
 	criterion := fmt.Sprintf("Criterion: the RMS of the heatmap in the framed region of %s reaches %g times %s's. %s.",
 		labels[0], r.Factor, labels[len(labels)-1], res)
-	return imageio.WithCaption(imageio.Montage(cells, labels, cols, title), r.Caption, criterion), nil
+	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title, Bar: bar}
+	return imageio.WithCaption(grid.Draw(), r.Caption, criterion), nil
 }
