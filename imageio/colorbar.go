@@ -92,3 +92,47 @@ func barNumber(v float64) string {
 	s = strings.Replace(s, "e+", "e", 1)
 	return strings.Replace(s, "e-0", "e-", 1)
 }
+
+// FindColorBar reports whether img holds a colour bar of m: a row with a run
+// of at least minRun pixels whose colours are m's entries in order, from
+// its lowest tenth to its highest (a heatmap's row is never so ordered).
+// Tests check with it that a figure carries its scale.
+func FindColorBar(img *image.NRGBA, m *Colormap, minRun int) bool {
+	index := func(c [3]uint8) int { // the nearest entry within 6 levels, or -1
+		best, bestD := -1, 19
+		for i, e := range m {
+			d := levelDiff(c[0], e.R) + levelDiff(c[1], e.G) + levelDiff(c[2], e.B)
+			if d < bestD {
+				best, bestD = i, d
+			}
+		}
+		return best
+	}
+	b := img.Rect
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		start, lo, prev := -1, 0, -1
+		for x := b.Min.X; x < b.Max.X; x++ {
+			o := img.PixOffset(x, y)
+			i := index([3]uint8{img.Pix[o], img.Pix[o+1], img.Pix[o+2]})
+			switch {
+			case i < 0 || i < prev:
+				start, prev = -1, -1
+				continue
+			case start < 0:
+				start, lo = x, i
+			}
+			prev = i
+			if x-start+1 >= minRun && lo < 26 && i > 229 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func levelDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}

@@ -36,22 +36,51 @@ func NiceTicks(lo, hi float64, n int) []float64 {
 	return out
 }
 
-// IsRound reports whether v is a nice tick: a whole multiple of 1, 2, 2.5 or 5
-// times a power of ten, written in at most three significant digits.
-func IsRound(v float64) bool {
-	if v == 0 {
-		return true
+// IsNiceStep reports whether step is 1, 2, 2.5 or 5 times a power of ten.
+func IsNiceStep(step float64) bool {
+	if !(step > 0) {
+		return false
 	}
-	v = math.Abs(v)
-	m := v / math.Pow(10, math.Floor(math.Log10(v))) // in [1, 10)
-	for _, step := range []float64{1, 2, 2.5, 5} {
-		for k := 1.0; k*step < 10.0001; k++ {
-			if math.Abs(m-k*step) < 1e-6 || math.Abs(m-k*step/10) < 1e-6 {
-				return true
-			}
+	m := step / math.Pow(10, math.Floor(math.Log10(step)+1e-12))
+	for _, n := range []float64{1, 2, 2.5, 5, 10} {
+		if math.Abs(m-n) < 1e-9*n {
+			return true
 		}
 	}
 	return false
+}
+
+// RoundTicks reports whether ticks read as round numbers: evenly spaced
+// whole multiples of a nice step (NiceTicks), or log ticks, each 0 or 1, 2
+// or 5 times a power of ten (LogTicks).
+func RoundTicks(ticks []float64, log bool) bool {
+	if log {
+		for _, v := range ticks {
+			if v != 0 && !IsNiceStep(v) || v != 0 && IsNiceStep(v) && isTwoAndAHalf(v) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(ticks) < 2 {
+		return false
+	}
+	step := ticks[1] - ticks[0]
+	if !IsNiceStep(step) {
+		return false
+	}
+	for i, v := range ticks {
+		k := v / step
+		if math.Abs(k-math.Round(k)) > 1e-6 || math.Abs(v-ticks[0]-float64(i)*step) > 1e-9*step*float64(len(ticks)) {
+			return false
+		}
+	}
+	return true
+}
+
+func isTwoAndAHalf(v float64) bool {
+	m := v / math.Pow(10, math.Floor(math.Log10(v)+1e-12))
+	return math.Abs(m-2.5) < 1e-9
 }
 
 // LogTicks are a log(1+v) scale's round ticks in [lo, hi]: 0 (where in range)

@@ -177,8 +177,13 @@ func robustTop(errs []float64, q float64) float64 {
 	}
 	slices.Sort(errs)
 	v := max(errs[int(q*float64(len(errs)-1))], 1e-12)
-	unit := math.Pow(10, math.Floor(math.Log10(v))-1)
-	return math.Ceil(v/unit-1e-9) * unit
+	e := math.Floor(math.Log10(v)) - 1
+	if e < 0 { // divide by the power of ten, which prints as the digits do
+		f := math.Pow(10, -e)
+		return math.Ceil(v*f-1e-9) / f
+	}
+	f := math.Pow(10, e)
+	return math.Ceil(v/f-1e-9) * f
 }
 
 // rows are the CSV's: per generator and count the mean error over the
