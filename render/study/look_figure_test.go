@@ -107,4 +107,3 @@ func TestMarkerSizeGrowsForFewPoints(t *testing.T) {
 		t.Errorf("20 points at radius %d darken %d pixels, want at least %d", r, dark, want)
 	}
 }
-
