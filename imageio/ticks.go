@@ -1,6 +1,9 @@
 package imageio
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // NiceStep is the round step (1, 2, 2.5 or 5 times a power of ten) that cuts
 // span into about n intervals: the "nice numbers" of Heckbert's axis labels,
@@ -27,7 +30,9 @@ func NiceTicks(lo, hi float64, n int) []float64 {
 	}
 	var out []float64
 	for k := math.Ceil(lo/step - 1e-9); k*step <= hi*(1+1e-12)+1e-300; k++ {
-		v := k * step
+		// k·step carries the step's binary error (0.6000000000000001): the
+		// value is the number its twelve digits name.
+		v, _ := strconv.ParseFloat(strconv.FormatFloat(k*step, 'g', 12, 64), 64)
 		if math.Abs(v) < step*1e-9 {
 			v = 0
 		}

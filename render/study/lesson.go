@@ -105,7 +105,7 @@ var Lessons = []Lesson{
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 12,
 		Specs: []string{"ca:ca-preset=linear", "philox"}, View: render.ViewHeatmap,
 		Region: ImageRect{0.02, 0.45, 0.4, 0.98}, Factor: 2,
-		GPUPhotons: 3e5, // fires at 2.4e5 photons with ratio 2.02 (llvmpipe, 2 cores, 22.8 s)
+		GPUPhotons: 3e5, // fires at 2.4e5 photons, ratio 2.02 (llvmpipe, 2 cores: 10.2 s, 22.8 s under load)
 	},
 	{
 		Name:  "sobol-frozen-jitter",

@@ -16,8 +16,8 @@ import (
 // Room around a panel's picture for its title (two lines), axis titles and
 // tick labels, in pixels; and the spectrum's colour bar and radial plot.
 const (
-	panelMarginW   = 150
-	panelMarginH   = 140
+	panelMarginW   = 110
+	panelMarginH   = 125
 	spectrumBarW   = 200
 	spectrumRadial = 380
 	// minPanelPicture is the smallest a picture is shrunk to keep a row.
@@ -35,8 +35,10 @@ func (l Look) Figure(looked []Looked) *image.NRGBA {
 	}
 	// The pictures shrink (gonum scales them) to fit one row where they can
 	// stay minPanelPicture wide, and always where one panel would not fit.
-	row := (imageio.MaxFigureWidth-side)/max(len(looked), 1) - panelMarginW
-	pic := min(l.Size, max(row, minPanelPicture), imageio.MaxFigureWidth-side-panelMarginW)
+	pic := min(l.Size, imageio.MaxFigureWidth-side-panelMarginW)
+	if row := (imageio.MaxFigureWidth-side)/max(len(looked), 1) - panelMarginW; row >= minPanelPicture {
+		pic = min(pic, row)
+	}
 	f := imageio.PanelFigure{Title: l.title(), PanelW: pic + panelMarginW, PanelH: pic + panelMarginH}
 	f.Cols = imageio.PanelColumns(len(looked), f.PanelW, side)
 	for _, lk := range looked {
@@ -130,7 +132,7 @@ func radialPlot(looked []Looked) *plot.Plot {
 			continue
 		}
 		line.Color, line.Width = imageio.SeriesColor(i), vg.Points(2)
-		line.Dashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}}[i%3]
+		line.Dashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)}}[i%4]
 		p.Add(line)
 		p.Legend.Add(lk.Spec.Label(), line)
 	}
