@@ -220,18 +220,6 @@ func (l Look) spectrum(sp rng.Spec, v []uint32) Looked {
 	return Looked{Spec: sp, Image: img, Shown: n, Points: n, LowPower: low / float64(k), Radial: radial}
 }
 
-// Montage puts the pictures side by side, labelled with each generator and
-// how many points fell in the view.
-func (l Look) Montage(looked []Looked) *image.NRGBA {
-	cells := [][]*image.NRGBA{make([]*image.NRGBA, len(looked))}
-	labels := make([]string, len(looked))
-	for i, lk := range looked {
-		cells[0][i] = lk.Image
-		labels[i] = lk.Spec.Label() + " " + l.Caption(lk)
-	}
-	return imageio.Montage(cells, nil, labels, l.title())
-}
-
 // Caption says what a picture holds: the points drawn (and a deep zoom's
 // values scanned), or the spectrum's low-frequency power.
 func (l Look) Caption(lk Looked) string {
