@@ -65,9 +65,7 @@ func (l Look) panel(lk Looked) *plot.Plot {
 	case ViewPhotons:
 		xLabel, yLabel = "first draw of the decision", "second draw"
 	case ViewTriples:
-		p := imageio.ImagePanel(lk.Image, 0, 1, 0, 1, title, "", "")
-		p.HideAxes() // a projection of the cube: its edges are drawn, its axes are turned
-		return p
+		return l.cubePanel(lk.Image, title)
 	case ViewBitplanes:
 		streams, count := l.shape()
 		p := imageio.ImagePanel(lk.Image, 0, float64(count), -float64(streams), 0, title, "value index i", "stream t")
@@ -147,5 +145,45 @@ func radialPlot(looked []Looked) *plot.Plot {
 		ticks = append(ticks, plot.Tick{Value: e, Label: imageio.PowerLabel(e)})
 	}
 	p.Y.Tick.Marker = ticks
+	return p
+}
+
+// cubePanel is the triples' projection: no flat axes (the cube is turned),
+// but its three edges from the corner nearest 0 labelled as axes, with the
+// values at their ends.
+func (l Look) cubePanel(img image.Image, title string) *plot.Plot {
+	p := imageio.ImagePanel(img, 0, 1, 0, 1, title, fmt.Sprintf("turned %g, %g degrees", l.Rotate[0], l.Rotate[1]), "")
+	p.X.Tick.Marker, p.Y.Tick.Marker = plot.ConstantTicks{}, plot.ConstantTicks{}
+	p.X.LineStyle.Width, p.Y.LineStyle.Width = 0, 0
+	view := newCubeView(l.Rotate)
+	lag := l.lag()
+	names := []string{"x(i)", fmt.Sprintf("x(i+%d)", lag), fmt.Sprintf("x(i+%d)", 2*lag)}
+	corner := [3]float64{l.Zoom[0], l.Zoom[1], l.ZoomZ}
+	var xys plotter.XYs
+	var labels []string
+	ox, oy := view.project([3]float64{})
+	xys, labels = append(xys, plotter.XY{X: ox, Y: oy}), append(labels, fmt.Sprintf("(%g, %g, %g)", corner[0], corner[1], corner[2]))
+	for k, name := range names {
+		var end, mid [3]float64
+		end[k], mid[k] = 1, 0.5
+		ex, ey := view.project(end)
+		mx, my := view.project(mid)
+		xys = append(xys, plotter.XY{X: mx, Y: my}, plotter.XY{X: ex, Y: ey})
+		labels = append(labels, name, fmt.Sprintf("%g", corner[k]+l.Zoom[2]))
+	}
+	for i := range xys { // outside the cube, away from its centre, clear of the points
+		dx, dy := xys[i].X-0.5, xys[i].Y-0.5
+		if n := math.Hypot(dx, dy); n > 0 {
+			xys[i].X, xys[i].Y = xys[i].X+0.07*dx/n, xys[i].Y+0.07*dy/n
+		}
+	}
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.12, 1.12, -0.12, 1.12
+	if lb, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: labels}); err == nil {
+		for i := range lb.TextStyle {
+			lb.TextStyle[i].Font.Size = vg.Points(13)
+			lb.TextStyle[i].XAlign, lb.TextStyle[i].YAlign = -0.5, -0.5 // centred on the point
+		}
+		p.Add(lb)
+	}
 	return p
 }
