@@ -169,6 +169,12 @@ func TestLessonRunWritesAFigure(t *testing.T) {
 	if b := fig.Bounds(); b.Dx() < 3*640 || b.Dy() < 2*360+100 {
 		t.Errorf("figure %v: too small for 2x3 cells and a caption", b)
 	}
+	if !imageio.FindColorBar(fig, imageio.HeatColormap(), 200) {
+		t.Error("the lesson's figure has no colour bar for its heatmaps")
+	}
+	if len(res.History) != res.Iterations {
+		t.Errorf("history of %d steps after %d iterations", len(res.History), res.Iterations)
+	}
 	if !strings.Contains(res.String(), "4096 photons per generator") {
 		t.Errorf("result line %q", res)
 	}
