@@ -106,20 +106,20 @@ func listLessons(w io.Writer) {
 }
 
 // lessonTimes are `speckle lesson NAME`'s wall times with the default flags (a 60 s
-// --time-limit), measured with /usr/bin/time on Mesa llvmpipe, 2 cores, load average
-// 13 to 14 from other work (issue #25, item 13). A lesson without one is not listed with
-// a time: measure it before adding it here.
+// --time-limit), measured with /usr/bin/time on Mesa llvmpipe, 2 cores, the load average
+// rising from 2 to 6 with other work (issue #25, item 13). A lesson without one is not
+// listed with a time: measure it before adding it here.
 var lessonTimes = map[string]struct {
 	seconds float64
 	outcome string
 }{
-	"rand48-swirls":       {62.6, "stops at the time limit after 2 iterations, not yet visible (raise --time-limit)"},
-	"lehmer-rings":        {31.2, "visible after 1 iteration"},
-	"ca-bands":            {64.4, "stops at the time limit, not yet visible (the bands need about 1e7 photons)"},
-	"ca-linear":           {64.6, "stops at the time limit, not yet visible"},
-	"sobol-frozen-jitter": {50.2, "visible after 8 iterations"},
-	"pcg32-streams":       {66.3, "runs to the time limit: the render shows nothing, as the lesson says"},
-	"philox-control":      {62.8, "runs to the time limit: the control, not meant to fire"},
+	"rand48-swirls":       {23.9, "visible after 5 iterations"},
+	"lehmer-rings":        {4.3, "visible after 1 iteration"},
+	"ca-bands":            {61.2, "stops at the time limit after 132 iterations, not yet visible (raise --time-limit)"},
+	"ca-linear":           {12.4, "visible after 58 iterations"},
+	"sobol-frozen-jitter": {12.4, "visible after 8 iterations"},
+	"pcg32-streams":       {62.1, "runs to the time limit: the render shows nothing, as the lesson says"},
+	"philox-control":      {61.9, "runs to the time limit: the control, not meant to fire"},
 }
 
 func specNames(specs []string) string {
