@@ -19,8 +19,9 @@ var floors = [][]string{
 	{"scenes"},                              // scene files
 	{"scenes/flow", "scenes/cycles"},        // flow fields and their Go reference tracer; the Cycles exporter
 	{"shaders"},                             // kernels, the include resolver, the shared constants
-	{"render"},                              // SPPM, streamlines, generators on the GPU
-	{"render/study", "ui"},                  // batch comparisons; the Dear ImGui glue
+	{"render"},                              // the renderer: SPPM, streamlines, display; a generator bound to a GPU program
+	{"lab"},                                 // generator tools on the GPU: dumps, draws, bench, battery, box scan, CA evaluation
+	{"study", "ui"},                         // batch comparisons of renderer and lab; the Dear ImGui glue
 	{"app"},                                 // the window
 	{"cli"},                                 // the commands
 	{"."},                                   // main

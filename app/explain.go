@@ -11,7 +11,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/render/study"
+	"speckle/study"
 	"speckle/ui"
 )
 

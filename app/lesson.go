@@ -9,7 +9,7 @@ import (
 	"speckle/gpu"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/render/study"
+	"speckle/study"
 	"speckle/ui"
 )
 

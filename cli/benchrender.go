@@ -9,8 +9,8 @@ import (
 	"speckle/gpu"
 	"speckle/internal/numcheck"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/scenes"
+	"speckle/study"
 )
 
 // benchRenderOptions are bench render's flags.

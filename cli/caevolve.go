@@ -10,8 +10,8 @@ import (
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/stats"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // caEvolveOptions are ca evolve's flags.

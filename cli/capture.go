@@ -10,8 +10,8 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/units"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // captureOptions are capture's flags.

@@ -12,7 +12,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // lessonOptions are lesson's flags.

@@ -8,7 +8,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // explainBudget is --explain's render time unless --time-limit says: the

@@ -7,8 +7,8 @@ import (
 
 	"speckle/gpu"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // referenceOptions are reference's flags.

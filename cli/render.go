@@ -7,8 +7,8 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // renderOptions are render's flags.

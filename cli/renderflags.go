@@ -14,9 +14,9 @@ import (
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/rng"
 	"speckle/scenes"
+	"speckle/study"
 )
 
 // The flags of the SPPM commands (render, capture, reference, bench

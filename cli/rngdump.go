@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -115,7 +116,7 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
-	if most := render.MaxInterleavedStreams(inst); o.order == "interleaved" && o.streams > most {
+	if most := lab.MaxInterleavedStreams(inst); o.order == "interleaved" && o.streams > most {
 		return nil, usagef("--order interleaved holds every stream at once: --streams at most %d for %s", most, o.spec.Gen.Name)
 	}
 	return inst, o.gl.check()
@@ -168,8 +169,8 @@ func (o *dumpOptions) run(c *cobra.Command) error {
 		}
 		defer r.Close()
 		if interleaved {
-			return r.DumpInterleaved(count, f32, w, progress)
+			return lab.DumpInterleaved(r, count, f32, w, progress)
 		}
-		return r.Dump(count, f32, w, progress)
+		return lab.Dump(r, count, f32, w, progress)
 	})
 }

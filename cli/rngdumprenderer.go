@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -14,7 +15,7 @@ import (
 // checkRenderer refuses a renderer-order dump before anything is opened:
 // the order's flags, the format (the words hold 24 bits: no f32), and the
 // counts: --count 0 is one slot's draws, to standard output.
-func (o *dumpOptions) checkRenderer() (render.PassLayout, rng.Instance, *render.RendererDraws, error) {
+func (o *dumpOptions) checkRenderer() (render.PassLayout, rng.Instance, *lab.RendererDraws, error) {
 	var l render.PassLayout
 	r, err := o.renderer.resolve()
 	if err != nil {
@@ -43,10 +44,10 @@ func (o *dumpOptions) checkRenderer() (render.PassLayout, rng.Instance, *render.
 	if err != nil {
 		return l, nil, nil, usageError{err.Error()}
 	}
-	if most := render.MaxBatteryStreams(inst); o.device == "gpu" && o.streams > most {
+	if most := lab.MaxBatteryStreams(inst); o.device == "gpu" && o.streams > most {
 		return l, nil, nil, usagef("--order renderer holds every slot at once on the GPU: --streams at most %d for %s (or --device cpu)", most, spec.Gen.Name)
 	}
-	return l, inst, &render.RendererDraws{Slots: o.streams, PerPhoton: r.PerPhoton}, o.gl.check()
+	return l, inst, &lab.RendererDraws{Slots: o.streams, PerPhoton: r.PerPhoton}, o.gl.check()
 }
 
 // runRenderer writes a renderer-order dump: the Go reference with --device
@@ -65,7 +66,7 @@ func (o *dumpOptions) runRenderer(c *cobra.Command) error {
 	}
 	return writeAtomically(o.out, c.OutOrStdout(), func(w io.Writer) error {
 		if o.format == "packed" {
-			w = rng.NewPacker(w, render.RendererBits)
+			w = rng.NewPacker(w, lab.RendererBits)
 		}
 		var progress func(int)
 		if o.count > 0 {
@@ -86,6 +87,6 @@ func (o *dumpOptions) runRenderer(c *cobra.Command) error {
 			return err
 		}
 		defer r.Close()
-		return r.DumpRenderer(*d, count, w, progress)
+		return lab.DumpRenderer(r, *d, count, w, progress)
 	})
 }

@@ -9,8 +9,8 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // lookOptions are rng look's flags.

@@ -10,8 +10,8 @@ import (
 	"speckle/imageio"
 	"speckle/internal/stats"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // testOptions are rng test's flags.

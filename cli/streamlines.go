@@ -13,9 +13,9 @@ import (
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/rng"
 	"speckle/scenes/flow"
+	"speckle/study"
 )
 
 // streamlinesOptions are the streamlines command's flags; study takes the

@@ -93,7 +93,7 @@ const slLoopOverhead = 32
 // passSteps sizes the trace's dispatches from the generator's loop costs:
 // one step is a pass of the step loop and four draws, and a loop of n steps
 // costs n + 1 of them (Mesa counts the loops that the last pass, whose test
-// fails, enters for lanes that are masked off: render.passesFor measures
+// fails, enters for lanes that are masked off: PassesFor measures
 // the same); a chunk's first pass also seeds each stream (rng_init), a later
 // one resumes it (rng_load, at most one draw's work: philox recomputes its
 // block). first may be 0 (a first pass that only seeds). A generator of

@@ -161,9 +161,9 @@ func TestStreamlinesGPUEqualsGo(t *testing.T) {
 	field := testField(t)
 	const w, h, points = 48, 34, 400
 	for _, g := range rng.All {
-		for _, opts := range optionSets(g) {
+		for _, opts := range append([]map[string]string{nil}, g.TestOptions...) {
 			for _, independent := range []bool{false, true} {
-				t.Run(fmt.Sprintf("%s/%s/independent=%v", g.Name, describe(opts), independent), func(t *testing.T) {
+				t.Run(fmt.Sprintf("%s/independent=%v", rng.Spec{Gen: g, Options: opts}, independent), func(t *testing.T) {
 					cfg := defaultStreamlineConfig(w, h, g)
 					cfg.Options, cfg.Seed, cfg.IndependentStreams, cfg.MaxSteps = opts, 7, independent, points
 					// Two neighbouring seed pixels on the flank, two inside the rim.

@@ -12,7 +12,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/stats"
 	"speckle/internal/units"
-	"speckle/render"
+	"speckle/lab"
 	"speckle/rng"
 )
 
@@ -59,8 +59,8 @@ type CAEvolved struct {
 	Images    int
 }
 
-func (o CAEvolve) evaluation() render.CAEvaluation {
-	return render.CAEvaluation{StreamsPerGenome: o.StreamsPerGenome, PerStream: o.PerStream, SymbolBits: o.SymbolBits,
+func (o CAEvolve) evaluation() lab.CAEvaluation {
+	return lab.CAEvaluation{StreamsPerGenome: o.StreamsPerGenome, PerStream: o.PerStream, SymbolBits: o.SymbolBits,
 		Tests: o.Tests, Config: rng.Config{Seed: o.Setup.Seed, Options: o.Options}}
 }
 
@@ -177,13 +177,13 @@ func (o CAEvolve) Run(c *gpu.Context) (CAEvolved, error) {
 // Score measures genomes on the GPU, all in one program, and scores them
 // w0 e + w1 rho.
 func (o CAEvolve) Score(c *gpu.Context, genomes []rng.CAGenome, progress Progress) ([]CAScore, error) {
-	m, err := render.EvaluateCA(c, genomes, o.evaluation(), progress)
+	m, err := lab.EvaluateCA(c, genomes, o.evaluation(), progress)
 	if err != nil {
 		return nil, err
 	}
 	scores := make([]CAScore, len(genomes))
 	for i := range genomes {
-		e, rho := render.Entropy(m.Symbols[i]), render.Rho(m.P[i])
+		e, rho := lab.Entropy(m.Symbols[i]), lab.Rho(m.P[i])
 		scores[i] = CAScore{E: e, Rho: rho, Fitness: o.W0*e + o.W1*rho}
 	}
 	return scores, nil

@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/gpu/gltest"
+	"speckle/render"
 	"speckle/rng"
 	"speckle/shaders"
 )
@@ -140,7 +141,7 @@ func drawOnGPUFrom(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode
 	t.Helper()
 	got := make([][]uint32, len(counts))
 	onGL(t, func(c *gpu.Context) error {
-		r, err := NewRNG(c, g, cfg)
+		r, err := render.NewRNG(c, g, cfg)
 		if err != nil {
 			return err
 		}
@@ -155,7 +156,7 @@ func drawOnGPUFrom(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode
 		}
 		defer out.Delete()
 		for it, count := range counts {
-			if _, err := r.Draw(mode, count, first+uint32(it), 1, out); err != nil {
+			if _, err := Draw(r, mode, count, first+uint32(it), 1, out); err != nil {
 				return err
 			}
 			got[it] = make([]uint32, DrawWords(mode, cfg.Streams, count))
@@ -185,7 +186,7 @@ func TestFloatFoursFromAnyPosition(t *testing.T) {
 				}
 				var stored []uint32
 				onGL(t, func(c *gpu.Context) error {
-					r, err := NewRNG(c, g, cfg)
+					r, err := render.NewRNG(c, g, cfg)
 					if err != nil {
 						return err
 					}
@@ -198,10 +199,10 @@ func TestFloatFoursFromAnyPosition(t *testing.T) {
 						return err
 					}
 					defer out.Delete()
-					if _, err := r.Draw(DrawRecord, lead, 0, 1, out); err != nil {
+					if _, err := Draw(r, DrawRecord, lead, 0, 1, out); err != nil {
 						return err
 					}
-					if _, err := r.Draw(DrawStore, four, 1, 1, out); err != nil {
+					if _, err := Draw(r, DrawStore, four, 1, 1, out); err != nil {
 						return err
 					}
 					stored = make([]uint32, slots*four)
@@ -293,9 +294,9 @@ func TestBenchReportsThroughput(t *testing.T) {
 		}
 		for _, g := range rng.All {
 			var pools []int
-			res, err := Bench(func(streams int) (*RNG, error) {
+			res, err := Bench(func(streams int) (*render.RNG, error) {
 				pools = append(pools, streams)
-				return NewRNG(c, g, rng.Config{Seed: 1, Streams: streams})
+				return render.NewRNG(c, g, rng.Config{Seed: 1, Streams: streams})
 			}, size)
 			if err != nil {
 				return fmt.Errorf("%s: %v", g.Name, err)
@@ -341,7 +342,7 @@ func TestDumpOrderBenchWritesTheDump(t *testing.T) {
 		}
 		got := make([]byte, streams*count*4)
 		onGL(t, func(c *gpu.Context) error {
-			r, err := NewRNG(c, g, cfg)
+			r, err := render.NewRNG(c, g, cfg)
 			if err != nil {
 				return err
 			}
@@ -379,12 +380,12 @@ func dumpEqualsGo(t *testing.T, g *rng.Generator, opts map[string]string, seed u
 		t.Fatal(err)
 	}
 	onGL(t, func(c *gpu.Context) error {
-		r, err := NewRNG(c, g, cfg)
+		r, err := render.NewRNG(c, g, cfg)
 		if err != nil {
 			return err
 		}
 		defer r.Close()
-		return r.Dump(count, f32, &gpuOut, nil)
+		return Dump(r, count, f32, &gpuOut, nil)
 	})
 	if d := firstMismatch(gpuOut.Bytes(), cpu.Bytes(), count); d != "" {
 		t.Fatalf("GPU and CPU dumps differ: %s", d)
@@ -430,7 +431,7 @@ const llvmpipeLoopCap = 65535
 // probes) over n invocations of it and returns the loop passes each one spent, as
 // llvmpipe counts them; ok is false where no loop limiter shows (not
 // llvmpipe).
-func probeLoops(c *gpu.Context, r *RNG, defs map[string]string, n int) (used []int, ok bool, err error) {
+func probeLoops(c *gpu.Context, r *render.RNG, defs map[string]string, n int) (used []int, ok bool, err error) {
 	const meter = 1 << 20
 	if err := r.Seed(); err != nil {
 		return nil, false, err
@@ -479,7 +480,7 @@ func TestLoopsBoundMeasured(t *testing.T) {
 				cfg := rng.Config{Seed: 99, Streams: probe, Options: opts}
 				err := gltest.Do(func() error {
 					c := gltest.Context()
-					r, err := NewRNG(c, g, cfg)
+					r, err := render.NewRNG(c, g, cfg)
 					if err != nil {
 						return err
 					}
@@ -520,7 +521,7 @@ func TestLoopsBoundMeasured(t *testing.T) {
 					}
 					for _, sites := range []int{1, 4} { // 4: rng_u32, rng_f32, rng_dump_f32, rng_u32
 						if err := check(fmt.Sprintf("load + n passes of %d draws", sites), map[string]string{"PROBE_SITES": fmt.Sprint(sites)},
-							func(n int) int { return passesFor(l, sites, n) }, sites*l.Draw+1); err != nil {
+							func(n int) int { return render.PassesFor(l, sites, n) }, sites*l.Draw+1); err != nil {
 							return err
 						}
 					}
@@ -664,7 +665,7 @@ type costly struct {
 func (c costly) Loops() rng.Loops { return c.loops }
 
 // TestPieceWithinBudget: the values a kernel draws per dispatch are the
-// most whose loop passes (passesFor) stay within the budget, for draws
+// most whose loop passes (render.PassesFor) stay within the budget, for draws
 // cheap and dear; a generator whose one draw does not fit is refused in
 // one line rather than run.
 func TestPieceWithinBudget(t *testing.T) {
@@ -674,10 +675,10 @@ func TestPieceWithinBudget(t *testing.T) {
 	}
 	for _, draw := range []int{0, 10, 65, 4097, 14999, 20000, 29998, 30000, 1 << 20} {
 		l := rng.Loops{Draw: draw}
-		r := &RNG{Gen: rng.Philox, Inst: costly{inst, l}}
+		r := &render.RNG{Gen: rng.Philox, Inst: costly{inst, l}}
 		for _, c := range []struct{ sites, per int }{{1, 1}, {2, 1}, {4, 4}} {
-			got, err := r.piece(c.sites, c.per, 0)
-			if passesFor(l, c.sites, 1) > shaders.LoopBudget {
+			got, err := r.Piece(c.sites, c.per, 0)
+			if render.PassesFor(l, c.sites, 1) > shaders.LoopBudget {
 				if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "more than one GPU dispatch may run") {
 					t.Errorf("draw %d, %d sites: %d values, %v; want a one-line refusal", draw, c.sites, got, err)
 				}
@@ -687,7 +688,7 @@ func TestPieceWithinBudget(t *testing.T) {
 				t.Fatalf("draw %d, %d sites: %d values, %v", draw, c.sites, got, err)
 			}
 			passes := got / c.per
-			if passesFor(l, c.sites, passes) > shaders.LoopBudget || passesFor(l, c.sites, passes+1) <= shaders.LoopBudget {
+			if render.PassesFor(l, c.sites, passes) > shaders.LoopBudget || render.PassesFor(l, c.sites, passes+1) <= shaders.LoopBudget {
 				t.Errorf("draw %d, %d sites: %d passes per dispatch, not the most within %d", draw, c.sites, passes, shaders.LoopBudget)
 			}
 		}

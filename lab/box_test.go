@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"speckle/gpu"
+	"speckle/render"
 	"speckle/rng"
 )
 
@@ -44,15 +45,15 @@ func TestScanBoxKeepsWhatGoKeeps(t *testing.T) {
 				want := rng.ScanBox(inst, streams, count, box, 1<<20)
 				var got, capped rng.BoxScan
 				onGL(t, func(c *gpu.Context) error {
-					r, err := NewRNG(c, g, cfg)
+					r, err := render.NewRNG(c, g, cfg)
 					if err != nil {
 						return err
 					}
 					defer r.Close()
-					if got, err = r.ScanBox(box, count, 1<<20); err != nil {
+					if got, err = ScanBox(r, box, count, 1<<20); err != nil {
 						return err
 					}
-					capped, err = r.ScanBox(box, count, 5)
+					capped, err = ScanBox(r, box, count, 5)
 					return err
 				})
 				name := g.Name + describe(opts)
@@ -85,15 +86,15 @@ func TestScanBoxInSteps(t *testing.T) {
 		var whole, stepped rng.BoxScan
 		steps := 0
 		onGL(t, func(c *gpu.Context) error {
-			r, err := NewRNG(c, g, cfg)
+			r, err := render.NewRNG(c, g, cfg)
 			if err != nil {
 				return err
 			}
 			defer r.Close()
-			if whole, err = r.ScanBox(box, 700, 1<<16); err != nil {
+			if whole, err = ScanBox(r, box, 700, 1<<16); err != nil {
 				return err
 			}
-			s, err := r.NewBoxScanner(box, 700, 1<<16)
+			s, err := NewBoxScanner(r, box, 700, 1<<16)
 			if err != nil {
 				return err
 			}

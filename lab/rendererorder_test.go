@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/internal/stats"
+	"speckle/render"
 	"speckle/rng"
 )
 
@@ -18,21 +19,21 @@ import (
 func TestRendererOrderDrawsEqualGo(t *testing.T) {
 	const slots, perPhoton, k = 5, 7, 28
 	for _, g := range rng.All {
-		for _, pass := range Passes {
+		for _, pass := range render.Passes {
 			t.Run(fmt.Sprintf("%s/%s", g.Name, pass), func(t *testing.T) {
-				l := Layout(pass, 64, 48, 1<<20, 11, nil)
+				l := render.Layout(pass, 64, 48, 1<<20, 11, nil)
 				inst, err := g.New(l.Cfg)
 				if err != nil {
 					t.Fatal(err)
 				}
 				got := make([]uint32, 2*slots*k)
 				onGL(t, func(c *gpu.Context) error {
-					r, err := NewLayoutRNG(c, g, l)
+					r, err := render.NewLayoutRNG(c, g, l)
 					if err != nil {
 						return err
 					}
 					defer r.Close()
-					src, err := r.newRendererSource(RendererDraws{Slots: slots, PerPhoton: perPhoton})
+					src, err := newRendererSource(r, RendererDraws{Slots: slots, PerPhoton: perPhoton})
 					if err != nil {
 						return err
 					}
@@ -74,7 +75,7 @@ func TestBatteryRendererOrderCountsEqualGo(t *testing.T) {
 	size := BatterySize{Numbers: slots * 7168, PerStream: 7168, Samples: 6, Renderer: &RendererDraws{Slots: slots, PerPhoton: perPhoton}}
 	for _, g := range []*rng.Generator{rng.Rand48, rng.Sobol, rng.Philox} {
 		t.Run(g.Name, func(t *testing.T) {
-			l := Layout(PhotonPass, 8, 8, 1<<20, 5, nil)
+			l := render.Layout(render.PhotonPass, 8, 8, 1<<20, 5, nil)
 			inst, err := g.New(l.Cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -82,12 +83,12 @@ func TestBatteryRendererOrderCountsEqualGo(t *testing.T) {
 			dumpChunkBytes = 4 * slots * 3584
 			var got BatteryCounts
 			onGL(t, func(c *gpu.Context) error {
-				r, err := NewLayoutRNG(c, g, l)
+				r, err := render.NewLayoutRNG(c, g, l)
 				if err != nil {
 					return err
 				}
 				defer r.Close()
-				got, err = r.Battery(size, stats.Tests, nil)
+				got, err = Battery(r, size, stats.Tests, nil)
 				return err
 			})
 			values := make([][]uint32, slots)
@@ -118,19 +119,19 @@ func TestRendererOrderPastLoopCap(t *testing.T) {
 	const slots, perPhoton, k = 2, 7, 70000
 	for _, g := range []*rng.Generator{rng.Philox, rng.Ranlux, rng.CA, rng.Sobol} {
 		t.Run(g.Name, func(t *testing.T) {
-			l := Layout(PhotonPass, 8, 8, 1<<20, 3, nil)
+			l := render.Layout(render.PhotonPass, 8, 8, 1<<20, 3, nil)
 			inst, err := g.New(l.Cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := make([]uint32, slots*k)
 			onGL(t, func(c *gpu.Context) error {
-				r, err := NewLayoutRNG(c, g, l)
+				r, err := render.NewLayoutRNG(c, g, l)
 				if err != nil {
 					return err
 				}
 				defer r.Close()
-				src, err := r.newRendererSource(RendererDraws{Slots: slots, PerPhoton: perPhoton})
+				src, err := newRendererSource(r, RendererDraws{Slots: slots, PerPhoton: perPhoton})
 				if err != nil {
 					return err
 				}

@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"speckle/gpu"
+	"speckle/render"
 	"speckle/rng"
 	"speckle/shaders"
 )
@@ -259,10 +260,10 @@ func storeRate(ctx *gpu.Context, out *gpu.Buffer, p StorePattern, size BenchSize
 // Bench measures a generator's renderer floats per second, stored (and, for
 // strided dumps, in dump order) from a pool of size.Invocations streams and
 // consumed from one of size.SumInvocations, each pool made by open.
-func Bench(open func(streams int) (*RNG, error), size BenchSize) (BenchResult, error) {
+func Bench(open func(streams int) (*render.RNG, error), size BenchSize) (BenchResult, error) {
 	res := BenchResult{Invocations: size.Invocations, SumInvocations: size.SumInvocations,
 		StoreDraws: size.StoreDraws, SumDraws: size.SumDraws}
-	rate := func(streams int, mode DrawMode, draws int, more func(r *RNG, out *gpu.Buffer) error) (float64, error) {
+	rate := func(streams int, mode DrawMode, draws int, more func(r *render.RNG, out *gpu.Buffer) error) (float64, error) {
 		r, err := open(streams)
 		if err != nil {
 			return 0, err
@@ -272,7 +273,7 @@ func Bench(open func(streams int) (*RNG, error), size BenchSize) (BenchResult, e
 		if err := r.Seed(); err != nil {
 			return 0, err
 		}
-		out, err := r.ctx.NewBuffer(DrawWords(mode, streams, draws)*4, nil)
+		out, err := r.Context().NewBuffer(DrawWords(mode, streams, draws)*4, nil)
 		if err != nil {
 			return 0, err
 		}
@@ -280,7 +281,7 @@ func Bench(open func(streams int) (*RNG, error), size BenchSize) (BenchResult, e
 		iteration := uint32(0)
 		total, reps, err := repeat(size, func() (time.Duration, error) {
 			iteration += uint32(size.Batch)
-			return r.Draw(mode, draws, iteration, size.Batch, out)
+			return Draw(r, mode, draws, iteration, size.Batch, out)
 		})
 		if err != nil {
 			return 0, err
@@ -293,7 +294,7 @@ func Bench(open func(streams int) (*RNG, error), size BenchSize) (BenchResult, e
 		return float64(reps*size.Batch) * float64(streams) * float64(draws) / total.Seconds(), nil
 	}
 	var err error
-	res.StoredPerS, err = rate(size.Invocations, DrawStore, size.StoreDraws, func(r *RNG, out *gpu.Buffer) (err error) {
+	res.StoredPerS, err = rate(size.Invocations, DrawStore, size.StoreDraws, func(r *render.RNG, out *gpu.Buffer) (err error) {
 		if _, ok := r.Inst.(rng.StridedDump); ok {
 			res.DumpStoredPerS, err = dumpRate(r, size, out)
 		}
@@ -314,11 +315,11 @@ const dumpStreams = 1024
 // floats, as many as the stored bench: dumpStreams streams, each shared by
 // 2^k invocations (size.Invocations in all) taking every 2^k-th quad of
 // values (DUMP_X4, as rng dump does).
-func dumpRate(r *RNG, size BenchSize, out *gpu.Buffer) (float64, error) {
+func dumpRate(r *render.RNG, size BenchSize, out *gpu.Buffer) (float64, error) {
 	streams := min(dumpStreams, size.Invocations)
 	lanes := bits.Len(uint(size.Invocations/streams)) - 1
 	count := size.StoreDraws << lanes
-	if passesFor(r.Inst.Loops(), 1, size.StoreDraws) > shaders.LoopBudget {
+	if render.PassesFor(r.Inst.Loops(), 1, size.StoreDraws) > shaders.LoopBudget {
 		return 0, fmt.Errorf("%d dump values per invocation pass the loop budget", size.StoreDraws)
 	}
 	p, err := r.Program("rng_dump.comp", map[string]string{"DUMP_F32": "1", "DUMP_X4": "1"})
@@ -332,9 +333,9 @@ func dumpRate(r *RNG, size BenchSize, out *gpu.Buffer) (float64, error) {
 		p.SetUint(name, uint32(v))
 	}
 	total, reps, err := repeat(size, func() (time.Duration, error) {
-		return r.ctx.Time(func() error {
+		return r.Context().Time(func() error {
 			for k := 0; k < size.Batch; k++ {
-				if err := r.ctx.Dispatch(p, streams<<lanes); err != nil {
+				if err := r.Context().Dispatch(p, streams<<lanes); err != nil {
 					return err
 				}
 			}

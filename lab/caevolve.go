@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/internal/stats"
+	"speckle/render"
 	"speckle/rng"
 	"speckle/shaders"
 )
@@ -69,7 +70,7 @@ func EvaluateCA(ctx *gpu.Context, genomes []rng.CAGenome, e CAEvaluation, progre
 	}
 	cfg := e.Config
 	cfg.Streams = len(genomes) * e.StreamsPerGenome
-	r, err := NewRNGOf(ctx, rng.CA, cfg, inst)
+	r, err := render.NewRNGOf(ctx, rng.CA, cfg, inst)
 	if err != nil {
 		return out, err
 	}
@@ -79,7 +80,7 @@ func EvaluateCA(ctx *gpu.Context, genomes []rng.CAGenome, e CAEvaluation, progre
 	if progress != nil {
 		report = func(done int64) { progress(min(done, size.Numbers), size.Numbers) }
 	}
-	if out.Battery, err = r.Battery(size, e.Tests, report); err != nil {
+	if out.Battery, err = Battery(r, size, e.Tests, report); err != nil {
 		return out, err
 	}
 	seg := size.Segments(StreamOrder)
@@ -91,7 +92,7 @@ func EvaluateCA(ctx *gpu.Context, genomes []rng.CAGenome, e CAEvaluation, progre
 			out.P[g][i] = stats.P(t, c, seg, rng.CA.Bits())
 		}
 	}
-	if out.Symbols, err = r.caSymbols(e, len(genomes)); err != nil {
+	if out.Symbols, err = caSymbols(r, e, len(genomes)); err != nil {
 		return out, err
 	}
 	out.Elapsed = time.Since(start)
@@ -100,9 +101,9 @@ func EvaluateCA(ctx *gpu.Context, genomes []rng.CAGenome, e CAEvaluation, progre
 
 // caSymbols draws the population's numbers again, block by block, and
 // counts each candidate's symbols on the GPU (ca_symbols.comp).
-func (r *RNG) caSymbols(e CAEvaluation, candidates int) ([][]uint64, error) {
+func caSymbols(r *render.RNG, e CAEvaluation, candidates int) ([][]uint64, error) {
 	streams := r.Cfg.Streams
-	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
+	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
 	k := int(min(e.PerStream, limit/int64(4*streams)))
 	if k < 1 {
 		return nil, fmt.Errorf("%d streams do not fit one block on this GPU", streams)
@@ -111,12 +112,12 @@ func (r *RNG) caSymbols(e CAEvaluation, candidates int) ([][]uint64, error) {
 	if int64(candidates*bins*4) > limit {
 		return nil, fmt.Errorf("%d candidates' counts of %d-bit symbols do not fit one buffer on this GPU", candidates, e.SymbolBits)
 	}
-	d, err := r.newDumper(false, streams*k)
+	d, err := newDumper(r, false, streams*k)
 	if err != nil {
 		return nil, err
 	}
 	defer d.out.Delete()
-	counts, err := r.ctx.NewBuffer(candidates*bins*4, nil)
+	counts, err := r.Context().NewBuffer(candidates*bins*4, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +127,7 @@ func (r *RNG) caSymbols(e CAEvaluation, candidates int) ([][]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := r.ctx.Compute(src)
+	p, err := r.Context().Compute(src)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +144,7 @@ func (r *RNG) caSymbols(e CAEvaluation, candidates int) ([][]uint64, error) {
 		p.SetUint("block_len", uint32(k))
 		p.SetUint("block_valid", uint32(min(int64(k), e.PerStream-m0)))
 		p.SetUint("streams_per_genome", uint32(e.StreamsPerGenome))
-		if err := r.ctx.Dispatch(p, streams*k); err != nil {
+		if err := r.Context().Dispatch(p, streams*k); err != nil {
 			return nil, err
 		}
 	}

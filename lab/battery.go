@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/internal/stats"
+	"speckle/render"
 	"speckle/rng"
 	"speckle/shaders"
 )
@@ -133,7 +134,7 @@ func sortsGroups(t stats.Test) bool { return t == stats.Birthdays || t == stats.
 // in both orders while the block before it is still at hand, and only the
 // counts are read back. progress, if not nil, is told how many values (per
 // order) are done.
-func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done int64)) (BatteryCounts, error) {
+func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(done int64)) (BatteryCounts, error) {
 	streams, bits := r.Cfg.Streams, r.Gen.Bits()
 	if size.Renderer != nil {
 		streams, bits = size.Renderer.Slots, RendererBits
@@ -145,7 +146,7 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	if streams > MaxBatteryStreams(r.Inst) {
 		return out, fmt.Errorf("the battery holds every stream at once: at most %d streams of %s", MaxBatteryStreams(r.Inst), r.Gen.Name)
 	}
-	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
+	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
 	// Whole groups of the longest item per stream and block: an invocation
 	// that takes one item's span of positions never straddles two streams.
 	// (In the renderer order a quasi-random block also holds whole photons.)
@@ -157,17 +158,17 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	if k < unit {
 		return out, fmt.Errorf("%d streams leave blocks of %d values per stream on this GPU; the battery needs %d: use fewer streams", streams, k, unit)
 	}
-	src, current, err := r.batterySource(size, streams, k)
+	src, current, err := batterySource(r, size, streams, k)
 	if err != nil {
 		return out, err
 	}
 	defer current.Delete()
-	previous, err := r.ctx.NewBuffer(streams*k*4, nil)
+	previous, err := r.Context().NewBuffer(streams*k*4, nil)
 	if err != nil {
 		return out, err
 	}
 	defer previous.Delete()
-	c, err := newBatteryCounter(r.ctx, streams, bits, size, tests)
+	c, err := newBatteryCounter(r.Context(), streams, bits, size, tests)
 	if err != nil {
 		return out, err
 	}
@@ -188,7 +189,7 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 		// unsynchronised, runs past about 16 s of GPU work came back with zero
 		// counts and no GL error on the H200; with this wait 2^36 numbers, 31 s,
 		// test correctly.)
-		r.ctx.Finish()
+		r.Context().Finish()
 		if progress != nil {
 			progress((m0 + int64(k)) * int64(streams))
 		}
@@ -196,7 +197,7 @@ func (r *RNG) Battery(size BatterySize, tests []stats.Test, progress func(done i
 	out.Elapsed = time.Since(start)
 	// A GPU that lost its context (a reset) answers every later call with
 	// zeros: say so rather than test them.
-	if err := r.ctx.CheckError("the battery's kernels"); err != nil {
+	if err := r.Context().CheckError("the battery's kernels"); err != nil {
 		return out, err
 	}
 	out.Counts = c.read()
@@ -219,16 +220,16 @@ type blockSource interface {
 // batterySource is where Battery's numbers come from, ready at value 0 of
 // every stream, with the buffer of its first block: a dump of the pool's
 // streams, or the renderer's draws (size.Renderer).
-func (r *RNG) batterySource(size BatterySize, streams, k int) (blockSource, *gpu.Buffer, error) {
+func batterySource(r *render.RNG, size BatterySize, streams, k int) (blockSource, *gpu.Buffer, error) {
 	if size.Renderer != nil {
-		src, err := r.newRendererSource(*size.Renderer)
+		src, err := newRendererSource(r, *size.Renderer)
 		if err != nil {
 			return nil, nil, err
 		}
-		b, err := r.ctx.NewBuffer(streams*k*4, nil)
+		b, err := r.Context().NewBuffer(streams*k*4, nil)
 		return src, b, err
 	}
-	d, err := r.newDumper(false, streams*k)
+	d, err := newDumper(r, false, streams*k)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,10 +1,11 @@
-package render
+package lab
 
 import (
 	"fmt"
 	"io"
 
 	"speckle/gpu"
+	"speckle/render"
 	"speckle/rng"
 	"speckle/shaders"
 )
@@ -35,14 +36,14 @@ const RendererBits = 24
 
 // rendererSource draws battery blocks in the renderer order.
 type rendererSource struct {
-	r         *RNG
+	r         *render.RNG
 	p         *gpu.Program
 	piece     int // draws per invocation and dispatch
 	perPhoton int // a quasi-random generator's dimensions per iteration; else 0
 	iteration uint32
 }
 
-func (r *RNG) newRendererSource(d RendererDraws) (*rendererSource, error) {
+func newRendererSource(r *render.RNG, d RendererDraws) (*rendererSource, error) {
 	if d.Slots < 1 || d.Slots > r.Cfg.Streams {
 		return nil, fmt.Errorf("renderer order: %d slots of a pass of %d", d.Slots, r.Cfg.Streams)
 	}
@@ -54,10 +55,10 @@ func (r *RNG) newRendererSource(d RendererDraws) (*rendererSource, error) {
 		s.perPhoton = d.PerPhoton
 	}
 	var err error
-	if s.piece, err = r.piece(1, 1, 0); err != nil {
+	if s.piece, err = r.Piece(1, 1, 0); err != nil {
 		return nil, err
 	}
-	if err := r.seed(0, d.Slots); err != nil {
+	if err := r.SeedStreams(0, d.Slots); err != nil {
 		return nil, err
 	}
 	if s.p, err = r.Program("rng_draw.comp", map[string]string{"RENDERER_ORDER": "1"}); err != nil {
@@ -89,7 +90,7 @@ func (s *rendererSource) draw(out *gpu.Buffer, n, m0, k int) error {
 		for m := 0; m < per; m += s.piece {
 			p.SetUint("first_draw", uint32(m))
 			p.SetUint("draws", uint32(min(s.piece, per-m)))
-			if err := s.r.ctx.Dispatch(p, n); err != nil {
+			if err := s.r.Context().Dispatch(p, n); err != nil {
 				return err
 			}
 		}
@@ -110,8 +111,8 @@ func MaxRendererDumpValues() int { return dumpChunkBytes / 4 }
 // All slots stay in the pool, drawn a block at a time, so several slots
 // must fit one block whole; one slot goes on block after block, as long as
 // its reader takes it. progress, if not nil, is told the slots done.
-func (r *RNG) DumpRenderer(d RendererDraws, count int, w io.Writer, progress func(done int)) error {
-	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
+func DumpRenderer(r *render.RNG, d RendererDraws, count int, w io.Writer, progress func(done int)) error {
+	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
 	k := int(min(int64(count), limit/int64(4*d.Slots)))
 	if d.PerPhoton > 0 {
 		if _, quasi := r.Inst.(rng.QuasiRandom); quasi {
@@ -128,11 +129,11 @@ func (r *RNG) DumpRenderer(d RendererDraws, count int, w io.Writer, progress fun
 	if d.Slots > 1 && k < count {
 		return fmt.Errorf("a renderer-order dump from the GPU holds its slots whole: --streams x --count at most %d values here (use --streams 1, or --device cpu)", limit/4)
 	}
-	src, err := r.newRendererSource(d)
+	src, err := newRendererSource(r, d)
 	if err != nil {
 		return err
 	}
-	out, err := r.ctx.NewBuffer(d.Slots*k*4, nil)
+	out, err := r.Context().NewBuffer(d.Slots*k*4, nil)
 	if err != nil {
 		return err
 	}
@@ -160,5 +161,5 @@ func (r *RNG) DumpRenderer(d RendererDraws, count int, w io.Writer, progress fun
 			progress(d.Slots)
 		}
 	}
-	return r.ctx.CheckError("the renderer-order dump")
+	return r.Context().CheckError("the renderer-order dump")
 }

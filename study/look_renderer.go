@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"speckle/gpu"
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -20,7 +21,7 @@ func (l Look) lag() int { return max(1, l.Lag) }
 // bits, rng.RendererWord).
 func (l Look) bits(g *rng.Generator) int {
 	if l.Renderer != nil {
-		return render.RendererBits
+		return lab.RendererBits
 	}
 	return g.Bits()
 }
@@ -36,8 +37,8 @@ func (l Look) checkRenderer() error {
 	switch {
 	case l.Scan > 0:
 		return inputf("--scan is not in the renderer order: the deep zoom scans the dump's streams on the GPU, not a render's slots (zoom with --points instead)")
-	case l.View == ViewBitplanes && l.Bit >= render.RendererBits:
-		return inputf("--bit %d: the renderer order's words hold the floats' %d fraction bits (0..%d)", l.Bit, render.RendererBits, render.RendererBits-1)
+	case l.View == ViewBitplanes && l.Bit >= lab.RendererBits:
+		return inputf("--bit %d: the renderer order's words hold the floats' %d fraction bits (0..%d)", l.Bit, lab.RendererBits, lab.RendererBits-1)
 	case l.photonView() && r.Pass != render.PhotonPass:
 		return inputf("--view %s shows the photon pass's decisions: it needs --pass photon", l.View)
 	case l.photonView() && l.Decision+2 > r.PerPhoton:
@@ -57,7 +58,7 @@ func (l Look) checkRenderer() error {
 // and several slots in one block).
 func (l Look) checkRendererGPU() error {
 	slots, count := l.shape()
-	if most := render.MaxRendererDumpValues(); slots > 1 && slots*count > most {
+	if most := lab.MaxRendererDumpValues(); slots > 1 && slots*count > most {
 		return inputf("the renderer order on the GPU holds %d slots' %d values at once: at most %d values (fewer --points, or --device cpu)", slots, count, most)
 	}
 	for _, sp := range l.Specs {
@@ -67,7 +68,7 @@ func (l Look) checkRendererGPU() error {
 		if err != nil {
 			return InputError{err.Error()}
 		}
-		if most := render.MaxBatteryStreams(inst); slots > most {
+		if most := lab.MaxBatteryStreams(inst); slots > most {
 			return inputf("the renderer order on the GPU holds every slot at once: at most %d for %s (a lower --stream or fewer --points, or --device cpu)", most, sp.Gen.Name)
 		}
 	}
@@ -100,7 +101,7 @@ func (l Look) rendererSample(c *gpu.Context, sp rng.Spec) (Sample, error) {
 		return Sample{}, err
 	}
 	defer g.Close()
-	err = g.DumpRenderer(render.RendererDraws{Slots: slots, PerPhoton: r.PerPhoton}, count, &buf, nil)
+	err = lab.DumpRenderer(g, lab.RendererDraws{Slots: slots, PerPhoton: r.PerPhoton}, count, &buf, nil)
 	return Sample{Values: words(buf.Bytes())}, err
 }
 

@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/internal/stats"
+	"speckle/render"
 	"speckle/rng"
 )
 
@@ -34,12 +35,12 @@ func TestCAPopulationGPUEqualsGo(t *testing.T) {
 			t.Fatal(err)
 		}
 		onGL(t, func(c *gpu.Context) error {
-			r, err := NewRNGOf(c, rng.CA, cfg, inst)
+			r, err := render.NewRNGOf(c, rng.CA, cfg, inst)
 			if err != nil {
 				return err
 			}
 			defer r.Close()
-			return r.Dump(700, false, &gpuOut, nil)
+			return Dump(r, 700, false, &gpuOut, nil)
 		})
 		if d := firstMismatch(gpuOut.Bytes(), cpu.Bytes(), 700); d != "" {
 			t.Fatalf("%v: GPU and Go differ: %s", opts, d)

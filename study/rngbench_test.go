@@ -10,7 +10,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/gpu/gltest"
-	"speckle/render"
+	"speckle/lab"
 )
 
 // Check refuses each out-of-range size before the GPU, and an option value
@@ -59,7 +59,7 @@ func TestRNGBenchRun(t *testing.T) {
 	if r := rep.Results[1]; r.Generator != "philox" || r.Options != "seed=3" {
 		t.Errorf("philox: %+v", r)
 	}
-	if len(rep.Arithmetic) != len(render.ArithmeticOps) || slices.ContainsFunc(rep.Arithmetic, func(a render.ArithmeticRate) bool { return !(a.OpsPerS > 0) }) {
+	if len(rep.Arithmetic) != len(lab.ArithmeticOps) || slices.ContainsFunc(rep.Arithmetic, func(a lab.ArithmeticRate) bool { return !(a.OpsPerS > 0) }) {
 		t.Errorf("arithmetic ceilings: %+v", rep.Arithmetic)
 	}
 	var table, js bytes.Buffer

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"speckle/gpu"
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -354,7 +355,7 @@ func (l Look) Sample(c *gpu.Context, sp rng.Spec) (Sample, error) {
 	}
 	defer r.Close()
 	var buf bytes.Buffer
-	if err := r.Dump(count, false, &buf, nil); err != nil {
+	if err := lab.Dump(r, count, false, &buf, nil); err != nil {
 		return Sample{}, err
 	}
 	return Sample{Values: words(buf.Bytes())}, nil
@@ -364,7 +365,7 @@ func (l Look) Sample(c *gpu.Context, sp rng.Spec) (Sample, error) {
 // over frames (the window): Step, then Sample what it has found so far.
 type Scan struct {
 	rng *render.RNG
-	box *render.BoxScanner
+	box *lab.BoxScanner
 }
 
 // NewScan starts sp's deep zoom (Scan > 0).
@@ -374,7 +375,7 @@ func (l Look) NewScan(c *gpu.Context, sp rng.Spec) (*Scan, error) {
 	if err != nil {
 		return nil, err
 	}
-	box, err := r.NewBoxScanner(l.box(sp.Gen), count, l.Points)
+	box, err := lab.NewBoxScanner(r, l.box(sp.Gen), count, l.Points)
 	if err != nil {
 		r.Close()
 		return nil, err
@@ -383,7 +384,7 @@ func (l Look) NewScan(c *gpu.Context, sp rng.Spec) (*Scan, error) {
 }
 
 // Step scans on until the deadline has passed (a zero one: to the end),
-// in dispatches sized to take at most about budget (render.BoxScanner).
+// in dispatches sized to take at most about budget (lab.BoxScanner).
 func (s *Scan) Step(deadline time.Time, budget time.Duration) error {
 	return s.box.Step(deadline, budget)
 }

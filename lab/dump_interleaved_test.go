@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"speckle/gpu"
+	"speckle/render"
 	"speckle/rng"
 )
 
@@ -27,12 +28,12 @@ func interleavedEqualsGo(t *testing.T, g *rng.Generator, opts map[string]string,
 		t.Fatal(err)
 	}
 	onGL(t, func(c *gpu.Context) error {
-		r, err := NewRNG(c, g, cfg)
+		r, err := render.NewRNG(c, g, cfg)
 		if err != nil {
 			return err
 		}
 		defer r.Close()
-		return r.DumpInterleaved(count, f32, &gpuInter, nil)
+		return DumpInterleaved(r, count, f32, &gpuInter, nil)
 	})
 	p := plain.Bytes()
 	want := make([]byte, len(p))

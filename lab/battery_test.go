@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/internal/stats"
+	"speckle/render"
 	"speckle/rng"
 )
 
@@ -73,12 +74,12 @@ func TestBatteryCountsEqualGo(t *testing.T) {
 				dumpChunkBytes = 4 * sz.streams * max(1100, inst.StateWords())
 				var got BatteryCounts
 				onGL(t, func(c *gpu.Context) error {
-					r, err := NewRNG(c, g, cfg)
+					r, err := render.NewRNG(c, g, cfg)
 					if err != nil {
 						return err
 					}
 					defer r.Close()
-					got, err = r.Battery(sz.size, stats.Tests, nil)
+					got, err = Battery(r, sz.size, stats.Tests, nil)
 					return err
 				})
 				for _, o := range Orders {

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"speckle/internal/stats"
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -88,7 +89,7 @@ func (r RendererOrder) LagTable(label string, inst rng.Instance, l render.PassLa
 		next := rng.RendererStream(inst, l.Cfg.Streams, s, r.PerPhoton, l.SlotSequences)
 		draws[s] = make([]uint32, perSlot)
 		for m := range draws[s] {
-			draws[s][m] = rng.RendererWord(next()) >> (render.RendererBits - lagCellBits)
+			draws[s][m] = rng.RendererWord(next()) >> (lab.RendererBits - lagCellBits)
 		}
 	}
 	weights := make([]float64, 1<<(2*lagCellBits))

@@ -10,7 +10,7 @@ import (
 
 	"speckle/imageio"
 	"speckle/internal/units"
-	"speckle/render"
+	"speckle/lab"
 )
 
 // MaxExplainWidth is a page's widest: a slide's.
@@ -78,7 +78,7 @@ func (ex Explained) batteryLines(gen string) []imageio.TextLine {
 	if ex.Consumed != nil {
 		consumed := RNGTestReport{}
 		for _, res := range ex.Consumed.Results {
-			if res.Order == render.ConsumedOrder.String() {
+			if res.Order == lab.ConsumedOrder.String() {
 				consumed.Results = append(consumed.Results, res)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"speckle/gpu"
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -20,14 +21,14 @@ const (
 )
 
 // RNGBench measures generators on the GPU: values stored per second and
-// values drawn and summed in registers per second (render.Bench), beside
+// values drawn and summed in registers per second (lab.Bench), beside
 // the device's write ceiling (the same store pattern without a generator).
 type RNGBench struct {
 	Specs   []rng.Spec
 	Seed    uint32            // of each generator without a seed of its own
 	Options map[string]string // generator options for every spec that has them
 	// Invocations, StoreDraws, SumInvocations, SumDraws and MinTime
-	// override render.DefaultBenchSize where more than 0.
+	// override lab.DefaultBenchSize where more than 0.
 	Invocations, StoreDraws, SumInvocations, SumDraws int
 	MinTime                                           time.Duration
 	Progress                                          Progress // generators measured
@@ -38,13 +39,13 @@ type RNGBenchReport struct {
 	Device string `json:"device"`
 	// WriteCeiling is the best store pattern's rate; BenchPattern is the
 	// generators' own pattern without a generator; Patterns all measured.
-	WriteCeiling float64               `json:"write_ceiling_per_s"`
-	BenchPattern render.StorePattern   `json:"bench_pattern"`
-	Patterns     []render.StorePattern `json:"store_patterns"`
-	Results      []render.BenchResult  `json:"results"`
+	WriteCeiling float64            `json:"write_ceiling_per_s"`
+	BenchPattern lab.StorePattern   `json:"bench_pattern"`
+	Patterns     []lab.StorePattern `json:"store_patterns"`
+	Results      []lab.BenchResult  `json:"results"`
 	// Arithmetic is the rate of the operations the compute-bound
 	// generators (RANLUX, the CA) are made of, with no memory traffic.
-	Arithmetic []render.ArithmeticRate `json:"arithmetic_ceilings"`
+	Arithmetic []lab.ArithmeticRate `json:"arithmetic_ceilings"`
 }
 
 // Check refuses bad options before any GPU work.
@@ -72,8 +73,8 @@ func (b RNGBench) Check() error {
 }
 
 // size is the work of one timed dispatch on this device.
-func (b RNGBench) size(info gpu.Info, stateWords int) render.BenchSize {
-	s := render.DefaultBenchSize(info, stateWords)
+func (b RNGBench) size(info gpu.Info, stateWords int) lab.BenchSize {
+	s := lab.DefaultBenchSize(info, stateWords)
 	if b.Invocations > 0 {
 		s.Invocations = b.Invocations
 	}
@@ -96,15 +97,15 @@ func (b RNGBench) size(info gpu.Info, stateWords int) render.BenchSize {
 func (b RNGBench) Run(c *gpu.Context) (RNGBenchReport, error) {
 	rep := RNGBenchReport{Device: c.Info.String()}
 	var err error
-	if rep.BenchPattern, rep.Patterns, err = render.WriteCeilings(c, b.size(c.Info, 1)); err != nil {
+	if rep.BenchPattern, rep.Patterns, err = lab.WriteCeilings(c, b.size(c.Info, 1)); err != nil {
 		return rep, err
 	}
-	rep.WriteCeiling = render.Best(rep.Patterns).PerS
+	rep.WriteCeiling = lab.Best(rep.Patterns).PerS
 	passes := 64 // 32,768 operations an invocation: long enough to time
 	if c.Info.Software() {
 		passes = 2
 	}
-	if rep.Arithmetic, err = render.ArithmeticCeilings(c, b.size(c.Info, 1), passes); err != nil {
+	if rep.Arithmetic, err = lab.ArithmeticCeilings(c, b.size(c.Info, 1), passes); err != nil {
 		return rep, err
 	}
 	for i, sp := range b.Specs {
@@ -119,13 +120,13 @@ func (b RNGBench) Run(c *gpu.Context) (RNGBenchReport, error) {
 }
 
 // one measures one generator, its pool sized for the dispatch.
-func (b RNGBench) one(c *gpu.Context, sp rng.Spec) (render.BenchResult, error) {
+func (b RNGBench) one(c *gpu.Context, sp rng.Spec) (lab.BenchResult, error) {
 	probe, err := sp.New(1, b.Seed)
 	if err != nil {
-		return render.BenchResult{}, err
+		return lab.BenchResult{}, err
 	}
 	size := b.size(c.Info, probe.StateWords())
-	res, err := render.Bench(func(streams int) (*render.RNG, error) {
+	res, err := lab.Bench(func(streams int) (*render.RNG, error) {
 		return render.NewRNG(c, sp.Gen, sp.Config(streams, b.Seed))
 	}, size)
 	res.Options = optionsText(sp)
@@ -141,7 +142,7 @@ func (b RNGBench) one(c *gpu.Context, sp rng.Spec) (render.BenchResult, error) {
 // and a row per generator.
 func (r RNGBenchReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "device: %s\n", r.Device)
-	best := render.Best(r.Patterns)
+	best := lab.Best(r.Patterns)
 	fmt.Fprintf(w, "write ceiling (no generator): %.1f G floats/s, best of %d store patterns: %v\n", r.WriteCeiling/1e9, len(r.Patterns), best)
 	if len(r.Patterns) > 1 {
 		for _, p := range r.Patterns {

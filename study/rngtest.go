@@ -17,6 +17,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/stats"
 	"speckle/internal/units"
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -86,10 +87,10 @@ type RNGTestReport struct {
 	Lags       []LagResult       `json:"lags,omitempty"`
 }
 
-func (o RNGTest) size() render.BatterySize {
-	size := render.BatterySize{Numbers: o.Numbers, PerStream: o.Numbers / int64(max(o.Streams, 1)), Samples: o.Samples}
+func (o RNGTest) size() lab.BatterySize {
+	size := lab.BatterySize{Numbers: o.Numbers, PerStream: o.Numbers / int64(max(o.Streams, 1)), Samples: o.Samples}
 	if o.Renderer != nil {
-		size.Renderer = &render.RendererDraws{Slots: o.Streams, PerPhoton: o.Renderer.PerPhoton}
+		size.Renderer = &lab.RendererDraws{Slots: o.Streams, PerPhoton: o.Renderer.PerPhoton}
 	}
 	return size
 }
@@ -106,7 +107,7 @@ func (o RNGTest) layoutText() string {
 // bits is how many bits of each value the battery tests for gen.
 func (o RNGTest) bits(gen *rng.Generator) int {
 	if o.Renderer != nil {
-		return render.RendererBits
+		return lab.RendererBits
 	}
 	return gen.Bits()
 }
@@ -180,7 +181,7 @@ func (o RNGTest) Check() error {
 				return InputError{err.Error()}
 			}
 		}
-		if most := render.MaxBatteryStreams(inst); o.Streams > most {
+		if most := lab.MaxBatteryStreams(inst); o.Streams > most {
 			return inputf("--streams %d: the battery holds every stream of %s at once, at most %d", o.Streams, sp.Label(), most)
 		}
 	}
@@ -200,7 +201,7 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
 		}
 		done := int64(i) * o.Numbers
-		counts, err := r.Battery(size, o.tests(), func(n int64) { o.Progress.report(done+n, all) })
+		counts, err := lab.Battery(r, size, o.tests(), func(n int64) { o.Progress.report(done+n, all) })
 		r.Close()
 		if err != nil {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
@@ -216,7 +217,7 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 }
 
 // orderName is how the report names order o of a battery of size.
-func orderName(o render.Order, size render.BatterySize) string {
+func orderName(o lab.Order, size lab.BatterySize) string {
 	if size.Renderer != nil {
 		return "renderer"
 	}
@@ -224,10 +225,10 @@ func orderName(o render.Order, size render.BatterySize) string {
 }
 
 // Evaluate turns a battery's counts into p-values and verdicts.
-func Evaluate(label string, c render.BatteryCounts, tests []stats.Test, outBits int) []TestResult {
+func Evaluate(label string, c lab.BatteryCounts, tests []stats.Test, outBits int) []TestResult {
 	var out []TestResult
 	size := c.Size
-	for _, o := range render.Orders {
+	for _, o := range lab.Orders {
 		if c.Counts[o] == nil { // not counted
 			continue
 		}

@@ -1,4 +1,4 @@
-package render
+package lab
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"speckle/gpu"
+	"speckle/render"
 	"speckle/rng"
 	"speckle/shaders"
 )
@@ -18,7 +19,7 @@ import (
 // dispatch within the loop budget, the last values of each stream carried
 // from one dispatch to the next.
 type BoxScanner struct {
-	r            *RNG
+	r            *render.RNG
 	box          rng.Box
 	count, keep  int
 	d            *dumper
@@ -35,14 +36,14 @@ type BoxScanner struct {
 }
 
 // NewBoxScanner prepares a scan of b.
-func (r *RNG) NewBoxScanner(b rng.Box, count, keep int) (*BoxScanner, error) {
+func NewBoxScanner(r *render.RNG, b rng.Box, count, keep int) (*BoxScanner, error) {
 	if b.Dim != 2 && b.Dim != 3 {
 		return nil, fmt.Errorf("a box holds pairs or triples (got %d values)", b.Dim)
 	}
 	if count < 1 || int64(count) > math.MaxUint32 {
 		return nil, fmt.Errorf("a box scan draws 1..%d values a stream (got %d)", int64(math.MaxUint32), count)
 	}
-	limit := min(int64(dumpChunkBytes), r.ctx.Info.MaxSSBOBytes)
+	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
 	if int64(keep)*int64(b.Dim)*4+4 > limit {
 		return nil, fmt.Errorf("%d tuples kept need more than %d MiB on this GPU", keep, limit>>20)
 	}
@@ -61,16 +62,16 @@ func (r *RNG) NewBoxScanner(b rng.Box, count, keep int) (*BoxScanner, error) {
 		fixed = loops.Init // entered by every piece, if only masked off
 	}
 	var err error
-	if s.piece, err = r.piece(1, 1, fixed); err != nil {
+	if s.piece, err = r.Piece(1, 1, fixed); err != nil {
 		return nil, err
 	}
 	if s.p, err = r.Program("rng_box.comp", defs); err != nil {
 		return nil, err
 	}
-	if s.out, err = r.ctx.NewBuffer(4+keep*b.Dim*4, nil); err != nil {
+	if s.out, err = r.Context().NewBuffer(4+keep*b.Dim*4, nil); err != nil {
 		return nil, err
 	}
-	if s.carry, err = r.ctx.NewBuffer(s.chunk*8, nil); err != nil {
+	if s.carry, err = r.Context().NewBuffer(s.chunk*8, nil); err != nil {
 		s.out.Delete()
 		return nil, err
 	}
@@ -123,7 +124,7 @@ func (s *BoxScanner) Step(deadline time.Time, budget time.Duration) error {
 		p.SetUint("kept_base", uint32(s.kept))
 		p.SetUint("kept_room", uint32(s.keep-s.kept))
 		began := time.Now()
-		if err := s.r.ctx.Dispatch(p, n); err != nil {
+		if err := s.r.Context().Dispatch(p, n); err != nil {
 			return err
 		}
 		s.out.Read(0, zero)
@@ -155,8 +156,8 @@ func (s *BoxScanner) Result() rng.BoxScan {
 }
 
 // ScanBox scans the whole of b at once (BoxScanner).
-func (r *RNG) ScanBox(b rng.Box, count, keep int) (rng.BoxScan, error) {
-	s, err := r.NewBoxScanner(b, count, keep)
+func ScanBox(r *render.RNG, b rng.Box, count, keep int) (rng.BoxScan, error) {
+	s, err := NewBoxScanner(r, b, count, keep)
 	if err != nil {
 		return rng.BoxScan{}, err
 	}
