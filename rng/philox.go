@@ -80,6 +80,16 @@ func (p philoxInstance) Stream(t int) Stream {
 	return &philoxStream{key: p.seed, t: uint32(t), rounds: p.rounds, block: ^uint64(0)}
 }
 
+// StreamAt is stream t from its value m on: the block of m, less its lanes
+// before m.
+func (p philoxInstance) StreamAt(t int, m uint64) Stream {
+	s := &philoxStream{key: p.seed, t: uint32(t), rounds: p.rounds, block: m/4 - 1}
+	for range m % 4 {
+		s.U32()
+	}
+	return s
+}
+
 // philoxStream keeps the current block's outputs. The block index is 64-bit:
 // its high word goes to counter word 2, so beyond the spec's 2^34 values a
 // stream continues without running into the next stream's counters.

@@ -103,6 +103,13 @@ type StridedDump interface {
 	StridedDump()
 }
 
+// Seeker is implemented by instances whose streams start anywhere at the
+// cost of one value (counter-based: Philox): stream t from its value m on.
+// A long dump of one stream is then drawn by many goroutines at once.
+type Seeker interface {
+	StreamAt(t int, m uint64) Stream
+}
+
 // UniformArrays is implemented by instances whose GLSL port reads uint
 // arrays that Go computes from the configuration (Philox's round keys):
 // render.RNG.Bind sets each by name.
