@@ -1,8 +1,3 @@
-// Package study holds Speckle's batch comparisons: renders to exact photon
-// counts, captures of several generators at several counts (images,
-// montage, convergence table and plot), reference renders and benches. Each
-// takes an options struct and runs on a GPU context the caller opened; the
-// command line only turns flags into those structs.
 package study
 
 import (
