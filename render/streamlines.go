@@ -85,7 +85,7 @@ type slChunk struct{ first, n, pass int }
 
 // slLoopOverhead bounds the loop passes of one trace invocation besides its
 // steps and draws (shaders/lib/loops.glsl's count): the recording variant's
-// clearing loop (5), Sobol's resume (9), and the loops of the branch not
+// clearing loop (5), a resume by rng_dump_seek (Sobol's: 9), and the loops of the branch not
 // taken (seeding in a later pass, resuming in the first), which lanes masked
 // off still enter, one pass each.
 const slLoopOverhead = 32
@@ -196,13 +196,8 @@ func (s *Streamlines) program(record bool) (*gpu.Program, error) {
 	if s.Cfg.Generator.DumpF32Centred {
 		defs["RNG_DUMP_F32_CENTRED"] = "1"
 	}
-	// Resuming a stream in a later pass: rng_load, except for Sobol, whose
-	// rng_load starts the renderer's points instead (the kernel resumes its
-	// dump stream from the draw count).
-	if _, quasi := s.rng.Inst.(rng.QuasiRandom); s.Cfg.Generator == rng.Sobol {
-		defs["STREAMLINE_SOBOL"] = "1"
-	} else if quasi {
-		return nil, fmt.Errorf("streamlines cannot resume %s's streams between dispatches", s.Cfg.Generator.Name)
+	if err := checkResumable(s.Cfg.Generator, s.rng.Inst); err != nil {
+		return nil, err
 	}
 	if record {
 		defs["STREAMLINE_RECORD"] = "1"
@@ -211,6 +206,21 @@ func (s *Streamlines) program(record bool) (*gpu.Program, error) {
 		defs[d] = "1"
 	}
 	return s.rng.Program("streamlines.comp", defs)
+}
+
+// checkResumable refuses a generator whose streams the trace cannot resume
+// in a later pass. It resumes them with rng_load, except where the port's
+// dump stream is stateless (rng.StridedDump, the GLSL's RNG_DUMP_SEEK): then
+// it seeks that stream to the draw count. A quasi-random generator needs the
+// seek, since its rng_load starts the renderer's points instead: one without
+// it is refused, whatever its name.
+func checkResumable(gen *rng.Generator, inst rng.Instance) error {
+	_, quasi := inst.(rng.QuasiRandom)
+	_, seeks := inst.(rng.StridedDump)
+	if quasi && !seeks {
+		return fmt.Errorf("streamlines cannot resume %s's streams between dispatches: a quasi-random generator needs a stateless dump stream (RNG_DUMP_SEEK)", gen.Name)
+	}
+	return nil
 }
 
 // setTraceUniforms sets what every trace dispatch reads (uniforms are
