@@ -78,7 +78,7 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
 	b.Progress = progress.report
 	var rep study.RenderBenchReport
-	if err := progress.run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err }); err != nil {
+	if err := o.gl.run(progress.track(func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err })); err != nil {
 		return err
 	}
 	if o.asJSON {

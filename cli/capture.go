@@ -131,7 +131,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	b := &bar{c: c, label: "capture " + setup.Scene.Name, unit: "k photons", scale: 1000}
 	capture.Progress, capture.Status = b.report, b.say
 	var res study.Captured
-	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err }); err != nil {
+	if err := o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err })); err != nil {
 		return err
 	}
 	files := summarizeFrames(res.Files)

@@ -26,7 +26,7 @@ func (o *lessonOptions) runExplain(c *cobra.Command, l study.Lesson) error {
 	}
 	var ex study.Explained
 	b := &bar{c: c}
-	if err := b.run(&o.gl, func(ctx *gpu.Context) (err error) { ex, err = r.Run(ctx); return err }); err != nil {
+	if err := o.gl.run(b.track(func(ctx *gpu.Context) (err error) { ex, err = r.Run(ctx); return err })); err != nil {
 		return err
 	}
 	stdout := c.OutOrStdout()

@@ -40,10 +40,10 @@ no generator). The kernels are the renderer's generator code.`,
 			var rep study.RNGBenchReport
 			progress := &bar{c: c, label: "bench", unit: "generators", scale: 1}
 			b.Progress = progress.report
-			err := progress.run(&gl, func(ctx *gpu.Context) (err error) {
+			err := gl.run(progress.track(func(ctx *gpu.Context) (err error) {
 				rep, err = b.Run(ctx)
 				return err
-			})
+			}))
 			if err != nil {
 				return err
 			}

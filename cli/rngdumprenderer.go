@@ -3,7 +3,6 @@ package cli
 import (
 	"io"
 	"math"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -68,12 +67,8 @@ func (o *dumpOptions) runRenderer(c *cobra.Command) error {
 		if o.format == "packed" {
 			w = rng.NewPacker(w, lab.RendererBits)
 		}
-		var progress func(int)
-		if o.count > 0 {
-			bar := newProgress(os.Stderr, "dump "+o.spec.Label(), o.streams, "slots")
-			defer bar.done()
-			progress = bar.set
-		}
+		progress, done := o.progress(c, "slots")
+		defer done()
 		if o.device == "cpu" {
 			return rng.DumpRenderer(inst, l.Cfg.Streams, d.Slots, count, d.PerPhoton, l.SlotSequences, w, progress)
 		}

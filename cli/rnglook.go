@@ -98,7 +98,7 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 	fs.StringVar(&o.order, "order", "stream", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them)")
 	o.renderer.sizeName = "render-size"
 	o.renderer.addTo(fs, false)
-	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port) or cpu (Go reference)")
+	deviceFlag(fs, &o.device)
 	fs.StringVar(&o.out, "out", "screenshots/rng-look.png", "PNG to write")
 	fs.StringVar(&o.csv, "csv", "", "spectrum: also write the radial averages to this CSV (generator,frequency,power)")
 	o.gl.addTo(fs)
@@ -139,9 +139,6 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		return usagef("--decision must be light, direction or bounce (got %q)", o.decision)
 	}
 	o.look.Decision = d
-	if o.device != "gpu" && o.device != "cpu" {
-		return usagef("--device must be gpu or cpu (got %q)", o.device)
-	}
 	o.look.OnGPU = o.device == "gpu" && o.look.View != study.ViewPhotons && o.look.View != study.ViewSpectrum // the photon samples: the Go reference
 	if err := checkGenOptions(o.look.Options, o.look.Specs); err != nil {
 		return err
@@ -177,7 +174,7 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	}
 	var err error
 	if o.look.OnGPU {
-		err = (&bar{c: c}).run(&o.gl, draw)
+		err = o.gl.run((&bar{c: c}).track(draw))
 	} else {
 		err = inputOrRun(draw(nil))
 	}

@@ -118,7 +118,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 	var rep study.RNGTestReport
 	progress := &bar{c: c, label: "test", unit: "M numbers", scale: 1e6}
 	o.test.Progress = progress.report
-	err = progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
+	err = o.gl.run(progress.track(func(ctx *gpu.Context) (err error) {
 		if r := o.test.Renderer; r != nil && r.Photons == 0 {
 			r.Photons = render.AutoPhotonsPerIteration(ctx.Info, render.ForThroughput)
 			if err := o.test.Check(); err != nil {
@@ -127,7 +127,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 		}
 		rep, err = o.test.Run(ctx)
 		return err
-	})
+	}))
 	if err != nil {
 		return err
 	}
