@@ -50,7 +50,7 @@ func TestCAPopulationGPUEqualsGo(t *testing.T) {
 
 // EvaluateCA's counts are the Go reference's: each candidate's battery
 // sample (stream order) through stats.Tally, its symbols through
-// SymbolCounts; blocks are cut small so samples straddle them.
+// symbolCounts; blocks are cut small so samples straddle them.
 func TestEvaluateCAEqualsGo(t *testing.T) {
 	saved := dumpChunkBytes
 	defer func() { dumpChunkBytes = saved }()
@@ -81,7 +81,7 @@ func TestEvaluateCAEqualsGo(t *testing.T) {
 				for i := range x {
 					x[i] = st.U32()
 				}
-				SymbolCounts(x, n, want)
+				symbolCounts(x, n, want)
 			}
 			if !slices.Equal(got.Symbols[g], want) {
 				t.Errorf("n=%d candidate %s: GPU symbol counts differ from Go's at %d", n, testGenomes[g], firstDiff(got.Symbols[g], want))
@@ -97,7 +97,7 @@ func TestEvaluateCAEqualsGo(t *testing.T) {
 // scoreOf is e (8-bit symbols) and rho of x as one sample, on the CPU.
 func scoreOf(x []uint32) (e, rho float64) {
 	sym := make([]uint64, 256)
-	SymbolCounts(x, 8, sym)
+	symbolCounts(x, 8, sym)
 	var ps []float64
 	for _, t := range stats.Tests {
 		c := make([]uint64, t.Bins())
@@ -139,5 +139,16 @@ func TestEntropyAndRhoOfKnownInputs(t *testing.T) {
 	}
 	if r := Rho([]float64{math.Sqrt(stats.FailBelow * stats.SuspectBelow)}); math.Abs(r-0.5) > 1e-12 {
 		t.Errorf("rho halfway (log scale) between fail and suspect: %g, want 0.5", r)
+	}
+}
+
+// symbolCounts adds to counts (2^n long) the n-bit symbols of each value,
+// all 32/n of them: the CPU reference of ca_symbols.comp.
+func symbolCounts(x []uint32, n int, counts []uint64) {
+	mask := uint32(1)<<n - 1
+	for _, u := range x {
+		for s := 0; s < 32; s += n {
+			counts[u>>s&mask]++
+		}
 	}
 }

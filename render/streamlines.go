@@ -14,8 +14,9 @@
 // The API, for the command line and the UI (all calls on the GL thread):
 //
 //	field, err := flow.Open("dem")                 // or "gyre", "cylinder", a height-field file
-//	cfg := render.defaultStreamlineConfig(w, h, rng.Lehmer)
-//	cfg.Options = map[string]string{"lehmer-seeding": "slm"}
+//	cfg := render.StreamlineConfig{Width: w, Height: h, Generator: rng.Lehmer,
+//		Params:  flow.Params{Density: 3, Jitter: 1, Step: 0.5}, // slm's setting; MaxSteps 0: cross the image once
+//		Options: map[string]string{"lehmer-seeding": "slm"}}
 //	s, err := render.NewStreamlines(ctx, field, cfg)
 //	defer s.Close()
 //	for !s.Done() { s.Trace(1 << 16) }              // or s.Run(); a UI calls s.Advance(n, passes) a few times a frame
@@ -309,16 +310,6 @@ func (s *Streamlines) dispatchPasses(p *gpu.Program, first, n, from, to int) err
 		}
 	}
 	return nil
-}
-
-// traceChunk traces streamlines [first, first+n) (n <= maxChunk) to their
-// ends with p, in Passes dispatches, outside the chunks of Advance.
-func (s *Streamlines) traceChunk(p *gpu.Program, first, n int) error {
-	if err := s.ensureSlots(n); err != nil {
-		return err
-	}
-	passes, _ := s.Passes()
-	return s.dispatchPasses(p, first, n, 0, passes)
 }
 
 // Advance runs at most `passes` dispatches of the chunk in flight, first

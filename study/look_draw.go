@@ -255,18 +255,3 @@ func (l Look) title() string {
 		return fmt.Sprintf("bit %d: values across, streams down, seed %d", l.Bit, l.Seed)
 	}
 }
-
-// EdgeOn is the Rotate that shows planes with normal n edge on, as rows
-// of the picture: an LCG's triples on a few planes (RANDU's, normal
-// (9, -6, 1)) then show as a few lines.
-func EdgeOn(n [3]float64) [2]float64 {
-	norm := math.Sqrt(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])
-	// The picture's vertical axis, turned back, is (sin p sin y, cos p,
-	// -sin p cos y): make it the normal.
-	pitch := math.Acos(n[1] / norm)
-	yaw := math.Atan2(n[0], -n[2])
-	if n[0] == 0 && n[2] == 0 {
-		yaw = 0
-	}
-	return [2]float64{yaw * 180 / math.Pi, pitch * 180 / math.Pi}
-}

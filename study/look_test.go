@@ -179,12 +179,12 @@ func TestLookTriplesCountGPUAndTurn(t *testing.T) {
 	}
 }
 
-// EdgeOn turns the cube so that parallel planes (an LCG's) are seen edge
+// edgeOn turns the cube so that parallel planes (an LCG's) are seen edge
 // on: every point of one plane lands on one row of the picture, whatever
 // the plane's normal.
 func TestEdgeOnLinesUpPlanes(t *testing.T) {
 	for _, n := range [][3]float64{{9, -6, 1}, {1, 2, 3}, {0, 0, 1}, {-1, 0.5, 0}} {
-		v := newCubeView(EdgeOn(n))
+		v := newCubeView(edgeOn(n))
 		for _, c := range []float64{0.1, 0.4} { // planes u.n/|n| = c
 			norm := math.Sqrt(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])
 			var ys []float64
@@ -308,4 +308,19 @@ func TestLookScanBeyondAStream(t *testing.T) {
 	if err := l.Check(); err == nil || !IsInputError(err) {
 		t.Fatalf("2^32 values of one stream: %v, want an input error", err)
 	}
+}
+
+// edgeOn is the Rotate that shows planes with normal n edge on, as rows
+// of the picture: an LCG's triples on a few planes (RANDU's, normal
+// (9, -6, 1)) then show as a few lines.
+func edgeOn(n [3]float64) [2]float64 {
+	norm := math.Sqrt(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])
+	// The picture's vertical axis, turned back, is (sin p sin y, cos p,
+	// -sin p cos y): make it the normal.
+	pitch := math.Acos(n[1] / norm)
+	yaw := math.Atan2(n[0], -n[2])
+	if n[0] == 0 && n[2] == 0 {
+		yaw = 0
+	}
+	return [2]float64{yaw * 180 / math.Pi, pitch * 180 / math.Pi}
 }
