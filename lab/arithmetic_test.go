@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"speckle/gpu"
+	"speckle/gpu/gltest"
 )
 
 // TestArithmeticChainsComputeWhatTheyCount: every invocation of each
@@ -14,7 +15,7 @@ func TestArithmeticChainsComputeWhatTheyCount(t *testing.T) {
 	const n, passes = 300, 3
 	for _, op := range ArithmeticOps {
 		got := make([]uint32, n)
-		onGL(t, func(c *gpu.Context) error {
+		gltest.On(t, func(c *gpu.Context) error {
 			out, err := c.NewBuffer(n*4, nil)
 			if err != nil {
 				return err

@@ -146,7 +146,7 @@ func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(
 	if streams > MaxBatteryStreams(r.Inst) {
 		return out, fmt.Errorf("the battery holds every stream at once: at most %d streams of %s", MaxBatteryStreams(r.Inst), r.Gen.Name)
 	}
-	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
+	limit := dumpLimit(r)
 	// Whole groups of the longest item per stream and block: an invocation
 	// that takes one item's span of positions never straddles two streams.
 	// (In the renderer order a quasi-random block also holds whole photons.)
@@ -229,12 +229,8 @@ func batterySource(r *render.RNG, size BatterySize, streams, k int) (blockSource
 		b, err := r.Context().NewBuffer(streams*k*4, nil)
 		return src, b, err
 	}
-	d, err := newDumper(r, false, streams*k)
+	d, err := newBlockDumper(r, streams, k)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := d.start(0, streams); err != nil {
-		d.out.Delete()
 		return nil, nil, err
 	}
 	return d, d.out, nil

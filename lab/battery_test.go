@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/internal/stats"
 	"speckle/render"
 	"speckle/rng"
@@ -73,7 +74,7 @@ func TestBatteryCountsEqualGo(t *testing.T) {
 				}
 				dumpChunkBytes = 4 * sz.streams * max(1100, inst.StateWords())
 				var got BatteryCounts
-				onGL(t, func(c *gpu.Context) error {
+				gltest.On(t, func(c *gpu.Context) error {
 					r, err := render.NewRNG(c, g, cfg)
 					if err != nil {
 						return err
@@ -180,7 +181,7 @@ func TestBatteryCountsEqualGoOnChosenValues(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("%d-bits/%d-streams/%d-samples", bits, sz.streams, sz.size.Samples), func(t *testing.T) {
 				var got [][][]uint64
-				onGL(t, func(c *gpu.Context) (err error) {
+				gltest.On(t, func(c *gpu.Context) (err error) {
 					got, err = countChosen(c, values, bits, sz.size, 512)
 					return err
 				})
@@ -231,7 +232,7 @@ func TestBatteryCountsCarryPast32Bits(t *testing.T) {
 	const k, blocks = 1 << 20, 1 << 7
 	size := BatterySize{Numbers: k * blocks, PerStream: k * blocks, Samples: 1}
 	var got [][][]uint64
-	onGL(t, func(c *gpu.Context) (err error) {
+	gltest.On(t, func(c *gpu.Context) (err error) {
 		counter, err := newBatteryCounter(c, 1, 32, size, []stats.Test{stats.Monobit})
 		if err != nil {
 			return err

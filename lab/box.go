@@ -43,7 +43,7 @@ func NewBoxScanner(r *render.RNG, b rng.Box, count, keep int) (*BoxScanner, erro
 	if count < 1 || int64(count) > math.MaxUint32 {
 		return nil, fmt.Errorf("a box scan draws 1..%d values a stream (got %d)", int64(math.MaxUint32), count)
 	}
-	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
+	limit := dumpLimit(r)
 	if int64(keep)*int64(b.Dim)*4+4 > limit {
 		return nil, fmt.Errorf("%d tuples kept need more than %d MiB on this GPU", keep, limit>>20)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -44,7 +45,7 @@ func TestScanBoxKeepsWhatGoKeeps(t *testing.T) {
 				}
 				want := rng.ScanBox(inst, streams, count, box, 1<<20)
 				var got, capped rng.BoxScan
-				onGL(t, func(c *gpu.Context) error {
+				gltest.On(t, func(c *gpu.Context) error {
 					r, err := render.NewRNG(c, g, cfg)
 					if err != nil {
 						return err
@@ -85,7 +86,7 @@ func TestScanBoxInSteps(t *testing.T) {
 		box := rng.Box{Dim: 2, Hi: [3]uint32{1 << (g.Bits() - 1), 1 << (g.Bits() - 2)}}
 		var whole, stepped rng.BoxScan
 		steps := 0
-		onGL(t, func(c *gpu.Context) error {
+		gltest.On(t, func(c *gpu.Context) error {
 			r, err := render.NewRNG(c, g, cfg)
 			if err != nil {
 				return err

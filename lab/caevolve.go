@@ -27,7 +27,7 @@ type CAEvaluation struct {
 
 // CAScores are a population's measurements, per candidate.
 type CAScores struct {
-	Symbols [][]uint64  // [candidate][symbol]: SymbolCounts of its numbers
+	Symbols [][]uint64  // [candidate][symbol]: its numbers' n-bit symbols counted
 	P       [][]float64 // [candidate][test]: the battery's p-value (NaN where it has none)
 	Battery BatteryCounts
 	Elapsed time.Duration
@@ -103,7 +103,7 @@ func EvaluateCA(ctx *gpu.Context, genomes []rng.CAGenome, e CAEvaluation, progre
 // counts each candidate's symbols on the GPU (ca_symbols.comp).
 func caSymbols(r *render.RNG, e CAEvaluation, candidates int) ([][]uint64, error) {
 	streams := r.Cfg.Streams
-	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
+	limit := dumpLimit(r)
 	k := int(min(e.PerStream, limit/int64(4*streams)))
 	if k < 1 {
 		return nil, fmt.Errorf("%d streams do not fit one block on this GPU", streams)
@@ -112,7 +112,7 @@ func caSymbols(r *render.RNG, e CAEvaluation, candidates int) ([][]uint64, error
 	if int64(candidates*bins*4) > limit {
 		return nil, fmt.Errorf("%d candidates' counts of %d-bit symbols do not fit one buffer on this GPU", candidates, e.SymbolBits)
 	}
-	d, err := newDumper(r, false, streams*k)
+	d, err := newBlockDumper(r, streams, k)
 	if err != nil {
 		return nil, err
 	}
@@ -129,9 +129,6 @@ func caSymbols(r *render.RNG, e CAEvaluation, candidates int) ([][]uint64, error
 	}
 	p, err := r.Context().Compute(src)
 	if err != nil {
-		return nil, err
-	}
-	if err := d.start(0, streams); err != nil {
 		return nil, err
 	}
 	for m0 := int64(0); m0 < e.PerStream; m0 += int64(k) {
@@ -158,17 +155,6 @@ func caSymbols(r *render.RNG, e CAEvaluation, candidates int) ([][]uint64, error
 		}
 	}
 	return out, nil
-}
-
-// SymbolCounts adds to counts (2^n long) the n-bit symbols of each value,
-// all 32/n of them: the CPU reference of ca_symbols.comp.
-func SymbolCounts(x []uint32, n int, counts []uint64) {
-	mask := uint32(1)<<n - 1
-	for _, u := range x {
-		for s := 0; s < 32; s += n {
-			counts[u>>s&mask]++
-		}
-	}
 }
 
 // Entropy is the normalised entropy of symbol counts: the Shannon entropy

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/internal/stats"
 	"speckle/render"
 	"speckle/rng"
@@ -34,7 +35,7 @@ func TestCAPopulationGPUEqualsGo(t *testing.T) {
 		if err := rng.Dump(inst, cfg.Streams, 700, false, &cpu, nil); err != nil {
 			t.Fatal(err)
 		}
-		onGL(t, func(c *gpu.Context) error {
+		gltest.On(t, func(c *gpu.Context) error {
 			r, err := render.NewRNGOf(c, rng.CA, cfg, inst)
 			if err != nil {
 				return err
@@ -58,7 +59,7 @@ func TestEvaluateCAEqualsGo(t *testing.T) {
 	for _, n := range []int{4, 8} {
 		e := CAEvaluation{StreamsPerGenome: 2, PerStream: 1536, SymbolBits: n, Tests: stats.Tests, Config: rng.Config{Seed: 9}}
 		var got CAScores
-		onGL(t, func(c *gpu.Context) (err error) {
+		gltest.On(t, func(c *gpu.Context) (err error) {
 			got, err = EvaluateCA(c, testGenomes, e, nil)
 			return err
 		})

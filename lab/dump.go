@@ -23,7 +23,7 @@ var dumpChunkBytes = 64 << 20 // a variable: the tests cut dumps into small chun
 // nil, is told how many streams are done.
 func Dump(r *render.RNG, count int, f32 bool, w io.Writer, progress func(done int)) error {
 	perStream := int64(count) * 4
-	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
+	limit := dumpLimit(r)
 	if perStream > limit {
 		return fmt.Errorf("--count %d is too large: one stream must fit in %d MiB on this GPU", count, limit>>20)
 	}
@@ -55,6 +55,27 @@ func Dump(r *render.RNG, count int, f32 bool, w io.Writer, progress func(done in
 	return nil
 }
 
+// dumpLimit is the most bytes one of r's dump buffers (a chunk's or a
+// block's values, a pool) may hold on its GPU.
+func dumpLimit(r *render.RNG) int64 {
+	return min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
+}
+
+// newBlockDumper is a dumper of blocks of k u32 values of each of `streams`
+// streams, every stream started at its value 0: the source of the battery
+// and of the CA evaluation's symbol counts.
+func newBlockDumper(r *render.RNG, streams, k int) (*dumper, error) {
+	d, err := newDumper(r, false, streams*k)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.start(0, streams); err != nil {
+		d.out.Delete()
+		return nil, err
+	}
+	return d, nil
+}
+
 // MaxInterleavedStreams is the most streams an interleaved dump holds at
 // once for inst: all of them live in one pool of at most a dump chunk.
 func MaxInterleavedStreams(inst rng.Instance) int {
@@ -71,7 +92,7 @@ func DumpInterleaved(r *render.RNG, count int, f32 bool, w io.Writer, progress f
 	if streams > MaxInterleavedStreams(r.Inst) {
 		return fmt.Errorf("an interleaved dump holds every stream at once: at most %d streams of %s", MaxInterleavedStreams(r.Inst), r.Gen.Name)
 	}
-	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
+	limit := dumpLimit(r)
 	block := max(1, min(count, int(limit/int64(4*streams))))
 	d, err := newDumper(r, f32, streams*block)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -27,7 +28,7 @@ func interleavedEqualsGo(t *testing.T, g *rng.Generator, opts map[string]string,
 	if err := rng.DumpInterleaved(inst, streams, count, f32, &goInter, nil); err != nil {
 		t.Fatal(err)
 	}
-	onGL(t, func(c *gpu.Context) error {
+	gltest.On(t, func(c *gpu.Context) error {
 		r, err := render.NewRNG(c, g, cfg)
 		if err != nil {
 			return err

@@ -112,7 +112,7 @@ func MaxRendererDumpValues() int { return dumpChunkBytes / 4 }
 // must fit one block whole; one slot goes on block after block, as long as
 // its reader takes it. progress, if not nil, is told the slots done.
 func DumpRenderer(r *render.RNG, d RendererDraws, count int, w io.Writer, progress func(done int)) error {
-	limit := min(int64(dumpChunkBytes), r.Context().Info.MaxSSBOBytes)
+	limit := dumpLimit(r)
 	k := int(min(int64(count), limit/int64(4*d.Slots)))
 	if d.PerPhoton > 0 {
 		if _, quasi := r.Inst.(rng.QuasiRandom); quasi {

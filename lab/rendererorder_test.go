@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/internal/stats"
 	"speckle/render"
 	"speckle/rng"
@@ -27,7 +28,7 @@ func TestRendererOrderDrawsEqualGo(t *testing.T) {
 					t.Fatal(err)
 				}
 				got := make([]uint32, 2*slots*k)
-				onGL(t, func(c *gpu.Context) error {
+				gltest.On(t, func(c *gpu.Context) error {
 					r, err := render.NewLayoutRNG(c, g, l)
 					if err != nil {
 						return err
@@ -82,7 +83,7 @@ func TestBatteryRendererOrderCountsEqualGo(t *testing.T) {
 			}
 			dumpChunkBytes = 4 * slots * 3584
 			var got BatteryCounts
-			onGL(t, func(c *gpu.Context) error {
+			gltest.On(t, func(c *gpu.Context) error {
 				r, err := render.NewLayoutRNG(c, g, l)
 				if err != nil {
 					return err
@@ -125,7 +126,7 @@ func TestRendererOrderPastLoopCap(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := make([]uint32, slots*k)
-			onGL(t, func(c *gpu.Context) error {
+			gltest.On(t, func(c *gpu.Context) error {
 				r, err := render.NewLayoutRNG(c, g, l)
 				if err != nil {
 					return err

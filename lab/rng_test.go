@@ -140,7 +140,7 @@ func drawOnGPU(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, co
 func drawOnGPUFrom(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode, counts []int, slotSequences bool, first uint32) [][]uint32 {
 	t.Helper()
 	got := make([][]uint32, len(counts))
-	onGL(t, func(c *gpu.Context) error {
+	gltest.On(t, func(c *gpu.Context) error {
 		r, err := render.NewRNG(c, g, cfg)
 		if err != nil {
 			return err
@@ -185,7 +185,7 @@ func TestFloatFoursFromAnyPosition(t *testing.T) {
 					t.Skip("a quasi-random point starts afresh each iteration")
 				}
 				var stored []uint32
-				onGL(t, func(c *gpu.Context) error {
+				gltest.On(t, func(c *gpu.Context) error {
 					r, err := render.NewRNG(c, g, cfg)
 					if err != nil {
 						return err
@@ -281,7 +281,7 @@ func TestBenchStoreWritesRendererFloats(t *testing.T) {
 // ceiling on this GPU and reports positive rates.
 func TestBenchReportsThroughput(t *testing.T) {
 	size := BenchSize{Invocations: 4096, StoreDraws: 16, SumInvocations: 2048, SumDraws: 16, MinReps: 1, Batch: 2}
-	onGL(t, func(c *gpu.Context) error {
+	gltest.On(t, func(c *gpu.Context) error {
 		bench, all, err := WriteCeilings(c, size)
 		if err != nil {
 			return err
@@ -341,7 +341,7 @@ func TestDumpOrderBenchWritesTheDump(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := make([]byte, streams*count*4)
-		onGL(t, func(c *gpu.Context) error {
+		gltest.On(t, func(c *gpu.Context) error {
 			r, err := render.NewRNG(c, g, cfg)
 			if err != nil {
 				return err
@@ -379,7 +379,7 @@ func dumpEqualsGo(t *testing.T, g *rng.Generator, opts map[string]string, seed u
 	if err := rng.Dump(inst, streams, count, f32, &cpu, nil); err != nil {
 		t.Fatal(err)
 	}
-	onGL(t, func(c *gpu.Context) error {
+	gltest.On(t, func(c *gpu.Context) error {
 		r, err := render.NewRNG(c, g, cfg)
 		if err != nil {
 			return err
@@ -701,7 +701,7 @@ func TestPieceWithinBudget(t *testing.T) {
 // groups of 128 to 1024.
 func TestStorePatternsWriteEveryWord(t *testing.T) {
 	size := BenchSize{MinReps: 1, Batch: 1}
-	onGL(t, func(c *gpu.Context) error {
+	gltest.On(t, func(c *gpu.Context) error {
 		for _, p := range []StorePattern{
 			{Invocations: 1000, Values: 64, GroupSize: 128},
 			{Invocations: 2048, Values: 4, GroupSize: 256},

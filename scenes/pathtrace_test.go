@@ -22,18 +22,10 @@ func TestPlaneAgreesWithPathTracing(t *testing.T) {
 	const w, h, spp = 24, 18, 4096
 	ref := s.AnalyticImage(w, h, 4)
 	pt := pathTrace(s, w, h, spp)
-	var se, sum, sumRef float64
-	for i := 0; i < w*h; i++ {
-		a, b := float64(ref[4*i]), float64(pt[4*i])
-		d := (b - a) / a
-		se += d * d
-		sum += b
-		sumRef += a
-	}
-	rms := math.Sqrt(se / (w * h))
-	t.Logf("path tracing vs analytic: rms rel. error %.4f, image mean ratio %.5f", rms, sum/sumRef)
-	if rms > 0.25 || math.Abs(sum/sumRef-1) > 0.03 {
-		t.Errorf("path tracing disagrees: rms rel. error %.4f, mean ratio %.5f", rms, sum/sumRef)
+	rms, _, ratio := againstAnalytic(ref, func(i int) float64 { return float64(pt[i]) }, w*h)
+	t.Logf("path tracing vs analytic: rms rel. error %.4f, image mean ratio %.5f", rms, ratio)
+	if rms > 0.25 || math.Abs(ratio-1) > 0.03 {
+		t.Errorf("path tracing disagrees: rms rel. error %.4f, mean ratio %.5f", rms, ratio)
 	}
 }
 
