@@ -468,7 +468,7 @@ func probeLoops(c *gpu.Context, r *render.RNG, defs map[string]string, n int) (u
 // (with and without its deferred warm-up), rng_warmup, and rng_load plus a
 // loop of n passes with 1 or 4 draws each (n up to 52: every lane of a
 // philox block, every position in a ranlux block and two skips), against
-// the sizing the kernels use (RNG.piece). An under-estimate fails here.
+// the sizing the kernels use (render.RNG.Piece). An under-estimate fails here.
 func TestLoopsBoundMeasured(t *testing.T) {
 	extra := map[string][]map[string]string{
 		"ca": {{"ca-steps": "64"}, {"ca-steps": "4096"}, {"ca-warmup": "5000"}},

@@ -54,7 +54,7 @@ func (l Look) checkRenderer() error {
 }
 
 // checkRendererGPU refuses what the renderer's own calls cannot draw at
-// once on the GPU (render.RNG.DumpRenderer holds every slot in its pool
+// once on the GPU (lab.DumpRenderer holds every slot in its pool
 // and several slots in one block).
 func (l Look) checkRendererGPU() error {
 	slots, count := l.shape()
