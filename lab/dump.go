@@ -15,12 +15,12 @@ import (
 // dumpChunkBytes bounds one dump dispatch's output buffer (and its pool).
 var dumpChunkBytes = 64 << 20 // a variable: the tests cut dumps into small chunks
 
-// Dump writes r's `speckle rng dump`'s bytes for Cfg.Streams streams of count
-// values each to w, one chunk of whole streams at a time, drawn in
+// Dump writes `speckle rng dump`'s bytes for r's Cfg.Streams streams of
+// count values each to w, one chunk of whole streams at a time, drawn in
 // dispatches of at most piece values per stream, each continuing from the
 // pool (which Dump takes over). The first one seeds the chunk (DUMP_INIT),
-// unless a warm-up needs dispatches of its own (render.RNG.SeedStreams). progress, if not
-// nil, is told how many streams are done.
+// unless a warm-up needs dispatches of its own (render.RNG.SeedStreams).
+// progress, if not nil, is told how many streams are done.
 func Dump(r *render.RNG, count int, f32 bool, w io.Writer, progress func(done int)) error {
 	perStream := int64(count) * 4
 	limit := dumpLimit(r)
