@@ -83,7 +83,7 @@ func atRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chdir(filepath.Join("..", "..")); err != nil {
+	if err := os.Chdir(".."); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chdir(wd) })

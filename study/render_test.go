@@ -120,7 +120,7 @@ func TestReferencePath(t *testing.T) {
 // have one (the shipped cornell reference is 640x360).
 func TestNoReferenceNoteNamesTheSizes(t *testing.T) {
 	wd, _ := os.Getwd()
-	if err := os.Chdir("../.."); err != nil { // the repository root, where assets/ is
+	if err := os.Chdir(".."); err != nil { // the repository root, where assets/ is
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
