@@ -2,6 +2,10 @@
 // side by up to four generators, converging live, with Dear ImGui controls.
 // It sees OpenGL only through gpu and the window only through
 // ui.Platform and ui.Renderer.
+//
+// Floor: the window, above the studies and ui in layers_test.go. It may
+// import every floor below it (the studies, ui, the renderer, shaders, scenes,
+// rng and the leaves: gpu, imageio, assets, internal/...), never cli or main.
 package app
 
 import (

@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/app"
-	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
@@ -125,6 +124,8 @@ func (o *appOptions) check() (w, h int, err error) {
 		return 0, 0, usagef("--screenshot %s: the file must end in .png", o.shot)
 	case o.bench && o.frames == 0:
 		return 0, 0, usagef("--bench needs --frames N")
+	case o.gl.device >= 0 && !o.headless:
+		return 0, 0, usagef("--device picks an EGL device: give --headless too (the window's context is the window system's)")
 	}
 	if err := o.gl.check(); err != nil {
 		return 0, 0, err
@@ -289,7 +290,7 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	a, err := app.New(app.Options{
 		Settings: s, SettingsPath: path, SettingsLoadErr: loadErr, Headless: o.headless, Width: w, Height: h,
 		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout, Err: stderr, Lesson: o.lesson,
-		GL: gpu.Options{Platform: o.gl.platform, Debug: o.gl.debug},
+		GL: o.gl.options(),
 	})
 	if err != nil {
 		if errors.Is(err, ui.ErrNoDisplay) {

@@ -20,6 +20,7 @@ type benchRenderOptions struct {
 	asJSON bool
 	repeat int
 	gl     glFlags
+	split  splitFlags
 	opts   *genOptionFlags
 }
 
@@ -29,8 +30,10 @@ func newBenchRenderCmd() *cobra.Command {
 		Use:   "render [--scenes A,B|all] [--gens SPEC,...|all] [--size WxH] [--json] [flags]",
 		Short: "measure photons per second per scene and generator",
 		Long: `Measure the renderer: for each scene and generator, photons and bounces per
-second over --iterations iterations after a warm-up of a quarter of a second,
-and the shares of GPU time of the eye pass, the grid build, the photon pass and
+second over the same --iterations iterations of every case's render (the
+median of five blocks), after a warm-up until the GPU's clocks have risen (a
+quarter of a second at least) and, on a GPU, the render started over and 128
+iterations run: an iteration's cost falls as the radii shrink. The shares of GPU time of the eye pass, the grid build, the photon pass and
 the update, from a few separately timed iterations. A table, or --json.`,
 		Example: `  speckle bench render
   speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json
@@ -45,16 +48,17 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	specsFlag(c, &o.bench.Specs, "gens", mustSpecs("all"), "generators")
 	sizeFlag(fs, &o.bench.Width, &o.bench.Height, "1280x720")
 	perIterationFlag(fs, &o.bench.PhotonsPerIteration)
-	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case (0: 30 on a GPU, 2 on a CPU rasteriser)")
+	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case, after a warm-up and, on a GPU, 128 iterations of the render started over: every case is timed over the same iterations of its render (0: 200 on a GPU, 2 on a CPU rasteriser)")
 	seedFlag(fs, &o.bench.Seed)
 	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
 	wholeFlag(fs, &o.repeat, "repeat", 1, 1, maxRepeats, "run the whole bench in N fresh processes and print each case's photons/s as min, median, max and max/min")
 	gridCellsFlag(fs, &o.bench.GridCells)
 	gathersFlag(fs, &o.bench.Gathers)
 	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "inline|deferred|sorted|combined|deferred-only,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
-		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first) or deferred-only (deferred with room for every hit, the photon pass holding no walk); the same image each; inline, what renders use, was the fastest on the H200 but for cornell with philox (README, Performance); several comma-separated")
+		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first) or deferred-only (deferred with room for every hit, the photon pass holding no walk); the same image each; inline, what renders use, was the fastest on the H200 but for cornell with philox (docs/performance.md); several comma-separated")
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics; the deferred deposits, their kernels apart")
 	o.gl.addTo(fs)
+	o.split.addTo(fs)
 	o.opts = addGenOptions(fs)
 	return c
 }
@@ -72,19 +76,48 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	if err := b.Check(); err != nil {
 		return inputOrRun(err)
 	}
+	if err := o.split.check(&o.gl); err != nil {
+		return err
+	}
+	if o.repeat > 1 && (o.split.devices != nil || o.split.unit >= 0) {
+		return usagef("--repeat and --devices: give one (a repeat's processes run on one device)")
+	}
 	if o.repeat > 1 {
 		return o.runRepeated(c)
 	}
-	progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
-	b.Progress = progress.report
 	var rep study.RenderBenchReport
-	if err := o.gl.run(progress.track(func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err })); err != nil {
+	switch {
+	case o.split.unit >= 0:
+		return o.runUnit(c, b)
+	case o.split.devices != nil:
+		parts := make([]study.RenderBenchReport, b.CaseCount())
+		err = runSplit(c, o.split.devices, len(parts), nil, func(u int, out []byte) error { return readUnit(out, &parts[u]) })
+		rep = study.MergeRenderBenches(parts)
+	default:
+		progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
+		b.Progress = progress.report
+		err = o.gl.run(progress.track(func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err }))
+	}
+	if err != nil {
 		return err
 	}
 	if o.asJSON {
 		return rep.WriteJSON(c.OutOrStdout())
 	}
 	return rep.WriteTable(c.OutOrStdout())
+}
+
+// runUnit is a split's worker: one case, as gob on stdout.
+func (o *benchRenderOptions) runUnit(c *cobra.Command, b study.RenderBench) error {
+	if n := b.CaseCount(); o.split.unit >= n {
+		return usagef("--unit %d: this bench has %d cases", o.split.unit, n)
+	}
+	b.Only = []int{o.split.unit}
+	var rep study.RenderBenchReport
+	if err := o.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err })); err != nil {
+		return err
+	}
+	return writeUnit(c.OutOrStdout(), rep)
 }
 
 // gridCellsFlag is --grid-cell: cell sizes in radii, each in

@@ -25,6 +25,7 @@ type captureOptions struct {
 	views   []string
 	hdr     bool
 	animate string
+	split   splitFlags
 }
 
 // The values of --views and --animate.
@@ -85,6 +86,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	fs.StringVar(&o.animate, "animate", "", "write the convergence as animation.gif (gif) or frame-NNN.png (frames), one frame per count")
 	fs.Lookup("animate").NoOptDefVal = "gif"
 	o.sppm.addTo(c, study.ReferenceSize)
+	o.split.addTo(fs)
 	return c
 }
 
@@ -114,8 +116,19 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if err := capture.Check(); err != nil {
 		return inputOrRun(err)
 	}
+	if err := o.split.check(&o.sppm.gl); err != nil {
+		return err
+	}
+	if o.split.unit >= 0 {
+		return o.runUnit(c, capture)
+	}
 	if err := degenerateRender(c, o.specs, setup.Options, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
 		return err
+	}
+	if o.split.devices != nil { // fixed before the set is prepared: a refusal leaves the folder alone
+		if capture, err = o.resolveOn(o.split.devices[0], capture); err != nil {
+			return err
+		}
 	}
 	given := o.out != ""
 	if !given {
@@ -131,7 +144,12 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	b := &bar{c: c, label: "capture " + setup.Scene.Name, unit: "k photons", scale: 1000}
 	capture.Progress, capture.Status = b.report, b.say
 	var res study.Captured
-	if err := o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err })); err != nil {
+	if o.split.devices != nil {
+		res, err = o.runSplit(c, capture)
+	} else {
+		err = o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err }))
+	}
+	if err != nil {
 		return err
 	}
 	files := summarizeFrames(res.Files)

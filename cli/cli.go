@@ -1,7 +1,11 @@
 // Package cli is Speckle's command line: one file per command, each turning
 // its flags into an options struct and calling a library function. The
 // command tree (root.go) is the one table that help, completion and the
-// README's command list come from.
+// command list of docs/manual.md come from (a test keeps them equal).
+//
+// Floor: the commands, the top but for main. It may import every package
+// of Speckle but main (app and all below it); main.go calls Main and nothing
+// else. The manual is docs/manual.md.
 package cli
 
 import (

@@ -74,7 +74,7 @@ func wholeFlag(fs *pflag.FlagSet, p *int, name string, value, lo, hi int, usage 
 }
 
 // choiceValue is a string flag that takes only one of its choices: the one
-// check of a word-valued flag (--device, --format, --order), made as the
+// check of a word-valued flag (rng dump's --format and --order), made as the
 // flag is parsed, so that the command never sees another word.
 type choiceValue struct {
 	v       *string
@@ -99,15 +99,16 @@ func choiceFlag(fs *pflag.FlagSet, p *string, name, value string, choices []stri
 	fs.Var(choiceValue{p, choices}, name, usage)
 }
 
-// deviceFlag is --device: where a command draws a generator's numbers.
-func deviceFlag(fs *pflag.FlagSet, p *string) {
-	choiceFlag(fs, p, "device", "gpu", []string{"gpu", "cpu"}, "gpu (GLSL port) or cpu (Go reference)")
-}
-
 // addGL defines the flags of every command that opens a GPU context.
 func (g *glFlags) addTo(fs *pflag.FlagSet) {
 	fs.StringVar(&g.platform, "egl-platform", "", "EGL platform: device or surfaceless (default: $"+gpu.PlatformEnv+", else a hardware device, else surfaceless)")
 	fs.BoolVar(&g.debug, "gl-debug", false, "print OpenGL debug messages")
+	g.device = -1
+	if fs.Lookup("device") != nil {
+		return // rng dump's and look's gpu|cpu|N: see gpuOrCPU
+	}
+	fs.Var(intValue{&g.device, 0, 63}, "device", "EGL device to run on, as speckle gpu lists them; auto: a hardware device, else surfaceless")
+	fs.Lookup("device").DefValue = "auto"
 }
 
 // completeGenerators offers the registered generators' names to shell
@@ -223,6 +224,7 @@ func (o *genOptionFlags) set() map[string]string {
 type glFlags struct {
 	platform string
 	debug    bool
+	device   int // -1: the platform's choice
 }
 
 // check refuses an unknown platform as bad input (exit 2), not a GPU failure (1).
@@ -234,7 +236,33 @@ func (g *glFlags) check() error {
 	if p != "" && p != "auto" && p != "device" && p != "surfaceless" {
 		return usagef("unknown EGL platform %q (device or surfaceless)", p)
 	}
+	if g.device >= 0 && g.platform == "surfaceless" {
+		return usagef("--device opens an EGL device: --egl-platform surfaceless has none")
+	}
+	if g.device >= 0 {
+		if err := gpu.CheckDevice(g.device); err != nil {
+			return usageError{err.Error()}
+		}
+	}
 	return nil
+}
+
+// gpuOrCPU reads rng dump's and look's --device: gpu, cpu, or the index
+// of the EGL device whose GPU runs the GLSL port (then device becomes gpu).
+func gpuOrCPU(device *string, g *glFlags) error {
+	if *device == "gpu" || *device == "cpu" {
+		return nil
+	}
+	if err := (intValue{&g.device, 0, 63}).Set(*device); err != nil {
+		return usagef("--device must be gpu, cpu or an EGL device's index (got %q)", *device)
+	}
+	*device = "gpu"
+	return nil
+}
+
+// options are the gpu.Options the flags ask for.
+func (g *glFlags) options() gpu.Options {
+	return gpu.Options{Platform: g.platform, Debug: g.debug, OnDevice: g.device >= 0, Device: max(g.device, 0)}
 }
 
 // open makes the GPU context; main has locked this goroutine to its thread.
@@ -242,7 +270,7 @@ func (g *glFlags) open() (*gpu.Context, error) {
 	if err := g.check(); err != nil {
 		return nil, err
 	}
-	c, err := gpu.Open(gpu.Options{Platform: g.platform, Debug: g.debug})
+	c, err := gpu.Open(g.options())
 	if err != nil {
 		return nil, fmt.Errorf("no usable GPU: %v", err)
 	}

@@ -55,6 +55,7 @@ func catchSignals(name string, stderr io.Writer) (stop func()) {
 	go func() {
 		select {
 		case s := <-c:
+			stopWorkers() // a split's: they write no files
 			imageio.AbortLeftovers()
 			fmt.Fprintf(stderr, "speckle %s: %s; its temporary files were removed\n", name, stopSignals[s])
 			os.Exit(128 + int(s.(syscall.Signal)))

@@ -2,18 +2,23 @@ package cli
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 )
 
-// Every example command line of the README (and docs/) names commands and
-// flags that exist, with values they take: the documentation cannot drift
-// from the command tree unseen.
+// Every example command line of the README and of every docs/ page names
+// commands and flags that exist, with values they take: the documentation
+// cannot drift from the command tree unseen.
 func TestDocumentedCommandLinesParse(t *testing.T) {
+	pages, err := filepath.Glob("../docs/*.md")
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no docs/*.md pages (%v)", err)
+	}
 	n := 0
-	for _, file := range []string{"../README.md", "../docs/generators.md", "../docs/gpu.md", "../docs/lab.md"} {
+	for _, file := range append([]string{"../README.md"}, pages...) {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
@@ -87,9 +92,9 @@ func exampleLines(doc string) []string {
 	return out
 }
 
-// The README's command list names every command of the tree.
-func TestReadmeListsEveryCommand(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
+// The manual's command list names every command of the tree.
+func TestManualListsEveryCommand(t *testing.T) {
+	data, err := os.ReadFile("../docs/manual.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +102,7 @@ func TestReadmeListsEveryCommand(t *testing.T) {
 	walk = func(c *cobra.Command) {
 		if c.Runnable() && !c.HasSubCommands() && c.Name() != "help" && c.Parent() != nil && c.Parent().Name() != "completion" {
 			if !strings.Contains(string(data), "\n"+c.CommandPath()+" ") {
-				t.Errorf("README's command list lacks %q", c.CommandPath())
+				t.Errorf("docs/manual.md's command list lacks %q", c.CommandPath())
 			}
 		}
 		for _, s := range c.Commands() {
@@ -107,7 +112,7 @@ func TestReadmeListsEveryCommand(t *testing.T) {
 	walk(newRoot(&strings.Builder{}, &strings.Builder{}))
 }
 
-// Every command's help examples parse, as the README's do.
+// Every command's help examples parse, as the documentation's do.
 func TestHelpExamplesParse(t *testing.T) {
 	n := 0
 	var walk func(c *cobra.Command)

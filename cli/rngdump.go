@@ -78,7 +78,7 @@ terminal.`,
 	wholeFlag(fs, &o.streams, "streams", 64, 1, maxDumpStreams, "streams T (Sobol: dimensions)")
 	wholeFlag(fs, &o.count, "count", 4096, 0, maxDumpCount, "values per stream M; 0: until the reader stops (to standard output, in interleaved order or of one stream; at most 2^32 - 1 values a stream)")
 	choiceFlag(fs, &o.format, "format", "u32", []string{"u32", "f32", "packed"}, "u32 (native integer), f32 (float) or packed (the native integers' output bits without gaps: rand48's 31, RANLUX's 24, for 32-bit test batteries)")
-	deviceFlag(fs, &o.device)
+	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port), cpu (Go reference) or N: the GLSL port on EGL device N (speckle gpu lists them)")
 	choiceFlag(fs, &o.order, "order", "stream", []string{"stream", "interleaved", "renderer"}, "stream (stream after stream, [t*M + m]), interleaved (value m of every stream, then m+1, [m*T + t]: the order a dispatch consumes them) or renderer (what slots 0..T-1 of a render's pass draw, slot after slot: the renderer's floats as words of 24 bits)")
 	o.renderer.addTo(fs, false)
 	fs.StringVar(&o.out, "out", "-", "output file; - for stdout")
@@ -89,6 +89,9 @@ terminal.`,
 
 // check refuses bad input before anything is opened or written.
 func (o *dumpOptions) check() (rng.Instance, error) {
+	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
+		return nil, err
+	}
 	if o.count == 0 {
 		switch {
 		case o.out != "-" && o.out != "":

@@ -12,10 +12,13 @@ import (
 )
 
 // checkRenderer refuses a renderer-order dump before anything is opened:
-// the order's flags, the format (the words hold 24 bits: no f32), and the
+// the device, the order's flags, the format (the words hold 24 bits: no f32), and the
 // counts: --count 0 is one slot's draws, to standard output.
 func (o *dumpOptions) checkRenderer() (render.PassLayout, rng.Instance, *lab.RendererDraws, error) {
 	var l render.PassLayout
+	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
+		return l, nil, nil, err
+	}
 	r, err := o.renderer.resolve()
 	if err != nil {
 		return l, nil, nil, err

@@ -98,7 +98,7 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 	fs.StringVar(&o.order, "order", "stream", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them)")
 	o.renderer.sizeName = "render-size"
 	o.renderer.addTo(fs, false)
-	deviceFlag(fs, &o.device)
+	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port), cpu (Go reference) or N: the GLSL port on EGL device N (speckle gpu lists them)")
 	fs.StringVar(&o.out, "out", "screenshots/rng-look.png", "PNG to write")
 	fs.StringVar(&o.csv, "csv", "", "spectrum: also write the radial averages to this CSV (generator,frequency,power)")
 	o.gl.addTo(fs)
@@ -139,6 +139,9 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		return usagef("--decision must be light, direction or bounce (got %q)", o.decision)
 	}
 	o.look.Decision = d
+	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
+		return err
+	}
 	o.look.OnGPU = o.device == "gpu" && o.look.View != study.ViewPhotons && o.look.View != study.ViewSpectrum // the photon samples: the Go reference
 	if err := checkGenOptions(o.look.Options, o.look.Specs); err != nil {
 		return err

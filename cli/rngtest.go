@@ -21,6 +21,7 @@ type testOptions struct {
 	order           string
 	renderer        rendererFlags
 	gl              glFlags
+	split           splitFlags
 	common          *genOptionFlags
 }
 
@@ -87,6 +88,7 @@ in both orders).`,
 	fs.StringVar(&o.order, "order", "both", "both (the stream and the consumed order) or renderer (the draws of a render's pass)")
 	o.renderer.addTo(fs, true)
 	o.gl.addTo(fs)
+	o.split.addTo(fs)
 	o.common = addGenOptions(fs)
 	return c
 }
@@ -101,9 +103,15 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if err := o.test.Check(); err != nil {
 		return inputOrRun(err)
 	}
+	if err := o.split.check(&o.gl); err != nil {
+		return err
+	}
 	notes, err := degenerate(c, o.test.Specs, o.test.Options, o.test.Streams, o.test.Seed)
 	if err != nil {
 		return err
+	}
+	if o.split.unit >= 0 {
+		return o.runUnit(c)
 	}
 	if err := checkPaths(output("--csv", o.csv), output("--json", o.json), output("--out", o.grid)); err != nil {
 		return err
@@ -116,18 +124,13 @@ func (o *testOptions) run(c *cobra.Command) error {
 		}
 	}
 	var rep study.RNGTestReport
-	progress := &bar{c: c, label: "test", unit: "M numbers", scale: 1e6}
-	o.test.Progress = progress.report
-	err = o.gl.run(progress.track(func(ctx *gpu.Context) (err error) {
-		if r := o.test.Renderer; r != nil && r.Photons == 0 {
-			r.Photons = render.AutoPhotonsPerIteration(ctx.Info, render.ForThroughput)
-			if err := o.test.Check(); err != nil {
-				return err
-			}
-		}
-		rep, err = o.test.Run(ctx)
-		return err
-	}))
+	if o.split.devices != nil {
+		rep, err = o.runSplit(c)
+	} else {
+		progress := &bar{c: c, label: "test", unit: "M numbers", scale: 1e6}
+		o.test.Progress = progress.report
+		err = o.gl.run(progress.track(func(ctx *gpu.Context) (err error) { rep, err = o.testOn(ctx); return err }))
+	}
 	if err != nil {
 		return err
 	}
@@ -148,6 +151,39 @@ func (o *testOptions) run(c *cobra.Command) error {
 		}
 	}
 	return rep.WriteTable(c.OutOrStdout())
+}
+
+// testOn runs the battery on ctx, the renderer order's pass sized for it.
+func (o *testOptions) testOn(ctx *gpu.Context) (study.RNGTestReport, error) {
+	if r := o.test.Renderer; r != nil && r.Photons == 0 {
+		r.Photons = render.AutoPhotonsPerIteration(ctx.Info, render.ForThroughput)
+		if err := o.test.Check(); err != nil {
+			return study.RNGTestReport{}, err
+		}
+	}
+	return o.test.Run(ctx)
+}
+
+// runUnit is a split's worker: one generator's battery, as gob on stdout.
+func (o *testOptions) runUnit(c *cobra.Command) error {
+	if o.split.unit >= len(o.test.Specs) {
+		return usagef("--unit %d: rng test has %d generators", o.split.unit, len(o.test.Specs))
+	}
+	o.test.Only = []int{o.split.unit}
+	var rep study.RNGTestReport
+	err := o.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) (err error) { rep, err = o.testOn(ctx); return err }))
+	if err != nil {
+		return err
+	}
+	return writeUnit(c.OutOrStdout(), rep)
+}
+
+// runSplit tests each generator in a worker on --devices and merges the
+// reports in the generators' order.
+func (o *testOptions) runSplit(c *cobra.Command) (study.RNGTestReport, error) {
+	parts := make([]study.RNGTestReport, len(o.test.Specs))
+	err := runSplit(c, o.split.devices, len(parts), nil, func(u int, out []byte) error { return readUnit(out, &parts[u]) })
+	return study.MergeRNGTests(parts), err
 }
 
 // setOrder reads --order and, for the renderer order, its flags.

@@ -18,7 +18,7 @@ import (
 
 // newRoot is the command tree: every command's name, summary, help,
 // flags and run function. `speckle help`, `CMD --help`, shell completion
-// and the README's command list all come from it.
+// and the command list of docs/manual.md all come from it.
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "speckle",

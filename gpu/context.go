@@ -4,6 +4,10 @@
 // graphics-pipeline pieces the UI renderer needs. Nothing else imports
 // go-gl/gl. Every call must come from the thread that opened the context
 // (see Thread).
+//
+// Floor: a leaf. gpu imports no package of Speckle (a program's text comes
+// in through the Source interface, which shaders.Source implements), so
+// every floor above may use it.
 package gpu
 
 import (
@@ -20,6 +24,10 @@ import (
 type Options struct {
 	Platform string // EGL platform: "", "device" or "surfaceless" (see PlatformEnv)
 	Debug    bool   // a debug context whose messages go to Context.DebugLog
+	// OnDevice opens EGL device Device (an index into Devices) through the
+	// device platform, whatever Platform says.
+	OnDevice bool
+	Device   int
 	// MakeCurrent (Adopt only) makes the adopted context current again, for
 	// Context.MakeCurrent; nil if its owner takes care of that.
 	MakeCurrent func()
@@ -63,7 +71,13 @@ func (i Info) String() string {
 // Open makes a headless context current on the calling thread and checks that
 // it is OpenGL 4.3 or newer.
 func Open(o Options) (*Context, error) {
-	e, err := openEGL(o.Platform, o.Debug)
+	var e *eglContext
+	var err error
+	if o.OnDevice {
+		e, err = openEGLDevice(o.Device, o.Debug)
+	} else {
+		e, err = openEGL(o.Platform, o.Debug)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -47,6 +47,42 @@ static EGLDisplay device_display(int hardware_only) {
 	return EGL_NO_DISPLAY;
 }
 
+// The EGL devices: how many (0 where the platform is not offered), and the
+// i-th one's display and strings (NULL where the device does not say).
+int device_count(void) {
+	if (!client_has("EGL_EXT_device_enumeration")) return 0;
+	PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+	EGLint n = 0;
+	if (!query || !query(0, NULL, &n)) return 0;
+	return n;
+}
+
+static EGLDeviceEXT device_at(int i) {
+	PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+	EGLDeviceEXT devices[64];
+	EGLint n = 0;
+	if (i < 0 || i >= 64 || !query || !query(64, devices, &n) || i >= n) return EGL_NO_DEVICE_EXT;
+	return devices[i];
+}
+
+static EGLDisplay display_of(int i) {
+	if (!client_has("EGL_EXT_platform_device")) return EGL_NO_DISPLAY;
+	EGLDeviceEXT d = device_at(i);
+	if (d == EGL_NO_DEVICE_EXT) return EGL_NO_DISPLAY;
+	return eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, d, NULL);
+}
+
+// device_string is one of the i-th device's strings, or NULL: name is an
+// EGL device query (EGL_EXTENSIONS, EGL_DRM_DEVICE_FILE_EXT, ...).
+const char *device_string(int i, EGLint name) {
+	PFNEGLQUERYDEVICESTRINGEXTPROC query_string = (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
+	EGLDeviceEXT d = device_at(i);
+	if (!query_string || d == EGL_NO_DEVICE_EXT) return NULL;
+	const char *s = query_string(d, name);
+	eglGetError(); // a string the device lacks is no error of the next call
+	return s;
+}
+
 static EGLDisplay surfaceless_display(void) {
 	if (!client_has("EGL_MESA_platform_surfaceless")) return EGL_NO_DISPLAY;
 	return eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -150,6 +186,20 @@ func openPlatform(platform string, debug bool) (*eglContext, error) {
 	if d == C.EGLDisplay(C.EGL_NO_DISPLAY) {
 		return nil, fmt.Errorf("EGL platform not offered (no EGL driver? Mesa's is libegl-mesa0)")
 	}
+	return openDisplay(d, platform, debug)
+}
+
+// openEGLDevice makes a context on the i-th EGL device (see Devices).
+func openEGLDevice(i int, debug bool) (*eglContext, error) {
+	d := C.display_of(C.int(i))
+	if d == C.EGLDisplay(C.EGL_NO_DISPLAY) {
+		return nil, fmt.Errorf("EGL device %d not offered", i)
+	}
+	return openDisplay(d, fmt.Sprintf("device %d", i), debug)
+}
+
+// openDisplay initialises d and makes a 4.3+ core context current on it.
+func openDisplay(d C.EGLDisplay, platform string, debug bool) (*eglContext, error) {
 	var major, minor C.EGLint
 	if C.eglInitialize(d, &major, &minor) == C.EGL_FALSE {
 		return nil, eglError("eglInitialize")

@@ -67,7 +67,7 @@ func (p philoxInstance) Defines() map[string]string {
 // UniformArrays: the first key word of each round, seed + r W0 (the
 // second, r W1, is a constant in the GLSL). With the rounds written out,
 // the driver takes keys as operands instead of adding the bumps: H200,
-// 913 -> 962 G numbers/s consumed (README, Performance).
+// 913 -> 962 G numbers/s consumed (docs/performance.md).
 func (p philoxInstance) UniformArrays() map[string][]uint32 {
 	keys := make([]uint32, p.rounds)
 	for r := range keys {

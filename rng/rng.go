@@ -2,6 +2,11 @@
 // reference (the truth) and a GLSL port (rng/<name>.glsl) behind one contract.
 // Nothing here touches OpenGL: the GPU side only sees the GLSL text, the
 // #defines and the auxiliary words an Instance hands out.
+//
+// Floor: the generators, just above the leaves. rng may import only the
+// leaves (layers_test.go); it uses assets (Sobol's direction numbers) and,
+// touching no OpenGL, not gpu. Adding a generator: rng/<name>.go,
+// rng/<name>.glsl and one line in All (docs/design.md).
 package rng
 
 import (

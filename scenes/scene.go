@@ -1,5 +1,8 @@
 // Package scenes holds Speckle's scene format, its loader and the built-in
 // scenes, and packs a scene into the buffers the photon mapper reads.
+//
+// Floor: scenes, above rng. It may import rng and the leaves; it uses
+// internal/capped, internal/numcheck and internal/printable.
 package scenes
 
 import (

@@ -15,6 +15,11 @@
 // Every program starts with the shared constants (constants.go: binding
 // points, layouts, the loop budget) as #defines, so GLSL and Go name the
 // same numbers.
+//
+// Floor: the kernels, above scenes, flow and rng. shaders may import those
+// and the leaves (it takes the numbers GLSL shares from rng, scenes,
+// scenes/flow, imageio and internal/stats), but not the renderer; it touches
+// no OpenGL: gpu compiles the text it builds.
 package shaders
 
 import (

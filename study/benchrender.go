@@ -40,6 +40,9 @@ type RenderBench struct {
 	// to say what bounds it; the deferred deposits, their kernels apart.
 	Breakdown bool
 	Progress  Progress // in cases
+	// Only, if set, are the indices of the cases to run (a split's unit),
+	// counted as Run takes them: scenes, then generators, grids, deposits.
+	Only []int
 }
 
 // RenderBenchCase is one scene and generator's throughput.
@@ -60,6 +63,12 @@ type RenderBenchCase struct {
 	Photon    float64          `json:"photon_share"`
 	Update    float64          `json:"update_share"`
 	Breakdown *PhotonBreakdown `json:"photon_breakdown,omitempty"`
+	// WarmUp is how long the case warmed before its timing (warmUp), and
+	// BlockSpread the fastest timed block's rate over the slowest's.
+	WarmUp          float64   `json:"warm_up_s"`
+	WarmUpMs        []float64 `json:"warm_up_iteration_ms"`
+	BlockSpread     float64   `json:"block_spread"`
+	TimedIterations int       `json:"timed_iterations"`
 }
 
 // PhotonBreakdown splits the photon pass's GPU time per photon (ns). Inline
@@ -81,11 +90,42 @@ type RenderBenchCase struct {
 // ones included) is not a measurement, and the table says "<noise".
 type PhotonBreakdown struct {
 	TraceNs, WalkNs, AtomicsNs  float64
-	WalkNoiseNs, AtomicsNoiseNs float64  `json:",omitempty"`
-	SortNs                      float64  `json:",omitempty"`
-	GatherNs                    float64  `json:",omitempty"`
-	FullRegions                 *float64 `json:",omitempty"`
+	WalkNoiseNs, AtomicsNoiseNs float64
+	SortNs                      float64
+	GatherNs                    float64
+	FullRegions                 *float64
 	Adds, AddsPerS              float64
+}
+
+// MarshalJSON writes the breakdown with the report's snake_case keys, and a
+// difference within its noise left out, beside the noise it did not clear:
+// JSON never carries a negative or meaningless time either.
+func (b PhotonBreakdown) MarshalJSON() ([]byte, error) {
+	measured := func(diff, noise float64) *float64 {
+		if !aboveNoise(diff, noise) {
+			return nil
+		}
+		return &diff
+	}
+	nonzero := func(v float64) *float64 {
+		if v == 0 {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(struct {
+		TraceNs        float64  `json:"trace_ns"`
+		WalkNs         *float64 `json:"walk_ns,omitempty"`
+		WalkNoiseNs    *float64 `json:"walk_noise_ns,omitempty"`
+		AtomicsNs      *float64 `json:"atomics_ns,omitempty"`
+		AtomicsNoiseNs *float64 `json:"atomics_noise_ns,omitempty"`
+		SortNs         *float64 `json:"sort_ns,omitempty"`
+		GatherNs       *float64 `json:"gather_ns,omitempty"`
+		FullRegions    *float64 `json:"full_regions,omitempty"`
+		Adds           *float64 `json:"adds_per_photon,omitempty"`
+		AddsPerS       *float64 `json:"adds_per_s,omitempty"`
+	}{b.TraceNs, measured(b.WalkNs, b.WalkNoiseNs), nonzero(b.WalkNoiseNs), measured(b.AtomicsNs, b.AtomicsNoiseNs), nonzero(b.AtomicsNoiseNs),
+		nonzero(b.SortNs), nonzero(b.GatherNs), b.FullRegions, nonzero(b.Adds), measured(b.AddsPerS, 0)})
 }
 
 // photonPart times one cut-down photon pass over iters iterations, one at a
@@ -99,7 +139,7 @@ func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part
 		return t, nil, 0, 0, err
 	}
 	defer s.Close()
-	if err := s.Iterate(2); err != nil {
+	if _, err := steady(c, s); err != nil {
 		return t, nil, 0, 0, err
 	}
 	b0, e0 := s.Bounces(), s.Emitted
@@ -117,18 +157,95 @@ func photonPart(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, part
 	return s.Times, each, float64(s.Bounces()-b0) / float64(s.Emitted-e0), full, nil
 }
 
+// The warm-up, the lead-in and the timed blocks. Two things moved a case's
+// figure 2-5x from process to process on the lent H200 (issue #23,
+// docs/performance.md): its SM clock falls to 345 MHz while the process
+// compiles programs on the CPU and the GPU idles, so the first milliseconds
+// of a case ran slow; and an SPPM iteration's cost falls as its radii
+// shrink (cornell with Sobol: 7.8 ms an iteration at first, 1.3 ms after
+// 70), so a warm-up of a fixed time timed later or earlier iterations as it
+// ran fast or slow. A case now warms until its iterations' times settle,
+// starts its render over, runs leadIn iterations and times the same
+// iterations of every render, in timedBlocks blocks, its rate their median.
+const (
+	warmMin     = 250 * time.Millisecond
+	warmMax     = 2 * time.Second
+	leadIn      = 128
+	timedBlocks = 5
+)
+
+// steady brings s to the start of the bench's timed window: warmed
+// (warmUp), started over, leadIn iterations run (none on a CPU rasteriser,
+// which has no clocks to warm and little time). It returns the warm-up's
+// iteration times.
+func steady(c *gpu.Context, s *render.SPPM) ([]time.Duration, error) {
+	warm, err := warmUp(c, s)
+	if err != nil || c.Info.Software() {
+		return warm, err
+	}
+	if err := s.Reset(); err != nil {
+		return nil, err
+	}
+	return warm, s.Iterate(leadIn)
+}
+
+// warmUp iterates s one iteration at a time until the GPU's clocks have
+// risen: for warmMin at least and until three successive iterations took
+// times within 5% of each other, or for warmMax. It returns the
+// iterations' times. A CPU rasteriser has no clocks to wait for: two
+// iterations.
+func warmUp(c *gpu.Context, s *render.SPPM) ([]time.Duration, error) {
+	var times []time.Duration
+	for start := time.Now(); ; {
+		t0 := time.Now()
+		if err := s.Iterate(1); err != nil {
+			return nil, err
+		}
+		c.Finish()
+		times = append(times, time.Since(t0))
+		warm := time.Since(start)
+		if c.Info.Software() && len(times) >= 2 {
+			return times, nil
+		}
+		if k := len(times); k >= 3 {
+			w := times[k-3:]
+			settled := slices.Max(w) <= slices.Min(w)+slices.Min(w)/20
+			if warm >= warmMax || (warm >= warmMin && settled) {
+				return times, nil
+			}
+		}
+	}
+}
+
+// median is the middle of xs (the mean of the middle two for an even count).
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return (s[(len(s)-1)/2] + s[len(s)/2]) / 2
+}
+
 // breakdownIterations is the fewest iterations a breakdown times, so that
 // each pass has a spread to judge its differences by.
 const breakdownIterations = 3
+
+// breakdownProfiled is the most iterations a breakdown's pass times (one
+// timer query each).
+const breakdownProfiled = 20
 
 // breakdown times the three photon passes, or the deferred deposits'
 // kernels.
 func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (*PhotonBreakdown, error) {
 	iters = max(iters, breakdownIterations)
-	perPhoton := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(iters*cfg.Photons) }
+	// photonPart may time more iterations than asked: per photon of its own.
+	perPhoton := func(d time.Duration, each []time.Duration) float64 {
+		return float64(d.Nanoseconds()) / float64(len(each)*cfg.Photons)
+	}
 	if cfg.Deposit != render.DepositInline {
-		t, _, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
-		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon - t.Sort - t.Gather), SortNs: perPhoton(t.Sort), GatherNs: perPhoton(t.Gather), FullRegions: &full}, err
+		t, each, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
+		if err != nil {
+			return nil, err
+		}
+		return &PhotonBreakdown{TraceNs: perPhoton(t.Photon-t.Sort-t.Gather, each), SortNs: perPhoton(t.Sort, each), GatherNs: perPhoton(t.Gather, each), FullRegions: &full}, nil
 	}
 	var ns, half, bounces [3]float64
 	for i, part := range []render.PhotonPassPart{render.PhotonPassFull, render.PhotonPassWalk, render.PhotonPassTrace} {
@@ -137,7 +254,7 @@ func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters
 			return nil, err
 		}
 		lo, hi := slices.Min(each), slices.Max(each)
-		ns[i], bounces[i] = perPhoton(t.Photon), b
+		ns[i], bounces[i] = perPhoton(t.Photon, each), b
 		half[i] = float64((hi - lo).Nanoseconds()) / 2 / float64(cfg.Photons)
 	}
 	b := &PhotonBreakdown{TraceNs: ns[2], WalkNs: ns[1] - ns[2], AtomicsNs: ns[0] - ns[1],
@@ -253,21 +370,28 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 		rep.PhotonsPerIteration = render.AutoPhotonsPerIteration(c.Info, render.ForThroughput)
 	}
 	if rep.Iterations == 0 {
-		rep.Iterations = 30
+		rep.Iterations = 200
 		if c.Info.Software() {
 			rep.Iterations = 2
 		}
 	}
 	deposits := b.deposits()
-	total := int64(len(b.Scenes) * len(b.Specs) * len(rep.Grids) * len(deposits))
+	total := int64(b.CaseCount())
+	if b.Only != nil {
+		total = int64(len(b.Only))
+	}
+	index := -1
 	for _, scene := range b.Scenes {
 		for _, sp := range b.Specs {
 			for _, g := range rep.Grids {
 				for _, d := range deposits {
+					if index++; b.Only != nil && !slices.Contains(b.Only, index) {
+						continue
+					}
 					cfg := b.config(sp, rep.PhotonsPerIteration, g, d)
 					res, err := benchOne(c, scene, cfg, rep.Iterations)
 					if err == nil && b.Breakdown {
-						res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, 5)))
+						res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, breakdownProfiled)))
 					}
 					spec := sp.With(b.Options)
 					if err != nil {
@@ -285,6 +409,11 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 	return rep, nil
 }
 
+// CaseCount is how many cases Run measures (without Only).
+func (b RenderBench) CaseCount() int {
+	return len(b.Scenes) * len(b.Specs) * len(b.grids()) * len(b.deposits())
+}
+
 // benchOne times iters iterations of one render after a warm-up, then a few
 // profiled ones for the split between passes.
 func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters int) (RenderBenchCase, error) {
@@ -294,23 +423,33 @@ func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters 
 		return r, err
 	}
 	defer s.Close()
-	// Warm up for a quarter of a second at least: GPU clocks idle low
-	// between runs and take a while to rise.
-	for warm := time.Now(); time.Since(warm) < 250*time.Millisecond || s.Iterations < 2; {
-		if err := s.Iterate(1); err != nil {
+	warm, err := steady(c, s)
+	if err != nil {
+		return r, err
+	}
+	for _, d := range warm {
+		r.WarmUp += d.Seconds()
+		r.WarmUpMs = append(r.WarmUpMs, float64(d.Microseconds())/1e3)
+	}
+	// The rate is the blocks' median: one block slowed by something else on
+	// the machine moves the figure nothing.
+	n := min(timedBlocks, iters)
+	per := (iters + n - 1) / n
+	var photons, bounces []float64
+	for range n {
+		b0, e0 := s.Bounces(), s.Emitted
+		start := time.Now()
+		if err := s.Iterate(per); err != nil {
 			return r, err
 		}
 		c.Finish()
+		secs := time.Since(start).Seconds()
+		photons = append(photons, float64(s.Emitted-e0)/secs)
+		bounces = append(bounces, float64(s.Bounces()-b0)/secs)
 	}
-	b0, e0 := s.Bounces(), s.Emitted
-	start := time.Now()
-	if err := s.Iterate(iters); err != nil {
-		return r, err
-	}
-	c.Finish()
-	secs := time.Since(start).Seconds()
-	r.PhotonsPerS = float64(s.Emitted-e0) / secs
-	r.BouncesPerS = float64(s.Bounces()-b0) / secs
+	r.PhotonsPerS, r.BouncesPerS = median(photons), median(bounces)
+	r.BlockSpread = slices.Max(photons) / slices.Min(photons)
+	r.TimedIterations = n * per
 	s.Profile = true
 	if err := s.Iterate(max(1, min(iters, 5))); err != nil {
 		return r, err

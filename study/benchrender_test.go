@@ -2,6 +2,7 @@ package study
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -140,5 +141,39 @@ func TestBreakdownDifferencesNeverNegative(t *testing.T) {
 	}
 	if s := table.String(); strings.Contains(s, "-0.21") || !strings.Contains(s, "<noise:0.03") {
 		t.Errorf("a negative difference printed:\n%s", s)
+	}
+	// JSON too: the difference within its noise is left out, its noise kept.
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Results []struct {
+			Breakdown map[string]float64 `json:"photon_breakdown"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	b := back.Results[0].Breakdown
+	if _, ok := b["atomics_ns"]; ok || b["atomics_noise_ns"] != 0.03 || b["walk_ns"] != 0.5 || b["trace_ns"] != 0.35 {
+		t.Errorf("JSON breakdown %v: want walk_ns 0.5, trace_ns 0.35, atomics_noise_ns 0.03 and no atomics_ns", b)
+	}
+	for k, v := range b {
+		if v < 0 {
+			t.Errorf("JSON breakdown %s = %g: a negative time", k, v)
+		}
+	}
+}
+
+// A case's rate is its blocks' median: one slow block moves it nothing.
+func TestMedianOfBlocks(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{{[]float64{9, 9.1, 4, 9.2, 9.05}, 9.05}, {[]float64{3, 1}, 2}, {[]float64{7}, 7}} {
+		if got := median(c.xs); got != c.want {
+			t.Errorf("median(%v) = %g, want %g", c.xs, got, c.want)
+		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"time"
 
 	"speckle/gpu"
 	"speckle/imageio"
@@ -113,18 +112,43 @@ func (o Capture) checkSeeds() error {
 
 // Run renders and writes the set.
 func (o Capture) Run(c *gpu.Context) (Captured, error) {
-	if err := o.Check(); err != nil {
+	o, err := o.Resolved(c.Info)
+	if err != nil {
 		return Captured{}, err
+	}
+	return o.Gather(func(record func(u int, s Shot) error) error {
+		for u := range o.Units() {
+			if err := o.RenderUnit(c, u, func(s Shot) error { return record(u, s) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Resolved is o checked, with what the device decides fixed: the counts
+// (At) and the photons per iteration, so that every device renders a unit
+// of it alike.
+func (o Capture) Resolved(info gpu.Info) (Capture, error) {
+	if err := o.Check(); err != nil {
+		return o, err
 	}
 	o.Seeds = max(o.Seeds, 1)
 	o.Metric = o.metric()
 	if o.At == nil {
-		o.At = autoStops(c.Info)
+		o.At = autoStops(info)
 	}
 	// Refused before the reference, which may take a while to compute.
-	if err := checkIterations(o.At[len(o.At)-1], o.iteration(c.Info), len(o.At)); err != nil {
-		return Captured{}, err
+	if err := checkIterations(o.At[len(o.At)-1], o.iteration(info), len(o.At)); err != nil {
+		return o, err
 	}
+	o.PhotonsPerIteration = o.iteration(info)
+	return o, nil
+}
+
+// Gather writes the set of a resolved capture from its units' shots, which
+// renderUnits hands to record in any order of units (each unit's in order).
+func (o Capture) Gather(renderUnits func(record func(u int, s Shot) error) error) (Captured, error) {
 	ref, where, err := o.reference()
 	if errors.Is(err, render.ErrOtherScene) {
 		where = err.Error()
@@ -138,14 +162,12 @@ func (o Capture) Run(c *gpu.Context) (Captured, error) {
 		}
 	}
 	t := table{ref: ref, where: where}
-	for i, sp := range o.Specs {
+	for _, sp := range o.Specs {
 		t.rowLabels = append(t.rowLabels, sp.With(o.Options).Label())
 		t.cells = append(t.cells, make([]capturedCell, len(o.At)))
-		for k := 0; k < o.Seeds; k++ {
-			if err := o.captureOne(c, sp, k, &t, i); err != nil {
-				return Captured{}, err
-			}
-		}
+	}
+	if err := renderUnits(func(u int, s Shot) error { return o.record(&t, u, s) }); err != nil {
+		return Captured{}, err
 	}
 	files, err := o.writeSummary(&t)
 	if err != nil {
@@ -221,48 +243,6 @@ func (o Capture) seeded(sp rng.Spec, k int) rng.Spec {
 	}
 	sp.Seed, sp.HasSeed = base+uint32(k), true
 	return sp
-}
-
-// captureOne renders the i-th generator with its k-th seed through every count.
-func (o Capture) captureOne(c *gpu.Context, sp rng.Spec, k int, t *table, i int) error {
-	last := o.At[len(o.At)-1]
-	cfg, err := o.Config(o.seeded(sp, k))
-	if err != nil {
-		return err
-	}
-	cfg.Photons = o.iteration(c.Info)
-	s, err := render.NewSPPM(c, o.Scene, cfg)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	file := sp.With(o.Options).FileName()
-	start := time.Now()
-	done := int64(i*o.Seeds+k) * last
-	progress := func(n int64) { o.Progress.report(done+n, int64(len(o.Specs)*o.Seeds)*last) }
-	return progressive(s, o.At, progress, func(j int) error {
-		c.Finish()
-		secs := time.Since(start).Seconds()
-		if err := checkTraced(s, o.At[j]); err != nil {
-			return err
-		}
-		img, err := radiance(s)
-		if err != nil {
-			return err
-		}
-		cell := &t.cells[i][j]
-		cell.photons = s.Emitted
-		cell.secs = append(cell.secs, secs)
-		e := math.NaN()
-		if t.ref != nil {
-			e, _ = o.Metric.Of(img, *t.ref)
-		}
-		cell.errs = append(cell.errs, e)
-		if k > 0 {
-			return nil
-		}
-		return o.writeCell(cell, img, file, o.At[j], t.ref != nil)
-	})
 }
 
 // writeCell writes the first seed's pictures of a cell and keeps what the

@@ -50,6 +50,7 @@ type RNGTest struct {
 	// Renderer, if set, tests in the renderer order instead of the stream
 	// and consumed orders: Streams is then the pass's slots tested.
 	Renderer *RendererOrder
+	Only     []int // if set, the indices of the Specs to test (a split's units)
 }
 
 // TestResult is one test in one order of one generator: the p-value over
@@ -194,6 +195,9 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 	size := o.size()
 	all := int64(len(o.Specs)) * o.Numbers
 	for i, sp := range o.Specs {
+		if o.Only != nil && !slices.Contains(o.Only, i) {
+			continue
+		}
 		sp = sp.With(o.Options)
 		l := o.layout(sp)
 		r, err := render.NewLayoutRNG(c, sp.Gen, l)

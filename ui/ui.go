@@ -2,6 +2,10 @@
 // (window, input, time: GLFW, or a headless framebuffer for scripts and
 // tests) and a Renderer (draws imgui's draw data through gpu), behind
 // two small interfaces in the manner of the imgui-go examples.
+//
+// Floor: beside the studies, above the renderer. ui may import every floor
+// below it; it uses gpu (the only door to OpenGL: ui does not import
+// go-gl/gl) and shaders, and nothing of the window (app) or the commands.
 package ui
 
 import "github.com/inkyblackness/imgui-go/v4"

@@ -2,6 +2,9 @@
 // contexts belong to a thread and `go test` runs tests on goroutines, so
 // TestMain keeps the main thread, serves GL work there, and tests hand their
 // GL work to it (Do, On). Main also opens the shared headless context.
+//
+// Floor: just above the leaves, test-only (layers_test.go's testOnly): it
+// imports gpu alone, and only _test.go files may import it.
 package gltest
 
 import (

@@ -1,6 +1,9 @@
 // Package golden compares rendered images with references under testdata/,
 // Gio-style: a flag to regenerate them, the failing image saved beside. Only
 // tests import it, so package testing stays out of the binary.
+//
+// Floor: just above the leaves, test-only (layers_test.go's testOnly): it
+// imports imageio alone, and only _test.go files may import it.
 package golden
 
 import (

@@ -1,5 +1,7 @@
 // Package capped reads input files with a size limit, so that a wrong path (/dev/zero, a
 // huge file) is refused in one line instead of exhausting memory.
+//
+// Floor: a leaf. It imports internal/printable alone (to quote paths).
 package capped
 
 import (

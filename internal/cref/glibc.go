@@ -1,4 +1,6 @@
 // Package cref calls independent reference implementations in the system's C and C++ libraries, for tests only.
+//
+// Floor: a leaf. It imports no package of Speckle: cgo only.
 package cref
 
 /*

@@ -1,6 +1,9 @@
 // Package fuzzcheck holds what the fuzz targets of every parser of user
 // input assert about its errors: the house rule that bad input gets one
 // clear line.
+//
+// Floor: a leaf, test-only (layers_test.go's testOnly): it imports no
+// package of Speckle, and only _test.go files may import it.
 package fuzzcheck
 
 import (

@@ -1,6 +1,8 @@
 // Package printable keeps user text (paths, names) from reaching a terminal raw: a file
 // name may hold escape sequences that clear the screen or set the title, or bytes that
 // are not UTF-8. It imports nothing of Speckle's, so that every package can use it.
+//
+// Floor: the lowest, below the leaves (layers_test.go).
 package printable
 
 import (

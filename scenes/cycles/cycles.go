@@ -6,6 +6,9 @@
 // icospheres. It works on the loaded scenes.Scene, so every primitive and
 // material of the format is covered (boxes are already six quads).
 // speckle validate runs it.
+//
+// Floor: above scenes. cycles may import scenes, rng and the leaves; it
+// uses scenes alone.
 package cycles
 
 import (

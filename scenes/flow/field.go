@@ -13,6 +13,10 @@
 // a cylinder), or a height-field file (format: ParseHeights). Uniform and
 // Rotation are linear fields, for which bilinear sampling is exact: the tests
 // know their streamlines in closed form.
+//
+// Floor: above scenes. flow may import scenes, rng and the leaves; it uses
+// rng (the generators' Go references jitter the reference tracer), assets
+// (the DEM) and the internal/ readers and checks.
 package flow
 
 import (

@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"speckle/gpu"
+	"speckle/study"
+)
+
+// capture --devices: each render (a generator with one seed) is a unit; a
+// worker sends its shots (radiance at each count), the parent writes the
+// set from them as one device would.
+
+// resolveOn fixes what the device decides (the counts, photons per
+// iteration) on the first of --devices, for every worker alike.
+func (o *captureOptions) resolveOn(device int, capture study.Capture) (study.Capture, error) {
+	gl := o.sppm.gl
+	gl.device = device
+	ctx, err := gl.open()
+	if err != nil {
+		return capture, err
+	}
+	info := ctx.Info
+	ctx.Close()
+	capture, err = capture.Resolved(info)
+	return capture, inputOrRun(err)
+}
+
+// workerFlags pass a resolved capture's counts and iteration to workers.
+func workerFlags(capture study.Capture) []string {
+	at := make([]string, len(capture.At))
+	for i, n := range capture.At {
+		at[i] = strconv.FormatInt(n, 10)
+	}
+	return []string{"--at", strings.Join(at, ","), "--photons-per-iteration", strconv.Itoa(capture.PhotonsPerIteration)}
+}
+
+// runSplit renders the capture's units on --devices and writes the set.
+func (o *captureOptions) runSplit(c *cobra.Command, capture study.Capture) (study.Captured, error) {
+	return capture.Gather(func(record func(u int, s study.Shot) error) error {
+		return runSplit(c, o.split.devices, capture.Units(), workerFlags(capture), func(u int, out []byte) error {
+			dec := gob.NewDecoder(bytes.NewReader(out))
+			for {
+				var s study.Shot
+				err := dec.Decode(&s)
+				if errors.Is(err, io.EOF) {
+					return nil
+				}
+				if err != nil {
+					return fmt.Errorf("reading a worker's result: %v", err)
+				}
+				if err := record(u, s); err != nil {
+					return err
+				}
+			}
+		})
+	})
+}
+
+// runUnit is a split's worker: one render's shots, as a gob stream on
+// stdout; it writes no files.
+func (o *captureOptions) runUnit(c *cobra.Command, capture study.Capture) error {
+	capture.Warn, capture.Status = nil, nil
+	enc := gob.NewEncoder(c.OutOrStdout())
+	return o.sppm.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) error {
+		resolved, err := capture.Resolved(ctx.Info)
+		if err != nil {
+			return err
+		}
+		if o.split.unit >= resolved.Units() {
+			return usagef("--unit %d: this capture has %d renders", o.split.unit, resolved.Units())
+		}
+		return resolved.RenderUnit(ctx, o.split.unit, func(s study.Shot) error { return enc.Encode(s) })
+	}))
+}
