@@ -75,9 +75,8 @@ type App struct {
 	step, shot           bool
 	toast                string
 	toastUntil           time.Time
-	frameStart           time.Time
-	fps                  float64
-	photonsFrame         int64 // all panes, last frame
+	fps                  frameRate // frames over the last seconds, as --bench counts
+	photonsFrame         int64     // all panes, last frame
 	showControls         bool
 	sceneFile, fieldFile string
 	uiErr                string
@@ -85,6 +84,7 @@ type App struct {
 	dragPane             int                  // the lab: the pane a drag started on
 	dragFrom             imgui.Vec2           // and where
 	imageRects           [MaxPanes][4]float64 // each pane's picture on screen, last frame
+	plotted              plotBoxes            // the plot's layout, last frame
 	hovered              int                  // pane under the mouse, -1 none
 	headless             *ui.Headless
 	lastWindowPNG        string
@@ -224,14 +224,7 @@ func (a *App) Headless() *ui.Headless { return a.headless }
 // Frame advances the renders by one time budget and draws one frame.
 func (a *App) Frame() error {
 	now := time.Now()
-	if !a.frameStart.IsZero() {
-		if dt := now.Sub(a.frameStart).Seconds(); dt > 0 && a.fps > 0 {
-			a.fps = 0.9*a.fps + 0.1/dt
-		} else if dt > 0 {
-			a.fps = 1 / dt
-		}
-	}
-	a.frameStart = now
+	a.fps.tick(now)
 	a.platform.ProcessEvents()
 	// Changes the UI made last frame take effect before anything is drawn,
 	// so no draw command names a texture that was replaced.
@@ -452,7 +445,10 @@ type Stats struct {
 	Frames  int
 	Seconds float64
 	Unit    string // what PaneStats.Photons counts: photons, streamlines or points (lab)
-	Panes   []PaneStats
+	// Recent is frames per second over the last frameRateWindow, as the
+	// controls show it.
+	Recent float64
+	Panes  []PaneStats
 }
 
 // PaneStats is one pane's state.
@@ -478,7 +474,7 @@ func (a *App) unit() string {
 
 // Stats reports frames, time and each visible pane.
 func (a *App) Stats() Stats {
-	st := Stats{Frames: a.frames, Seconds: time.Since(a.started).Seconds(), Unit: a.unit()}
+	st := Stats{Frames: a.frames, Seconds: time.Since(a.started).Seconds(), Unit: a.unit(), Recent: a.fps.perSecond()}
 	for i := 0; i < a.Model.Visible(); i++ {
 		ps := PaneStats{Label: paneLabel(a.Model.S.Panes[i])}
 		if p := a.panes[i]; p != nil {

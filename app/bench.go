@@ -21,12 +21,14 @@ func (st Stats) AllFailed() error {
 }
 
 // WriteBench reports the speed between warm (the stats after the warm-up:
-// programs built, clocks up) and st, on device: frames per second, and
+// programs built, clocks up) and st, on device: frames per second (and the
+// controls' frames per second, over their last seconds only), and
 // per pane its work per second and per frame (a pane that restarted in
 // between counts from zero).
 func (st Stats) WriteBench(w io.Writer, warm Stats, device string) {
 	frames, secs := st.Frames-warm.Frames, st.Seconds-warm.Seconds
-	fmt.Fprintf(w, "%s\n%d frames in %.2f s after %d warm-up frames: %.1f frames/s\n", device, frames, secs, warm.Frames, float64(frames)/secs)
+	fmt.Fprintf(w, "%s\n%d frames in %.2f s after %d warm-up frames: %.1f frames/s (the controls' figure, over the last %.0f s: %.1f)\n",
+		device, frames, secs, warm.Frames, float64(frames)/secs, frameRateWindow.Seconds(), st.Recent)
 	var all float64
 	for i, p := range st.Panes {
 		n := p.Photons

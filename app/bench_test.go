@@ -26,13 +26,13 @@ func TestStatsAllFailed(t *testing.T) {
 // that restarted (fewer photons than at the warm-up) counts from zero.
 func TestStatsWriteBench(t *testing.T) {
 	warm := Stats{Frames: 10, Seconds: 1, Panes: []PaneStats{{Photons: 1000}, {Photons: 5000}}}
-	st := Stats{Frames: 40, Seconds: 4, Unit: "photons", Panes: []PaneStats{
+	st := Stats{Frames: 40, Seconds: 4, Recent: 9.5, Unit: "photons", Panes: []PaneStats{
 		{Label: "lehmer", Photons: 31000, Iterations: 31, RMSE: 0.25}, {Label: "philox seed=3", Photons: 3000, Iterations: 3}}}
 	var b strings.Builder
 	st.WriteBench(&b, warm, "test device")
 	want := []string{
 		"test device",
-		"30 frames in 3.00 s after 10 warm-up frames: 10.0 frames/s",
+		"30 frames in 3.00 s after 10 warm-up frames: 10.0 frames/s (the controls' figure, over the last 4 s: 9.5)",
 		"pane 1 lehmer 1e+04 photons/s 1e+03 photons/frame 31 iterations RMSE 0.25",
 		"pane 2 philox seed=3 1e+03 photons/s 100 photons/frame 3 iterations",
 		"all panes 1.1e+04 photons/s",

@@ -47,9 +47,9 @@ func (a *App) controls(width, height float64) {
 		a.shot = true
 	}
 	if m.S.Mode == ModeLab { // the lab draws once per change, not per frame
-		imgui.Textf("%.0f fps", a.fps)
+		imgui.Textf("%.1f frames/s (last %.0f s)", a.fps.perSecond(), frameRateWindow.Seconds())
 	} else {
-		imgui.Textf("%.0f fps  %s %s/frame", a.fps, units.FormatCount(int64(a.photonsFrame)), a.unit())
+		imgui.Textf("%.1f frames/s (last %.0f s)  %s %s/frame", a.fps.perSecond(), frameRateWindow.Seconds(), units.FormatCount(int64(a.photonsFrame)), a.unit())
 	}
 	imgui.Text(a.ctx.Info.Renderer)
 	if imgui.RadioButton("photon mapping", m.S.Mode == ModePhotons) {
@@ -255,7 +255,7 @@ func (a *App) paneControls(i int) {
 	defer imgui.PopID()
 	c := paneColors[i]
 	imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
-	open := imgui.CollapsingHeaderV(fmt.Sprintf("Pane %d: %s###pane", i+1, ps.Generator), imgui.TreeNodeFlagsDefaultOpen)
+	open := imgui.CollapsingHeaderV(fmt.Sprintf("Pane %d: %s###pane", i+1, paneLabel(ps)), imgui.TreeNodeFlagsDefaultOpen)
 	imgui.PopStyleColor()
 	if !open {
 		return

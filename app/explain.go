@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -101,6 +102,11 @@ func (a *App) loadTexture(path string) (*gpu.Texture, string) {
 	if err != nil {
 		return nil, err.Error()
 	}
+	return a.newTexture(img)
+}
+
+// newTexture uploads an image (origin at 0,0) into a texture.
+func (a *App) newTexture(img *image.NRGBA) (*gpu.Texture, string) {
 	t, err := a.ctx.NewTexture(img.Rect.Dx(), img.Rect.Dy(), gpu.RGBA8)
 	if err == nil {
 		err = t.WriteBytes(img.Pix)

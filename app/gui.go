@@ -43,10 +43,11 @@ func vec(x, y float64) imgui.Vec2 { return imgui.Vec2{X: float32(x), Y: float32(
 func packed(c color.RGBA) imgui.PackedColor { return imgui.Packed(c) }
 
 var (
-	white   = packed(color.RGBA{255, 255, 255, 255})
-	grey    = packed(color.RGBA{150, 150, 150, 255})
-	shade   = packed(color.RGBA{0, 0, 0, 170})
-	errText = imgui.Vec4{X: 1, Y: 0.45, Z: 0.4, W: 1}
+	white    = packed(color.RGBA{255, 255, 255, 255})
+	grey     = packed(color.RGBA{150, 150, 150, 255})
+	shade    = packed(color.RGBA{0, 0, 0, 170})
+	errText  = imgui.Vec4{X: 1, Y: 0.45, Z: 0.4, W: 1}
+	greyText = imgui.Vec4{X: 0.6, Y: 0.6, Z: 0.6, W: 1}
 )
 
 // gui lays out one frame: panes, overlays, controls, plot, help and toast.
@@ -58,12 +59,12 @@ func (a *App) gui() {
 		left = sidebarWidth * scale
 	}
 	a.keys()
-	a.drawPanes(left, 0, float64(size[0]), float64(size[1]))
+	a.drawPanes(left, 0, float64(size[0]), a.panesBottom(float64(size[1]), scale))
 	a.lessonWindow(left, float64(size[0]), float64(size[1]))
 	if a.showControls {
 		plotH := 0.0
 		if a.Model.S.ShowPlot && a.Model.S.Mode != ModeLab { // the lab converges to nothing
-			plotH = math.Min(left*0.8, float64(size[1])/2)
+			plotH = math.Min(left*0.8+a.plotLegendExtra(left), float64(size[1])*0.6)
 			a.plotWindow(0, float64(size[1])-plotH, left, plotH)
 		}
 		a.controls(left, float64(size[1])-plotH)
@@ -188,7 +189,28 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 			a.colorScale(dl, r, scale)
 		}
 	}
-	// Overlay: generator and options, photons, rate, error.
+	lines := a.overlayLines(i)
+	x, y := r[0]+6*scale, r[1]+4*scale
+	lh := float64(imgui.TextLineHeight())
+	wmax := 0.0
+	for _, l := range lines {
+		wmax = math.Max(wmax, float64(imgui.CalcTextSize(l, false, 0).X))
+	}
+	dl.AddRectFilledV(vec(r[0], r[1]), vec(math.Min(x+wmax+8*scale, r[2]), y+lh*float64(len(lines))+4*scale), shade, 0, 0)
+	dl.AddRectFilled(vec(r[0], r[1]), vec(r[0]+3*scale, y+lh*float64(len(lines))+4*scale), packed(paneColors[i]))
+	for k, l := range lines {
+		c := white
+		if k > 0 && p != nil && p.err != nil {
+			c = packed(color.RGBA{255, 115, 100, 255})
+		}
+		dl.AddText(vec(x, y+lh*float64(k)), c, l)
+	}
+}
+
+// overlayLines are pane i's overlay: its label (the name the plot's legend
+// and the streamline table use), then its work, rate and error or why none.
+func (a *App) overlayLines(i int) []string {
+	p, ps := a.panes[i], a.Model.S.Panes[i]
 	lines := []string{paneLabel(ps)}
 	switch {
 	case p == nil:
@@ -214,21 +236,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 			lines = append(lines, "no heatmap: no reference here (see the controls)")
 		}
 	}
-	x, y := r[0]+6*scale, r[1]+4*scale
-	lh := float64(imgui.TextLineHeight())
-	wmax := 0.0
-	for _, l := range lines {
-		wmax = math.Max(wmax, float64(imgui.CalcTextSize(l, false, 0).X))
-	}
-	dl.AddRectFilledV(vec(r[0], r[1]), vec(math.Min(x+wmax+8*scale, r[2]), y+lh*float64(len(lines))+4*scale), shade, 0, 0)
-	dl.AddRectFilled(vec(r[0], r[1]), vec(r[0]+3*scale, y+lh*float64(len(lines))+4*scale), packed(paneColors[i]))
-	for k, l := range lines {
-		c := white
-		if k > 0 && p != nil && p.err != nil {
-			c = packed(color.RGBA{255, 115, 100, 255})
-		}
-		dl.AddText(vec(x, y+lh*float64(k)), c, l)
-	}
+	return lines
 }
 
 func (a *App) anyMagnifier() bool {

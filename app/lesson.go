@@ -2,11 +2,14 @@ package app
 
 import (
 	"fmt"
+	"image"
+	"image/draw"
 	"math"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/internal/units"
 	"speckle/render"
 	"speckle/study"
@@ -50,6 +53,9 @@ type lessonState struct {
 	captureErr  string
 	showCapture bool
 	explain     explainState
+	width       float64    // the window's text width, this frame
+	lines       []string   // its text as drawn, wrapped
+	rect        [4]float64 // the window as last drawn: the panes keep above it
 }
 
 func (s *lessonState) close() {
@@ -83,6 +89,15 @@ func (a *App) showLesson(name string) error {
 	}
 	a.lesson = lessonState{on: true, lesson: l, showCapture: true}
 	return nil
+}
+
+// panesBottom is where the panes end over a window bottom high: above the
+// lesson's window as last drawn, but keeping at least half the height.
+func (a *App) panesBottom(bottom, scale float64) float64 {
+	if !a.lesson.on || a.lesson.rect[3] <= a.lesson.rect[1] {
+		return bottom
+	}
+	return math.Max(bottom/2, a.lesson.rect[1]-4*scale)
 }
 
 // Lesson is the name of the lesson shown, or "".
@@ -138,12 +153,24 @@ func needsGPU(l study.Lesson, rate float64) bool {
 	return rate > 0 && float64(l.GPUPhotons) > 60*rate
 }
 
-// lessonWindow shows the lesson's caption over the panes' bottom edge and,
-// where the artifact needs more photons than a minute here gives, says so
-// and offers the stored GPU capture beside the live panes.
+// lessonTextWidth is the lesson's text column in a window content wide:
+// about 90 characters at most, less beside a stored capture.
+func lessonTextWidth(content, scale float64, beside bool) float64 {
+	if beside {
+		return math.Min(0.55*content, 640*scale)
+	}
+	return math.Min(content, 760*scale)
+}
+
+// titleColour sets the lesson's title apart from its caption.
+var titleColour = imgui.Vec4{X: 1, Y: 0.85, Z: 0.45, W: 1}
+
+// lessonWindow shows the lesson's title and caption under the panes (gui
+// keeps them above it) and, where the artifact needs more photons than a
+// minute here gives, says so with a crop of the stored GPU capture beside
+// the text (under it in a narrow window). The title is text, wrapped like the rest, not the window's
+// title bar, which clips.
 func (a *App) lessonWindow(x0, x1, bottom float64) {
-	// The capture takes at most a third of the window's height, so the live
-	// panes stay in view beside it.
 	if !a.lesson.on {
 		return
 	}
@@ -151,67 +178,99 @@ func (a *App) lessonWindow(x0, x1, bottom float64) {
 	scale := float64(a.platform.ContentScale())
 	w := x1 - x0
 	imgui.SetNextWindowPosV(vec(x0+w/2, bottom-8*scale), imgui.ConditionAlways, vec(0.5, 1))
-	imgui.SetNextWindowSizeConstraints(vec(0, 0), vec(w*0.9, 1e9))
+	imgui.SetNextWindowSizeConstraints(vec(0, 0), vec(0.96*w, 1e9))
 	open := true
-	imgui.BeginV("Lesson: "+l.Title, &open, imgui.WindowFlagsAlwaysAutoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoMove)
+	imgui.BeginV("Lesson###lesson", &open, imgui.WindowFlagsAlwaysAutoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoMove)
 	defer imgui.End()
-	imgui.PushTextWrapPos()
-	imgui.Text(l.Caption)
+	content := 0.96*w - 2*float64(imgui.CurrentStyle().WindowPadding().X)
 	rate := a.panesRate()
+	capture := needsGPU(l, rate) && l.Capture != "" && a.lesson.showCapture
+	beside := capture && content >= 640*scale // else under the text
+	a.lesson.width = lessonTextWidth(content, scale, beside)
+	a.lesson.lines = a.lesson.lines[:0]
+	imgui.BeginGroup()
+	a.lessonText(l.Title, &titleColour)
+	a.lessonText(l.Caption, nil)
+	a.lessonRate(l, rate)
+	a.offerExplain(a.lesson.width, bottom/2)
+	imgui.EndGroup()
 	switch {
-	case l.GPUPhotons == 0:
-	case rate == 0:
-		imgui.Text("Measuring this machine's rate ...")
-	case needsGPU(l, rate):
-		warn(fmt.Sprintf("The artifact needs about %s photons per pane; this machine traces %.2g per minute per pane, so it would take about %s here.",
-			units.FormatCount(l.GPUPhotons), 60*rate, duration(float64(l.GPUPhotons)/rate)))
-		a.offerCapture(w*0.5, bottom/3)
-	default:
-		imgui.Text(fmt.Sprintf("The artifact needs about %s photons per pane: about %s at this machine's %s/s per pane.",
-			units.FormatCount(l.GPUPhotons), duration(float64(l.GPUPhotons)/rate), units.FormatRate(rate)))
+	case beside:
+		imgui.SameLine()
+		a.showCapture(content-a.lesson.width-2*float64(imgui.CurrentStyle().ItemSpacing().X), bottom/3)
+	case capture:
+		a.showCapture(content, bottom/4)
 	}
-	a.offerExplain(w*0.85, bottom/2)
-	imgui.PopTextWrapPos()
+	pos, size := imgui.WindowPos(), imgui.WindowSize()
+	a.lesson.rect = [4]float64{float64(pos.X), float64(pos.Y), float64(pos.X + size.X), float64(pos.Y + size.Y)}
 	if !open {
 		a.lesson.close()
 		a.lesson.on = false
 	}
 }
 
-// offerCapture shows the lesson's stored GPU capture, at most width x
-// height.
-func (a *App) offerCapture(width, height float64) {
+// lessonText draws a paragraph of the lesson window, wrapped at spaces,
+// and keeps its lines (the tests read them).
+func (a *App) lessonText(text string, c *imgui.Vec4) {
+	a.lesson.lines = append(a.lesson.lines, wrappedText(text, a.lesson.width, c)...)
+}
+
+// lessonRate says how long the artifact takes at this machine's rate (per
+// pane) and, where it takes more than a minute, offers the stored capture.
+func (a *App) lessonRate(l study.Lesson, rate float64) {
+	switch {
+	case l.GPUPhotons == 0:
+	case rate == 0:
+		a.lessonText("Measuring this machine's rate ...", nil)
+	case needsGPU(l, rate):
+		a.lessonText(fmt.Sprintf("The artifact needs about %s photons per pane; this machine traces %.2g per minute per pane, so it would take about %s here.",
+			units.FormatCount(l.GPUPhotons), 60*rate, duration(float64(l.GPUPhotons)/rate)), &errText)
+		if l.Capture == "" {
+			a.lessonText("No stored GPU capture of it: run speckle lesson "+l.Name+" on a GPU.", nil)
+		} else {
+			imgui.Checkbox("show the stored GPU capture", &a.lesson.showCapture)
+		}
+	default:
+		a.lessonText(fmt.Sprintf("The artifact needs about %s photons per pane: about %s at this machine's %s/s per pane.",
+			units.FormatCount(l.GPUPhotons), duration(float64(l.GPUPhotons)/rate), units.FormatRate(rate)), nil)
+	}
+}
+
+// showCapture draws the part of the lesson's stored GPU capture that shows
+// the artifact, at most width x height, and says what it is.
+func (a *App) showCapture(width, height float64) {
 	l := &a.lesson
-	if l.lesson.Capture == "" {
-		imgui.Text("No stored GPU capture of it: run speckle lesson " + l.lesson.Name + " on a GPU.")
-		return
-	}
-	imgui.Checkbox("show the stored GPU capture ("+l.lesson.Capture+")", &l.showCapture)
-	if !l.showCapture {
-		return
-	}
 	if l.capture == nil && l.captureErr == "" {
-		l.capture, l.captureErr = a.loadCapture(l.lesson.Capture)
+		l.capture, l.captureErr = a.loadCapture(l.lesson.Capture, l.lesson.CaptureCrop)
 	}
+	imgui.BeginGroup()
+	defer imgui.EndGroup()
 	if l.captureErr != "" {
-		warn(l.captureErr)
+		wrappedText(l.captureErr, width, &errText)
 		return
 	}
 	t := l.capture
 	s := math.Min(1, math.Min(width/float64(t.Width), height/float64(t.Height)))
 	imgui.Image(ui.TextureID(t, false), vec(float64(t.Width)*s, float64(t.Height)*s))
+	wrappedText("Stored: "+l.lesson.CaptureShows+" ("+l.lesson.Capture+").", float64(t.Width)*s, &greyText)
 }
 
-// loadCapture reads a stored PNG into a texture, or says why it cannot.
-func (a *App) loadCapture(path string) (*gpu.Texture, string) {
-	return a.loadTexture(render.InRepository(path))
-}
-
-// warn is a line of text in the error colour.
-func warn(s string) {
-	imgui.PushStyleColor(imgui.StyleColorText, errText)
-	imgui.Text(s)
-	imgui.PopStyleColor()
+// loadCapture reads the crop of a stored PNG (all of it if crop is empty)
+// into a texture, or says why it cannot.
+func (a *App) loadCapture(path string, crop image.Rectangle) (*gpu.Texture, string) {
+	img, err := imageio.ReadPNG(render.InRepository(path))
+	if err != nil {
+		return nil, err.Error()
+	}
+	if !crop.Empty() {
+		if !crop.In(img.Rect) {
+			return nil, fmt.Sprintf("%s: the crop %v is outside its %v", path, crop, img.Rect.Size())
+		}
+		part := image.NewNRGBA(image.Rect(0, 0, crop.Dx(), crop.Dy()))
+		draw.Draw(part, part.Rect, img, crop.Min, draw.Src)
+		img = part
+	}
+	return a.newTexture(img)
 }
 
 // duration says seconds in the unit that reads best.

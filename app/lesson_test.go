@@ -64,7 +64,7 @@ func TestWindowLoadsALesson(t *testing.T) {
 	}
 	os.Chdir("..") // the stored captures are under the repository root
 	defer os.Chdir(wd)
-	a := newTestApp(t, testSettings())
+	a := newSizedApp(t, testSettings(), 1600, 900) // the window's default size: room for panes and lesson
 	frames(t, a, 2)
 	onGL(t, func() error { return a.LoadLesson("ca-bands") })
 	if a.Lesson() != "ca-bands" || a.Model.S.Scene != "caustics" || a.Model.Visible() != 2 || a.Model.S.Panes[0].Generator != "ca" {
@@ -77,6 +77,8 @@ func TestWindowLoadsALesson(t *testing.T) {
 	if a.lesson.captureErr != "" || a.lesson.capture == nil {
 		t.Fatalf("the stored capture was not offered: %q (rate %g photons/s per pane)", a.lesson.captureErr, a.panesRate())
 	}
+	frames(t, a, 1) // the capture drawn
+	checkLessonWindow(t, a)
 	if got := photons(a); got[0] == 0 || got[1] == 0 {
 		t.Errorf("the lesson's panes traced %v photons", got)
 	}

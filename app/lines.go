@@ -74,17 +74,45 @@ func (p *pane) traceLines(ctx *gpu.Context, n int, share float64) error {
 	}
 	p.lineStats = p.lines.Stats()
 	p.lastSteps = p.lineStats.Steps - steps
-	// Only calls that took a good part of their share teach the rate: the
-	// first also pays for the driver's first use of the program, and tiny
-	// ones are mostly dispatch overhead.
-	if p.lastChunk > 0 && d.Seconds() >= share/4 {
-		p.learn(int(p.lastSteps), d.Seconds())
-	}
+	p.noteTrace(p.lastSteps, d.Seconds(), share)
 	perPass := d.Seconds() / float64(ran)
 	p.linePasses = max(1, int(share/max(perPass, 1e-9)))
 	p.prevChunk, p.prevSeconds = p.lastChunk, p.lastSeconds
 	p.lastChunk, p.lastSeconds = chunk, perPass
 	return nil
+}
+
+// staleRate is how many traces in a row may teach the rate nothing before
+// it is dropped.
+const staleRate = 32
+
+// noteTrace learns the rate from a trace of steps in seconds. Only traces
+// that took a good part of their share teach it: the first also pays for
+// the driver's first use of the program, and tiny ones are mostly dispatch
+// overhead. Nor does a hiccup (a shared CPU busy elsewhere): a trace four
+// times slower per step than the fastest of late, whose steps per second
+// are a floor under the true rate (overhead only adds time).
+//
+// The guard in lineChunk keeps traces as short as the rate says, and
+// short traces teach nothing, so a rate learnt from a slow trace could
+// stand for good: on llvmpipe two panes of four stayed at 16 streamlines a
+// frame (150 a second) while the others traced 1,000. So a rate that no
+// trace has taught for staleRate traces is dropped, and the chunks grow
+// again until a trace teaches a new one.
+func (p *pane) noteTrace(steps int64, seconds, share float64) {
+	if seconds <= 0 {
+		return
+	}
+	sample := float64(steps) / seconds
+	p.fastest = max(0.98*p.fastest, sample)
+	if p.lastChunk > 0 && seconds >= share/4 && sample >= p.fastest/4 {
+		p.learn(int(steps), seconds)
+		p.untaught = 0
+		return
+	}
+	if p.untaught++; p.untaught > staleRate {
+		p.rate, p.workSum, p.timeSum, p.untaught = 0, 0, 0, 0
+	}
 }
 
 // lineChunk sizes the next chunk of streamlines from the time the last one
@@ -170,31 +198,44 @@ func (a *App) sharedLineScale() (float32, error) {
 	return top, nil
 }
 
+// lineStatsRow is pane i's row of the streamline table: its name as the
+// pane's overlay spells it, mean length, and the shares stalled, left and
+// at max steps; nil for a pane with no trace.
+func (a *App) lineStatsRow(i int) []string {
+	p := a.panes[i]
+	if p == nil || p.lines == nil {
+		return nil
+	}
+	st := p.lineStats
+	n := math.Max(float64(st.Streamlines), 1)
+	row := []string{paneLabel(a.Model.S.Panes[i]), fmt.Sprintf("%.1f", st.MeanLength(p.lines.Cfg.Step))}
+	for _, v := range []int64{st.Stalled, st.Left, st.MaxSteps} {
+		row = append(row, fmt.Sprintf("%.1f%%", 100*float64(v)/n))
+	}
+	return row
+}
+
 // lineStats tabulates each pane's streamlines and draws the shared colour
 // scale of the maps.
 func (a *App) lineStats(width float64) {
-	if imgui.BeginTable("stats", 5) {
+	if imgui.BeginTableV("stats", 5, imgui.TableFlagsSizingFixedFit, vec(0, 0), 0) { // the names whole
 		for _, h := range []string{"pane", "mean px", "stalled", "left", "max steps"} {
 			imgui.TableNextColumn()
 			imgui.Text(h)
 		}
 		for i := 0; i < a.Model.Visible(); i++ {
-			p := a.panes[i]
-			if p == nil || p.lines == nil {
+			row := a.lineStatsRow(i)
+			if row == nil {
 				continue
 			}
-			st := p.lineStats
-			n := math.Max(float64(st.Streamlines), 1)
 			c := paneColors[i]
 			imgui.TableNextColumn()
 			imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
-			imgui.Text(a.Model.S.Panes[i].Generator)
+			imgui.Text(row[0])
 			imgui.PopStyleColor()
-			imgui.TableNextColumn()
-			imgui.Textf("%.1f", st.MeanLength(p.lines.Cfg.Step))
-			for _, v := range []int64{st.Stalled, st.Left, st.MaxSteps} {
+			for _, cell := range row[1:] {
 				imgui.TableNextColumn()
-				imgui.Textf("%.1f%%", 100*float64(v)/n)
+				imgui.Text(cell)
 			}
 		}
 		imgui.EndTable()

@@ -30,6 +30,8 @@ type pane struct {
 	prevChunk           int                 // the trace before
 	prevSeconds         float64
 	linePasses          int     // passes of a chunk per trace (0: all)
+	untaught            int     // traces in a row that taught the rate nothing
+	fastest             float64 // steps per second of the fastest trace of late
 	mapMax              float32 // the map's largest value, for maxKey
 	maxKey              string
 	display             *gpu.Texture // RGBA8, what the UI draws
@@ -95,7 +97,7 @@ func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, fiel
 	defer func() { p.buildKey, p.renderKey = bk, rk }()
 	p.History, p.RMSE, p.shown, p.lastPhotons, p.rate, p.workSum, p.timeSum = nil, 0, "", 0, 0, 0, 0
 	p.lineStats, p.lastChunk, p.lastSteps, p.lastSeconds, p.maxKey = flow.Stats{}, 0, 0, 0, ""
-	p.prevChunk, p.prevSeconds, p.linePasses = 0, 0, 0
+	p.prevChunk, p.prevSeconds, p.linePasses, p.untaught, p.fastest = 0, 0, 0, 0, 0
 	if p.lab != nil {
 		p.close() // a lab picture is no render
 	}

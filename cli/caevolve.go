@@ -69,8 +69,11 @@ more --numbers on a large GPU).`,
 	numberFlag(fs, &o.w1, "w1", 0.5, numcheck.Closed(0, 1e6), "weight of the battery's rho")
 	o.tests = stats.Tests
 	testsFlag(fs, &o.tests, "battery tests rho grades")
-	countFlag(fs, &o.photons, "photons", 10000, "photons of each generation's image")
-	countFlag(fs, &o.photonsHigh, "photons-high", 50000, "photons of its second image")
+	// 1e4 and 5e4 photons gave uniform noise in every column; at 1e5 and 1e6
+	// the generations' tints and blotches show (about 4 minutes with the
+	// search on llvmpipe, 2 cores).
+	countFlag(fs, &o.photons, "photons", 100000, "photons of each generation's image")
+	countFlag(fs, &o.photonsHigh, "photons-high", 1000000, "photons of its second image")
 	fs.IntSliceVar(&o.snapshots, "snapshots", []int{1, 2, 4, 8, 11}, "generations whose best is rendered (the last always is)")
 	fs.StringVar(&o.out, "out", "screenshots/ca-evolve", "output directory")
 	o.sppm.addTo(c, "320x240")

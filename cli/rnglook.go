@@ -184,7 +184,7 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	if err := imageio.WritePNG(o.out, o.look.Montage(looked)); err != nil {
+	if err := imageio.WritePNG(o.out, o.look.Figure(looked)); err != nil {
 		return err
 	}
 	for _, lk := range looked {

@@ -95,7 +95,8 @@ func TestBenchSplitKeepsTheCases(t *testing.T) {
 				t.Errorf("%v: %v", run, c)
 			}
 		}
-		reps[i] = jsonWithout(t, []byte(r.stdout), "photons_per_s", "bounces_per_s", "eye_share", "grid_share", "photon_share", "update_share")
+		reps[i] = jsonWithout(t, []byte(r.stdout), "photons_per_s", "bounces_per_s", "eye_share", "grid_share", "photon_share", "update_share",
+			"warm_up_s", "warm_up_iteration_ms", "block_spread")
 	}
 	if reps[0] != reps[1] {
 		t.Errorf("the cases differ:\n%s\n---\n%s", reps[0], reps[1])

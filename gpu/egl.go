@@ -49,8 +49,11 @@ static EGLDisplay device_display(int hardware_only) {
 
 // The EGL devices: how many (0 where the platform is not offered), and the
 // i-th one's display and strings (NULL where the device does not say).
+// NVIDIA's EGL (through glvnd) names EGL_EXT_device_base, which is
+// enumeration and query together, and not EGL_EXT_device_enumeration
+// (seen on the lent H200, driver 580.159.04).
 int device_count(void) {
-	if (!client_has("EGL_EXT_device_enumeration")) return 0;
+	if (!client_has("EGL_EXT_device_enumeration") && !client_has("EGL_EXT_device_base")) return 0;
 	PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
 	EGLint n = 0;
 	if (!query || !query(0, NULL, &n)) return 0;

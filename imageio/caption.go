@@ -15,8 +15,8 @@ func Captioned(images []*image.NRGBA, lines []string) *image.NRGBA {
 	}
 	scale := montageLabelScale(cellH)
 	lineH := glyphH * scale
-	for _, s := range lines {
-		w = max(w, textSize(s, scale).X)
+	for _, s := range lines { // a glyph's width each side, so neighbours' lines never touch
+		w = max(w, textSize(s, scale).X+2*glyphW*scale)
 	}
 	out := image.NewNRGBA(image.Rect(0, 0, w, h+len(lines)*lineH))
 	draw.Draw(out, out.Rect, image.NewUniform(montageBackground), image.Point{}, draw.Src)

@@ -39,16 +39,25 @@ func wrapText(s string, scale, w int) []string {
 	return lines
 }
 
-// value is the bar's value at t in [0, 1].
-func (b *ColorBar) value(t float64) float64 {
+// position is where v lies on the bar, 0 at Lo and 1 at Hi.
+func (b *ColorBar) position(v float64) float64 {
 	if b.Log {
-		return math.Expm1(math.Log1p(b.Lo) + t*(math.Log1p(b.Hi)-math.Log1p(b.Lo)))
+		return (math.Log1p(v) - math.Log1p(b.Lo)) / (math.Log1p(b.Hi) - math.Log1p(b.Lo))
 	}
-	return b.Lo + t*(b.Hi-b.Lo)
+	return (v - b.Lo) / (b.Hi - b.Lo)
 }
 
-// draw draws the strip across r's width, the values at its ends and quarters under it, and
-// the label under those.
+// Ticks are the round values the bar labels (NiceTicks, or LogTicks on a log
+// bar): never the ends' odd values such as 0.981 or 2.94.
+func (b *ColorBar) Ticks() []float64 {
+	if b.Log {
+		return LogTicks(b.Lo, b.Hi, 8)
+	}
+	return NiceTicks(b.Lo, b.Hi, 4)
+}
+
+// draw draws the strip across r's width, its round ticks under it (those that
+// do not crowd one drawn before), and the label under those.
 func (b *ColorBar) draw(dst *image.NRGBA, r image.Rectangle, scale int) {
 	stripH := colorBarH * scale / 2
 	for x := r.Min.X; x < r.Max.X; x++ {
@@ -56,15 +65,14 @@ func (b *ColorBar) draw(dst *image.NRGBA, r image.Rectangle, scale int) {
 		draw.Draw(dst, image.Rect(x, r.Min.Y, x+1, r.Min.Y+stripH), image.NewUniform(c), image.Point{}, draw.Src)
 	}
 	y := r.Min.Y + stripH + montagePad/2
-	// The ends first, then the middle and quarters where they do not crowd those drawn.
 	var drawn []image.Rectangle
-	for _, t := range []float64{0, 1, 0.5, 0.25, 0.75} {
-		s := barNumber(b.value(t))
+	for _, v := range b.Ticks() {
+		s := barNumber(v)
 		w := textSize(s, scale).X
-		tick := r.Min.X + int(t*float64(r.Dx()-1))
+		tick := r.Min.X + int(math.Round(b.position(v)*float64(r.Dx()-1)))
 		x := min(max(tick-w/2, r.Min.X), r.Max.X-w)
 		box := image.Rect(x, y, x+w, y+glyphH*scale)
-		if slices.ContainsFunc(drawn, func(d image.Rectangle) bool { return d.Inset(-2 * glyphW * scale).Overlaps(box) }) {
+		if slices.ContainsFunc(drawn, func(d image.Rectangle) bool { return d.Inset(-glyphW * scale).Overlaps(box) }) {
 			continue
 		}
 		drawn = append(drawn, box)
@@ -83,4 +91,48 @@ func barNumber(v float64) string {
 	s = strings.Replace(s, "e+0", "e", 1)
 	s = strings.Replace(s, "e+", "e", 1)
 	return strings.Replace(s, "e-0", "e-", 1)
+}
+
+// FindColorBar reports whether img holds a colour bar of m: a row with a run
+// of at least minRun pixels whose colours are m's entries in order, from
+// its lowest tenth to its highest (a heatmap's row is never so ordered).
+// Tests check with it that a figure carries its scale.
+func FindColorBar(img *image.NRGBA, m *Colormap, minRun int) bool {
+	index := func(c [3]uint8) int { // the nearest entry within 6 levels, or -1
+		best, bestD := -1, 19
+		for i, e := range m {
+			d := levelDiff(c[0], e.R) + levelDiff(c[1], e.G) + levelDiff(c[2], e.B)
+			if d < bestD {
+				best, bestD = i, d
+			}
+		}
+		return best
+	}
+	b := img.Rect
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		start, lo, prev := -1, 0, -1
+		for x := b.Min.X; x < b.Max.X; x++ {
+			o := img.PixOffset(x, y)
+			i := index([3]uint8{img.Pix[o], img.Pix[o+1], img.Pix[o+2]})
+			switch {
+			case i < 0 || i < prev:
+				start, prev = -1, -1
+				continue
+			case start < 0:
+				start, lo = x, i
+			}
+			prev = i
+			if x-start+1 >= minRun && lo < 26 && i > 229 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func levelDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
 }

@@ -2,7 +2,6 @@ package imageio
 
 import (
 	"fmt"
-	"image/color"
 	"io"
 	"path/filepath"
 	"strings"
@@ -18,9 +17,6 @@ type Series struct {
 	Name string
 	Y    []float64
 }
-
-var seriesColors = []color.NRGBA{{R: 31, G: 119, B: 180, A: 255}, {R: 255, G: 127, B: 14, A: 255},
-	{R: 44, G: 160, B: 44, A: 255}, {R: 214, G: 39, B: 40, A: 255}, {R: 148, G: 103, B: 189, A: 255}}
 
 // WriteGenerationPlot draws series against generation (gonum/plot) and
 // writes it to each path, atomically, in the format its extension names
@@ -48,7 +44,7 @@ func WriteGenerationPlot(title, yLabel string, series []Series, paths ...string)
 		if err != nil {
 			return fmt.Errorf("plot %s: %v", s.Name, err)
 		}
-		l.Color = seriesColors[i%len(seriesColors)]
+		l.Color = SeriesColor(i) // Okabe-Ito, as every other plot: no red against green
 		l.Width = vg.Points(1.5)
 		if len(s.Y) == 1 {
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}

@@ -54,6 +54,30 @@ func PixelError(a, ref [3]float32, relative bool) float64 {
 // or infinite channel in either image is Magenta, as in ToneMap. The sizes
 // must match and scale must be positive.
 func Heatmap(img, ref Image, relative bool, scale float32) (*image.NRGBA, error) {
+	return HeatmapBy(img, ref, func(a, r [3]float32) float64 { return PixelError(a, r, relative) }, scale)
+}
+
+// MetricPixelError is the per-pixel error whose square, averaged over all
+// pixels, is the metric m (RMSE's and MSE's: the RMS over R, G, B; relMSE's:
+// the root of the mean over R, G, B of (a-r)^2/(r+0.01)^2): a heatmap of it
+// shows where the figure's metric comes from, with the same definition.
+func MetricPixelError(m Metric) func(a, ref [3]float32) float64 {
+	if m != MetricRelMSE {
+		return func(a, ref [3]float32) float64 { return PixelError(a, ref, false) }
+	}
+	return func(a, ref [3]float32) float64 {
+		var sum float64
+		for c := 0; c < 3; c++ {
+			r := float64(ref[c])
+			d := (float64(a[c]) - r) / (r + relMSEOffset)
+			sum += d * d
+		}
+		return math.Sqrt(sum / 3)
+	}
+}
+
+// HeatmapBy is Heatmap with the per-pixel error pixelError.
+func HeatmapBy(img, ref Image, pixelError func(a, ref [3]float32) float64, scale float32) (*image.NRGBA, error) {
 	if err := sameSize(img, ref); err != nil {
 		return nil, err
 	}
@@ -70,7 +94,7 @@ func Heatmap(img, ref Image, relative bool, scale float32) (*image.NRGBA, error)
 		}
 		col := [3]uint8{Magenta.R, Magenta.G, Magenta.B}
 		if !bad {
-			col = HeatColor(float32(PixelError(a, r, relative) / float64(scale)))
+			col = HeatColor(float32(pixelError(a, r) / float64(scale)))
 		}
 		copy(out.Pix[4*p:], col[:])
 		out.Pix[4*p+3] = 255

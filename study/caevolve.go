@@ -318,9 +318,10 @@ func (o CAEvolve) renderMontage(c *gpu.Context, shown []caRow, paper CAStanding,
 		}
 		k := col.genome.K
 		cells = append(cells, imageio.Captioned(shots, []string{
-			fmt.Sprintf("e = %.4f  rho = %.4f", col.score.E, col.score.Rho),
-			fmt.Sprintf("K = (%d,%d,%d,%d)", k[0], k[1], k[2], k[3]),
-			fmt.Sprintf("rule %016b", col.genome.Rule),
+			fmt.Sprintf("e %.4f", col.score.E),
+			fmt.Sprintf("rho %.4f", col.score.Rho),
+			fmt.Sprintf("K %d,%d,%d,%d", k[0], k[1], k[2], k[3]),
+			fmt.Sprintf("rule 0x%04X", col.genome.Rule), // as generations.csv writes it
 		}))
 		colLabels = append(colLabels, col.title)
 	}

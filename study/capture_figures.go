@@ -15,10 +15,11 @@ import (
 	"speckle/rng"
 )
 
-// heatmapPercentile is the share of the noisiest column's pixels whose error
-// lies below the heatmap's top colour: the scale that keeps a few fireflies
-// from turning the rest dark.
-const heatmapPercentile = 0.99
+// heatmapPercentile is the share of all cells' pixels (every generator and
+// count) whose error lies below the heatmap's top colour: a robust scale, so
+// that the fireflies and caustics of the noisiest column do not set it and
+// turn the largest count's column dark; brighter pixels show the top colour.
+const heatmapPercentile = 0.95
 
 // gifDelay is each GIF frame's time in 1/100 s; the last one stays longer.
 const gifDelay, gifLastDelay = 100, 300
@@ -124,42 +125,65 @@ func (o Capture) shrunk(t *table) [][]*image.NRGBA {
 }
 
 // heatmaps are the cells' error images on one colour scale, whose top is the
-// heatmapPercentile of the per-pixel errors of the noisiest column (the
-// fewest photons), and its colour bar.
+// heatmapPercentile of the per-pixel errors of all cells, rounded up to two
+// significant digits, and its colour bar. The per-pixel error is the
+// metric's own (imageio.MetricPixelError), so that the heatmap and the CSV
+// measure the same thing.
 func (o Capture) heatmaps(t *table) ([][]*image.NRGBA, *imageio.ColorBar, error) {
-	relative := o.Metric == imageio.MetricRelMSE
+	pixelError := imageio.MetricPixelError(o.Metric)
 	var errs []float64
 	for _, row := range t.cells {
-		img, ref := row[0].radiance, *t.ref
-		for p := 0; p < img.W*img.H; p++ {
-			var a, r [3]float32
-			copy(a[:], img.Pix[4*p:4*p+3])
-			copy(r[:], ref.Pix[4*p:4*p+3])
-			if e := imageio.PixelError(a, r, relative); !math.IsNaN(e) && !math.IsInf(e, 0) {
-				errs = append(errs, e)
-			}
+		for _, c := range row {
+			errs = appendPixelErrors(errs, c.radiance, *t.ref, pixelError)
 		}
 	}
-	slices.Sort(errs)
-	top := 1.0
-	if len(errs) > 0 {
-		top = max(errs[int(heatmapPercentile*float64(len(errs)-1))], 1e-12)
-	}
+	top := robustTop(errs, heatmapPercentile)
 	out := make([][]*image.NRGBA, len(t.cells))
 	for i, row := range t.cells {
 		for _, c := range row {
-			h, err := imageio.Heatmap(c.radiance, *t.ref, relative, float32(top))
+			h, err := imageio.HeatmapBy(c.radiance, *t.ref, pixelError, float32(top))
 			if err != nil {
 				return nil, nil, err
 			}
 			out[i] = append(out[i], imageio.Shrink(h, imageio.MontageCellWidth))
 		}
 	}
-	label := "per-pixel RMS error of R, G, B against the reference (radiance)"
-	if relative {
-		label = fmt.Sprintf("per-pixel relative error: RMS over R, G, B of (a-r)/sqrt(r^2+%g)", imageio.RelEpsilon)
+	label := "per-pixel RMS error over R, G, B against the reference (radiance; its square's mean is MSE)"
+	if o.Metric == imageio.MetricRelMSE {
+		label = "per-pixel relative error sqrt(mean over R, G, B of (a-r)^2/(r+0.01)^2) (its square's mean is relMSE)"
 	}
+	label += fmt.Sprintf("; scale tops at the %gth percentile of all cells' pixels, brighter ones clipped", 100*heatmapPercentile)
 	return out, &imageio.ColorBar{Map: imageio.HeatColormap(), Lo: 0, Hi: top, Label: label}, nil
+}
+
+// appendPixelErrors adds img's finite per-pixel errors against ref to errs.
+func appendPixelErrors(errs []float64, img, ref imageio.Image, pixelError func(a, r [3]float32) float64) []float64 {
+	for p := 0; p < img.W*img.H; p++ {
+		var a, r [3]float32
+		copy(a[:], img.Pix[4*p:4*p+3])
+		copy(r[:], ref.Pix[4*p:4*p+3])
+		if e := pixelError(a, r); !math.IsNaN(e) && !math.IsInf(e, 0) {
+			errs = append(errs, e)
+		}
+	}
+	return errs
+}
+
+// robustTop is the share q's percentile of errs rounded up to two significant
+// digits (1 without errors): a colour scale's top that outliers do not set.
+func robustTop(errs []float64, q float64) float64 {
+	if len(errs) == 0 {
+		return 1
+	}
+	slices.Sort(errs)
+	v := max(errs[int(q*float64(len(errs)-1))], 1e-12)
+	e := math.Floor(math.Log10(v)) - 1
+	if e < 0 { // divide by the power of ten, which prints as the digits do
+		f := math.Pow(10, -e)
+		return math.Ceil(v*f-1e-9) / f
+	}
+	f := math.Pow(10, e)
+	return math.Ceil(v/f-1e-9) * f
 }
 
 // rows are the CSV's: per generator and count the mean error over the

@@ -227,3 +227,22 @@ func TestCaptureSeedsText(t *testing.T) {
 		}
 	}
 }
+
+// The heatmaps' scale is robust: a few outliers (fireflies) do not set it,
+// and its top is rounded up to two significant digits.
+func TestHeatmapScaleIsRobust(t *testing.T) {
+	errs := make([]float64, 1000)
+	for i := range errs {
+		errs[i] = 0.01 + 0.1*float64(i%100)/100 // up to 0.109
+	}
+	for i := 0; i < 30; i++ { // 3 % outliers, 100 times larger
+		errs[i] = 10
+	}
+	top := robustTop(errs, heatmapPercentile)
+	if top < 0.1 || top > 0.11 {
+		t.Errorf("top %g, want about 0.11: the outliers must not set it", top)
+	}
+	if got := robustTop([]float64{0.01234}, 0.95); got != 0.013 {
+		t.Errorf("top %g, want 0.013 (two significant digits, rounded up)", got)
+	}
+}

@@ -35,9 +35,7 @@ func TestLessonsLoadAndValidate(t *testing.T) {
 				t.Errorf("caption %q does not say where to look", l.Caption)
 			}
 			if l.Capture != "" {
-				if _, err := os.Stat(l.Capture); err != nil {
-					t.Errorf("stored capture: %v", err)
-				}
+				checkCaptureCrop(t, l)
 			}
 			if got, err := LookupLesson(l.Name); err != nil || got.Name != l.Name {
 				t.Errorf("LookupLesson(%s): %v", l.Name, err)
@@ -171,7 +169,33 @@ func TestLessonRunWritesAFigure(t *testing.T) {
 	if b := fig.Bounds(); b.Dx() < 3*640 || b.Dy() < 2*360+100 {
 		t.Errorf("figure %v: too small for 2x3 cells and a caption", b)
 	}
+	if !imageio.FindColorBar(fig, imageio.HeatColormap(), 200) {
+		t.Error("the lesson's figure has no colour bar for its heatmaps")
+	}
+	if len(res.History) != res.Iterations {
+		t.Errorf("history of %d steps after %d iterations", len(res.History), res.Iterations)
+	}
 	if !strings.Contains(res.String(), "4096 photons per generator") {
 		t.Errorf("result line %q", res)
+	}
+}
+
+// checkCaptureCrop: the stored capture exists and its crop, one pane or
+// cell, lies inside it, with a caption of what it shows.
+func checkCaptureCrop(t *testing.T, l Lesson) {
+	t.Helper()
+	f, err := os.Open(l.Capture)
+	if err != nil {
+		t.Errorf("stored capture: %v", err)
+		return
+	}
+	defer f.Close()
+	cfg, _, err := image.DecodeConfig(f)
+	if err != nil {
+		t.Errorf("stored capture: %v", err)
+		return
+	}
+	if c := l.CaptureCrop; c.Empty() || !c.In(image.Rect(0, 0, cfg.Width, cfg.Height)) || l.CaptureShows == "" {
+		t.Errorf("capture crop %v of a %dx%d picture, showing %q: want a part of it, said", c, cfg.Width, cfg.Height, l.CaptureShows)
 	}
 }

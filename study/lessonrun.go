@@ -44,6 +44,8 @@ type LessonResult struct {
 	Rate    float64 // photons per second of all generators together
 	// Pictures are the last images, tone-mapped, the region framed.
 	Pictures []*image.NRGBA
+	// History is every step's measurement, the figure's error plot.
+	History []LessonStep
 }
 
 // String says what was measured in one line.
@@ -196,6 +198,7 @@ func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
 		res.Photons = renders[0].Emitted
 		res.Seconds = time.Since(start).Seconds()
 		res.Ratio, res.Reached = ArtifactVisible(res.Errors, r.Factor)
+		res.History = append(res.History, res.LessonStep)
 		if r.Step != nil {
 			r.Step(res.LessonStep)
 		}
@@ -237,9 +240,16 @@ func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image,
 			big(imageio.Magnify(png, lens, LessonZoom))}
 		labels[i] = specs[i].Label()
 	}
-	cols := []string{"image", fmt.Sprintf("relative error, 0..%g", HeatmapScale), fmt.Sprintf("magnifier x%d", LessonZoom)}
+	cols := []string{"image", "relative error", fmt.Sprintf("magnifier x%d", LessonZoom)}
+	bar := &imageio.ColorBar{Map: imageio.HeatColormap(), Lo: 0, Hi: HeatmapScale,
+		Label: fmt.Sprintf("relative error: RMS over R, G, B of (a-r)/sqrt(r^2+%g), as the window's heatmap; fixed scale, larger errors clipped", imageio.RelEpsilon)}
 	title := fmt.Sprintf("%s: %s, %dx%d, %s photons each", r.Title, r.Scene, w, h, units.FormatCount(res.Photons))
 	criterion := fmt.Sprintf("Criterion: the RMS of the heatmap in the framed region of %s reaches %g times %s's. %s.",
 		labels[0], r.Factor, labels[len(labels)-1], res)
-	return imageio.WithCaption(imageio.Montage(cells, labels, cols, title), r.Caption, criterion), nil
+	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title, Bar: bar}
+	img := grid.Draw()
+	if len(res.History) > 1 { // one snapshot cannot show an error standing still: its history can
+		img = imageio.Stack(img, errorHistoryPlot(labels, res.History, r.Factor, min(img.Rect.Dx()-32, 1600)))
+	}
+	return imageio.WithCaption(img, r.Caption, criterion), nil
 }

@@ -94,8 +94,9 @@ func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 	if l.View == ViewTriples {
 		edges = view.edges(l.Size)
 	}
-	// A point darkens its pixel, plainly (a deep zoom's few points must
-	// show); a pixel hit often is black.
+	// A point darkens its pixel, plainly; a pixel hit often is black; few
+	// points (a deep zoom's) grow into discs that can be seen.
+	hits = grow(hits, l.Size, MarkerRadius(shown, l.Size))
 	for i, n := range hits {
 		c := uint8(255)
 		switch {
@@ -107,6 +108,42 @@ func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 		img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = c, c, c, 255
 	}
 	return Looked{Spec: sp, Image: img, Shown: shown, Points: points, InBox: s.InBox, Scanned: s.Scanned}
+}
+
+// MarkerRadius is the radius in pixels of a view's points when shown of
+// them fall in a picture size pixels wide: 0 (one pixel) while points are
+// dense, growing as they thin, to a sixth of the spacing of shown evenly
+// spread points and at most size/100 (5 pixels at 512).
+func MarkerRadius(shown, size int) int {
+	if shown <= 0 {
+		return 0
+	}
+	spacing := float64(size) / math.Sqrt(float64(shown))
+	return int(math.Min(spacing/6, float64(size)/100))
+}
+
+// grow spreads each hit pixel over a disc of radius r (the hits of the
+// disc's centre, the most at each pixel).
+func grow(hits []int, size, r int) []int {
+	if r <= 0 {
+		return hits
+	}
+	out := make([]int, len(hits))
+	for i, n := range hits {
+		if n == 0 {
+			continue
+		}
+		x0, y0 := i%size, i/size
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				x, y := x0+dx, y0+dy
+				if dx*dx+dy*dy <= r*r && x >= 0 && y >= 0 && x < size && y < size {
+					out[y*size+x] = max(out[y*size+x], n)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // cubeView turns the unit cube about its centre and projects it onto the
@@ -181,18 +218,6 @@ func (l Look) spectrum(sp rng.Spec, v []uint32) Looked {
 	draw.Draw(img, top.Rect, top, image.Point{}, draw.Src)
 	draw.Draw(img, plot.Rect.Add(image.Pt(0, l.Size)), plot, image.Point{}, draw.Src)
 	return Looked{Spec: sp, Image: img, Shown: n, Points: n, LowPower: low / float64(k), Radial: radial}
-}
-
-// Montage puts the pictures side by side, labelled with each generator and
-// how many points fell in the view.
-func (l Look) Montage(looked []Looked) *image.NRGBA {
-	cells := [][]*image.NRGBA{make([]*image.NRGBA, len(looked))}
-	labels := make([]string, len(looked))
-	for i, lk := range looked {
-		cells[0][i] = lk.Image
-		labels[i] = lk.Spec.Label() + " " + l.Caption(lk)
-	}
-	return imageio.Montage(cells, nil, labels, l.title())
 }
 
 // Caption says what a picture holds: the points drawn (and a deep zoom's
