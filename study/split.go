@@ -60,7 +60,14 @@ func MergeRenderBenches(parts []RenderBenchReport) RenderBenchReport {
 
 // GobEncode sends a breakdown to a split's parent whole, as JSON: gob
 // itself drops a pointer to zero (FullRegions 0 would come back unset).
-func (b PhotonBreakdown) GobEncode() ([]byte, error) { return json.Marshal(b) }
+// Every field as it is (wireBreakdown): the report's MarshalJSON leaves
+// out the differences within their noise, which the parent's table needs.
+func (b PhotonBreakdown) GobEncode() ([]byte, error) { return json.Marshal(wireBreakdown(b)) }
 
 // GobDecode reads what GobEncode wrote.
-func (b *PhotonBreakdown) GobDecode(data []byte) error { return json.Unmarshal(data, b) }
+func (b *PhotonBreakdown) GobDecode(data []byte) error {
+	return json.Unmarshal(data, (*wireBreakdown)(b))
+}
+
+// wireBreakdown is a PhotonBreakdown without its MarshalJSON.
+type wireBreakdown PhotonBreakdown

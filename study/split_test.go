@@ -30,7 +30,7 @@ func TestMergeRenderBenches(t *testing.T) {
 			Grids: []BenchGrid{{Name: "cells", Cell: 2, Span: 3, Buckets: 64}},
 			Cases: []RenderBenchCase{{Scene: "plane", Generator: gen, PhotonsPerS: 1e6, Eye: math.NaN(), Breakdown: b}}}
 	}
-	parts := []RenderBenchReport{part("philox", &PhotonBreakdown{FullRegions: &zero}), part("lehmer", &PhotonBreakdown{}), part("rand48", nil)}
+	parts := []RenderBenchReport{part("philox", &PhotonBreakdown{FullRegions: &zero, WalkNs: -0.3, WalkNoiseNs: 0.1}), part("lehmer", &PhotonBreakdown{}), part("rand48", nil)}
 	parts[2].Device = "gpu B"
 	var back []RenderBenchReport
 	for _, p := range parts {
@@ -48,6 +48,10 @@ func TestMergeRenderBenches(t *testing.T) {
 	}
 	if fr := got.Cases[0].Breakdown.FullRegions; fr == nil || *fr != 0 {
 		t.Errorf("FullRegions 0 lost: %v", fr)
+	}
+	// A difference within its noise travels too: the parent's table says "<noise".
+	if b := got.Cases[0].Breakdown; b.WalkNs != -0.3 || b.WalkNoiseNs != 0.1 {
+		t.Errorf("walk %g (noise %g) came back, want -0.3 (0.1)", b.WalkNs, b.WalkNoiseNs)
 	}
 }
 
