@@ -4,6 +4,7 @@ import (
 	"go/build"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -19,8 +20,9 @@ var floors = [][]string{
 	{"scenes"},                              // scene files
 	{"scenes/flow", "scenes/cycles"},        // flow fields and their Go reference tracer; the Cycles exporter
 	{"shaders"},                             // kernels, the include resolver, the shared constants
-	{"render"},                              // SPPM, streamlines, generators on the GPU
-	{"render/study", "ui"},                  // batch comparisons; the Dear ImGui glue
+	{"render"},                              // the renderer: SPPM, streamlines, display; a generator bound to a GPU program
+	{"lab"},                                 // generator tools on the GPU: dumps, draws, bench, battery, box scan, CA evaluation
+	{"study", "ui"},                         // batch comparisons of renderer and lab; the Dear ImGui glue
 	{"app"},                                 // the window
 	{"cli"},                                 // the commands
 	{"."},                                   // main
@@ -36,25 +38,11 @@ func TestImportsRunDownTheFloors(t *testing.T) {
 			floor[p] = i
 		}
 	}
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
-			return err
-		}
-		if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "bin" || name == "docs" || name == "screenshots") {
-			return filepath.SkipDir
-		}
-		pkg, err := build.ImportDir(path, 0)
-		if err != nil {
-			if _, none := err.(*build.NoGoError); none {
-				return nil
-			}
-			return err
-		}
-		me := filepath.ToSlash(path)
+	eachPackage(t, func(me string, pkg *build.Package) {
 		mine, known := floor[me]
 		if !known {
 			t.Errorf("package %s has no floor in layers_test.go", me)
-			return nil
+			return
 		}
 		for _, imp := range pkg.Imports {
 			rel, ok := strings.CutPrefix(imp, "speckle/")
@@ -71,6 +59,44 @@ func TestImportsRunDownTheFloors(t *testing.T) {
 				t.Errorf("%s (floor %d) imports %s (floor %d): imports run down the floors only", me, mine, rel, f)
 			}
 		}
+	})
+}
+
+// TestOnlyGPUImportsGL: gpu/ is the one door to OpenGL; every other package
+// (the window's ui included, tests too) goes through it. GLFW, the window
+// system, is not GL.
+func TestOnlyGPUImportsGL(t *testing.T) {
+	eachPackage(t, func(me string, pkg *build.Package) {
+		if me == "gpu" {
+			return
+		}
+		for _, imp := range slices.Concat(pkg.Imports, pkg.TestImports, pkg.XTestImports) {
+			if strings.HasPrefix(imp, "github.com/go-gl/gl/") {
+				t.Errorf("%s imports %s: only gpu/ may touch OpenGL", me, imp)
+			}
+		}
+	})
+}
+
+// eachPackage calls f with every package of the module, by its folder
+// (".", "render", "scenes/flow"), skipping test data and what is not code.
+func eachPackage(t *testing.T, f func(dir string, pkg *build.Package)) {
+	t.Helper()
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "bin" || name == "docs" || name == "screenshots") {
+			return filepath.SkipDir
+		}
+		pkg, err := build.ImportDir(path, 0)
+		if err != nil {
+			if _, none := err.(*build.NoGoError); none {
+				return nil
+			}
+			return err
+		}
+		f(filepath.ToSlash(path), pkg)
 		return nil
 	})
 	if err != nil {

@@ -6,8 +6,8 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"speckle/internal/stats"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // evolution is the photon mode's "CA evolution" section, `speckle ca

@@ -12,7 +12,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/render/study"
+	"speckle/study"
 	"speckle/ui"
 )
 

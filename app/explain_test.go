@@ -9,7 +9,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"speckle/imageio"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // The lesson window's Explain button runs the lesson's explanation, as

@@ -12,8 +12,8 @@ import (
 
 	"speckle/gpu"
 	"speckle/internal/stats"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // The lab mode's side of the window: each pane shows one generator's own

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // labSettings are the lab mode on small pictures: 128 pixels, 4,096 points.

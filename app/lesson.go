@@ -13,7 +13,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/render/study"
+	"speckle/study"
 	"speckle/ui"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // Every lesson's settings load into the model and validate: its panes, views,

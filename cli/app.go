@@ -16,10 +16,10 @@ import (
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
-	"speckle/render/study"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"
+	"speckle/study"
 	"speckle/ui"
 )
 

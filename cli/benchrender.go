@@ -9,8 +9,8 @@ import (
 	"speckle/gpu"
 	"speckle/internal/numcheck"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/scenes"
+	"speckle/study"
 )
 
 // benchRenderOptions are bench render's flags.
@@ -96,7 +96,7 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	default:
 		progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
 		b.Progress = progress.report
-		err = progress.run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err })
+		err = o.gl.run(progress.track(func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err }))
 	}
 	if err != nil {
 		return err
@@ -114,7 +114,7 @@ func (o *benchRenderOptions) runUnit(c *cobra.Command, b study.RenderBench) erro
 	}
 	b.Only = []int{o.split.unit}
 	var rep study.RenderBenchReport
-	if err := (&bar{c: c}).run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err }); err != nil {
+	if err := o.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err })); err != nil {
 		return err
 	}
 	return writeUnit(c.OutOrStdout(), rep)

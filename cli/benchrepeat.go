@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // maxRepeats bounds bench render --repeat.

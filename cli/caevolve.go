@@ -10,8 +10,8 @@ import (
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/stats"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // caEvolveOptions are ca evolve's flags.
@@ -120,7 +120,7 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 	b := &bar{c: c, label: "ca evolve", unit: "steps", scale: 1000}
 	evolve.Progress = b.report
 	var res study.CAEvolved
-	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { res, err = evolve.Run(ctx); return err }); err != nil {
+	if err := o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = evolve.Run(ctx); return err })); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.OutOrStdout(), "%s: generations.csv, standings.csv, fitness.png, fitness.svg, %d images, montage.png\n", imageio.Printable(o.out), res.Images)

@@ -10,8 +10,8 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/units"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // captureOptions are capture's flags.
@@ -149,7 +149,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if o.split.devices != nil {
 		res, err = o.runSplit(c, capture)
 	} else {
-		err = b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err })
+		err = o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err }))
 	}
 	if err != nil {
 		return err

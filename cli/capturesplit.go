@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/gpu"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // capture --devices: each render (a generator with one seed) is a unit; a
@@ -70,7 +70,7 @@ func (o *captureOptions) runSplit(c *cobra.Command, capture study.Capture) (stud
 func (o *captureOptions) runUnit(c *cobra.Command, capture study.Capture) error {
 	capture.Warn, capture.Status = nil, nil
 	enc := gob.NewEncoder(c.OutOrStdout())
-	return (&bar{c: c}).run(&o.sppm.gl, func(ctx *gpu.Context) error {
+	return o.sppm.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) error {
 		resolved, err := capture.Resolved(ctx.Info)
 		if err != nil {
 			return err
@@ -79,5 +79,5 @@ func (o *captureOptions) runUnit(c *cobra.Command, capture study.Capture) error 
 			return usagef("--unit %d: this capture has %d renders", o.split.unit, resolved.Units())
 		}
 		return resolved.RenderUnit(ctx, o.split.unit, func(s study.Shot) error { return enc.Encode(s) })
-	})
+	}))
 }

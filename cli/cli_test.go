@@ -100,6 +100,8 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"rng", "dump", "--gen", "ranlux", "--order", "interleaved", "--streams", "1000000"}, nil, "--order interleaved holds every stream at once: --streams at most 645277 for ranlux"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--format", "f64"}, nil, "--format must be u32, f32 or packed"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--device", "tpu"}, nil, "--device must be gpu, cpu or an EGL device"},
+		{[]string{"rng", "dump", "--gen", "philox", "--order", "renderer", "--device", "tpu"}, nil, "--device must be gpu, cpu or an EGL device"},
+		{[]string{"rng", "look", "--device", "tpu"}, nil, "--device must be gpu, cpu or an EGL device"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--count", "x"}, nil, `--count must be a whole number 0..16777216 (got "x")`},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--out", "/nonexistent/dir/x.bin"}, nil, "cannot write /nonexistent/dir/x.bin: no such file or directory"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "stray"}, nil, `unexpected argument "stray"`},

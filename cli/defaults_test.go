@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // Every view of rng look runs with its defaults (its generators and its

@@ -13,8 +13,8 @@ import (
 	"speckle/imageio"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/scenes"
+	"speckle/study"
 )
 
 // withFlag is args with flag's value replaced (the flag must be there).

@@ -73,6 +73,32 @@ func wholeFlag(fs *pflag.FlagSet, p *int, name string, value, lo, hi int, usage 
 	fs.Var(intValue{p, lo, hi}, name, fmt.Sprintf("%s; %d..%d", usage, lo, hi))
 }
 
+// choiceValue is a string flag that takes only one of its choices: the one
+// check of a word-valued flag (rng dump's --format and --order), made as the
+// flag is parsed, so that the command never sees another word.
+type choiceValue struct {
+	v       *string
+	choices []string
+}
+
+func (f choiceValue) String() string { return *f.v }
+func (f choiceValue) Type() string   { return "string" }
+func (f choiceValue) Set(s string) error {
+	if !slices.Contains(f.choices, s) {
+		last := len(f.choices) - 1
+		return fmt.Errorf("must be %s or %s (got %q)", strings.Join(f.choices[:last], ", "), f.choices[last], s)
+	}
+	*f.v = s
+	return nil
+}
+
+// choiceFlag defines a string flag that only takes one of choices (at
+// least two), value first among them.
+func choiceFlag(fs *pflag.FlagSet, p *string, name, value string, choices []string, usage string) {
+	*p = value
+	fs.Var(choiceValue{p, choices}, name, usage)
+}
+
 // addGL defines the flags of every command that opens a GPU context.
 func (g *glFlags) addTo(fs *pflag.FlagSet) {
 	fs.StringVar(&g.platform, "egl-platform", "", "EGL platform: device or surfaceless (default: $"+gpu.PlatformEnv+", else a hardware device, else surfaceless)")

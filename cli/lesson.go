@@ -12,7 +12,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // lessonOptions are lesson's flags.
@@ -183,7 +183,7 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 	}
 	var res study.LessonResult
 	b := &bar{c: c}
-	if err := b.run(&o.gl, func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err }); err != nil {
+	if err := o.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err })); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s (%.3g photons/s, all generators)\n%s: the figure\n", res, res.Rate, imageio.Printable(r.Out))

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"speckle/imageio"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // atRoot runs speckle in the repository root, where the references are.

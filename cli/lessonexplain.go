@@ -8,7 +8,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // explainBudget is --explain's render time unless --time-limit says: the
@@ -26,7 +26,7 @@ func (o *lessonOptions) runExplain(c *cobra.Command, l study.Lesson) error {
 	}
 	var ex study.Explained
 	b := &bar{c: c}
-	if err := b.run(&o.gl, func(ctx *gpu.Context) (err error) { ex, err = r.Run(ctx); return err }); err != nil {
+	if err := o.gl.run(b.track(func(ctx *gpu.Context) (err error) { ex, err = r.Run(ctx); return err })); err != nil {
 		return err
 	}
 	stdout := c.OutOrStdout()

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"speckle/imageio"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // Every lesson's page runs on llvmpipe at a small size: the figure holds

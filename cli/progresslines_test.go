@@ -42,3 +42,19 @@ func TestRenderProgressAtRegularIntervals(t *testing.T) {
 		t.Errorf("the last line's rate %g k photons/s against the render's %g photons/s", rate, want)
 	}
 }
+
+// rng dump's progress goes to the command's error stream (the one Main is
+// given), not to the process's os.Stderr: in stream and renderer order.
+func TestDumpProgressOnTheCommandsStream(t *testing.T) {
+	t.Setenv(progressIntervalEnv, "1ns")
+	for _, order := range []string{"stream", "renderer"} {
+		var stdout, stderr strings.Builder
+		out := filepath.Join(t.TempDir(), "d.bin")
+		if code := Main([]string{"rng", "dump", "--gen", "pcg32", "--device", "cpu", "--order", order, "--streams", "3", "--count", "64", "--out", out}, &stdout, &stderr); code != 0 {
+			t.Fatalf("%s order: exit %d: %s", order, code, stderr.String())
+		}
+		if !regexp.MustCompile(`(?m)^dump pcg32: +\d+% \d+/3 (streams|slots)`).MatchString(stderr.String()) {
+			t.Errorf("%s order: no progress line on the command's stream: %q", order, stderr.String())
+		}
+	}
+}

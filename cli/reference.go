@@ -7,8 +7,8 @@ import (
 
 	"speckle/gpu"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // referenceOptions are reference's flags.
@@ -79,7 +79,7 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	b := &bar{c: c, label: "reference " + setup.Scene.Name, unit: "k photons", scale: 1000}
 	ref.Progress = b.report
 	var emitted int64
-	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { emitted, err = ref.Run(ctx); return err }); err != nil {
+	if err := o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { emitted, err = ref.Run(ctx); return err })); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.OutOrStdout(), "%s: %s with %s, %d photons\n", path, setup.Scene.Name, o.spec.With(setup.Options).Label(), emitted)

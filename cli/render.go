@@ -7,8 +7,8 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // renderOptions are render's flags.
@@ -80,7 +80,7 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	b := &bar{c: c, label: "render " + setup.Scene.Name + " " + label.Label(), unit: "k photons", scale: 1000}
 	r.Progress, r.Status = b.report, b.say
 	var res study.Rendered
-	if err := b.run(&o.sppm.gl, func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err }); err != nil {
+	if err := o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err })); err != nil {
 		return err
 	}
 	secs := res.Seconds

@@ -5,8 +5,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/scenes"
+	"speckle/study"
 )
 
 // rendererFlags are the flags of the lab's renderer order (rng test, rng

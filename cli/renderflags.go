@@ -15,9 +15,9 @@ import (
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/rng"
 	"speckle/scenes"
+	"speckle/study"
 )
 
 // The flags of the SPPM commands (render, capture, reference, bench
@@ -257,20 +257,28 @@ func (b *bar) say(s string) {
 	fmt.Fprintln(b.c.ErrOrStderr(), "speckle "+b.c.Name()+": "+s)
 }
 
-// run opens the GPU context and runs a study on it, the bar showing its
-// progress; the study's refusals of its options are usage errors.
-func (b *bar) run(gl *glFlags, study func(*gpu.Context) error) error {
-	ctx, err := gl.open()
+// track wraps a study so that the bar shows its progress, the rate and ETA
+// counting from the study's start (not from the context's opening).
+func (b *bar) track(study func(*gpu.Context) error) func(*gpu.Context) error {
+	return func(ctx *gpu.Context) error {
+		b.start = time.Now()
+		err := study(ctx)
+		if b.p != nil {
+			b.p.done()
+		}
+		return err
+	}
+}
+
+// run opens the GPU context and runs a study on it; the study's refusals of
+// its options are usage errors.
+func (g *glFlags) run(study func(*gpu.Context) error) error {
+	ctx, err := g.open()
 	if err != nil {
 		return err
 	}
 	defer ctx.Close()
-	b.start = time.Now()
-	err = study(ctx)
-	if b.p != nil {
-		b.p.done()
-	}
-	return inputOrRun(err)
+	return inputOrRun(study(ctx))
 }
 
 // mustSpecs reads a default list of generators.

@@ -4,8 +4,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/gpu"
-	"speckle/render"
-	"speckle/render/study"
+	"speckle/lab"
+	"speckle/study"
 )
 
 func newRngBenchCmd() *cobra.Command {
@@ -40,10 +40,10 @@ no generator). The kernels are the renderer's generator code.`,
 			var rep study.RNGBenchReport
 			progress := &bar{c: c, label: "bench", unit: "generators", scale: 1}
 			b.Progress = progress.report
-			err := progress.run(&gl, func(ctx *gpu.Context) (err error) {
+			err := gl.run(progress.track(func(ctx *gpu.Context) (err error) {
 				rep, err = b.Run(ctx)
 				return err
-			})
+			}))
 			if err != nil {
 				return err
 			}
@@ -62,7 +62,7 @@ no generator). The kernels are the renderer's generator code.`,
 	wholeFlag(fs, &b.Invocations, "invocations", 0, 1, study.MaxBenchInvocations, "invocations per stored dispatch, each with its own stream (default: 2^18 on a GPU)")
 	wholeFlag(fs, &b.SumInvocations, "sum-invocations", 0, 1, study.MaxBenchInvocations, "invocations per summing dispatch (default: 2^21 on a GPU)")
 	wholeFlag(fs, &b.StoreDraws, "store-draws", 0, 4, study.MaxBenchDraws, "values each invocation stores per dispatch, a multiple of 4 (default: 256 MiB per dispatch on a GPU)")
-	wholeFlag(fs, &b.SumDraws, "sum-draws", render.DefaultSumDraws, 4, study.MaxBenchDraws, "values each invocation sums per dispatch, into four running sums (a multiple of 4)")
+	wholeFlag(fs, &b.SumDraws, "sum-draws", lab.DefaultSumDraws, 4, study.MaxBenchDraws, "values each invocation sums per dispatch, into four running sums (a multiple of 4)")
 	fs.DurationVar(&b.MinTime, "min-time", 0, "GPU time to measure per generator and mode (default: 0.5s, 0.2s on a CPU rasteriser)")
 	gl.addTo(fs)
 	common = addGenOptions(fs)

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"speckle/gpu"
-	"speckle/render"
+	"speckle/lab"
 )
 
 // TestBenchFlagsRangeChecked: every integer flag of `rng bench` is checked
@@ -49,7 +49,7 @@ func TestBenchHelpStatesDefaults(t *testing.T) {
 	r := speckle(t, nil, "rng", "bench", "--help")
 	for _, renderer := range []string{"NVIDIA H200/PCIe/SSE2", "llvmpipe (LLVM 15.0.6, 256 bits)"} {
 		info := gpu.Info{Renderer: renderer, MaxSSBOBytes: 1 << 30}
-		want := fmt.Sprintf("(default %d)", render.DefaultBenchSize(info, 1).SumDraws)
+		want := fmt.Sprintf("(default %d)", lab.DefaultBenchSize(info, 1).SumDraws)
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("rng bench --help does not say %s for --sum-draws on %s:\n%s", want, renderer, r.stdout)
 		}

@@ -2,11 +2,11 @@ package cli
 
 import (
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -77,9 +77,9 @@ terminal.`,
 	seedFlag(fs, &o.seed)
 	wholeFlag(fs, &o.streams, "streams", 64, 1, maxDumpStreams, "streams T (Sobol: dimensions)")
 	wholeFlag(fs, &o.count, "count", 4096, 0, maxDumpCount, "values per stream M; 0: until the reader stops (to standard output, in interleaved order or of one stream; at most 2^32 - 1 values a stream)")
-	fs.StringVar(&o.format, "format", "u32", "u32 (native integer), f32 (float) or packed (the native integers' output bits without gaps: rand48's 31, RANLUX's 24, for 32-bit test batteries)")
+	choiceFlag(fs, &o.format, "format", "u32", []string{"u32", "f32", "packed"}, "u32 (native integer), f32 (float) or packed (the native integers' output bits without gaps: rand48's 31, RANLUX's 24, for 32-bit test batteries)")
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port), cpu (Go reference) or N: the GLSL port on EGL device N (speckle gpu lists them)")
-	fs.StringVar(&o.order, "order", "stream", "stream (stream after stream, [t*M + m]), interleaved (value m of every stream, then m+1, [m*T + t]: the order a dispatch consumes them) or renderer (what slots 0..T-1 of a render's pass draw, slot after slot: the renderer's floats as words of 24 bits)")
+	choiceFlag(fs, &o.order, "order", "stream", []string{"stream", "interleaved", "renderer"}, "stream (stream after stream, [t*M + m]), interleaved (value m of every stream, then m+1, [m*T + t]: the order a dispatch consumes them) or renderer (what slots 0..T-1 of a render's pass draw, slot after slot: the renderer's floats as words of 24 bits)")
 	o.renderer.addTo(fs, false)
 	fs.StringVar(&o.out, "out", "-", "output file; - for stdout")
 	o.gl.addTo(fs)
@@ -89,14 +89,8 @@ terminal.`,
 
 // check refuses bad input before anything is opened or written.
 func (o *dumpOptions) check() (rng.Instance, error) {
-	if o.format != "u32" && o.format != "f32" && o.format != "packed" {
-		return nil, usagef("--format must be u32, f32 or packed (got %q)", o.format)
-	}
 	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
 		return nil, err
-	}
-	if o.order != "stream" && o.order != "interleaved" && o.order != "renderer" {
-		return nil, usagef("--order must be stream, interleaved or renderer (got %q)", o.order)
 	}
 	if o.count == 0 {
 		switch {
@@ -115,10 +109,20 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
-	if most := render.MaxInterleavedStreams(inst); o.order == "interleaved" && o.streams > most {
+	if most := lab.MaxInterleavedStreams(inst); o.order == "interleaved" && o.streams > most {
 		return nil, usagef("--order interleaved holds every stream at once: --streams at most %d for %s", most, o.spec.Gen.Name)
 	}
 	return inst, o.gl.check()
+}
+
+// progress is the dump's bar on the command's error stream, told how many
+// streams (slots: unit) are done; none for an endless dump. done ends it.
+func (o *dumpOptions) progress(c *cobra.Command, unit string) (set func(int), done func()) {
+	if o.count == 0 {
+		return nil, func() {}
+	}
+	bar := newProgress(c.ErrOrStderr(), "dump "+o.spec.Label(), o.streams, unit)
+	return bar.set, bar.done
 }
 
 func (o *dumpOptions) run(c *cobra.Command) error {
@@ -145,31 +149,27 @@ func (o *dumpOptions) run(c *cobra.Command) error {
 		if o.format == "packed" {
 			w = rng.NewPacker(w, o.spec.Gen.Bits())
 		}
-		var progress func(int)
-		if o.count > 0 {
-			bar := newProgress(os.Stderr, "dump "+o.spec.Label(), o.streams, "streams")
-			defer bar.done()
-			progress = bar.set
-		}
+		progress, done := o.progress(c, "streams")
+		defer done()
 		switch {
 		case o.device == "cpu" && interleaved:
 			return rng.DumpInterleaved(inst, o.streams, count, f32, w, progress)
 		case o.device == "cpu":
 			return rng.Dump(inst, o.streams, count, f32, w, progress)
 		}
-		c, err := o.gl.open()
+		ctx, err := o.gl.open()
 		if err != nil {
 			return err
 		}
-		defer c.Close()
-		r, err := render.NewRNG(c, o.spec.Gen, o.spec.Config(o.streams, o.seed))
+		defer ctx.Close()
+		r, err := render.NewRNG(ctx, o.spec.Gen, o.spec.Config(o.streams, o.seed))
 		if err != nil {
 			return err
 		}
 		defer r.Close()
 		if interleaved {
-			return r.DumpInterleaved(count, f32, w, progress)
+			return lab.DumpInterleaved(r, count, f32, w, progress)
 		}
-		return r.Dump(count, f32, w, progress)
+		return lab.Dump(r, count, f32, w, progress)
 	})
 }

@@ -3,19 +3,22 @@ package cli
 import (
 	"io"
 	"math"
-	"os"
 
 	"github.com/spf13/cobra"
 
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
 
 // checkRenderer refuses a renderer-order dump before anything is opened:
-// the order's flags, the format (the words hold 24 bits: no f32), and the
+// the device, the order's flags, the format (the words hold 24 bits: no f32), and the
 // counts: --count 0 is one slot's draws, to standard output.
-func (o *dumpOptions) checkRenderer() (render.PassLayout, rng.Instance, *render.RendererDraws, error) {
+func (o *dumpOptions) checkRenderer() (render.PassLayout, rng.Instance, *lab.RendererDraws, error) {
 	var l render.PassLayout
+	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
+		return l, nil, nil, err
+	}
 	r, err := o.renderer.resolve()
 	if err != nil {
 		return l, nil, nil, err
@@ -43,10 +46,10 @@ func (o *dumpOptions) checkRenderer() (render.PassLayout, rng.Instance, *render.
 	if err != nil {
 		return l, nil, nil, usageError{err.Error()}
 	}
-	if most := render.MaxBatteryStreams(inst); o.device == "gpu" && o.streams > most {
+	if most := lab.MaxBatteryStreams(inst); o.device == "gpu" && o.streams > most {
 		return l, nil, nil, usagef("--order renderer holds every slot at once on the GPU: --streams at most %d for %s (or --device cpu)", most, spec.Gen.Name)
 	}
-	return l, inst, &render.RendererDraws{Slots: o.streams, PerPhoton: r.PerPhoton}, o.gl.check()
+	return l, inst, &lab.RendererDraws{Slots: o.streams, PerPhoton: r.PerPhoton}, o.gl.check()
 }
 
 // runRenderer writes a renderer-order dump: the Go reference with --device
@@ -65,14 +68,10 @@ func (o *dumpOptions) runRenderer(c *cobra.Command) error {
 	}
 	return writeAtomically(o.out, c.OutOrStdout(), func(w io.Writer) error {
 		if o.format == "packed" {
-			w = rng.NewPacker(w, render.RendererBits)
+			w = rng.NewPacker(w, lab.RendererBits)
 		}
-		var progress func(int)
-		if o.count > 0 {
-			bar := newProgress(os.Stderr, "dump "+o.spec.Label(), o.streams, "slots")
-			defer bar.done()
-			progress = bar.set
-		}
+		progress, done := o.progress(c, "slots")
+		defer done()
 		if o.device == "cpu" {
 			return rng.DumpRenderer(inst, l.Cfg.Streams, d.Slots, count, d.PerPhoton, l.SlotSequences, w, progress)
 		}
@@ -86,6 +85,6 @@ func (o *dumpOptions) runRenderer(c *cobra.Command) error {
 			return err
 		}
 		defer r.Close()
-		return r.DumpRenderer(*d, count, w, progress)
+		return lab.DumpRenderer(r, *d, count, w, progress)
 	})
 }

@@ -9,8 +9,8 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // lookOptions are rng look's flags.
@@ -177,7 +177,7 @@ func (o *lookOptions) run(c *cobra.Command) error {
 	}
 	var err error
 	if o.look.OnGPU {
-		err = (&bar{c: c}).run(&o.gl, draw)
+		err = o.gl.run((&bar{c: c}).track(draw))
 	} else {
 		err = inputOrRun(draw(nil))
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"speckle/imageio"
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // Every view of rng look runs in the renderer order with its defaults (on

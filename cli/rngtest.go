@@ -10,8 +10,8 @@ import (
 	"speckle/imageio"
 	"speckle/internal/stats"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // testOptions are rng test's flags.
@@ -129,7 +129,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 	} else {
 		progress := &bar{c: c, label: "test", unit: "M numbers", scale: 1e6}
 		o.test.Progress = progress.report
-		err = progress.run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = o.testOn(ctx); return err })
+		err = o.gl.run(progress.track(func(ctx *gpu.Context) (err error) { rep, err = o.testOn(ctx); return err }))
 	}
 	if err != nil {
 		return err
@@ -171,7 +171,7 @@ func (o *testOptions) runUnit(c *cobra.Command) error {
 	}
 	o.test.Only = []int{o.split.unit}
 	var rep study.RNGTestReport
-	err := (&bar{c: c}).run(&o.gl, func(ctx *gpu.Context) (err error) { rep, err = o.testOn(ctx); return err })
+	err := o.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) (err error) { rep, err = o.testOn(ctx); return err }))
 	if err != nil {
 		return err
 	}

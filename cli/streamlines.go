@@ -13,9 +13,9 @@ import (
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/render/study"
 	"speckle/rng"
 	"speckle/scenes/flow"
+	"speckle/study"
 )
 
 // streamlinesOptions are the streamlines command's flags; study takes the
@@ -225,10 +225,10 @@ func (o *streamlinesOptions) run(c *cobra.Command) error {
 	progress := &bar{c: c, label: "streamlines " + s.Field.Name() + " " + s.Label(s.Specs[0]), unit: "streamlines", scale: 1}
 	s.Progress = progress.report
 	var t study.Traced
-	err := progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
+	err := o.gl.run(progress.track(func(ctx *gpu.Context) (err error) {
 		t, err = s.WritePicture(ctx, o.out)
 		return err
-	})
+	}))
 	if err != nil {
 		return err
 	}
@@ -249,10 +249,10 @@ func (o *streamlinesOptions) runMontage(c *cobra.Command, defaultOut bool) error
 	progress := &bar{c: c, label: "streamlines " + s.Field.Name(), unit: "streamlines", scale: 1}
 	s.Progress = progress.report
 	var m study.Montaged
-	err = progress.run(&o.gl, func(ctx *gpu.Context) (err error) {
+	err = o.gl.run(progress.track(func(ctx *gpu.Context) (err error) {
 		m, err = s.WriteMontage(ctx, batch)
 		return err
-	})
+	}))
 	if err != nil {
 		return err
 	}
@@ -273,5 +273,5 @@ func (o *streamlinesOptions) runBench(c *cobra.Command) error {
 		return err
 	}
 	quiet := &bar{c: c, scale: 1}
-	return quiet.run(&o.gl, func(ctx *gpu.Context) error { return b.Run(ctx, c.OutOrStdout()) })
+	return o.gl.run(quiet.track(func(ctx *gpu.Context) error { return b.Run(ctx, c.OutOrStdout()) }))
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/imageio"
-	"speckle/render/study"
 	"speckle/scenes"
+	"speckle/study"
 )
 
 // validateOptions are validate's flags.

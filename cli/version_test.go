@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/render/study"
+	"speckle/study"
 )
 
 // Issue #25, item 13: --version shows the revision however the binary was built: Go's

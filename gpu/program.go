@@ -71,10 +71,7 @@ func (c *Context) program(key string, stages ...stage) (*Program, error) {
 		gl.DeleteShader(sh) // flagged: freed with the program
 	}
 	gl.LinkProgram(id)
-	var ok int32
-	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
-	if ok == gl.FALSE {
-		log := programLog(id)
+	if ok, log := status(id, gl.LINK_STATUS, gl.GetProgramiv, gl.GetProgramInfoLog); !ok {
 		gl.DeleteProgram(id)
 		if len(stages) == 1 { // else the source-string numbers are ambiguous
 			log = stages[0].src.MapLog(log)
@@ -123,33 +120,27 @@ func (c *Context) compile(kind uint32, src Source) (uint32, error) {
 	gl.ShaderSource(sh, 1, text, &length)
 	free()
 	gl.CompileShader(sh)
-	var ok int32
-	gl.GetShaderiv(sh, gl.COMPILE_STATUS, &ok)
-	if ok == gl.FALSE {
-		log := shaderLog(sh)
+	ok, log := status(sh, gl.COMPILE_STATUS, gl.GetShaderiv, gl.GetShaderInfoLog)
+	if !ok {
 		gl.DeleteShader(sh)
 		return 0, fmt.Errorf("compiling %s:\n%s", src.CacheKey(), src.MapLog(log))
 	}
-	if log := shaderLog(sh); c.DebugLog != nil && log != "" {
+	if c.DebugLog != nil && log != "" {
 		c.DebugLog("compiling " + src.CacheKey() + ":\n" + src.MapLog(log))
 	}
 	return sh, nil
 }
 
-func shaderLog(sh uint32) string {
-	var n int32
-	gl.GetShaderiv(sh, gl.INFO_LOG_LENGTH, &n)
+// status reads a shader's or a program's status flag (pname:
+// COMPILE_STATUS, LINK_STATUS) and info log, through GL's calls for the
+// one (GetShaderiv, GetShaderInfoLog) or the other (GetProgram...).
+func status(id, pname uint32, iv func(id, pname uint32, v *int32), infoLog func(id uint32, size int32, length *int32, log *uint8)) (bool, string) {
+	var ok, n int32
+	iv(id, pname, &ok)
+	iv(id, gl.INFO_LOG_LENGTH, &n)
 	buf := strings.Repeat("\x00", int(n)+1)
-	gl.GetShaderInfoLog(sh, n, nil, gl.Str(buf))
-	return strings.TrimRight(buf, "\x00")
-}
-
-func programLog(id uint32) string {
-	var n int32
-	gl.GetProgramiv(id, gl.INFO_LOG_LENGTH, &n)
-	buf := strings.Repeat("\x00", int(n)+1)
-	gl.GetProgramInfoLog(id, n, nil, gl.Str(buf))
-	return strings.TrimRight(buf, "\x00")
+	infoLog(id, n, nil, gl.Str(buf))
+	return ok != gl.FALSE, strings.TrimRight(buf, "\x00")
 }
 
 func (p *Program) location(name string) int32 {

@@ -504,10 +504,10 @@ func (s *SPPM) SetCamera(c scenes.Camera) error {
 // the largest photon power) within 32 bits.
 func (s *SPPM) tallyScale() float32 { return s.fluxScale / math.Pi * (1 << 20) / (1 << 31) }
 
-// DepositedFlux is the power photons brought to diffuse surfaces, per
+// depositedFlux is the power photons brought to diffuse surfaces, per
 // emitted photon (FluxTally only): the lights' power that lands, as the
 // photon pass distributes it.
-func (s *SPPM) DepositedFlux() scenes.Vec3 {
+func (s *SPPM) depositedFlux() scenes.Vec3 {
 	var w [shaders.SPPMCounterWords]uint32
 	s.counters.Read(0, w[:])
 	var f scenes.Vec3

@@ -32,7 +32,7 @@ type SPPMConfig struct {
 	// bytes either way).
 	Deposit Deposit
 	// FluxTally makes the photon pass sum the power reaching diffuse
-	// surfaces (DepositedFlux); for tests, it costs atomics.
+	// surfaces (depositedFlux); for tests, it costs atomics.
 	FluxTally bool
 	// PhotonPass cuts the photon pass down for `bench render --breakdown`;
 	// a render of any but PhotonPassFull is no picture.

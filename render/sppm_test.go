@@ -239,7 +239,7 @@ func TestPlaneFluxMatchesLightPower(t *testing.T) {
 		if err := s.Iterate(16); err != nil {
 			return err
 		}
-		got = s.DepositedFlux()
+		got = s.depositedFlux()
 		return nil
 	})
 	for ch := 0; ch < 3; ch++ {

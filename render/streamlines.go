@@ -14,8 +14,9 @@
 // The API, for the command line and the UI (all calls on the GL thread):
 //
 //	field, err := flow.Open("dem")                 // or "gyre", "cylinder", a height-field file
-//	cfg := render.defaultStreamlineConfig(w, h, rng.Lehmer)
-//	cfg.Options = map[string]string{"lehmer-seeding": "slm"}
+//	cfg := render.StreamlineConfig{Width: w, Height: h, Generator: rng.Lehmer,
+//		Params:  flow.Params{Density: 3, Jitter: 1, Step: 0.5}, // slm's setting; MaxSteps 0: cross the image once
+//		Options: map[string]string{"lehmer-seeding": "slm"}}
 //	s, err := render.NewStreamlines(ctx, field, cfg)
 //	defer s.Close()
 //	for !s.Done() { s.Trace(1 << 16) }              // or s.Run(); a UI calls s.Advance(n, passes) a few times a frame
@@ -85,7 +86,7 @@ type slChunk struct{ first, n, pass int }
 
 // slLoopOverhead bounds the loop passes of one trace invocation besides its
 // steps and draws (shaders/lib/loops.glsl's count): the recording variant's
-// clearing loop (5), Sobol's resume (9), and the loops of the branch not
+// clearing loop (5), a resume by rng_dump_seek (Sobol's: 9), and the loops of the branch not
 // taken (seeding in a later pass, resuming in the first), which lanes masked
 // off still enter, one pass each.
 const slLoopOverhead = 32
@@ -93,7 +94,7 @@ const slLoopOverhead = 32
 // passSteps sizes the trace's dispatches from the generator's loop costs:
 // one step is a pass of the step loop and four draws, and a loop of n steps
 // costs n + 1 of them (Mesa counts the loops that the last pass, whose test
-// fails, enters for lanes that are masked off: render.passesFor measures
+// fails, enters for lanes that are masked off: PassesFor measures
 // the same); a chunk's first pass also seeds each stream (rng_init), a later
 // one resumes it (rng_load, at most one draw's work: philox recomputes its
 // block). first may be 0 (a first pass that only seeds). A generator of
@@ -196,13 +197,8 @@ func (s *Streamlines) program(record bool) (*gpu.Program, error) {
 	if s.Cfg.Generator.DumpF32Centred {
 		defs["RNG_DUMP_F32_CENTRED"] = "1"
 	}
-	// Resuming a stream in a later pass: rng_load, except for Sobol, whose
-	// rng_load starts the renderer's points instead (the kernel resumes its
-	// dump stream from the draw count).
-	if _, quasi := s.rng.Inst.(rng.QuasiRandom); s.Cfg.Generator == rng.Sobol {
-		defs["STREAMLINE_SOBOL"] = "1"
-	} else if quasi {
-		return nil, fmt.Errorf("streamlines cannot resume %s's streams between dispatches", s.Cfg.Generator.Name)
+	if err := checkResumable(s.Cfg.Generator, s.rng.Inst); err != nil {
+		return nil, err
 	}
 	if record {
 		defs["STREAMLINE_RECORD"] = "1"
@@ -211,6 +207,21 @@ func (s *Streamlines) program(record bool) (*gpu.Program, error) {
 		defs[d] = "1"
 	}
 	return s.rng.Program("streamlines.comp", defs)
+}
+
+// checkResumable refuses a generator whose streams the trace cannot resume
+// in a later pass. It resumes them with rng_load, except where the port's
+// dump stream is stateless (rng.StridedDump, the GLSL's RNG_DUMP_SEEK): then
+// it seeks that stream to the draw count. A quasi-random generator needs the
+// seek, since its rng_load starts the renderer's points instead: one without
+// it is refused, whatever its name.
+func checkResumable(gen *rng.Generator, inst rng.Instance) error {
+	_, quasi := inst.(rng.QuasiRandom)
+	_, seeks := inst.(rng.StridedDump)
+	if quasi && !seeks {
+		return fmt.Errorf("streamlines cannot resume %s's streams between dispatches: a quasi-random generator needs a stateless dump stream (RNG_DUMP_SEEK)", gen.Name)
+	}
+	return nil
 }
 
 // setTraceUniforms sets what every trace dispatch reads (uniforms are
@@ -299,16 +310,6 @@ func (s *Streamlines) dispatchPasses(p *gpu.Program, first, n, from, to int) err
 		}
 	}
 	return nil
-}
-
-// traceChunk traces streamlines [first, first+n) (n <= maxChunk) to their
-// ends with p, in Passes dispatches, outside the chunks of Advance.
-func (s *Streamlines) traceChunk(p *gpu.Program, first, n int) error {
-	if err := s.ensureSlots(n); err != nil {
-		return err
-	}
-	passes, _ := s.Passes()
-	return s.dispatchPasses(p, first, n, 0, passes)
 }
 
 // Advance runs at most `passes` dispatches of the chunk in flight, first

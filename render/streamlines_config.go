@@ -41,14 +41,6 @@ var streamlinePartDefines = map[StreamlinePart][]string{
 	StreamlineHashJitter: {"STREAMLINE_NO_VISITS", "STREAMLINE_HASH_JITTER"},
 }
 
-// defaultStreamlineConfig is slm's setting for a w x h image: density 3,
-// jitter 1, step 0.5 pixels, enough steps to cross the image once, shared
-// streams, seed 0.
-func defaultStreamlineConfig(w, h int, gen *rng.Generator) StreamlineConfig {
-	return StreamlineConfig{Width: w, Height: h, Generator: gen,
-		Params: flow.Params{Density: 3, Jitter: 1, Step: 0.5}}
-}
-
 // maxStreamlines bounds Width x Height x Density^2 (streamline indices are
 // 32-bit on the GPU).
 const maxStreamlines = 1 << 31

@@ -31,7 +31,12 @@ func (s *Streamlines) recordPaths(first, n, points int) ([]flow.Path, error) {
 	defer rec.Delete()
 	rec.Bind(shaders.StreamlineRecordBinding)
 	p.SetUint("record_points", uint32(points))
-	if err := s.traceChunk(p, first, n); err != nil {
+	// Streamlines [first, first+n) to their ends, outside Advance's chunks.
+	if err := s.ensureSlots(n); err != nil {
+		return nil, err
+	}
+	passes, _ := s.Passes()
+	if err := s.dispatchPasses(p, first, n, 0, passes); err != nil {
 		return nil, err
 	}
 	w := make([]uint32, n*stride)
@@ -161,9 +166,9 @@ func TestStreamlinesGPUEqualsGo(t *testing.T) {
 	field := testField(t)
 	const w, h, points = 48, 34, 400
 	for _, g := range rng.All {
-		for _, opts := range optionSets(g) {
+		for _, opts := range append([]map[string]string{nil}, g.TestOptions...) {
 			for _, independent := range []bool{false, true} {
-				t.Run(fmt.Sprintf("%s/%s/independent=%v", g.Name, describe(opts), independent), func(t *testing.T) {
+				t.Run(fmt.Sprintf("%s/independent=%v", rng.Spec{Gen: g, Options: opts}, independent), func(t *testing.T) {
 					cfg := defaultStreamlineConfig(w, h, g)
 					cfg.Options, cfg.Seed, cfg.IndependentStreams, cfg.MaxSteps = opts, 7, independent, points
 					// Two neighbouring seed pixels on the flank, two inside the rim.
@@ -804,4 +809,12 @@ func TestStreamlinePartsCutWhatTheySay(t *testing.T) {
 	if slices.Equal(lens[StreamlineHashJitter], lens[StreamlineFull]) || h.Streamlines != st[StreamlineFull].Streamlines || h.Steps == 0 {
 		t.Errorf("hash jitter: stats %+v vs the generator's %+v", h, st[StreamlineFull])
 	}
+}
+
+// defaultStreamlineConfig is slm's setting for a w x h image: density 3,
+// jitter 1, step 0.5 pixels, enough steps to cross the image once, shared
+// streams, seed 0.
+func defaultStreamlineConfig(w, h int, gen *rng.Generator) StreamlineConfig {
+	return StreamlineConfig{Width: w, Height: h, Generator: gen,
+		Params: flow.Params{Density: 3, Jitter: 1, Step: 0.5}}
 }

@@ -15,13 +15,7 @@ func Dump(inst Instance, streams, count int, f32 bool, w io.Writer, progress fun
 	for t := 0; t < streams; t++ {
 		s := inst.Stream(t)
 		for m := 0; m < count; m++ {
-			var v uint32
-			if f32 {
-				v = math.Float32bits(s.DumpF32())
-			} else {
-				v = s.U32()
-			}
-			binary.LittleEndian.PutUint32(buf[4*m:], v)
+			putDumpValue(buf[4*m:], s, f32)
 		}
 		if _, err := w.Write(buf); err != nil {
 			return err
@@ -45,13 +39,7 @@ func DumpInterleaved(inst Instance, streams, count int, f32 bool, w io.Writer, p
 	buf := make([]byte, streams*4)
 	for m := 0; m < count; m++ {
 		for t, s := range all {
-			var v uint32
-			if f32 {
-				v = math.Float32bits(s.DumpF32())
-			} else {
-				v = s.U32()
-			}
-			binary.LittleEndian.PutUint32(buf[4*t:], v)
+			putDumpValue(buf[4*t:], s, f32)
 		}
 		if _, err := bw.Write(buf); err != nil {
 			return err
@@ -61,6 +49,16 @@ func DumpInterleaved(inst Instance, streams, count int, f32 bool, w io.Writer, p
 		}
 	}
 	return bw.Flush()
+}
+
+// putDumpValue draws s's next value as a dump holds it, its native integer
+// or the bits of its dump float, into b little-endian.
+func putDumpValue(b []byte, s Stream, f32 bool) {
+	if f32 {
+		binary.LittleEndian.PutUint32(b, math.Float32bits(s.DumpF32()))
+	} else {
+		binary.LittleEndian.PutUint32(b, s.U32())
+	}
 }
 
 // Packer is an io.Writer that takes little-endian 32-bit values and writes

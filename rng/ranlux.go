@@ -29,9 +29,6 @@ var Ranlux = &Generator{
 // and skips p-24, a multiple of 4 because it steps a float4 at a time.
 var ranluxP = [5]int{24, 48, 100, 224, 404}
 
-// RanluxP is the block length p of luxury level lux (0..4).
-func RanluxP(lux int) int { return ranluxP[lux] }
-
 // The seed's RANLUXCL_TWOM24 and RANLUXCL_TWOM12 (both exact in binary32).
 const (
 	ranluxTwoM24 = float32(1.0 / (1 << 24))

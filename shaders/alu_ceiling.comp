@@ -1,6 +1,6 @@
 // Arithmetic with no memory traffic: what this GPU does per second of the
 // GLSL operations the compute-bound generators are made of, for `rng bench`
-// to set RANLUX's and the CA's rates against (render.ArithmeticCeilings).
+// to set RANLUX's and the CA's rates against (lab.ArithmeticCeilings).
 // Eight independent chains per invocation, eight steps of each per loop
 // pass, one result word per invocation so that nothing is optimised away.
 //

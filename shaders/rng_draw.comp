@@ -8,7 +8,7 @@
 //              m % 4 of a vec4 per invocation (count and pieces in fours):
 //              one chain of dependent adds bounded the rate (H200: rand48
 //              1,273 G/s with one sum, 1,633 with four);
-// RENDERER_ORDER: the lab's renderer order (render.RendererDraws): every
+// RENDERER_ORDER: the lab's renderer order (lab.RendererDraws): every
 //              draw is the renderer's float as a word, uint(f * 2^24): its
 //              fraction bits at 24-bit steps, in the low bits as the battery
 //              takes a generator's output bits, at
@@ -17,7 +17,7 @@
 //              at out[i*count + m] (tests: odd counts leave streams mid-block).
 //
 // One dispatch draws values first_draw .. first_draw+draws-1 of the `count`
-// of an iteration: render.RNG.Draw splits a count into such pieces so that
+// of an iteration: lab.Draw splits a count into such pieces so that
 // no invocation runs more loop passes than LOOP_BUDGET. The pool carries
 // streams from piece to piece; a quasi-random point (RNG_QUASI) continues at
 // dimension first_draw; BENCH_SUM carries its running sums in out.

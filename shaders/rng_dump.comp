@@ -5,7 +5,7 @@
 // first_value 0 seeds the stream instead (else rng_init.comp and
 // rng_warmup.comp have seeded the pool). A dump is
 // split into such pieces so that no invocation runs more loop passes than
-// LOOP_BUDGET (render.RNG.Dump sizes them). Stateless dump streams
+// LOOP_BUDGET (lab.Dump sizes them). Stateless dump streams
 // (RNG_DUMP_SEEK: Sobol) start at first_value directly, with no pool; with
 // RNG_DUMP_STRIDE, 2^lanes_log2 invocations share a stream, lane j taking
 // values j, j + 2^lanes_log2, ..., so that a warp's stores are contiguous.

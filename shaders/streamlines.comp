@@ -156,21 +156,10 @@ void add_visits(uint pixel, uint n) {
 
 // Continues stream `stream` of pool slot `slot` after `drawn` draws.
 #if defined(RNG_DUMP_SEEK)
-// A stateless dump stream (rng/common.glsl's optional part: Sobol).
+// A stateless dump stream (rng/common.glsl's optional part: Sobol) seeks to
+// the draw count; a quasi-random generator needs it, since its rng_load starts
+// the renderer's points (render.checkResumable refuses one without it).
 void resume_rng(uint slot, uint stream, uint drawn) { rng_dump_seek(stream, drawn); }
-#elif defined(STREAMLINE_SOBOL)
-// Sobol keeps no pool words (its rng_load starts the renderer's points, not
-// a dump stream): point i of a dimension is the XOR of the direction numbers
-// that the bits of gray(i) select, which its nibble table gives in 8 look-ups.
-void resume_rng(uint slot, uint stream, uint drawn) {
-	rng_init(stream);
-	uint g = drawn ^ (drawn >> 1);
-	uint base = SOBOL_NIBBLE_BASE + (sobol_dim << 7);
-	uint x = 0u;
-	for (uint k = 0u; k < 8u; k++) x ^= rng_aux[base + (k << 4) + ((g >> (4u * k)) & 15u)];
-	sobol_x = x;
-	sobol_i = drawn;
-}
 #else
 void resume_rng(uint slot, uint stream, uint drawn) { rng_load(slot); }
 #endif

@@ -1,5 +1,5 @@
 // Store patterns with no generator: what this GPU and driver can write, for
-// `rng bench` to compare against (render.WriteCeilings).
+// `rng bench` to compare against (lab.WriteCeilings).
 //
 // Column (default): rng_draw.comp's BENCH_STORE pattern; invocation i owns
 // column i and writes values first .. first+values-1 (a multiple of 4) at

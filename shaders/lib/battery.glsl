@@ -1,5 +1,5 @@
 // The test battery's blocks, positions and samples, shared by its kernels
-// (rng_battery.comp, rng_battery_groups.comp; render.RNG.Battery sets the
+// (rng_battery.comp, rng_battery_groups.comp; lab.Battery sets the
 // uniforms). A block holds values block_first .. block_first+block_len-1 of
 // every stream, stream-major ([t*block_len + j], as rng_dump.comp writes
 // them); the previous block is bound too, so items that start there are
@@ -16,7 +16,7 @@
 // within their segment only: tuples and groups start at the segment's first
 // value (stats.Tally is the reference these counts equal).
 //
-// 32 bits hold every index for any size render.BatterySize.Check takes: a
+// 32 bits hold every index for any size lab.BatterySize.Check takes: a
 // block is one buffer (64 MiB in render, and under 2^32 bytes on any GPU),
 // so positions r < 2^30 and r + block_positions < 2^31; a stream has under
 // 2^32 values and a sample under 2^31, so block_first + j (for a value that

@@ -11,7 +11,7 @@
 // So every kernel bounds the loop passes of one dispatch by LOOP_BUDGET
 // (shaders.LoopBudget in Go, shaders/constants.go), counting a loop of n passes as n + 1
 // and both sides of a branch, and carries longer work to the next dispatch in
-// its state buffers: dumps, draws and the CA's warm-up (render/rng.go),
+// its state buffers: dumps, draws and the CA's warm-up (render/rng.go, lab/dump.go),
 // streamlines (render/streamlines.go). Where work cannot be split (a photon's
 // path), the kernel counts its passes and the render refuses to go on past
 // the budget (render/sppm.go). RNG_LOOPS_PER_DRAW, RNG_LOOPS_PER_INIT and

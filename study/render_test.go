@@ -1,0 +1,134 @@
+package study
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"speckle/gpu"
+	"speckle/gpu/gltest"
+	"speckle/imageio"
+	"speckle/render"
+	"speckle/rng"
+)
+
+func spec(t *testing.T, s string) rng.Spec {
+	t.Helper()
+	sp, err := rng.ParseSpec(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// Config takes the spec's own seed over the setup's, the setup's options
+// only where the spec is silent and the generator has them, and refuses a
+// radius beyond the scene as bad input.
+func TestSetupConfig(t *testing.T) {
+	s := Setup{Scene: builtin(t, "cornell"), Width: 32, Height: 18, Alpha: 0.7, Seed: 1,
+		Options: map[string]string{"lux": "2", "lehmer-seeding": "slm"}}
+	cfg, err := s.Config(spec(t, "ranlux:lux=3:seed=9"))
+	if err != nil || cfg.Seed != 9 || cfg.Options["lux"] != "3" || len(cfg.Options) != 1 {
+		t.Errorf("ranlux:lux=3:seed=9: seed %d, options %v, %v", cfg.Seed, cfg.Options, err)
+	}
+	cfg, err = s.Config(spec(t, "lehmer"))
+	if err != nil || cfg.Seed != 1 || cfg.Options["lehmer-seeding"] != "slm" || len(cfg.Options) != 1 {
+		t.Errorf("lehmer: seed %d, options %v, %v", cfg.Seed, cfg.Options, err)
+	}
+	s.Radius = 100
+	if _, err := s.Config(spec(t, "philox")); !IsInputError(err) {
+		t.Errorf("radius 100 in cornell: %v, want an input error", err)
+	}
+}
+
+// A generator's own seed is the seed: philox:seed=3 under seed 1 renders
+// the image philox renders under seed 3, bit for bit, and not philox's
+// under seed 1.
+func TestRenderSpecSeedIsTheSeed(t *testing.T) {
+	s := Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7, PhotonsPerIteration: 600}
+	render := func(sp rng.Spec, seed uint32) []float32 {
+		s.Seed = seed
+		var px []float32
+		gltest.On(t, func(c *gpu.Context) error {
+			img, r, err := s.renderTo(c, sp, 1500, nil)
+			if err == nil {
+				r.Close()
+				px = img.Pix
+			}
+			return err
+		})
+		return px
+	}
+	own, common, other := render(spec(t, "philox:seed=3"), 1), render(spec(t, "philox"), 3), render(spec(t, "philox"), 1)
+	if !slices.Equal(own, common) {
+		t.Error("philox:seed=3 under seed 1 differs from philox under seed 3")
+	}
+	if slices.Equal(own, other) {
+		t.Error("philox:seed=3 under seed 1 is philox under seed 1")
+	}
+}
+
+// Render writes the PNG and PFM it is given and measures the metric (MSE
+// here) of that radiance against the scene's exact image, saying first that
+// it computes the exact image.
+func TestRenderWritesItsImages(t *testing.T) {
+	dir := t.TempDir()
+	var said []string
+	r := Render{Setup: Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7, Seed: 1, Metric: imageio.MetricMSE,
+		Status: func(s string) { said = append(said, s) }},
+		Spec: spec(t, "pcg32"), Total: 1234, Out: filepath.Join(dir, "r.png"), PFM: filepath.Join(dir, "r.pfm")}
+	var res Rendered
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		res, err = r.Run(c)
+		return err
+	})
+	if res.Emitted != 1234 || res.Reference != "analytic" || res.Metric != imageio.MetricMSE || !(res.Error > 0) || math.IsInf(res.Error, 0) {
+		t.Errorf("rendered %+v", res)
+	}
+	if len(said) != 1 || said[0] != "computing plane's exact image at 16x12 (the reference)" {
+		t.Errorf("status %q", said)
+	}
+	img, err := imageio.ReadPFM(r.PFM)
+	if err != nil || img.W != 16 || img.H != 12 {
+		t.Fatalf("the PFM: %dx%d, %v", img.W, img.H, err)
+	}
+	exact, _, _ := render.ReferenceImage(r.Scene, 16, 12)
+	if want, _ := imageio.MSE(img, *exact); res.Error != want {
+		t.Errorf("MSE %v, want %v from the PFM", res.Error, want)
+	}
+	if _, err := imageio.ReadPNG(r.Out); err != nil {
+		t.Error(err)
+	}
+}
+
+// A reference is refused for a scene with an exact image, and goes under
+// render.ReferenceDir() otherwise.
+func TestReferencePath(t *testing.T) {
+	if _, err := (Reference{Setup: Setup{Scene: builtin(t, "plane"), Width: 8, Height: 6}}).Path(); !IsInputError(err) {
+		t.Errorf("plane: %v, want an input error", err)
+	}
+	p, err := (Reference{Setup: Setup{Scene: builtin(t, "cornell"), Width: 8, Height: 6}}).Path()
+	if err != nil || p != render.ReferencePath("cornell", 8, 6) || filepath.Dir(p) != render.ReferenceDir() {
+		t.Errorf("cornell: %q, %v", p, err)
+	}
+}
+
+// A render with no reference at its size says so, and names the sizes that
+// have one (the shipped cornell reference is 640x360).
+func TestNoReferenceNoteNamesTheSizes(t *testing.T) {
+	wd, _ := os.Getwd()
+	if err := os.Chdir(".."); err != nil { // the repository root, where assets/ is
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	n := noReferenceNote("cornell", 960, 540, imageio.MetricRMSE)
+	if !strings.Contains(n, "no RMSE: no stored reference of cornell serves 960x540") || !strings.Contains(n, "640x360, 320x180") {
+		t.Errorf("note %q", n)
+	}
+	if n := noReferenceNote("nosuchscene", 8, 8, imageio.MetricRMSE); !strings.Contains(n, "has no stored reference") {
+		t.Errorf("note %q", n)
+	}
+}

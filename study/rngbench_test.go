@@ -1,0 +1,73 @@
+package study
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"speckle/gpu"
+	"speckle/gpu/gltest"
+	"speckle/lab"
+)
+
+// Check refuses each out-of-range size before the GPU, and an option value
+// a generator refuses.
+func TestRNGBenchCheck(t *testing.T) {
+	ok := RNGBench{Specs: specs(t, "lehmer,ranlux")}
+	if err := ok.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		edit func(*RNGBench)
+		want string
+	}{
+		{func(b *RNGBench) { b.Invocations = MaxBenchInvocations + 1 }, "--invocations must be"},
+		{func(b *RNGBench) { b.StoreDraws = 6 }, "--store-draws must be a multiple of 4"},
+		{func(b *RNGBench) { b.SumDraws = MaxBenchDraws + 1 }, "--sum-draws must be"},
+		{func(b *RNGBench) { b.MinTime = -time.Second }, "--min-time must be positive"},
+		{func(b *RNGBench) { b.Options = map[string]string{"lux": "9"} }, "--lux must be 0..4"},
+	} {
+		b := ok
+		c.edit(&b)
+		if err := b.Check(); err == nil || !IsInputError(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: want an input error saying %q", err, c.want)
+		}
+	}
+}
+
+// A small bench measures each generator (with its own seed shown), counts
+// progress to the end, and its table and JSON say the same.
+func TestRNGBenchRun(t *testing.T) {
+	b := RNGBench{Specs: specs(t, "lehmer,philox:seed=3"), Options: map[string]string{"lehmer-seeding": "slm"},
+		Invocations: 1024, StoreDraws: 8, SumDraws: 16, MinTime: time.Millisecond}
+	var done int64
+	b.Progress = func(d, total int64) { done = d }
+	var rep RNGBenchReport
+	gltest.On(t, func(c *gpu.Context) (err error) {
+		rep, err = b.Run(c)
+		return err
+	})
+	if done != 2 || len(rep.Results) != 2 || rep.WriteCeiling <= 0 || rep.Device == "" {
+		t.Fatalf("progress %d, report %+v", done, rep)
+	}
+	if r := rep.Results[0]; r.Generator != "lehmer" || r.Options != "lehmer-seeding=slm" || r.Invocations != 1024 || r.StoredPerS <= 0 || r.SumPerS <= 0 {
+		t.Errorf("lehmer: %+v", r)
+	}
+	if r := rep.Results[1]; r.Generator != "philox" || r.Options != "seed=3" {
+		t.Errorf("philox: %+v", r)
+	}
+	if len(rep.Arithmetic) != len(lab.ArithmeticOps) || slices.ContainsFunc(rep.Arithmetic, func(a lab.ArithmeticRate) bool { return !(a.OpsPerS > 0) }) {
+		t.Errorf("arithmetic ceilings: %+v", rep.Arithmetic)
+	}
+	var table, js bytes.Buffer
+	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "lehmer-seeding=slm") || !strings.Contains(table.String(), "G ops/s  fp32 subtract-with-carry") {
+		t.Errorf("table: %v\n%s", err, table.String())
+	}
+	var back RNGBenchReport
+	if err := rep.WriteJSON(&js); err != nil || json.Unmarshal(js.Bytes(), &back) != nil || len(back.Results) != 2 || back.Results[1].Options != "seed=3" {
+		t.Errorf("JSON: %v\n%s", err, js.String())
+	}
+}
