@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+
+	xdraw "golang.org/x/image/draw"
 )
 
 // Montage colours and spacing.
@@ -166,4 +168,42 @@ func (g Grid) Draw() *image.NRGBA {
 		g.Bar.draw(out, image.Rect(l.gridX, l.barY, l.gridX+l.barW, l.height-montageMargin), l.labelScale)
 	}
 	return out
+}
+
+// FitWidth is g with its cells scaled down (Catmull-Rom, aspect kept) so that
+// the drawn grid is at most maxW pixels wide, its labels and title at their
+// own sizes: a figure that a slide shows whole without blurring its text. A
+// grid that fits already is returned as it is.
+func (g Grid) FitWidth(maxW int) Grid {
+	for try := 0; try < 4; try++ {
+		l := layoutMontage(g)
+		if l.width <= maxW || l.slotW <= 1 || l.cols == 0 {
+			return g
+		}
+		// What is not cells (margins, row labels, gaps) stays; the cells share the rest.
+		slotW := l.slotW - (l.width-maxW+l.cols-1)/l.cols
+		if slotW < 1 {
+			return g
+		}
+		f := float64(slotW) / float64(l.slotW)
+		cells := make([][]*image.NRGBA, len(g.Cells))
+		for i, row := range g.Cells {
+			cells[i] = make([]*image.NRGBA, len(row))
+			for j, c := range row {
+				if c != nil {
+					cells[i][j] = scaleBy(c, f)
+				}
+			}
+		}
+		g.Cells = cells
+	}
+	return g
+}
+
+// scaleBy is img scaled f times (Catmull-Rom), at least a pixel each way.
+func scaleBy(img *image.NRGBA, f float64) *image.NRGBA {
+	b := img.Bounds()
+	dst := image.NewNRGBA(image.Rect(0, 0, max(1, int(float64(b.Dx())*f)), max(1, int(float64(b.Dy())*f))))
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
+	return dst
 }

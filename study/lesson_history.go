@@ -12,14 +12,32 @@ import (
 	"speckle/imageio"
 )
 
-// errorHistoryPlot is the lesson figure's inset: each generator's region
-// error (the criterion's) against the photons traced, w pixels wide, so
-// that an error that stops falling shows as a flat line beside a falling one.
+// Inset font sizes: the montage's bitmap labels (scale 2) have capitals
+// about 18 pixels high; Liberation Sans at 18 points (24 pixels at 96 dpi)
+// has them 17, so the inset reads as large as the rows above it.
+var (
+	insetTitleSize = vg.Points(19)
+	insetLabelSize = vg.Points(18)
+	insetTickSize  = vg.Points(17)
+)
+
+// errorHistoryPlot is the lesson figure's inset, w pixels wide.
 func errorHistoryPlot(labels []string, history []LessonStep, factor float64, w int) *image.NRGBA {
+	return imageio.PlotImage(errorHistoryPanel(labels, history, factor), w, w*5/16)
+}
+
+// errorHistoryPanel plots each generator's region error (the criterion's)
+// against the photons traced, so that an error that stops falling shows as
+// a flat line beside a falling one.
+func errorHistoryPanel(labels []string, history []LessonStep, factor float64) *plot.Plot {
 	p := imageio.NewPanel(fmt.Sprintf("region error after each iteration (the criterion: the first at least %g times the last)", factor),
 		"photons traced per generator (log scale)", "region error (RMS of the heatmap)")
-	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
-	p.Legend.Top = true
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, imageio.CountTicks{}
+	p.Title.TextStyle.Font.Size = insetTitleSize
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font.Size, a.Tick.Label.Font.Size = insetLabelSize, insetTickSize
+	}
+	p.Legend.TextStyle.Font.Size, p.Legend.Top = insetTickSize, true
 	glyphs := []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}}
 	yMax := 0.0
 	for i, label := range labels {
@@ -34,11 +52,11 @@ func errorHistoryPlot(labels []string, history []LessonStep, factor float64, w i
 		if err != nil {
 			continue
 		}
-		line.Color, line.Width = imageio.SeriesColor(i), vg.Points(2)
-		points.Color, points.Shape, points.Radius = imageio.SeriesColor(i), glyphs[i%len(glyphs)], vg.Points(3)
+		line.Color, line.Width = imageio.SeriesColor(i), vg.Points(2.5)
+		points.Color, points.Shape, points.Radius = imageio.SeriesColor(i), glyphs[i%len(glyphs)], vg.Points(4)
 		p.Add(line, points)
 		p.Legend.Add(label, line, points)
 	}
 	p.Y.Min, p.Y.Max = 0, yMax*1.05
-	return imageio.PlotImage(p, w, w*9/32)
+	return p
 }

@@ -165,9 +165,10 @@ func TestLessonRunWritesAFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Three columns of cells enlarged to 640 pixels, and the caption below two rows.
-	if b := fig.Bounds(); b.Dx() < 3*640 || b.Dy() < 2*360+100 {
-		t.Errorf("figure %v: too small for 2x3 cells and a caption", b)
+	// Three columns of cells enlarged to 640 pixels then fitted to a slide's
+	// width (over 500 pixels each), and the caption below two rows.
+	if b := fig.Bounds(); b.Dx() < 3*500 || b.Dx() > imageio.MaxFigureWidth || b.Dy() < 2*280+100 {
+		t.Errorf("figure %v: want 2x3 cells and a caption, at most %d pixels wide", b, imageio.MaxFigureWidth)
 	}
 	if !imageio.FindColorBar(fig, imageio.HeatColormap(), 200) {
 		t.Error("the lesson's figure has no colour bar for its heatmaps")

@@ -222,7 +222,8 @@ var regionColour = color.NRGBA{R: 255, G: 64, B: 160, A: 255}
 
 // figure is the montage: a row per generator (image with the region
 // framed, heatmap, magnifier on the region's centre), title on top,
-// caption below. Cells under 640 pixels wide are enlarged (whole pixels).
+// caption below. Cells under 640 pixels wide are enlarged (whole pixels),
+// then scaled down together so that the figure fits a slide's width.
 func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image, ref imageio.Image, rect image.Rectangle, res LessonResult) (*image.NRGBA, error) {
 	w, h := setup.Width, setup.Height
 	lens := magnifierRect(w, h, LessonZoom, r.Region.Centre())
@@ -247,7 +248,8 @@ func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image,
 	criterion := fmt.Sprintf("Criterion: the RMS of the heatmap in the framed region of %s reaches %g times %s's. %s.",
 		labels[0], r.Factor, labels[len(labels)-1], res)
 	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title, Bar: bar}
-	img := grid.Draw()
+	// At most a slide's width: the cells give way, not the text.
+	img := grid.FitWidth(imageio.MaxFigureWidth).Draw()
 	if len(res.History) > 1 { // one snapshot cannot show an error standing still: its history can
 		img = imageio.Stack(img, errorHistoryPlot(labels, res.History, r.Factor, min(img.Rect.Dx()-32, 1600)))
 	}
