@@ -14,7 +14,7 @@ import (
 )
 
 // MaxExplainWidth is a page's widest: a slide's.
-const MaxExplainWidth = 1920
+const MaxExplainWidth = imageio.MaxFigureWidth
 
 // explainTextScale is the battery cell's text scale: legible on a slide.
 const explainTextScale = 2
@@ -134,7 +134,9 @@ func (r ExplainRun) figure(ex Explained) *image.NRGBA {
 		"(c) battery, renderer order",
 	}
 	title := r.Title + ": from the artifact to its cause"
-	img := imageio.Montage(cells, labels, cols, title)
+	// The cells give way to a slide's width, the labels and caption keep
+	// their size; Shrink only guards a title wider than a slide.
+	img := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title}.FitWidth(MaxExplainWidth).Draw()
 	facts := append([]string{"(d) The cause, computed:"}, ex.Facts...)
 	img = imageio.WithCaption(img, strings.Join(facts, " "), "(b) "+ex.ViewText+". (c) "+ex.Report.Layout+".", r.Caption)
 	return imageio.Shrink(img, MaxExplainWidth)
