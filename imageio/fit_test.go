@@ -67,3 +67,24 @@ func TestCountTicks(t *testing.T) {
 		}
 	}
 }
+
+// Column labels wider than the cells at the cells' label scale (an explain
+// page: 620x500 text cells, scale 3) would need the cells shrunk to
+// nothing: the label scale steps down instead and the grid still fills
+// the width.
+func TestGridFitWidthWideLabels(t *testing.T) {
+	cell := solid(620, 500, color.NRGBA{R: 10, G: 200, B: 90, A: 255})
+	g := Grid{Cells: [][]*image.NRGBA{{cell, cell, cell}, {cell, cell, cell}}, RowLabels: []string{"lehmer", "lehmer slm"},
+		ColLabels: []string{"(a) render, 196608 photons", "(b) streams: draw 0, slot t vs t+1", "(c) battery, renderer order"}}
+	if s := layoutMontage(g).labelScale; s != 3 {
+		t.Fatalf("label scale %d before fitting: the test needs 3", s)
+	}
+	fit := g.FitWidth(MaxFigureWidth)
+	w := fit.Draw().Rect.Dx()
+	if c := fit.Cells[0][0].Rect; w > MaxFigureWidth || w < MaxFigureWidth-20 || c.Dx() < 620/2 {
+		t.Errorf("fitted grid %d pixels wide with %v cells, want just under %d and cells over half their width", w, c, MaxFigureWidth)
+	}
+	if s := layoutMontage(fit).labelScale; s != 2 {
+		t.Errorf("label scale %d after fitting, want 2", s)
+	}
+}

@@ -57,6 +57,9 @@ func layoutMontage(g Grid) montageLayout {
 		}
 	}
 	l.labelScale = montageLabelScale(cellH)
+	if g.LabelScale > 0 {
+		l.labelScale = g.LabelScale
+	}
 	l.titleScale = l.labelScale + 1
 	textH := glyphH * l.labelScale
 	l.slotW, l.slotH = cellW, cellH
@@ -114,6 +117,7 @@ type Grid struct {
 	Title                string
 	SeriesRows           bool
 	Bar                  *ColorBar
+	LabelScale           int // the labels' text scale; 0: by the tallest cell (montageLabelScale)
 }
 
 // Montage is Grid{cells, rowLabels, colLabels, title}.Draw(): the plain grid.
@@ -170,40 +174,66 @@ func (g Grid) Draw() *image.NRGBA {
 	return out
 }
 
-// FitWidth is g with its cells scaled down (Catmull-Rom, aspect kept) so that
-// the drawn grid is at most maxW pixels wide, its labels and title at their
-// own sizes: a figure that a slide shows whole without blurring its text. A
-// grid that fits already is returned as it is.
+// FitWidth is g with its cells scaled down (Catmull-Rom, aspect kept), as
+// little as will do, so that the drawn grid is at most maxW pixels wide; the
+// labels keep their text scale, unless column labels wider than the cells
+// would need the cells below half their size: then the scale steps down.
+// The text stays crisp, as a slide needs it. A grid that fits is returned
+// as it is.
 func (g Grid) FitWidth(maxW int) Grid {
-	for try := 0; try < 4; try++ {
-		l := layoutMontage(g)
-		if l.width <= maxW || l.slotW <= 1 || l.cols == 0 {
-			return g
-		}
-		// What is not cells (margins, row labels, gaps) stays; the cells share the rest.
-		slotW := l.slotW - (l.width-maxW+l.cols-1)/l.cols
-		if slotW < 1 {
-			return g
-		}
-		f := float64(slotW) / float64(l.slotW)
-		cells := make([][]*image.NRGBA, len(g.Cells))
-		for i, row := range g.Cells {
-			cells[i] = make([]*image.NRGBA, len(row))
-			for j, c := range row {
-				if c != nil {
-					cells[i][j] = scaleBy(c, f)
-				}
-			}
-		}
-		g.Cells = cells
+	l := layoutMontage(g)
+	if l.width <= maxW {
+		return g
 	}
+	f := 0.0
+	for g.LabelScale = l.labelScale; g.LabelScale >= 1; g.LabelScale-- {
+		if f = g.fitFactor(maxW); f >= 0.5 || g.LabelScale == 1 {
+			break
+		}
+	}
+	if f == 0 {
+		return g
+	}
+	g.Cells = g.scaledCells(f, true)
 	return g
 }
 
-// scaleBy is img scaled f times (Catmull-Rom), at least a pixel each way.
-func scaleBy(img *image.NRGBA, f float64) *image.NRGBA {
-	b := img.Bounds()
-	dst := image.NewNRGBA(image.Rect(0, 0, max(1, int(float64(b.Dx())*f)), max(1, int(float64(b.Dy())*f))))
-	xdraw.CatmullRom.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
-	return dst
+// fitFactor is the largest factor, to 1/1000, that fits g's cells in maxW
+// (0: none does); width grows with the factor, so bisection finds it.
+func (g Grid) fitFactor(maxW int) float64 {
+	lo, hi := 0.0, 1.0
+	for hi-lo > 1e-3 {
+		mid := (lo + hi) / 2
+		sized := g
+		sized.Cells = g.scaledCells(mid, false)
+		if layoutMontage(sized).width <= maxW {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// scaledCells are g's cells scaled f times; without paint, only their
+// bounds (what the layout reads).
+func (g Grid) scaledCells(f float64, paint bool) [][]*image.NRGBA {
+	cells := make([][]*image.NRGBA, len(g.Cells))
+	for i, row := range g.Cells {
+		cells[i] = make([]*image.NRGBA, len(row))
+		for j, c := range row {
+			if c == nil {
+				continue
+			}
+			b := c.Bounds()
+			r := image.Rect(0, 0, max(1, int(float64(b.Dx())*f)), max(1, int(float64(b.Dy())*f)))
+			if !paint {
+				cells[i][j] = &image.NRGBA{Rect: r}
+				continue
+			}
+			cells[i][j] = image.NewNRGBA(r)
+			xdraw.CatmullRom.Scale(cells[i][j], r, c, b, xdraw.Src, nil)
+		}
+	}
+	return cells
 }
