@@ -81,11 +81,11 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 		}
 	}()
 	var err error
-	if s.photonRNG, err = NewLayoutRNG(ctx, cfg.Generator, cfg.Layout(PhotonPass)); err != nil {
+	if s.photonRNG, err = NewLayoutRNG(ctx, cfg.RNG.Gen, cfg.Layout(PhotonPass)); err != nil {
 		return nil, err
 	}
 	pixels := cfg.Width * cfg.Height
-	if s.eyeRNG, err = NewLayoutRNG(ctx, cfg.Generator, cfg.Layout(EyePass)); err != nil {
+	if s.eyeRNG, err = NewLayoutRNG(ctx, cfg.RNG.Gen, cfg.Layout(EyePass)); err != nil {
 		return nil, err
 	}
 	lo, hi := scene.Bounds()

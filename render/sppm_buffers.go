@@ -22,7 +22,7 @@ func (s *SPPM) checkLoops() error {
 			what, n, length = "an eye path", eye, fmt.Sprintf("%d specular bounces", s.Cfg.MaxDepth)
 		}
 		return fmt.Errorf("scene %s with %s: %s of up to %s may need %d loop passes (%d per random number), more than the %d one GPU invocation is trusted with (llvmpipe silently ends loops at 65,535); this renderer cannot trace it exactly",
-			s.Scene.Name, s.Cfg.Generator.Name, what, length, n, rng.LoopsOf(s.photonRNG.Inst).Draw, shaders.LoopBudget)
+			s.Scene.Name, s.Cfg.RNG.Gen.Name, what, length, n, rng.LoopsOf(s.photonRNG.Inst).Draw, shaders.LoopBudget)
 	}
 	return nil
 }

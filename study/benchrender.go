@@ -152,7 +152,7 @@ func (b RenderBench) Check() error {
 			}
 		}
 		cfg := b.config(sp, max(1, b.PhotonsPerIteration), BenchGrid{}, render.DepositInline)
-		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
+		if err := cfg.RNG.Check(); err != nil {
 			return InputError{err.Error()}
 		}
 	}
@@ -162,9 +162,7 @@ func (b RenderBench) Check() error {
 // config is one case's render: the generator with the common options, on
 // grid g, depositing d.
 func (b RenderBench) config(sp rng.Spec, photons int, g BenchGrid, d render.Deposit) render.SPPMConfig {
-	sp = sp.With(b.Options)
-	gc := sp.Config(1, b.Seed)
-	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options,
+	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, RNG: sp.With(b.Options).Seeded(b.Seed),
 		GridCell: g.Cell, Gather: g.Gather, Deposit: d}
 }
 

@@ -49,15 +49,13 @@ func (s Setup) Config(spec rng.Spec) (render.SPPMConfig, error) {
 		}
 		return render.SPPMConfig{}, inputf("--radius for scene %s %v", s.Scene.Name, err)
 	}
-	spec = spec.With(s.Options)
-	gc := spec.Config(1, s.Seed)
 	cfg := render.SPPMConfig{Width: s.Width, Height: s.Height, Photons: max(1, s.PhotonsPerIteration), Alpha: float32(s.Alpha),
-		Radius: float32(s.Radius), Seed: gc.Seed, Generator: spec.Gen, Options: gc.Options}
+		Radius: float32(s.Radius), RNG: spec.With(s.Options).Seeded(s.Seed)}
 	check := cfg // Check fills defaults; those are NewSPPM's to fill
 	if err := check.Check(); err != nil {
 		return cfg, InputError{err.Error()}
 	}
-	if _, err := spec.Gen.New(gc); err != nil {
+	if err := cfg.RNG.Check(); err != nil {
 		return cfg, InputError{err.Error()}
 	}
 	return cfg, nil

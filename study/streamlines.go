@@ -42,11 +42,9 @@ func (o Streamlines) IsMontage() bool { return len(o.Specs) > 1 || len(o.Jitters
 // Config is the trace of sp at jitter: the command-wide options and seed
 // under sp's own.
 func (o Streamlines) Config(sp rng.Spec, jitter float64) render.StreamlineConfig {
-	sp = sp.With(o.Options)
 	p := o.Params
 	p.Jitter = float32(jitter)
-	gc := sp.Config(1, o.Seed)
-	return render.StreamlineConfig{Width: o.Width, Height: o.Height, Params: p, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options}
+	return render.StreamlineConfig{Width: o.Width, Height: o.Height, Params: p, RNG: sp.With(o.Options).Seeded(o.Seed)}
 }
 
 // Label names sp with the command-wide options that apply to it.
@@ -77,13 +75,13 @@ func (o Streamlines) Check() error {
 		if err := cfg.Check(); err != nil {
 			return InputError{err.Error()}
 		}
-		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
+		if err := cfg.RNG.Check(); err != nil {
 			return InputError{err.Error()}
 		}
 		// philox and philox:seed=1 under --seed 1: the same numbers twice.
-		drawn := rng.Spec{Gen: sp.Gen, Options: cfg.Options, Seed: cfg.Seed, HasSeed: true}.Identity()
+		drawn := cfg.RNG.Identity()
 		if first, ok := same[drawn]; ok {
-			return inputf("%s and %s draw the same numbers (seed %d): give one another seed", o.Label(first), o.Label(sp), cfg.Seed)
+			return inputf("%s and %s draw the same numbers (seed %d): give one another seed", o.Label(first), o.Label(sp), cfg.RNG.Seed)
 		}
 		same[drawn] = sp
 		for _, j := range o.Jitters {

@@ -97,8 +97,8 @@ func TestStreamlineCheck(t *testing.T) {
 	}
 	o := small(t, "philox:seed=3,philox", 1)
 	o.Seed = 9
-	if a, b := o.Config(o.Specs[0], 1), o.Config(o.Specs[1], 1); a.Seed != 3 || b.Seed != 9 || a.Jitter != 1 {
-		t.Errorf("seeds %d and %d, jitter %v", a.Seed, b.Seed, a.Jitter)
+	if a, b := o.Config(o.Specs[0], 1), o.Config(o.Specs[1], 1); a.RNG.Seed != 3 || b.RNG.Seed != 9 || a.Jitter != 1 {
+		t.Errorf("seeds %d and %d, jitter %v", a.RNG.Seed, b.RNG.Seed, a.Jitter)
 	}
 }
 
