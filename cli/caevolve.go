@@ -87,15 +87,14 @@ more --numbers on a large GPU).`,
 }
 
 func (o *caEvolveOptions) run(c *cobra.Command) error {
-	specs := []rng.Spec{{Gen: rng.CA}}
-	setup, err := o.sppm.setup(specs)
-	if err != nil {
-		return err
-	}
 	for _, k := range []string{"ca-k", "ca-rule", "ca-preset"} {
-		if _, ok := setup.Options[k]; ok {
+		if c.Flags().Changed(k) {
 			return usagef("--%s does not apply to ca evolve: the search chooses the connectivity and rule", k)
 		}
+	}
+	setup, ca, err := o.sppm.setup(c, "", []rng.Spec{{Gen: rng.CA}})
+	if err != nil {
+		return err
 	}
 	if o.numbers%int64(o.streams) != 0 {
 		return usagef("--numbers %d does not split into %d streams", o.numbers, o.streams)
@@ -105,7 +104,7 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 	}
 	o.ga.Seed = uint64(setup.Seed)
 	evolve := study.CAEvolve{Setup: setup, GA: o.ga, StreamsPerGenome: o.streams, PerStream: o.numbers / int64(o.streams),
-		SymbolBits: o.symbolBits, Tests: o.tests, W0: o.w0, W1: o.w1, Photons: o.photons, PhotonsHigh: o.photonsHigh,
+		SymbolBits: o.symbolBits, CAOptions: ca[0].Options, Tests: o.tests, W0: o.w0, W1: o.w1, Photons: o.photons, PhotonsHigh: o.photonsHigh,
 		Snapshots: o.snapshots, Log: c.OutOrStdout()}
 	if err := evolve.Check(); err != nil {
 		return inputOrRun(err)

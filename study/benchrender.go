@@ -27,7 +27,6 @@ type RenderBench struct {
 	// Iterations timed per case: 0 is 30 on a GPU, 2 on a CPU rasteriser.
 	Iterations int
 	Seed       uint32
-	Options    map[string]string // generator options for every generator that has them
 	// GridCells are the hash grid's cell sizes to measure, in radii
 	// (render.SPPMConfig.GridCell), and Gathers the gathers: each scene and
 	// generator runs once per pair. None: the default only.
@@ -151,10 +150,6 @@ func (b RenderBench) Check() error {
 				}
 			}
 		}
-		cfg := b.config(sp, max(1, b.PhotonsPerIteration), BenchGrid{}, render.DepositInline)
-		if err := cfg.RNG.Check(); err != nil {
-			return InputError{err.Error()}
-		}
 	}
 	return nil
 }
@@ -162,7 +157,7 @@ func (b RenderBench) Check() error {
 // config is one case's render: the generator with the common options, on
 // grid g, depositing d.
 func (b RenderBench) config(sp rng.Spec, photons int, g BenchGrid, d render.Deposit) render.SPPMConfig {
-	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, RNG: sp.With(b.Options).Seeded(b.Seed),
+	return render.SPPMConfig{Width: b.Width, Height: b.Height, Photons: photons, Alpha: 0.7, RNG: sp.Seeded(b.Seed),
 		GridCell: g.Cell, Gather: g.Gather, Deposit: d}
 }
 
@@ -241,7 +236,7 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 					if err == nil && b.Breakdown {
 						res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, breakdownProfiled)))
 					}
-					spec := sp.With(b.Options)
+					spec := sp
 					if err != nil {
 						return rep, fmt.Errorf("%s/%s, grid %s, deposit %s: %v", scene.Name, spec, g, d, err)
 					}

@@ -29,8 +29,7 @@ type Streamlines struct {
 	// independent streams.
 	Params        flow.Params
 	Width, Height int
-	Seed          uint32            // of each generator without a seed of its own
-	Options       map[string]string // generator options for every spec that has them; a spec's own win
+	Seed          uint32 // of each generator without a seed of its own
 	Map           render.StreamlineMap
 	Display       render.MapOptions
 	Progress      Progress // streamlines traced
@@ -44,15 +43,15 @@ func (o Streamlines) IsMontage() bool { return len(o.Specs) > 1 || len(o.Jitters
 func (o Streamlines) Config(sp rng.Spec, jitter float64) render.StreamlineConfig {
 	p := o.Params
 	p.Jitter = float32(jitter)
-	return render.StreamlineConfig{Width: o.Width, Height: o.Height, Params: p, RNG: sp.With(o.Options).Seeded(o.Seed)}
+	return render.StreamlineConfig{Width: o.Width, Height: o.Height, Params: p, RNG: sp.Seeded(o.Seed)}
 }
 
 // Label names sp with the command-wide options that apply to it.
-func (o Streamlines) Label(sp rng.Spec) string { return sp.With(o.Options).Label() }
+func (o Streamlines) Label(sp rng.Spec) string { return sp.Label() }
 
 // CellFile names a montage cell's PNG: "lehmer-slm-jitter0.5.png".
 func (o Streamlines) CellFile(sp rng.Spec, jitter float64) string {
-	return sp.With(o.Options).FileName() + "-jitter" + strconv.FormatFloat(jitter, 'g', -1, 64) + ".png"
+	return sp.FileName() + "-jitter" + strconv.FormatFloat(jitter, 'g', -1, 64) + ".png"
 }
 
 // Check refuses bad options before any GPU work: parameters at every
@@ -73,9 +72,6 @@ func (o Streamlines) Check() error {
 	for _, sp := range o.Specs {
 		cfg := o.Config(sp, o.Jitters[0])
 		if err := cfg.Check(); err != nil {
-			return InputError{err.Error()}
-		}
-		if err := cfg.RNG.Check(); err != nil {
 			return InputError{err.Error()}
 		}
 		// philox and philox:seed=1 under --seed 1: the same numbers twice.
@@ -101,7 +97,7 @@ func (o Streamlines) DefaultOut() (string, error) {
 	if o.IsMontage() {
 		return "screenshots/streamlines-" + fieldBase(o.Field.Name()), nil
 	}
-	name := fieldBase(o.Field.Name()) + "-" + o.Specs[0].With(o.Options).FileName() + ".png"
+	name := fieldBase(o.Field.Name()) + "-" + o.Specs[0].FileName() + ".png"
 	if !filepath.IsLocal(name) || filepath.Base(name) != name {
 		return "", inputf("%q cannot name a file in screenshots: give --out", name)
 	}
