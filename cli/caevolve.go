@@ -78,10 +78,11 @@ more --numbers on a large GPU).`,
 	fs.StringVar(&o.out, "out", "screenshots/ca-evolve", "output directory")
 	o.sppm.addTo(c, "320x240")
 	fs.Lookup("seed").Usage = "seed of the search (the GA) and of the candidates' streams and the renders"
-	for _, name := range rng.OptionNames() { // only --ca-steps and --ca-warmup apply
-		if name != "ca-steps" && name != "ca-warmup" {
-			fs.MarkHidden(name)
-		}
+	// The search has no spec to carry the CA's options: --ca-steps and
+	// --ca-warmup are its own flags here, not deprecated aliases.
+	for _, name := range []string{"ca-steps", "ca-warmup"} {
+		opt, f := rng.CA.Option(name), fs.Lookup(name)
+		f.Hidden, f.Usage = false, fmt.Sprintf("%s (%s, default %s)", opt.Help, opt.Values(), opt.Default)
 	}
 	return c
 }
