@@ -47,13 +47,17 @@ FUZZTIME ?= 3s
 FUZZ := ./scenes:FuzzParse ./scenes/flow:FuzzParseHeights ./rng:FuzzParseSpec \
 	./app:FuzzLoadSettings ./cli:FuzzFlagValues ./imageio:FuzzReadPFM
 
+# The revision --version shows where Go stamps none (GOFLAGS=-buildvcs=false, a git
+# worktree): the commit, marked -modified when the tree differs from it.
+REVISION = $(shell git -C $(ROOT) rev-parse HEAD 2>/dev/null)$(shell git -C $(ROOT) diff --quiet HEAD 2>/dev/null || echo -modified)
+
 .PHONY: run test fuzz deps debs go-toolchain build bench validate clean
 
 run: build
 	./bin/speckle
 
 build: deps
-	$(GO) build -buildvcs=auto -o bin/speckle .
+	$(GO) build -buildvcs=auto -ldflags "-X speckle/cli.makeRevision=$(REVISION)" -o bin/speckle .
 
 test: deps
 	@unformatted=$$($(dir $(GO))gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

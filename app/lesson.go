@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"os"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
@@ -260,9 +261,15 @@ func (a *App) showCapture(width, height float64) {
 }
 
 // loadCapture reads the crop of a stored PNG (all of it if crop is empty)
-// into a texture, or says why it cannot.
+// into a texture, or says why it cannot. A capture is a large PNG of the
+// repository, not built into the binary as the references are: away from the
+// repository the window says where it would be.
 func (a *App) loadCapture(path string, crop image.Rectangle) (*gpu.Texture, string) {
-	img, err := imageio.ReadPNG(render.InRepository(path))
+	found := render.InRepository(path)
+	if _, err := os.Stat(found); err != nil {
+		return nil, "The stored capture " + path + " is in Speckle's repository, not in the binary: run speckle from the repository's folder, or bin/speckle from anywhere."
+	}
+	img, err := imageio.ReadPNG(found)
 	if err != nil {
 		return nil, err.Error()
 	}

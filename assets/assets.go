@@ -4,7 +4,10 @@
 // Floor: a leaf. assets imports no package of Speckle.
 package assets
 
-import _ "embed"
+import (
+	"embed"
+	"io/fs"
+)
 
 // JoeKuo is the Sobol direction-number table new-joe-kuo-6.21201 of S. Joe and
 // F. Y. Kuo, first 1024 dimensions, in its original `d s a m_i...` text format
@@ -19,3 +22,19 @@ var JoeKuo []byte
 //
 //go:embed volcano.txt
 var Volcano []byte
+
+// references are the stored reference renders (speckle reference) and their
+// sidecars, built in so that RMSE works from any directory: about 5.5 MB of
+// the binary.
+//
+//go:embed reference/*.pfm reference/*.json
+var references embed.FS
+
+// References is the built-in reference folder (SCENE-WxH.pfm and .json).
+func References() fs.FS {
+	sub, err := fs.Sub(references, "reference")
+	if err != nil {
+		panic(err) // a constant path: cannot fail
+	}
+	return sub
+}

@@ -25,6 +25,7 @@ type captureOptions struct {
 	views   []string
 	hdr     bool
 	animate string
+	caption []string
 	split   splitFlags
 }
 
@@ -75,9 +76,9 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
 	specsFlag(c, &o.specs, "gens", mustSpecs("rand48,lehmer,ranlux,sobol,ca,philox"), "generators")
-	o.at = []int64{1e5, 1e6, 1e7}
+	o.at = nil // auto: the device decides (study.AutoStops)
 	fs := c.Flags()
-	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser, 1e6,1e7,1e8 on a GPU")
+	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser such as llvmpipe (a tenth of the photons of 1e5,1e6,1e7), 1e6,1e7,1e8 on a GPU")
 	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
 	wholeFlag(fs, &o.seeds, "seeds", 1, 1, study.MaxSeeds, "independent renders per generator, seeds s..s+K-1 (s: --seed or NAME:seed=S)")
 	metricFlag(fs, &o.metric)
@@ -85,6 +86,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	fs.BoolVar(&o.hdr, "hdr", false, "also write each cell's linear radiance as LABEL-COUNT.pfm")
 	fs.StringVar(&o.animate, "animate", "", "write the convergence as animation.gif (gif) or frame-NNN.png (frames), one frame per count")
 	fs.Lookup("animate").NoOptDefVal = "gif"
+	fs.StringArrayVar(&o.caption, "caption", nil, "a paragraph of text under montage.png (repeat for more)")
 	o.sppm.addTo(c, study.ReferenceSize)
 	o.split.addTo(fs)
 	return c
@@ -97,7 +99,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	}
 	o.specs = specs
 	setup.Metric = o.metric
-	capture := study.Capture{Setup: setup, Specs: o.specs, At: o.at, Seeds: o.seeds, HDR: o.hdr,
+	capture := study.Capture{Setup: setup, Specs: o.specs, At: o.at, Seeds: o.seeds, HDR: o.hdr, Caption: o.caption,
 		Warn: func(s string) { fmt.Fprintln(c.ErrOrStderr(), "speckle capture: "+s) }}
 	for _, v := range o.views {
 		if !slices.Contains(captureViews, v) {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/gpu"
+	"speckle/render"
 )
 
 func newGPUCmd() *cobra.Command {
@@ -30,8 +31,8 @@ Mesa's surfaceless platform.`,
 			}
 			defer ctx.Close()
 			i := ctx.Info
-			fmt.Fprintf(c.OutOrStdout(), "renderer  %s\nvendor    %s\nversion   %s\nplatform  EGL %s\nssbo max  %d MiB\ngroups    %d x %d\n",
-				i.Renderer, i.Vendor, i.Version, i.Platform, i.MaxSSBOBytes>>20, i.MaxGroupsX, i.MaxGroupsY)
+			fmt.Fprintf(c.OutOrStdout(), "renderer  %s\nvendor    %s\nversion   %s\nplatform  EGL %s\nssbo max  %d MiB\ngroups    %d x %d\nreferences %s\n",
+				i.Renderer, i.Vendor, i.Version, i.Platform, i.MaxSSBOBytes>>20, i.MaxGroupsX, i.MaxGroupsY, render.ReferenceSources())
 			return nil
 		},
 	}

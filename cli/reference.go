@@ -26,7 +26,7 @@ func newReferenceCmd() *cobra.Command {
 		Use:   "reference [--scene S] [--size WxH] [--photons N] [flags]",
 		Short: "render a long reference image of a scene",
 		Long: `Render a long reference image of a scene and store its linear radiance as
-` + study.ReferenceDir + `/SCENE-WxH.pfm, which render and capture measure RMSE
+assets/reference/SCENE-WxH.pfm (or in --references DIR, $SPECKLE_REFERENCES), which render and capture measure RMSE
 against at that size (or at a size 2 to 8 times smaller, averaged down), and
 SCENE-WxH.json beside it: the scene's content hash, the size, the photons
 traced and the generator. A reference is used only for a scene of that
@@ -41,7 +41,7 @@ without --force; --out writes elsewhere.`,
 	}
 	specFlag(c, &o.spec, "gen", rng.Spec{Gen: rng.Philox}, "generator for the reference")
 	photonsFlag(c.Flags(), &o.photons, 1e9)
-	c.Flags().StringVar(&o.out, "out", "", "write the reference (a .pfm, its .json sidecar beside it) here instead of "+study.ReferenceDir)
+	c.Flags().StringVar(&o.out, "out", "", "write the reference (a .pfm, its .json sidecar beside it) here instead of assets/reference (or --references)")
 	c.Flags().BoolVar(&o.force, "force", false, "replace a reference made from more photons than --photons, or of an unknown count")
 	o.sppm.addTo(c, study.ReferenceSize)
 	return c
@@ -70,7 +70,7 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	if w := ref.Warning(); w != "" {
 		fmt.Fprintln(c.ErrOrStderr(), "speckle reference: warning: "+w)
 	}
-	mkdir := o.out == "" // only the default folder is made
+	mkdir := o.out == "" && render.UserReferenceDir() == "" // only the default folder is made
 	if err := prepareFile(path, mkdir); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -153,10 +154,25 @@ func (f *sppmFlags) addTo(c *cobra.Command, size string) {
 	perIterationFlag(fs, &f.perIteration)
 	seedFlag(fs, &f.seed)
 	numberFlag(fs, &f.alpha, "alpha", 0.7, render.AlphaRange, "SPPM alpha: fraction of new photons kept per iteration")
-	numberFlag(fs, &f.radius, "radius", 0, render.InitialRadiusRange, "initial gather radius in scene units (at most the scene's scale)")
+	// Not numberFlag: its range would print InitialRadiusRange's 400, which no built-in
+	// scene takes; the scene's own range is checked once the scene is read.
+	fs.Var(numberValue{&f.radius, render.InitialRadiusRange}, "radius", radiusUsage())
 	numberFlag(fs, &f.exposure, "exposure", 0, exposureFlagRange, "exposure multiplier before tone mapping")
 	f.gl.addTo(fs)
 	f.opts = addGenOptions(fs)
+}
+
+// radiusUsage is --radius's help: the range is the scene's (render.RadiusRange),
+// so each built-in scene's is named.
+func radiusUsage() string {
+	var ranges []string
+	for _, name := range scenes.Names() {
+		if scene, err := scenes.Open(name); err == nil {
+			ranges = append(ranges, name+" "+strconv.FormatFloat(render.RadiusRange(scene).Hi, 'g', -1, 64))
+		}
+	}
+	return "initial gather radius in scene units: 0 (" + render.InitialRadiusRange.Zero + "), else from " +
+		strconv.FormatFloat(render.MinRadius, 'g', -1, 64) + " to the scene's scale (" + strings.Join(ranges, ", ") + "; a scene file's own)"
 }
 
 // setup opens the scene and folds the generator options given as flags

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,6 +13,7 @@ import (
 
 	"speckle/imageio"
 	"speckle/internal/printable"
+	"speckle/render"
 	"speckle/rng"
 )
 
@@ -26,8 +27,10 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Long: `Speckle: what a random number generator does to an image.
 
 With no command: the window, ` + comparisonText() + ` side by side, converging
-live (see 'speckle app --help'); with no display, the same comparison rendered
-headless into screenshots/compare.
+live (see 'speckle app --help'); with no display, a comparison sized for a CPU
+rasteriser that shows two artifacts, rendered headless into screenshots/compare:
+` + firstRunText() + `, the caption under montage.png
+naming what to look at.
 
 Headless OpenGL runs through EGL: a hardware GPU through the device platform,
 else Mesa's surfaceless platform (llvmpipe); set $SPECKLE_EGL_PLATFORM to
@@ -41,6 +44,7 @@ driver's debug messages.`,
 			return runDefault(c, stdout)
 		},
 	}
+	root.PersistentFlags().StringVar(&render.UserReferences, "references", "", "a folder of your own references (speckle reference writes there), searched before the built-in ones (default $"+render.ReferencesEnv+")")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetVersionTemplate("speckle {{.Version}}\n")
@@ -132,7 +136,12 @@ func runDefault(root *cobra.Command, stdout io.Writer) error {
 		return runSub(root, "app")
 	}
 	fmt.Fprintln(stdout, "no display (DISPLAY and WAYLAND_DISPLAY are unset): rendering the default comparison headless instead of opening the window")
-	return runSub(root, defaultComparison(stdout)...)
+	args := defaultComparison(stdout)
+	if err := runSub(root, args...); err != nil {
+		return err
+	}
+	whereNext(stdout, args[slices.Index(args, "--out")+1])
+	return nil
 }
 
 // runSub runs another command of the tree with args, as if typed.
@@ -148,26 +157,6 @@ func runSub(root *cobra.Command, args ...string) error {
 		root.PersistentPreRun(c, rest)
 	}
 	return c.RunE(c, c.Flags().Args())
-}
-
-// defaultComparison is plain `speckle`'s command line where no window can open. Its folder
-// is screenshots/compare unless that holds what no comparison wrote (a set from before sets
-// had manifests, a user's files): then the first screenshots/compare-N that may be written,
-// said on stdout, so `make run` never stops on a folder it cannot replace.
-func defaultComparison(stdout io.Writer) []string {
-	out := "screenshots/compare"
-	if err := imageio.CheckSetDir(out, "capture"); err != nil {
-		for n := 2; n < 1000; n++ {
-			next := fmt.Sprintf("%s-%d", out, n)
-			if imageio.CheckSetDir(next, "capture") == nil {
-				fmt.Fprintf(stdout, "%v\nwriting the comparison to %s instead\n", err, next)
-				out = next
-				break
-			}
-		}
-	}
-	return []string{"capture", "--scene", "cornell", "--gens", specList(rng.DefaultComparison()),
-		"--at", "auto", "--out", out}
 }
 
 func specList(specs []rng.Spec) string {
@@ -230,35 +219,4 @@ func flagError(c *cobra.Command, err error) error {
 		return usagef("%v (try %s --help)", err, c.CommandPath())
 	}
 	return usageError{err.Error()}
-}
-
-// version is the module's version and the VCS revision it was built from.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown build)"
-	}
-	v := bi.Main.Version
-	var rev, modified, when string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = ", modified"
-			}
-		case "vcs.time":
-			when = " " + s.Value
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	switch {
-	case rev != "" && strings.Contains(v, rev): // Go wrote the revision into a pseudo-version
-	case rev != "":
-		v += " (" + rev + modified + when + ")"
-	}
-	return v + " " + bi.GoVersion
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"strconv"
@@ -52,6 +53,20 @@ func ReadPFM(path string) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
+	return readPFMFile(f, path)
+}
+
+// ReadPFMFS is ReadPFM of a file in fsys (the references built into the binary); name in
+// errors is the file's name there.
+func ReadPFMFS(fsys fs.FS, name string) (Image, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return Image{}, err
+	}
+	return readPFMFile(f, name)
+}
+
+func readPFMFile(f fs.File, path string) (Image, error) {
 	defer f.Close()
 	size := int64(-1)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {

@@ -3,9 +3,9 @@ package render
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"speckle/imageio"
@@ -35,35 +35,34 @@ func ReferenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string, erro
 // another scene is an error wrapping ErrOtherScene. Neither is ever passed
 // over for a smaller one.
 func StoredReference(scene *scenes.Scene, w, h int) (*imageio.Image, string, error) {
+	sources := referenceSources()
 	for k := 1; k <= referenceScales; k++ {
-		img, path, err := readReference(scene, ReferencePath(scene.Name, k*w, k*h), k*w, k*h)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
+		name := referenceName(scene.Name, k*w, k*h)
+		for _, src := range sources {
+			if !src.has(name) {
+				continue
+			}
+			img, path, err := readReference(scene, src, name, k*w, k*h)
+			if err != nil {
+				return nil, "", err
+			}
+			if k == 1 {
+				return &img, path, nil
+			}
+			// A reference k times as large, averaged over k x k blocks, is one
+			// at this size (each pixel the mean radiance over its area).
+			small := downsample(img, k)
+			return &small, fmt.Sprintf("%s averaged %dx%d", path, k, k), nil
 		}
-		if err != nil {
-			return nil, "", err
-		}
-		if k == 1 {
-			return &img, path, nil
-		}
-		// A reference k times as large, averaged over k x k blocks, is one
-		// at this size (each pixel the mean radiance over its area).
-		small := downsample(img, k)
-		return &small, fmt.Sprintf("%s averaged %dx%d", path, k, k), nil
 	}
 	return nil, fmt.Sprintf("no reference at %dx%d: make one with speckle reference --scene %s --size %dx%d", w, h, scene.Name, w, h), nil
 }
 
-// readReference reads and checks a w x h reference, from the working directory or,
-// failing that, from the repository the binary was built into
-// (InRepository); fs.ErrNotExist where neither has it.
-func readReference(scene *scenes.Scene, path string, w, h int) (imageio.Image, string, error) {
-	path = InRepository(path)
-	img, err := imageio.ReadPFM(path)
+// readReference reads and checks the w x h reference name of src.
+func readReference(scene *scenes.Scene, src referenceSource, name string, w, h int) (imageio.Image, string, error) {
+	path := src.path(name)
+	img, err := src.readPFM(name)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return img, path, err
-		}
 		return img, path, fmt.Errorf("reference %v", err) // ReadPFM's error names the file
 	}
 	if img.W != w || img.H != h {
@@ -73,7 +72,7 @@ func readReference(scene *scenes.Scene, path string, w, h int) (imageio.Image, s
 		return img, path, fmt.Errorf("reference %s: %v (radiance is at most %d times the scene's brightest light): make it again with speckle reference",
 			imageio.Printable(path), err, plausibleFactor)
 	}
-	note, err := checkSidecar(scene, path, img)
+	note, err := checkSidecar(scene, src, name, img)
 	return img, path + note, err
 }
 
@@ -136,43 +135,50 @@ func downsample(img imageio.Image, k int) imageio.Image {
 // referenceScales: a reference k times the render's size (k = 1..8) serves it, averaged down.
 const referenceScales = 8
 
-// ReferenceCandidates are the stored references StoredReference may read for a render of
-// scene at w x h: each of ReferencePath's sizes it tries.
+// ReferenceCandidates are the stored references on disk StoredReference may read for a
+// render of scene at w x h: each of its sizes in each folder it searches.
 func ReferenceCandidates(scene string, w, h int) []string {
 	var out []string
 	for k := 1; k <= referenceScales; k++ {
-		out = append(out, ReferencePath(scene, k*w, k*h))
-	}
-	return out
-}
-
-// referenceDir holds the stored references (relative to the working
-// directory: the repository root).
-const referenceDir = "assets/reference"
-
-// ReferenceSizes are the render sizes the stored references of scene serve
-// (StoredReference): each reference's own size and its integer divisions
-// down to an eighth, largest first, as "WxH".
-func ReferenceSizes(scene string) []string {
-	files, _ := filepath.Glob(filepath.Join(referenceDir, scene+"-*x*.pfm"))
-	var out []string
-	for _, f := range files {
-		var w, h int
-		base := strings.TrimSuffix(filepath.Base(f), ".pfm")
-		if _, err := fmt.Sscanf(base[len(scene)+1:], "%dx%d", &w, &h); err != nil {
-			continue
-		}
-		for k := 1; k <= referenceScales; k++ {
-			if w%k == 0 && h%k == 0 {
-				out = append(out, fmt.Sprintf("%dx%d", w/k, h/k))
+		for _, src := range referenceSources() {
+			if src.dir != "" {
+				out = append(out, src.path(referenceName(scene, k*w, k*h)))
 			}
 		}
 	}
 	return out
 }
 
-// ReferencePath is where speckle reference stores a scene's reference image
-// (relative to the working directory: the repository root).
-func ReferencePath(scene string, w, h int) string {
-	return fmt.Sprintf("%s/%s-%dx%d.pfm", referenceDir, scene, w, h)
+// referenceDir holds the repository's references (relative to the working directory: the
+// repository root); the same files are built in (assets.References).
+const referenceDir = "assets/reference"
+
+// ReferenceSizes are the render sizes the stored references of scene serve
+// (StoredReference): each reference's own size and its integer divisions
+// down to an eighth, largest first, as "WxH", from every folder searched.
+func ReferenceSizes(scene string) []string {
+	var out []string
+	for _, src := range referenceSources() {
+		for _, f := range src.names(scene + "-*x*.pfm") {
+			var w, h int
+			base := strings.TrimSuffix(f, ".pfm")
+			if _, err := fmt.Sscanf(base[len(scene)+1:], "%dx%d", &w, &h); err != nil {
+				continue
+			}
+			for k := 1; k <= referenceScales; k++ {
+				if size := fmt.Sprintf("%dx%d", w/k, h/k); w%k == 0 && h%k == 0 && !slices.Contains(out, size) {
+					out = append(out, size)
+				}
+			}
+		}
+	}
+	return out
 }
+
+// ReferencePath is where speckle reference stores a scene's reference image:
+// in ReferenceDir.
+func ReferencePath(scene string, w, h int) string {
+	return filepath.Join(ReferenceDir(), referenceName(scene, w, h))
+}
+
+func referenceName(scene string, w, h int) string { return fmt.Sprintf("%s-%dx%d.pfm", scene, w, h) }

@@ -49,11 +49,15 @@ func WriteReferenceMeta(pfm string, m ReferenceMeta) error {
 // ReadReferenceMeta reads and checks the sidecar of the reference at pfm;
 // fs.ErrNotExist where there is none.
 func ReadReferenceMeta(pfm string) (ReferenceMeta, error) {
-	path := SidecarPath(pfm)
-	f, err := os.Open(path)
+	f, err := os.Open(SidecarPath(pfm))
 	if err != nil {
 		return ReferenceMeta{}, err
 	}
+	return readReferenceMeta(f, SidecarPath(pfm))
+}
+
+// readReferenceMeta reads and checks the open sidecar f at path.
+func readReferenceMeta(f fs.File, path string) (ReferenceMeta, error) {
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxSidecar+1))
 	if err != nil {
@@ -80,8 +84,9 @@ func ReadReferenceMeta(pfm string) (ReferenceMeta, error) {
 // checkSidecar refuses a reference whose sidecar does not describe it or
 // names another scene's content. A reference without one (made before
 // sidecars) is taken on its name alone, as before, and note says so.
-func checkSidecar(scene *scenes.Scene, pfm string, img imageio.Image) (note string, err error) {
-	m, err := ReadReferenceMeta(pfm)
+func checkSidecar(scene *scenes.Scene, src referenceSource, name string, img imageio.Image) (note string, err error) {
+	pfm := src.path(name)
+	m, err := src.readMeta(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return " (no sidecar: matched by the scene's name only)", nil
 	}

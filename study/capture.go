@@ -24,7 +24,7 @@ const MaxSeeds = 64
 type Capture struct {
 	Setup
 	Specs []rng.Spec
-	At    []int64 // photon counts, ascending; nil: autoStops for the device
+	At    []int64 // photon counts, ascending; nil: AutoStops for the device
 	// Seeds is how many independent renders each generator makes (0: 1):
 	// with seeds s, s+1, ..., s+Seeds-1, where s is the generator's own seed
 	// (NAME:seed=S) or Setup.Seed. The first seed's renders make the images;
@@ -34,9 +34,12 @@ type Capture struct {
 	NoMontage bool // leaves montage.png out (a capture of heatmaps only)
 	HDR       bool // LABEL-COUNT.pfm: each cell's linear radiance
 	Animate   Animation
-	Set       *imageio.Batch
-	Progress  Progress
-	Warn      func(string) // hears what the capture leaves out, and why
+	// Caption is paragraphs under montage.png: what to look at (the default
+	// comparison names its artifacts there).
+	Caption  []string
+	Set      *imageio.Batch
+	Progress Progress
+	Warn     func(string) // hears what the capture leaves out, and why
 }
 
 // Animation is how a capture animates its convergence, one frame per count.
@@ -134,7 +137,10 @@ func (o Capture) Resolved(info gpu.Info) (Capture, error) {
 	o.Seeds = max(o.Seeds, 1)
 	o.Metric = o.metric()
 	if o.At == nil {
-		o.At = autoStops(info)
+		o.At = AutoStops(info)
+		if o.Status != nil {
+			o.Status(autoStopsText(info, o.At))
+		}
 	}
 	// Refused before the reference, which may take a while to compute.
 	if err := checkIterations(o.At[len(o.At)-1], o.iteration(info), len(o.At)); err != nil {

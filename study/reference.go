@@ -14,9 +14,6 @@ import (
 	"speckle/rng"
 )
 
-// ReferenceDir is where reference renders are written (render.ReferencePath).
-const ReferenceDir = "assets/reference"
-
 // ReferenceSize is the size of the stored reference renders: capture's and
 // reference's default, so that capture finds them.
 const ReferenceSize = "640x360"
@@ -53,8 +50,8 @@ func (r Reference) Path() (string, error) {
 		return r.Out, nil
 	}
 	path := render.ReferencePath(r.Scene.Name, r.Width, r.Height)
-	if rel, err := filepath.Rel(ReferenceDir, path); err != nil || !filepath.IsLocal(rel) || filepath.Dir(rel) != "." {
-		return "", inputf("scene name %q would write %s, outside %s", r.Scene.Name, path, ReferenceDir)
+	if rel, err := filepath.Rel(render.ReferenceDir(), path); err != nil || !filepath.IsLocal(rel) || filepath.Dir(rel) != "." {
+		return "", inputf("scene name %q would write %s, outside %s", r.Scene.Name, path, render.ReferenceDir())
 	}
 	return path, nil
 }

@@ -3,9 +3,11 @@ package study
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"speckle/gpu"
+	"speckle/internal/units"
 	"speckle/render"
 )
 
@@ -107,11 +109,24 @@ func checkTraced(s *render.SPPM, want int64) error {
 	return nil
 }
 
-// autoStops are capture's photon counts for the device at hand: three
-// decades on a GPU, two smaller ones on a CPU rasteriser.
-func autoStops(info gpu.Info) []int64 {
+// AutoStops are capture's photon counts for the device at hand (--at auto): three decades
+// on a GPU; on a CPU rasteriser (llvmpipe) two smaller ones, so that the default capture
+// ends in about a minute rather than four.
+func AutoStops(info gpu.Info) []int64 {
 	if info.Software() {
 		return []int64{1e5, 1e6}
 	}
 	return []int64{1e6, 1e7, 1e8}
+}
+
+// autoStopsText says which counts --at auto chose, and why.
+func autoStopsText(info gpu.Info, at []int64) string {
+	counts := make([]string, len(at))
+	for i, n := range at {
+		counts[i] = units.FormatCount(n)
+	}
+	if info.Software() {
+		return fmt.Sprintf("--at auto: %s photons, since %s is a CPU rasteriser (give --at for more)", strings.Join(counts, ","), info.Renderer)
+	}
+	return fmt.Sprintf("--at auto: %s photons on %s", strings.Join(counts, ","), info.Renderer)
 }

@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"speckle/gpu"
@@ -93,5 +94,23 @@ func TestProgressiveStopsExactly(t *testing.T) {
 	})
 	if fmt.Sprint(seen) != fmt.Sprint(stops) || last != 2500 {
 		t.Errorf("stopped at %v, last progress %d; want %v and 2500", seen, last, stops)
+	}
+}
+
+// Issue #25, item 6: --at auto picks smaller counts on a CPU rasteriser (llvmpipe,
+// softpipe) than on a GPU, small enough that the default capture's six generators
+// trace at most 1e7 photons in all, and says why.
+func TestAutoStopsSmallerOnSoftware(t *testing.T) {
+	gpuStops := AutoStops(gpu.Info{Renderer: "NVIDIA H200/PCIe/SSE2"})
+	for _, renderer := range []string{"llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe"} {
+		info := gpu.Info{Renderer: renderer}
+		cpu := AutoStops(info)
+		last := cpu[len(cpu)-1] // each generator traces up to the last count
+		if last >= gpuStops[len(gpuStops)-1] || 6*last > 1e7 {
+			t.Errorf("%s: %v, GPU %v: want smaller counts, at most 1e7 photons over six generators", renderer, cpu, gpuStops)
+		}
+		if text := autoStopsText(info, cpu); !strings.Contains(text, "CPU rasteriser") {
+			t.Errorf("%s: %q does not say why", renderer, text)
+		}
 	}
 }
