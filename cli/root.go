@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -137,6 +139,11 @@ func runDefault(root *cobra.Command, stdout io.Writer) error {
 	}
 	fmt.Fprintln(stdout, "no display (DISPLAY and WAYLAND_DISPLAY are unset): rendering the default comparison headless instead of opening the window")
 	args := defaultComparison(stdout)
+	// screenshots/ is Speckle's own default folder: made where it is missing (plain
+	// speckle run outside the repository), as capture makes its default folders.
+	if err := os.MkdirAll(filepath.Dir(args[slices.Index(args, "--out")+1]), 0o777); err != nil {
+		return err
+	}
 	if err := runSub(root, args...); err != nil {
 		return err
 	}
