@@ -27,6 +27,38 @@ func (a *App) controls(width, height float64) {
 	imgui.PushItemWidth(float32(width * 0.5))
 	defer imgui.PopItemWidth()
 
+	a.transportControls()
+	imgui.Text(a.ctx.Info.Renderer)
+	if imgui.RadioButton("photon mapping", m.S.Mode == ModePhotons) {
+		m.S.Mode = ModePhotons
+	}
+	imgui.SameLine()
+	if imgui.RadioButton("streamlines", m.S.Mode == ModeStreamlines) {
+		m.S.Mode = ModeStreamlines
+	}
+	imgui.SameLine()
+	if imgui.RadioButton("lab", m.S.Mode == ModeLab) {
+		m.S.Mode = ModeLab
+	}
+	switch m.S.Mode {
+	case ModeStreamlines:
+		a.lineControls()
+	case ModeLab:
+		a.labControls()
+	default:
+		a.photonControls()
+		a.evolutionControls()
+	}
+	a.sharedControls()
+	for i := 0; i < m.Visible(); i++ {
+		a.paneControls(i)
+	}
+}
+
+// transportControls are the buttons that pause, step, reset and shoot, and
+// the frame rate they act on.
+func (a *App) transportControls() {
+	m := a.Model
 	label := "Pause"
 	if m.Paused {
 		label = "Resume"
@@ -51,52 +83,34 @@ func (a *App) controls(width, height float64) {
 	} else {
 		imgui.Textf("%.1f frames/s (last %.0f s)  %s %s/frame", a.fps.perSecond(), frameRateWindow.Seconds(), units.FormatCount(int64(a.photonsFrame)), a.unit())
 	}
-	imgui.Text(a.ctx.Info.Renderer)
-	if imgui.RadioButton("photon mapping", m.S.Mode == ModePhotons) {
-		m.S.Mode = ModePhotons
+}
+
+// sharedControls are the settings every pane shares: budget, seed, layout.
+func (a *App) sharedControls() {
+	m := a.Model
+	if !imgui.CollapsingHeaderV("Shared", imgui.TreeNodeFlagsDefaultOpen) {
+		return
 	}
+	imgui.SliderFloatV("frame budget", &m.S.BudgetMS, 2, 100, "%.0f ms", imgui.SliderFlagsAlwaysClamp)
+	seed := int32(min(m.S.Seed, math.MaxInt32)) // the UI offers 0..2^31-1; the CLI all 32 bits
+	if a.deferredInt("seed", "seed", &seed, 0, math.MaxInt32) {
+		m.S.Seed = uint32(seed)
+	}
+	imgui.Checkbox("sync options across panes", &m.S.Sync)
 	imgui.SameLine()
-	if imgui.RadioButton("streamlines", m.S.Mode == ModeStreamlines) {
-		m.S.Mode = ModeStreamlines
-	}
-	imgui.SameLine()
-	if imgui.RadioButton("lab", m.S.Mode == ModeLab) {
-		m.S.Mode = ModeLab
-	}
-	switch m.S.Mode {
-	case ModeStreamlines:
-		a.lineControls()
-	case ModeLab:
-		a.labControls()
-	default:
-		a.photonControls()
-		a.evolutionControls()
-	}
-	if imgui.CollapsingHeaderV("Shared", imgui.TreeNodeFlagsDefaultOpen) {
-		imgui.SliderFloatV("frame budget", &m.S.BudgetMS, 2, 100, "%.0f ms", imgui.SliderFlagsAlwaysClamp)
-		seed := int32(min(m.S.Seed, math.MaxInt32)) // the UI offers 0..2^31-1; the CLI all 32 bits
-		if a.deferredInt("seed", "seed", &seed, 0, math.MaxInt32) {
-			m.S.Seed = uint32(seed)
-		}
-		imgui.Checkbox("sync options across panes", &m.S.Sync)
+	imgui.Checkbox("plot", &m.S.ShowPlot)
+	imgui.Text("layout")
+	for _, n := range layouts {
 		imgui.SameLine()
-		imgui.Checkbox("plot", &m.S.ShowPlot)
-		imgui.Text("layout")
-		for _, n := range layouts {
-			imgui.SameLine()
-			if imgui.RadioButton(strconv.Itoa(n), m.S.Layout == n) {
-				m.SetLayout(n)
-			}
-		}
-		imgui.SliderFloatV("magnifier", &m.S.Zoom, 2, 32, "%.0fx", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
-		if imgui.Button("Reset to defaults") {
-			keep := m.S.Layout
-			m.S = Defaults()
-			m.S.Layout = keep
+		if imgui.RadioButton(strconv.Itoa(n), m.S.Layout == n) {
+			m.SetLayout(n)
 		}
 	}
-	for i := 0; i < m.Visible(); i++ {
-		a.paneControls(i)
+	imgui.SliderFloatV("magnifier", &m.S.Zoom, 2, 32, "%.0fx", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
+	if imgui.Button("Reset to defaults") {
+		keep := m.S.Layout
+		m.S = Defaults()
+		m.S.Layout = keep
 	}
 }
 

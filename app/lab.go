@@ -264,6 +264,15 @@ func (a *App) labControls() {
 		textDisabled("rng test's battery, 2^20 numbers an order from 128 streams in 32 samples: a few seconds a pane on a CPU rasteriser")
 		return
 	}
+	labPictureControls(l)
+	if l.View == study.ViewPairs || l.View == study.ViewTriples {
+		a.labZoomControls(l)
+	}
+}
+
+// labPictureControls size the picture and choose what it draws: the bit of
+// the bit planes, the decision of the photon views, the points drawn.
+func labPictureControls(l *LabSettings) {
 	if imgui.BeginCombo("picture", fmt.Sprint(l.Size)) {
 		for _, n := range labSizes {
 			if imgui.SelectableV(fmt.Sprint(n), n == l.Size, 0, imgui.Vec2{}) {
@@ -300,9 +309,11 @@ func (a *App) labControls() {
 	if l.View == study.ViewSpectrum && l.Points > labSpectrumPoints {
 		textDisabled(fmt.Sprintf("the spectrum takes the first %d photons", labSpectrumPoints))
 	}
-	if l.View != study.ViewPairs && l.View != study.ViewTriples {
-		return
-	}
+}
+
+// labZoomControls are the scatter views': the stream, the deep zoom's scan,
+// the cube's turn and the zoom box.
+func (a *App) labZoomControls(l *LabSettings) {
 	stream := int32(l.Stream)
 	if a.deferredInt("lab stream", "stream", &stream, 0, 1<<20-1) {
 		l.Stream = int(stream)

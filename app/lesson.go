@@ -30,7 +30,11 @@ func (m *Model) ApplyLesson(l study.Lesson) error {
 	next.S.Camera = l.Camera
 	next.S.Resolution = l.Size
 	next.S.Photons = l.PhotonsPerIteration
-	if err := next.SetPanes(l.Specs); err != nil {
+	specs, err := l.Generators()
+	if err != nil {
+		return fmt.Errorf("lesson %s: %v", l.Name, err)
+	}
+	if err := next.SetPanes(specs); err != nil {
 		return err
 	}
 	for i := range l.Specs {

@@ -9,7 +9,6 @@ import (
 	"speckle/imageio"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/rng"
 	"speckle/scenes/flow"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -25,12 +24,12 @@ func lineSize(l LineSettings, f flow.Field) (w, h int) {
 }
 
 func (p *pane) buildLines(ctx *gpu.Context, s Settings, ps PaneSettings, field flow.Field) error {
-	g, err := rng.Lookup(ps.Generator)
+	sp, err := ps.seededIn(s)
 	if err != nil {
 		return err
 	}
 	w, h := lineSize(s.Lines, field)
-	cfg := render.StreamlineConfig{Width: w, Height: h, Params: s.Lines.Params(), Seed: ps.seedIn(s), Generator: g, Options: ps.Options}
+	cfg := render.StreamlineConfig{Width: w, Height: h, Params: s.Lines.Params(), RNG: sp}
 	if p.lines, err = render.NewStreamlines(ctx, field, cfg); err != nil {
 		return err
 	}

@@ -156,36 +156,19 @@ func (m *Model) SetLayout(n int) error {
 	return nil
 }
 
-// SetPanes puts generators (with options, "ca:ca-preset=linear") into the
-// first panes and shows that many, for --panes.
-func (m *Model) SetPanes(specs []string) error {
+// SetPanes puts generators (specs, checked where they were read: --panes,
+// a lesson) into the first panes and shows that many.
+func (m *Model) SetPanes(specs []rng.Spec) error {
 	if len(specs) == 0 || len(specs) > MaxPanes || len(specs) == 3 {
 		return fmt.Errorf("--panes: want 1, 2 or 4 generators, got %d", len(specs))
 	}
-	for i, spec := range specs {
-		p, err := parsePane(spec)
-		if err != nil {
-			return err
-		}
+	for i, sp := range specs {
+		p := PaneOf(sp)
 		p.View = m.S.Panes[i].View
 		m.S.Panes[i] = p
 	}
 	m.S.Layout = len(specs)
 	return nil
-}
-
-// parsePane reads "name" or "name:opt=value:opt=value" (rng.ParseSpec)
-// and checks the options against the generator.
-func parsePane(spec string) (PaneSettings, error) {
-	sp, err := rng.ParseSpec(spec)
-	if err != nil {
-		return PaneSettings{}, fmt.Errorf("pane %v", err)
-	}
-	p := PaneOf(sp)
-	if err := p.Check(); err != nil {
-		return p, fmt.Errorf("pane %q: %v", spec, err)
-	}
-	return p, nil
 }
 
 // paneLabel is a pane's generator and options for overlays and legends.

@@ -279,23 +279,32 @@ func TestFileNames(t *testing.T) {
 	}
 }
 
-func TestParsePane(t *testing.T) {
-	p, err := parsePane("ca:ca-preset=linear:--ca-steps=3")
-	if err != nil || p.Generator != "ca" || p.Options["ca-preset"] != "linear" || p.Options["ca-steps"] != "3" {
-		t.Fatalf("%+v %v", p, err)
-	}
-	for _, bad := range []string{"nope", "ca:ca-preset", "ca:lux=2", "ranlux:lux=7"} {
-		if _, err := parsePane(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
+// SetPanes takes the specs as read (rng.ParseSpec checks them): their
+// generator, options and seed, 1, 2 or 4 of them.
+func TestSetPanes(t *testing.T) {
 	m := NewModel(Defaults())
-	if err := m.SetPanes([]string{"sobol", "pcg32", "ranlux"}); err == nil {
+	if err := m.SetPanes(testSpecs(t, "sobol", "pcg32", "ranlux")); err == nil {
 		t.Error("three panes accepted")
 	}
-	if err := m.SetPanes([]string{"sobol", "pcg32"}); err != nil || m.S.Layout != 2 || m.S.Panes[1].Generator != "pcg32" {
-		t.Errorf("--panes sobol,pcg32: layout %d, %v", m.S.Layout, err)
+	err := m.SetPanes(testSpecs(t, "sobol", "ca:ca-preset=linear:--ca-steps=3"))
+	p := m.S.Panes[1]
+	if err != nil || m.S.Layout != 2 || p.Generator != "ca" || p.Options["ca-preset"] != "linear" || p.Options["ca-steps"] != "3" {
+		t.Errorf("--panes sobol,ca:ca-preset=linear:--ca-steps=3: layout %d, pane 2 %+v, %v", m.S.Layout, p, err)
 	}
+}
+
+// testSpecs reads specs as --panes does.
+func testSpecs(t *testing.T, specs ...string) []rng.Spec {
+	t.Helper()
+	out := make([]rng.Spec, len(specs))
+	for i, s := range specs {
+		sp, err := rng.ParseSpec(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = sp
+	}
+	return out
 }
 
 func TestPlotRange(t *testing.T) {
@@ -380,7 +389,7 @@ func TestSaveKeepingAFileThatFailedToLoad(t *testing.T) {
 // seed 3, and another seed's differs; the label shows it.
 func TestPaneSeed(t *testing.T) {
 	m := NewModel(Defaults())
-	if err := m.SetPanes([]string{"philox:seed=3", "philox"}); err != nil {
+	if err := m.SetPanes(testSpecs(t, "philox:seed=3", "philox")); err != nil {
 		t.Fatal(err)
 	}
 	if p := m.S.Panes[0]; p.Seed == nil || *p.Seed != 3 || paneLabel(p) != "philox seed=3" {

@@ -68,42 +68,9 @@ func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
 			a.setOption(i, o.Name, strconv.Itoa(int(v)))
 		}
 	case rng.Word:
-		bits, _ := wordBits(o, value) // all clear if it does not read
-		imgui.Text(o.Name + " " + formatBits(bits))
-		changed := false
-		for b := range bits {
-			if b%8 != 0 {
-				imgui.SameLine()
-			}
-			if imgui.Checkbox(fmt.Sprintf("##bit%d", b), &bits[b]) {
-				changed = true
-			}
-			if imgui.IsItemHovered() {
-				imgui.SetTooltip(fmt.Sprintf("bit %d: next cell when neighbours n3 n2 n1 n0 = %04b", b, b))
-			}
-		}
-		if changed {
-			a.setOption(i, o.Name, formatBits(bits))
-		}
+		a.wordWidget(i, o, value)
 	case rng.IntList:
-		vals, _ := listInts(o, value) // zeros if it does not read
-		changed := false
-		imgui.PushItemWidth(float32(40 * a.platform.ContentScale()))
-		for k := range vals {
-			if k > 0 {
-				imgui.SameLine()
-			}
-			if imgui.InputIntV(fmt.Sprintf("##%s%d", o.Name, k), &vals[k], 0, 0, 0) {
-				vals[k] = int32(min(max(int64(vals[k]), o.Min), o.Max))
-				changed = true
-			}
-		}
-		imgui.PopItemWidth()
-		imgui.SameLine()
-		imgui.Text(o.Name)
-		if changed {
-			a.setOption(i, o.Name, formatIntList(vals))
-		}
+		a.intListWidget(i, o, value)
 	default:
 		text := value
 		if imgui.InputTextV(o.Name, &text, imgui.InputTextFlagsEnterReturnsTrue, nil) {
@@ -112,5 +79,48 @@ func (a *App) optionWidget(i int, g *rng.Generator, o rng.Option) {
 	}
 	if imgui.IsItemHovered() {
 		imgui.SetTooltip(o.Help)
+	}
+}
+
+// wordWidget edits a bit word (a CA rule) as one checkbox a bit.
+func (a *App) wordWidget(i int, o rng.Option, value string) {
+	bits, _ := wordBits(o, value) // all clear if it does not read
+	imgui.Text(o.Name + " " + formatBits(bits))
+	changed := false
+	for b := range bits {
+		if b%8 != 0 {
+			imgui.SameLine()
+		}
+		if imgui.Checkbox(fmt.Sprintf("##bit%d", b), &bits[b]) {
+			changed = true
+		}
+		if imgui.IsItemHovered() {
+			imgui.SetTooltip(fmt.Sprintf("bit %d: next cell when neighbours n3 n2 n1 n0 = %04b", b, b))
+		}
+	}
+	if changed {
+		a.setOption(i, o.Name, formatBits(bits))
+	}
+}
+
+// intListWidget edits a list of integers as one small field each.
+func (a *App) intListWidget(i int, o rng.Option, value string) {
+	vals, _ := listInts(o, value) // zeros if it does not read
+	changed := false
+	imgui.PushItemWidth(float32(40 * a.platform.ContentScale()))
+	for k := range vals {
+		if k > 0 {
+			imgui.SameLine()
+		}
+		if imgui.InputIntV(fmt.Sprintf("##%s%d", o.Name, k), &vals[k], 0, 0, 0) {
+			vals[k] = int32(min(max(int64(vals[k]), o.Min), o.Max))
+			changed = true
+		}
+	}
+	imgui.PopItemWidth()
+	imgui.SameLine()
+	imgui.Text(o.Name)
+	if changed {
+		a.setOption(i, o.Name, formatIntList(vals))
 	}
 }

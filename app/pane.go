@@ -6,7 +6,6 @@ import (
 
 	"speckle/gpu"
 	"speckle/render"
-	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"
 )
@@ -128,14 +127,13 @@ func (p *pane) sync(ctx *gpu.Context, m *Model, i int, scene *scenes.Scene, fiel
 }
 
 func (p *pane) build(ctx *gpu.Context, s Settings, ps PaneSettings, scene *scenes.Scene, cam scenes.Camera, photons int) error {
-	g, err := rng.Lookup(ps.Generator)
+	sp, err := ps.seededIn(s)
 	if err != nil {
 		return err
 	}
 	w, h := s.Size()
 	p.sppm, err = render.NewSPPM(ctx, scene, render.SPPMConfig{
-		Width: w, Height: h, Photons: photons, Alpha: s.Alpha, Radius: s.Radius,
-		Seed: ps.seedIn(s), Generator: g, Options: ps.Options,
+		Width: w, Height: h, Photons: photons, Alpha: s.Alpha, Radius: s.Radius, RNG: sp,
 	})
 	if err != nil {
 		return err

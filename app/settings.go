@@ -67,6 +67,16 @@ func (p PaneSettings) Spec() (sp rng.Spec, ok bool) {
 	return sp, true
 }
 
+// seededIn is the generator the pane renders with in s: its spec with its
+// own seed, else the settings' common one.
+func (p PaneSettings) seededIn(s Settings) (rng.Spec, error) {
+	if _, err := rng.Lookup(p.Generator); err != nil {
+		return rng.Spec{}, err
+	}
+	sp, _ := p.Spec()
+	return sp.Seeded(s.Seed), nil
+}
+
 // seedIn is the pane's seed: its own, else the settings' common one.
 func (p PaneSettings) seedIn(s Settings) uint32 {
 	if p.Seed != nil {

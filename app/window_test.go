@@ -18,7 +18,7 @@ func TestPaneNamesAgree(t *testing.T) {
 	s := testSettings()
 	s.Mode, s.Lines.Width, s.BudgetMS, s.Layout = ModeStreamlines, 48, 5, 2
 	m := NewModel(s)
-	if err := m.SetPanes([]string{"lehmer:lehmer-seeding=slm", "ca:ca-preset=linear"}); err != nil {
+	if err := m.SetPanes(testSpecs(t, "lehmer:lehmer-seeding=slm", "ca:ca-preset=linear")); err != nil {
 		t.Fatal(err)
 	}
 	a := newTestApp(t, m.S)

@@ -200,11 +200,7 @@ func (o *appOptions) apply(m *app.Model) error {
 		}
 	}
 	if len(o.panes) > 0 {
-		names := make([]string, len(o.panes))
-		for i, sp := range o.panes {
-			names[i] = sp.String()
-		}
-		if err := m.SetPanes(names); err != nil {
+		if err := m.SetPanes(o.panes); err != nil {
 			return usageError{err.Error()}
 		}
 	}

@@ -65,11 +65,10 @@ the update, from a few separately timed iterations. A table, or --json.`,
 
 func (o *benchRenderOptions) run(c *cobra.Command) error {
 	b := o.bench
-	b.Options = o.opts.set()
-	if err := checkGenOptions(b.Options, b.Specs); err != nil {
+	var err error
+	if b.Specs, err = o.opts.fold(c, "gens", b.Specs); err != nil {
 		return err
 	}
-	var err error
 	if b.Scenes, err = openScenes(o.scenes); err != nil {
 		return err
 	}

@@ -78,24 +78,24 @@ more --numbers on a large GPU).`,
 	fs.StringVar(&o.out, "out", "screenshots/ca-evolve", "output directory")
 	o.sppm.addTo(c, "320x240")
 	fs.Lookup("seed").Usage = "seed of the search (the GA) and of the candidates' streams and the renders"
-	for _, name := range rng.OptionNames() { // only --ca-steps and --ca-warmup apply
-		if name != "ca-steps" && name != "ca-warmup" {
-			fs.MarkHidden(name)
-		}
+	// The search has no spec to carry the CA's options: --ca-steps and
+	// --ca-warmup are its own flags here, not deprecated aliases.
+	for _, name := range []string{"ca-steps", "ca-warmup"} {
+		opt, f := rng.CA.Option(name), fs.Lookup(name)
+		f.Hidden, f.Usage = false, fmt.Sprintf("%s (%s, default %s)", opt.Help, opt.Values(), opt.Default)
 	}
 	return c
 }
 
 func (o *caEvolveOptions) run(c *cobra.Command) error {
-	specs := []rng.Spec{{Gen: rng.CA}}
-	setup, err := o.sppm.setup(specs)
-	if err != nil {
-		return err
-	}
 	for _, k := range []string{"ca-k", "ca-rule", "ca-preset"} {
-		if _, ok := setup.Options[k]; ok {
+		if c.Flags().Changed(k) {
 			return usagef("--%s does not apply to ca evolve: the search chooses the connectivity and rule", k)
 		}
+	}
+	setup, ca, err := o.sppm.setup(c, "", []rng.Spec{{Gen: rng.CA}})
+	if err != nil {
+		return err
 	}
 	if o.numbers%int64(o.streams) != 0 {
 		return usagef("--numbers %d does not split into %d streams", o.numbers, o.streams)
@@ -105,7 +105,7 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 	}
 	o.ga.Seed = uint64(setup.Seed)
 	evolve := study.CAEvolve{Setup: setup, GA: o.ga, StreamsPerGenome: o.streams, PerStream: o.numbers / int64(o.streams),
-		SymbolBits: o.symbolBits, Tests: o.tests, W0: o.w0, W1: o.w1, Photons: o.photons, PhotonsHigh: o.photonsHigh,
+		SymbolBits: o.symbolBits, CAOptions: ca[0].Options, Tests: o.tests, W0: o.w0, W1: o.w1, Photons: o.photons, PhotonsHigh: o.photonsHigh,
 		Snapshots: o.snapshots, Log: c.OutOrStdout()}
 	if err := evolve.Check(); err != nil {
 		return inputOrRun(err)

@@ -93,10 +93,11 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 }
 
 func (o *captureOptions) run(c *cobra.Command) error {
-	setup, err := o.sppm.setup(o.specs)
+	setup, specs, err := o.sppm.setup(c, "gens", o.specs)
 	if err != nil {
 		return err
 	}
+	o.specs = specs
 	setup.Metric = o.metric
 	capture := study.Capture{Setup: setup, Specs: o.specs, At: o.at, Seeds: o.seeds, HDR: o.hdr, Caption: o.caption,
 		Warn: func(s string) { fmt.Fprintln(c.ErrOrStderr(), "speckle capture: "+s) }}
@@ -124,7 +125,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if o.split.unit >= 0 {
 		return o.runUnit(c, capture)
 	}
-	if err := degenerateRender(c, o.specs, setup.Options, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
+	if err := degenerateRender(c, o.specs, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
 		return err
 	}
 	if o.split.devices != nil { // fixed before the set is prepared: a refusal leaves the folder alone

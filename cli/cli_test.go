@@ -81,7 +81,7 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"rng", "bogus"}, nil, `speckle rng: unknown command "bogus"`},
 		{[]string{"rng", "dump"}, nil, "--gen is required"},
 		{[]string{"rng", "dump", "--gen", "nope"}, nil, `unknown generator "nope"`},
-		{[]string{"rng", "dump", "--gen", "lehmer", "--lux", "3"}, nil, "option --lux does not apply to generator lehmer"},
+		{[]string{"rng", "dump", "--gen", "lehmer", "--lux", "3"}, nil, "option --lux does not apply to lehmer"},
 		{[]string{"rng", "dump", "--gen", "ranlux", "--lux", "7"}, nil, "--lux must be 0..4"},
 		{[]string{"rng", "dump", "--gen", "lehmer", "--lehmer-seeding", "odd"}, nil, "--lehmer-seeding must be consecutive or slm"},
 		{[]string{"rng", "dump", "--gen", "ca", "--ca-k", "1,2,3"}, nil, "--ca-k"},

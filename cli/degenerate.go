@@ -16,10 +16,9 @@ import (
 // command's CSV and JSON. A spec all of whose streams would be constant is
 // refused (exit 2): nothing drawn from it would mean anything. Anything
 // less is a warning: the lab exists to show bad numbers too.
-func degenerate(c *cobra.Command, specs []rng.Spec, common map[string]string, streams int, seed uint32) ([]string, error) {
+func degenerate(c *cobra.Command, specs []rng.Spec, streams int, seed uint32) ([]string, error) {
 	notes := make([]string, len(specs))
 	for i, sp := range specs {
-		sp = sp.With(common)
 		label := sp.Label()
 		if !sp.HasSeed {
 			label += fmt.Sprintf(" seed=%d", seed)
@@ -36,12 +35,11 @@ func degenerate(c *cobra.Command, specs []rng.Spec, common map[string]string, st
 // degenerateRender is degenerate for renders: each spec as both passes of a
 // render of w x h pixels and photons an iteration lay it out (render.Layout:
 // the eye pass's streams come from another seed).
-func degenerateRender(c *cobra.Command, specs []rng.Spec, common map[string]string, w, h, photons int, seed uint32) error {
+func degenerateRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, seed uint32) error {
 	for _, sp := range specs {
-		sp = sp.With(common)
-		cfg := sp.Config(1, seed)
+		seeded := sp.Seeded(seed)
 		for _, pass := range render.Passes {
-			l := render.Layout(pass, w, h, photons, cfg.Seed, cfg.Options)
+			l := render.Layout(pass, w, h, photons, seeded.Seed, sp.Options)
 			label := fmt.Sprintf("%s (the %s pass, seed %d)", sp.Label(), pass, l.Cfg.Seed)
 			if _, err := degenerateConfig(c, label, sp.Gen, l.Cfg); err != nil {
 				return err

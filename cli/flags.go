@@ -143,7 +143,7 @@ func (v specValue) Set(s string) error {
 // specFlag defines a flag naming one generator, NAME[:OPTION=VALUE]...[:seed=S].
 func specFlag(c *cobra.Command, p *rng.Spec, name string, value rng.Spec, usage string) {
 	*p = value
-	c.Flags().Var(specValue{p}, name, usage+" (NAME[:OPTION=VALUE]...[:seed=S], e.g. lehmer:lehmer-seeding=slm)")
+	c.Flags().Var(specValue{p}, name, usage+" (NAME[:OPTION=VALUE]...[:seed=S], e.g. lehmer:lehmer-seeding=slm; speckle rng list shows every option)")
 	c.RegisterFlagCompletionFunc(name, completeGenerators)
 }
 
@@ -164,7 +164,7 @@ func (v specsValue) Set(s string) error {
 // specsFlag defines a flag naming generators: specs separated by commas, or all.
 func specsFlag(c *cobra.Command, p *[]rng.Spec, name string, value []rng.Spec, usage string) {
 	*p = value
-	c.Flags().Var(specsValue{p}, name, usage+" (SPEC,SPEC,... or all; SPEC is NAME[:OPTION=VALUE]...[:seed=S])")
+	c.Flags().Var(specsValue{p}, name, usage+" (SPEC,SPEC,... or all; SPEC is NAME[:OPTION=VALUE]...[:seed=S]; speckle rng list shows every option)")
 	c.RegisterFlagCompletionFunc(name, completeSpecList)
 }
 
@@ -181,9 +181,10 @@ func completeSpecList(c *cobra.Command, args []string, typed string) ([]string, 
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 }
 
-// genOptionFlags are the generator options given as flags of their own
-// (--lux 3, --ca-steps 2): every option of every generator, one flag per
-// name, applied to each generator that has it.
+// genOptionFlags are the generator options once given as flags of their
+// own (--lux 3, --ca-steps 2): deprecated aliases of the spec's options,
+// hidden from help. fold puts them into the specs, where options belong,
+// and says the spec to give instead.
 type genOptionFlags struct {
 	values map[string]*string
 	fs     *pflag.FlagSet
@@ -192,19 +193,8 @@ type genOptionFlags struct {
 func addGenOptions(fs *pflag.FlagSet) *genOptionFlags {
 	o := &genOptionFlags{values: map[string]*string{}, fs: fs}
 	for _, name := range rng.OptionNames() {
-		var help []string
-		for _, g := range rng.All {
-			for _, opt := range g.Options {
-				if opt.Name == name {
-					def := ""
-					if opt.Default != "" {
-						def = ", default " + opt.Default
-					}
-					help = append(help, fmt.Sprintf("%s: %s (%s%s)", g.Name, opt.Help, opt.Values(), def))
-				}
-			}
-		}
-		o.values[name] = fs.String(name, "", strings.Join(help, "; "))
+		o.values[name] = fs.String(name, "", "deprecated: give it in the spec, NAME:"+name+"=VALUE")
+		fs.MarkHidden(name)
 	}
 	return o
 }
@@ -218,6 +208,33 @@ func (o *genOptionFlags) set() map[string]string {
 		}
 	})
 	return m
+}
+
+// fold is specs with the option flags given (each under a spec's own
+// option), checked once here; it refuses a flag no spec's generator has
+// and tells stderr the --flag value that says the same.
+func (o *genOptionFlags) fold(c *cobra.Command, flag string, specs []rng.Spec) ([]rng.Spec, error) {
+	opts := o.set()
+	if len(opts) == 0 {
+		return specs, nil
+	}
+	if err := checkGenOptions(opts, specs); err != nil {
+		return nil, err
+	}
+	out := make([]rng.Spec, len(specs))
+	for i, sp := range specs {
+		out[i] = sp.With(opts)
+		if err := out[i].Check(); err != nil {
+			return nil, usagef("%v", err)
+		}
+	}
+	given := make([]string, 0, len(opts))
+	for name := range opts {
+		given = append(given, "--"+name)
+	}
+	slices.Sort(given)
+	fmt.Fprintf(c.ErrOrStderr(), "speckle: %s: deprecated, the options belong in the spec: --%s %s\n", strings.Join(given, " "), flag, specList(out))
+	return out, nil
 }
 
 // glFlags are the flags of every command that opens a GPU context.

@@ -48,10 +48,11 @@ without --force; --out writes elsewhere.`,
 }
 
 func (o *referenceOptions) run(c *cobra.Command) error {
-	setup, err := o.sppm.setup([]rng.Spec{o.spec})
+	setup, specs, err := o.sppm.setup(c, "gen", []rng.Spec{o.spec})
 	if err != nil {
 		return err
 	}
+	o.spec = specs[0]
 	ref := study.Reference{Setup: setup, Spec: o.spec, Total: o.photons, Out: o.out, Force: o.force}
 	path, err := ref.Path()
 	if err != nil {
@@ -82,6 +83,6 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	if err := o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { emitted, err = ref.Run(ctx); return err })); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.OutOrStdout(), "%s: %s with %s, %d photons\n", path, setup.Scene.Name, o.spec.With(setup.Options).Label(), emitted)
+	fmt.Fprintf(c.OutOrStdout(), "%s: %s with %s, %d photons\n", path, setup.Scene.Name, o.spec.Label(), emitted)
 	return nil
 }

@@ -47,19 +47,20 @@ error against it (--metric: RMSE by default).`,
 }
 
 func (o *renderOptions) run(c *cobra.Command) error {
-	setup, err := o.sppm.setup([]rng.Spec{o.spec})
+	setup, specs, err := o.sppm.setup(c, "gen", []rng.Spec{o.spec})
 	if err != nil {
 		return err
 	}
+	o.spec = specs[0]
 	setup.Metric = o.metric
 	r := study.Render{Setup: setup, Spec: o.spec, Total: o.photons, Out: o.out, PFM: o.pfm}
 	if err := r.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	if err := degenerateRender(c, []rng.Spec{o.spec}, setup.Options, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
+	if err := degenerateRender(c, []rng.Spec{o.spec}, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
 		return err
 	}
-	label := o.spec.With(setup.Options)
+	label := o.spec
 	mkdir := r.Out == ""
 	if mkdir {
 		r.Out = fmt.Sprintf("screenshots/%s-%s.png", setup.Scene.Name, label.FileName())

@@ -175,19 +175,18 @@ func radiusUsage() string {
 		strconv.FormatFloat(render.MinRadius, 'g', -1, 64) + " to the scene's scale (" + strings.Join(ranges, ", ") + "; a scene file's own)"
 }
 
-// setup opens the scene and checks the generator options given as flags
-// against the generators named.
-func (f *sppmFlags) setup(specs []rng.Spec) (study.Setup, error) {
+// setup opens the scene and folds the generator options given as flags
+// (deprecated) into the specs that flag names.
+func (f *sppmFlags) setup(c *cobra.Command, flag string, specs []rng.Spec) (study.Setup, []rng.Spec, error) {
 	scene, err := scenes.Open(f.scene)
 	if err != nil {
-		return study.Setup{}, usageError{err.Error()}
+		return study.Setup{}, nil, usageError{err.Error()}
 	}
-	opts := f.opts.set()
-	if err := checkGenOptions(opts, specs); err != nil {
-		return study.Setup{}, err
+	if specs, err = f.opts.fold(c, flag, specs); err != nil {
+		return study.Setup{}, nil, err
 	}
 	return study.Setup{Scene: scene, Width: f.w, Height: f.h, PhotonsPerIteration: f.perIteration,
-		Alpha: f.alpha, Radius: f.radius, Exposure: f.exposure, Seed: f.seed, Options: opts}, nil
+		Alpha: f.alpha, Radius: f.radius, Exposure: f.exposure, Seed: f.seed}, specs, nil
 }
 
 func completeScenes(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

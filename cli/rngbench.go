@@ -30,8 +30,8 @@ no generator). The kernels are the renderer's generator code.`,
 			if c.Flags().Changed("gen") && c.Flags().Changed("gens") {
 				return usagef("--gen and --gens cannot be used together (--gen is the old name of --gens)")
 			}
-			b.Options = common.set()
-			if err := checkGenOptions(b.Options, b.Specs); err != nil {
+			var err error
+			if b.Specs, err = common.fold(c, "gens", b.Specs); err != nil {
 				return err
 			}
 			if err := inputOrRun(b.Check()); err != nil {
@@ -40,7 +40,7 @@ no generator). The kernels are the renderer's generator code.`,
 			var rep study.RNGBenchReport
 			progress := &bar{c: c, label: "bench", unit: "generators", scale: 1}
 			b.Progress = progress.report
-			err := gl.run(progress.track(func(ctx *gpu.Context) (err error) {
+			err = gl.run(progress.track(func(ctx *gpu.Context) (err error) {
 				rep, err = b.Run(ctx)
 				return err
 			}))

@@ -62,13 +62,11 @@ terminal.`,
 			if !c.Flags().Changed("gen") {
 				return usagef("--gen is required (one of %s)", strings.Join(rng.Names(), ", "))
 			}
-			// Command-wide options under the spec's own; one that does not
-			// apply to the generator is refused, not dropped.
-			opts := o.common.set()
-			for k, v := range o.spec.Options {
-				opts[k] = v
+			specs, err := o.common.fold(c, "gen", []rng.Spec{o.spec})
+			if err != nil {
+				return err
 			}
-			o.spec.Options = opts
+			o.spec = specs[0]
 			return o.run(c)
 		},
 	}
@@ -136,7 +134,7 @@ func (o *dumpOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	if _, err := degenerate(c, []rng.Spec{o.spec}, nil, o.streams, o.seed); err != nil {
+	if _, err := degenerate(c, []rng.Spec{o.spec}, o.streams, o.seed); err != nil {
 		return err
 	}
 	stdout := c.OutOrStdout()

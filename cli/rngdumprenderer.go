@@ -59,7 +59,7 @@ func (o *dumpOptions) runRenderer(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	if _, err := degenerate(c, []rng.Spec{o.spec}, nil, o.streams, o.seed); err != nil {
+	if _, err := degenerate(c, []rng.Spec{o.spec}, o.streams, o.seed); err != nil {
 		return err
 	}
 	count := o.count

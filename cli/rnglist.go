@@ -15,10 +15,11 @@ func newRngListCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "list",
 		Short: "list the generators and their options",
-		Long: `List the generators and their options. An option is set for one generator
-in its spec (ranlux:lux=3, wherever a generator is named), or by a flag of
-its own for every generator that has it (--lux 3: rng dump, rng bench,
-streamlines, render, capture, reference).`,
+		Long: `List the generators and their options. An option is set in the
+generator's spec, wherever a generator is named: --gen ranlux:lux=3,
+--gens lehmer:lehmer-seeding=slm,ca:ca-preset=linear. (The old flags of
+their own, --lux 3, still work but are deprecated: they print the spec to
+give instead.)`,
 		Example: "  speckle rng list\n  speckle rng list --json",
 		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

@@ -74,7 +74,6 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
   speckle rng look --order renderer --gens rand48,philox --view pairs --lag 2 --photons-per-iteration 2^20`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.look.Options = o.common.set()
 			if !c.Flags().Changed("points") {
 				o.look.Points = study.DefaultLookPoints(o.look.View)
 			}
@@ -124,7 +123,10 @@ func (o *lookOptions) setOrder(c *cobra.Command) error {
 	return usagef("--order must be stream or renderer (got %q)", o.order)
 }
 
-func (o *lookOptions) run(c *cobra.Command) error {
+func (o *lookOptions) run(c *cobra.Command) (err error) {
+	if o.look.Specs, err = o.common.fold(c, "gens", o.look.Specs); err != nil {
+		return err
+	}
 	if err := o.setOrder(c); err != nil {
 		return err
 	}
@@ -143,14 +145,11 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		return err
 	}
 	o.look.OnGPU = o.device == "gpu" && o.look.View != study.ViewPhotons && o.look.View != study.ViewSpectrum // the photon samples: the Go reference
-	if err := checkGenOptions(o.look.Options, o.look.Specs); err != nil {
-		return err
-	}
 	if err := o.look.Check(); err != nil {
 		return inputOrRun(err)
 	}
 	for _, sp := range o.look.Specs {
-		if _, err := degenerate(c, []rng.Spec{sp}, o.look.Options, o.look.Streams(sp.Gen), o.look.Seed); err != nil {
+		if _, err := degenerate(c, []rng.Spec{sp}, o.look.Streams(sp.Gen), o.look.Seed); err != nil {
 			return err
 		}
 	}
@@ -175,7 +174,6 @@ func (o *lookOptions) run(c *cobra.Command) error {
 		looked, err = o.look.Run(ctx)
 		return err
 	}
-	var err error
 	if o.look.OnGPU {
 		err = o.gl.run((&bar{c: c}).track(draw))
 	} else {

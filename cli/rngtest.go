@@ -71,7 +71,10 @@ in both orders).`,
   speckle rng test --order renderer --scene cornell --gens rand48,philox --photons-per-iteration 2^20 --lags 8`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			o.test.Options = o.common.set()
+			var err error
+			if o.test.Specs, err = o.common.fold(c, "gens", o.test.Specs); err != nil {
+				return err
+			}
 			return o.run(c)
 		},
 	}
@@ -94,9 +97,6 @@ in both orders).`,
 }
 
 func (o *testOptions) run(c *cobra.Command) error {
-	if err := checkGenOptions(o.test.Options, o.test.Specs); err != nil {
-		return err
-	}
 	if err := o.setOrder(c); err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if err := o.split.check(&o.gl); err != nil {
 		return err
 	}
-	notes, err := degenerate(c, o.test.Specs, o.test.Options, o.test.Streams, o.test.Seed)
+	notes, err := degenerate(c, o.test.Specs, o.test.Streams, o.test.Seed)
 	if err != nil {
 		return err
 	}

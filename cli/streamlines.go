@@ -103,13 +103,14 @@ func (o *streamlinesOptions) addFlags(c *cobra.Command) {
 }
 
 // fill turns the flags into the study's options, checking what the study cannot.
-func (o *streamlinesOptions) fill() error {
+func (o *streamlinesOptions) fill(c *cobra.Command) error {
 	s := &o.study
+	flag := "gens"
 	if len(s.Specs) == 0 {
-		s.Specs = []rng.Spec{o.gen}
+		s.Specs, flag = []rng.Spec{o.gen}, "gen"
 	}
-	s.Options = o.common.set()
-	if err := checkGenOptions(s.Options, s.Specs); err != nil {
+	var err error
+	if s.Specs, err = o.common.fold(c, flag, s.Specs); err != nil {
 		return err
 	}
 	s.Jitters = []float64{o.jitter}
@@ -127,7 +128,6 @@ func (o *streamlinesOptions) fill() error {
 	}
 	s.Params.Step = float32(o.step)
 	s.Params.IndependentStreams = !o.shared
-	var err error
 	if s.Map, err = render.ParseStreamlineMap(o.mapName); err != nil {
 		return usageError{err.Error()}
 	}
@@ -193,7 +193,7 @@ func parseJitters(s string) ([]float64, error) {
 }
 
 func (o *streamlinesOptions) run(c *cobra.Command) error {
-	if err := o.fill(); err != nil {
+	if err := o.fill(c); err != nil {
 		return err
 	}
 	if o.bench {

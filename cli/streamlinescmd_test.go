@@ -105,7 +105,7 @@ func TestStreamlinesBadInput(t *testing.T) {
 func TestStreamlinesWrites(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "dem.png")
-	r := speckle(t, nil, "streamlines", "--field", "dem", "--gen", "lehmer", "--lehmer-seeding", "slm", "--size", "43x30", "--out", out)
+	r := speckle(t, nil, "streamlines", "--field", "dem", "--gen", "lehmer:lehmer-seeding=slm", "--size", "43x30", "--out", out)
 	if r.code != 0 || !strings.Contains(r.stdout, out+": density map, dem with lehmer slm, 43x30") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}

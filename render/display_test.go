@@ -91,7 +91,7 @@ func syntheticImage(w, h int, seed int64) imageio.Image {
 // render and on awkward values (NaN and Inf show magenta in both).
 func TestDisplayImageMatchesToneMap(t *testing.T) {
 	scene := builtin(t, "cornell")
-	cfg := SPPMConfig{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.Philox, Seed: 3}
+	cfg := SPPMConfig{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 3}}
 	withSPPM(t, scene, cfg, func(c *gpu.Context, s *SPPM) error {
 		if err := s.Iterate(2); err != nil {
 			return err
@@ -126,7 +126,7 @@ func TestDisplayImageMatchesToneMap(t *testing.T) {
 // end to end.
 func TestDisplayHeatmapMatchesGo(t *testing.T) {
 	scene := builtin(t, "plane")
-	cfg := SPPMConfig{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.Philox, Seed: 3}
+	cfg := SPPMConfig{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 3}}
 	exact := imageio.Image{W: cfg.Width, H: cfg.Height, Pix: scene.AnalyticImage(cfg.Width, cfg.Height, 2)}
 	synth := syntheticImage(cfg.Width, cfg.Height, 2)
 	synthRef := syntheticImage(cfg.Width, cfg.Height, 3)
@@ -204,7 +204,7 @@ func TestGPURMSEMatchesImageio(t *testing.T) {
 	for _, size := range [][2]int{{64, 36}, {37, 19}, {1, 1}, {300, 217}} {
 		w, h := size[0], size[1]
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
-			cfg := SPPMConfig{Width: w, Height: h, Photons: 1 << 12, Alpha: 0.7, Generator: rng.Philox, Seed: 4}
+			cfg := SPPMConfig{Width: w, Height: h, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 4}}
 			exact := imageio.Image{W: w, H: h, Pix: scene.AnalyticImage(w, h, 1)}
 			noise, patchy := imageio.NewImage(w, h), imageio.NewImage(w, h)
 			r := rand.New(rand.NewSource(int64(w)))
@@ -261,7 +261,7 @@ func TestGPURMSEMatchesImageio(t *testing.T) {
 
 // A NaN in the image is not hidden by the GPU RMSE, as in imageio's.
 func TestGPURMSEShowsNaN(t *testing.T) {
-	cfg := SPPMConfig{Width: 40, Height: 30, Photons: 1 << 12, Alpha: 0.7, Generator: rng.Philox, Seed: 4}
+	cfg := SPPMConfig{Width: 40, Height: 30, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 4}}
 	withSPPM(t, builtin(t, "plane"), cfg, func(c *gpu.Context, s *SPPM) error {
 		img := imageio.NewImage(cfg.Width, cfg.Height)
 		img.Pix[4*777+1] = float32(math.NaN())
@@ -282,7 +282,7 @@ func TestGPURMSEShowsNaN(t *testing.T) {
 
 // Display and RMSE refuse what they cannot use, with a reason.
 func TestDisplayErrors(t *testing.T) {
-	cfg := SPPMConfig{Width: 16, Height: 8, Photons: 64, Alpha: 0.7, Generator: rng.Philox, Seed: 4}
+	cfg := SPPMConfig{Width: 16, Height: 8, Photons: 64, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 4}}
 	withSPPM(t, builtin(t, "plane"), cfg, func(c *gpu.Context, s *SPPM) error {
 		good, err := c.NewTexture(16, 8, gpu.RGBA8)
 		if err != nil {
@@ -325,7 +325,7 @@ func TestDisplayErrors(t *testing.T) {
 // render; an orbited camera renders something else; a bad camera is refused.
 func TestSetCamera(t *testing.T) {
 	scene := builtin(t, "cornell")
-	cfg := SPPMConfig{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.PCG32, Seed: 6}
+	cfg := SPPMConfig{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 6}}
 	want := renderScene(t, scene, cfg, 2)[0]
 	radiance := func(s *SPPM) ([]byte, error) {
 		if err := s.Iterate(2); err != nil {
@@ -376,7 +376,7 @@ func TestSetCamera(t *testing.T) {
 
 // A render shows black before its first iteration closes, also after a reset.
 func TestResetClearsImage(t *testing.T) {
-	cfg := SPPMConfig{Width: 16, Height: 8, Photons: 256, Alpha: 0.7, Generator: rng.Philox, Seed: 4}
+	cfg := SPPMConfig{Width: 16, Height: 8, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 4}}
 	withSPPM(t, builtin(t, "cornell"), cfg, func(c *gpu.Context, s *SPPM) error {
 		if err := s.Iterate(1); err != nil {
 			return err

@@ -61,7 +61,7 @@ func Layout(p Pass, width, height, photons int, seed uint32, options map[string]
 
 // Layout is pass p's layout in this render.
 func (c SPPMConfig) Layout(p Pass) PassLayout {
-	return Layout(p, c.Width, c.Height, c.Photons, c.Seed, c.Options)
+	return Layout(p, c.Width, c.Height, c.Photons, c.RNG.Seed, c.RNG.Options)
 }
 
 // NewLayoutRNG puts gen on the GPU as layout l has it.

@@ -61,7 +61,7 @@ func TestTraceChunksMatchIterate(t *testing.T) {
 	scene := builtin(t, "cornell")
 	for _, g := range []*rng.Generator{rng.PCG32, rng.Sobol} {
 		t.Run(g.Name, func(t *testing.T) {
-			cfg := SPPMConfig{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: g, Seed: 7}
+			cfg := SPPMConfig{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: g, Seed: 7}}
 			const iterations = 3
 			want := renderScene(t, scene, cfg, iterations)[0]
 			_, wantBounces := traceRender(t, scene, cfg, iterations, []int{cfg.Photons})
@@ -85,9 +85,9 @@ func TestTraceChunksMatchIterate(t *testing.T) {
 func TestInterleavedRendersKeepTheirOwnState(t *testing.T) {
 	scene := builtin(t, "cornell")
 	cfgs := []SPPMConfig{
-		{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.PCG32, Seed: 7},
-		{Width: 48, Height: 30, Photons: 3000, Alpha: 0.5, Generator: rng.PCG32, Seed: 8},
-		{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.Philox, Seed: 7},
+		{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 7}},
+		{Width: 48, Height: 30, Photons: 3000, Alpha: 0.5, RNG: rng.Spec{Gen: rng.PCG32, Seed: 8}},
+		{Width: 64, Height: 36, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 7}},
 	}
 	cams := []scenes.Camera{scene.Camera, scene.Camera.Orbit(0.5, 0.2).Dolly(1.3), scene.Camera.Orbit(-0.3, 0)}
 	const iterations = 2

@@ -21,7 +21,7 @@ func TestPhotonPassPartsTraceTheSamePaths(t *testing.T) {
 			deferred := []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly}
 			var bounces [3 + 4]int64
 			for i, part := range []PhotonPassPart{PhotonPassFull, PhotonPassTrace, PhotonPassWalk, PhotonPassFull, PhotonPassFull, PhotonPassFull, PhotonPassFull} {
-				cfg := SPPMConfig{Width: 48, Height: 27, Photons: 4096, Alpha: 0.7, Seed: 3, Generator: rng.Philox, PhotonPass: part, Gather: gather}
+				cfg := SPPMConfig{Width: 48, Height: 27, Photons: 4096, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 3}, PhotonPass: part, Gather: gather}
 				if i >= 3 {
 					cfg.Deposit = deferred[i-3]
 				}

@@ -19,7 +19,7 @@ func TestCombinedTableHotPathMatchesInline(t *testing.T) {
 	saved := combineBits
 	defer func() { combineBits = saved }()
 	scene := builtin(t, "caustics")
-	cfg := SPPMConfig{Width: 8, Height: 8, Photons: 2048, Alpha: 0.7, Radius: scene.Scale() / 10, Generator: rng.PCG32, Seed: 5, FluxTally: true}
+	cfg := SPPMConfig{Width: 8, Height: 8, Photons: 2048, Alpha: 0.7, Radius: scene.Scale() / 10, RNG: rng.Spec{Gen: rng.PCG32, Seed: 5}, FluxTally: true}
 	want := depositBits(t, "caustics", cfg, 1100)
 	pixels := cfg.Width * cfg.Height
 	maxM := uint64(0)
@@ -47,7 +47,7 @@ func TestDeferredOnlyRefusesRegionsPastTheCap(t *testing.T) {
 		if !c.Info.Software() {
 			return nil
 		}
-		cfg := SPPMConfig{Width: 8, Height: 8, Photons: 256, Alpha: 0.7, Generator: rng.PCG32, Seed: 1, Deposit: DepositDeferredOnly}
+		cfg := SPPMConfig{Width: 8, Height: 8, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}, Deposit: DepositDeferredOnly}
 		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
 		if err != nil {
 			return fmt.Errorf("16 bounces: %v", err)

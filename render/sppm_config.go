@@ -16,11 +16,11 @@ type SPPMConfig struct {
 	Photons       int     // photons per iteration (IterateTo may end with a shorter one)
 	Alpha         float32 // fraction of new photons kept per iteration (0.7)
 	Radius        float32 // initial radius in scene units; 0 picks one from the pixel footprint
-	Seed          uint32
-	Generator     *rng.Generator
-	Options       map[string]string // generator options
-	MaxDepth      int               // eye path specular bounces (default 10)
-	MaxBounces    int               // photon bounces (default 16)
+	// RNG is the generator with its options and seed (rng.Spec.Seeded: the
+	// seed is RNG.Seed), checked where it was read.
+	RNG        rng.Spec
+	MaxDepth   int // eye path specular bounces (default 10)
+	MaxBounces int // photon bounces (default 16)
 	// GridCell is the hash grid's cell size in initial radii (GridCellRange;
 	// 0 is DefaultGridCell). It changes how many visible points a photon
 	// reads, never which ones it adds to: images are the same bytes.
@@ -66,7 +66,7 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("--grid-cell %v", GridCellRange.Check32(c.GridCell))
 	case c.Gather < GatherCells || c.Gather > GatherPBRT:
 		return fmt.Errorf("unknown gather %d", c.Gather)
-	case c.Generator == nil:
+	case c.RNG.Gen == nil:
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:
 		return fmt.Errorf("unknown photon pass part %d", c.PhotonPass)

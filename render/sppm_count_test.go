@@ -19,7 +19,7 @@ func TestIterateToTracesExactCounts(t *testing.T) {
 	scene := builtin(t, "cornell")
 	for _, g := range []*rng.Generator{rng.PCG32, rng.Sobol} {
 		t.Run(g.Name, func(t *testing.T) {
-			cfg := SPPMConfig{Width: 32, Height: 24, Photons: 1000, Alpha: 0.7, Generator: g, Seed: 5}
+			cfg := SPPMConfig{Width: 32, Height: 24, Photons: 1000, Alpha: 0.7, RNG: rng.Spec{Gen: g, Seed: 5}}
 			const total = 2500
 			var short, cut []float32
 			var shortBounces, fullBounces int64
@@ -78,7 +78,7 @@ func TestIterateToTracesExactCounts(t *testing.T) {
 // pixels' sequences) is refused in one line instead.
 func TestSPPMRefusesIterationsPast2To32(t *testing.T) {
 	scene := builtin(t, "plane")
-	cfg := SPPMConfig{Width: 8, Height: 6, Photons: 64, Alpha: 0.7, Generator: rng.Sobol, Seed: 1}
+	cfg := SPPMConfig{Width: 8, Height: 6, Photons: 64, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Sobol, Seed: 1}}
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewSPPM(c, scene, cfg)
 		if err != nil {

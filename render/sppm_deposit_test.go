@@ -91,7 +91,7 @@ func TestDeferredDepositMatchesInline(t *testing.T) {
 		hitCase{DepositDeferredOnly, savedGroups, 0, 8}, hitCase{DepositDeferredOnly, 2, 0, 8})
 	for _, name := range []string{"cornell", "caustics"} {
 		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
-			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Gather: gather, FluxTally: true}
+			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Gather: gather, FluxTally: true}
 			want := depositBits(t, name, cfg, 1100)
 			for _, c := range cases {
 				cfg.Deposit, maxHitGroups, hitSlotsPerPhoton, combineBits = c.deposit, c.groups, c.slots, c.bits
@@ -160,7 +160,7 @@ func TestHitBufferFitsItsCap(t *testing.T) {
 // do not decrease but where float32 rounding puts a position in another
 // cell on the GPU than here (a few in a thousand at most).
 func TestSortedHitsAreInBinOrder(t *testing.T) {
-	cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Deposit: DepositSorted}
+	cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Deposit: DepositSorted}
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewSPPM(c, builtin(t, "caustics"), cfg)
 		if err != nil {
@@ -228,7 +228,7 @@ func TestHitRegionsCountFullRegions(t *testing.T) {
 	defer func() { hitSlotsPerPhoton = saved }()
 	for _, slots := range []float64{3, 1.0 / 16} {
 		hitSlotsPerPhoton = slots
-		cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, Generator: rng.Philox, Seed: 9, Deposit: DepositDeferred}
+		cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Deposit: DepositDeferred}
 		onGL(t, func(c *gpu.Context) error {
 			s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
 			if err != nil {

@@ -53,7 +53,7 @@ func writeStats(s *SPPM, v []float64) {
 // What the eye pass sees each iteration is measured first from a zero sum.
 func TestStatsExactNearTheirLimits(t *testing.T) {
 	scene := builtin(t, "cornell")
-	cfg := SPPMConfig{Width: 32, Height: 24, Photons: 1 << 12, Alpha: 0.7, Generator: rng.PCG32, Seed: 3}
+	cfg := SPPMConfig{Width: 32, Height: 24, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 3}}
 	const (
 		steps    = 4
 		base     = 1 << 25 // iterations so far

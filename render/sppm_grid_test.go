@@ -28,7 +28,7 @@ func TestGridCellSizeLeavesTheRenderUnchanged(t *testing.T) {
 				maxGridBuckets = 128
 				defer func() { maxGridBuckets = saved }()
 			}
-			cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, Radius: radius, Generator: rng.Philox, Seed: 5}
+			cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, Radius: radius, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}}
 			var want []uint64
 			for _, grid := range []struct {
 				gather GridGather

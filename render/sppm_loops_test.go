@@ -23,13 +23,13 @@ func TestSPPMRefusesSettingsPastTheLoopBudget(t *testing.T) {
 		cfg  SPPMConfig
 		want string
 	}{
-		{"ca-steps", SPPMConfig{Generator: rng.CA, Options: map[string]string{"ca-steps": "4096"}}, "a photon of up to 16 bounces may need"},
-		{"bounces", SPPMConfig{Generator: rng.PCG32, MaxBounces: 3000}, "a photon of up to 3000 bounces may need"},
-		{"depth", SPPMConfig{Generator: rng.PCG32, MaxDepth: 5000}, "an eye path of up to 5000 specular bounces may need"},
+		{"ca-steps", SPPMConfig{RNG: rng.Spec{Gen: rng.CA, Options: map[string]string{"ca-steps": "4096"}}}, "a photon of up to 16 bounces may need"},
+		{"bounces", SPPMConfig{RNG: rng.Spec{Gen: rng.PCG32}, MaxBounces: 3000}, "a photon of up to 3000 bounces may need"},
+		{"depth", SPPMConfig{RNG: rng.Spec{Gen: rng.PCG32}, MaxDepth: 5000}, "an eye path of up to 5000 specular bounces may need"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := c.cfg
-			cfg.Width, cfg.Height, cfg.Photons, cfg.Alpha, cfg.Seed = 8, 8, 64, 0.7, 1
+			cfg.Width, cfg.Height, cfg.Photons, cfg.Alpha, cfg.RNG.Seed = 8, 8, 64, 0.7, 1
 			onGL(t, func(ctx *gpu.Context) error {
 				s, err := NewSPPM(ctx, scene, cfg)
 				if err == nil {
@@ -61,7 +61,7 @@ func TestSPPMRefusesAPhotonPastTheLoopBudget(t *testing.T) {
 }
 
 func refusesAPhotonPastTheLoopBudget(t *testing.T, scene *scenes.Scene, deposit Deposit) {
-	cfg := SPPMConfig{Width: 256, Height: 256, Photons: 64, Alpha: 0.7, Radius: 3.8, Generator: rng.PCG32, Seed: 1, Deposit: deposit}
+	cfg := SPPMConfig{Width: 256, Height: 256, Photons: 64, Alpha: 0.7, Radius: 3.8, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}, Deposit: deposit}
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewSPPM(c, scene, cfg)
 		if err != nil {
@@ -100,7 +100,7 @@ func refusesAPhotonPastTheLoopBudget(t *testing.T, scene *scenes.Scene, deposit 
 // read the flag back once, at their end.
 func TestSPPMIteratesWithoutAReadBackPerIteration(t *testing.T) {
 	scene := builtin(t, "cornell")
-	cfg := SPPMConfig{Width: 16, Height: 16, Photons: 256, Alpha: 0.7, Generator: rng.PCG32, Seed: 1}
+	cfg := SPPMConfig{Width: 16, Height: 16, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}}
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewSPPM(c, scene, cfg)
 		if err != nil {
@@ -130,7 +130,7 @@ func TestSPPMIteratesWithoutAReadBackPerIteration(t *testing.T) {
 // read-back says why.
 func TestSPPMFoldsNothingAfterALoopFailure(t *testing.T) {
 	scene := builtin(t, "cornell")
-	cfg := SPPMConfig{Width: 16, Height: 16, Photons: 256, Alpha: 0.7, Generator: rng.PCG32, Seed: 1}
+	cfg := SPPMConfig{Width: 16, Height: 16, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}}
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewSPPM(c, scene, cfg)
 		if err != nil {

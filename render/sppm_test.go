@@ -59,7 +59,7 @@ func TestPlaneConvergesToAnalytic(t *testing.T) {
 	scene := builtin(t, "plane")
 	const w, h = 64, 48
 	exact := imageio.Image{W: w, H: h, Pix: scene.AnalyticImage(w, h, 4)}
-	cfg := SPPMConfig{Width: w, Height: h, Photons: 1 << 15, Alpha: 0.7, Generator: rng.Philox, Seed: 5}
+	cfg := SPPMConfig{Width: w, Height: h, Photons: 1 << 15, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}}
 	imgs := renderScene(t, scene, cfg, 2, 32)
 	var rmse []float64
 	for _, img := range imgs {
@@ -87,7 +87,7 @@ func TestPlaneConvergesToAnalytic(t *testing.T) {
 // Same scene, seed, generator and photons: the same bytes, also after Reset.
 func TestRenderIsDeterministic(t *testing.T) {
 	scene := builtin(t, "cornell")
-	cfg := SPPMConfig{Width: 48, Height: 36, Photons: 1 << 12, Alpha: 0.7, Generator: rng.Lehmer, Seed: 9}
+	cfg := SPPMConfig{Width: 48, Height: 36, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Lehmer, Seed: 9}}
 	a := renderScene(t, scene, cfg, 3)[0]
 	b := renderScene(t, scene, cfg, 3)[0]
 	var c imageio.Image
@@ -116,7 +116,7 @@ func TestRenderIsDeterministic(t *testing.T) {
 	if !bytes.Equal(floatBytes(a.Pix), floatBytes(c.Pix)) {
 		t.Error("a render after Reset differs from a fresh one")
 	}
-	cfg.Seed++
+	cfg.RNG.Seed++
 	d := renderScene(t, scene, cfg, 3)[0]
 	if bytes.Equal(floatBytes(a.Pix), floatBytes(d.Pix)) {
 		t.Error("another seed gives the same image")
@@ -138,7 +138,7 @@ func TestEveryGeneratorRendersEveryScene(t *testing.T) {
 		scene := builtin(t, name)
 		for _, g := range rng.All {
 			t.Run(name+"/"+g.Name, func(t *testing.T) {
-				cfg := SPPMConfig{Width: 32, Height: 24, Photons: 4096, Alpha: 0.7, Generator: g, Seed: 3}
+				cfg := SPPMConfig{Width: 32, Height: 24, Photons: 4096, Alpha: 0.7, RNG: rng.Spec{Gen: g, Seed: 3}}
 				img := renderScene(t, scene, cfg, 2)[0]
 				st := imageio.Stats(img)
 				if st.NaN > 0 || st.Inf > 0 {
@@ -159,7 +159,7 @@ func TestGoldenScenes(t *testing.T) {
 	for _, name := range scenes.Names() {
 		t.Run(name, func(t *testing.T) {
 			scene := builtin(t, name)
-			cfg := SPPMConfig{Width: 96, Height: 72, Photons: 1 << 15, Alpha: 0.7, Generator: rng.Philox, Seed: 1}
+			cfg := SPPMConfig{Width: 96, Height: 72, Photons: 1 << 15, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 1}}
 			img := renderScene(t, scene, cfg, 8)[0]
 			golden.Match(t, fmt.Sprintf("scene-%s", name), img.ToneMap(scene.Exposure), golden.DefaultTolerance)
 		})
@@ -172,17 +172,17 @@ func TestSPPMConfigErrors(t *testing.T) {
 		cfg  SPPMConfig
 		want string
 	}{
-		{SPPMConfig{Width: 0, Height: 10, Photons: 1, Alpha: 0.7, Generator: rng.Philox}, "--size"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 0, Alpha: 0.7, Generator: rng.Philox}, "photons per iteration"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 1.5, Generator: rng.Philox}, "--alpha"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: -1, Generator: rng.Philox}, "--radius"},
+		{SPPMConfig{Width: 0, Height: 10, Photons: 1, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}}, "--size"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 0, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}}, "photons per iteration"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 1.5, RNG: rng.Spec{Gen: rng.Philox}}, "--alpha"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: -1, RNG: rng.Spec{Gen: rng.Philox}}, "--radius"},
 		// NaN compares false with everything: it must not slip through.
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: float32(math.NaN()), Generator: rng.Philox}, "--alpha must be in [0.3, 1] (got NaN)"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.1, Generator: rng.Philox}, "--alpha must be in [0.3, 1] (got 0.1)"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.NaN()), Generator: rng.Philox}, "--radius"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.Inf(1)), Generator: rng.Philox}, "--radius"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Generator: rng.Philox, Deposit: DepositDeferredOnly + 1}, "unknown deposit 5"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Generator: rng.Philox, Deposit: DepositDeferred, PhotonPass: PhotonPassWalk}, "inline only"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: float32(math.NaN()), RNG: rng.Spec{Gen: rng.Philox}}, "--alpha must be in [0.3, 1] (got NaN)"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.1, RNG: rng.Spec{Gen: rng.Philox}}, "--alpha must be in [0.3, 1] (got 0.1)"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.NaN()), RNG: rng.Spec{Gen: rng.Philox}}, "--radius"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.Inf(1)), RNG: rng.Spec{Gen: rng.Philox}}, "--radius"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}, Deposit: DepositDeferredOnly + 1}, "unknown deposit 5"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}, Deposit: DepositDeferred, PhotonPass: PhotonPassWalk}, "inline only"},
 	} {
 		err := c.cfg.Check()
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
@@ -205,7 +205,7 @@ func TestNewSPPMRefusesRadiusOutsideTheScene(t *testing.T) {
 		radius float32
 	}{{cornell, 1e-7}, {cornell, 100}, {&tiny, 0}} {
 		onGL(t, func(ctx *gpu.Context) error {
-			cfg := SPPMConfig{Width: 4, Height: 4096, Photons: 64, Alpha: 0.7, Radius: c.radius, Generator: rng.PCG32}
+			cfg := SPPMConfig{Width: 4, Height: 4096, Photons: 64, Alpha: 0.7, Radius: c.radius, RNG: rng.Spec{Gen: rng.PCG32}}
 			s, err := NewSPPM(ctx, c.scene, cfg)
 			if err == nil {
 				s.Close()
@@ -228,7 +228,7 @@ func TestPlaneFluxMatchesLightPower(t *testing.T) {
 	scene := builtin(t, "plane")
 	power := scene.LightPower(scene.Lights()[0])
 	const landing = 0.996003
-	cfg := SPPMConfig{Width: 32, Height: 24, Photons: 1 << 16, Alpha: 0.7, Generator: rng.PCG32, Seed: 2, FluxTally: true}
+	cfg := SPPMConfig{Width: 32, Height: 24, Photons: 1 << 16, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 2}, FluxTally: true}
 	var got scenes.Vec3
 	onGL(t, func(c *gpu.Context) error {
 		s, err := NewSPPM(c, scene, cfg)
@@ -258,7 +258,7 @@ func TestBVHMatchesLinearIntersection(t *testing.T) {
 	if scene.Primitives() <= bvhThreshold {
 		t.Fatalf("caustics has %d primitives: no BVH to test", scene.Primitives())
 	}
-	cfg := SPPMConfig{Width: 48, Height: 36, Photons: 1 << 13, Alpha: 0.7, Generator: rng.PCG32, Seed: 4}
+	cfg := SPPMConfig{Width: 48, Height: 36, Photons: 1 << 13, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 4}}
 	withBVH := renderScene(t, scene, cfg, 2)[0]
 	defer func(old int) { bvhThreshold = old }(bvhThreshold)
 	bvhThreshold = 1 << 30
@@ -294,7 +294,7 @@ func edgeScene(t *testing.T, lamp, scale float64) *scenes.Scene {
 // to scenes.MaxCoord) or 0.01 (a lamp scenes.MinSize wide) gives the same
 // image to float32 rounding: finite, never black.
 func TestEdgeOfRangeScenesRender(t *testing.T) {
-	cfg := SPPMConfig{Width: 16, Height: 12, Photons: 1 << 12, Alpha: 0.7, Generator: rng.PCG32, Seed: 3}
+	cfg := SPPMConfig{Width: 16, Height: 12, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 3}}
 	base := renderScene(t, edgeScene(t, 1, 1), cfg, 4)[0]
 	var sum float64
 	for i, v := range base.Pix {

@@ -14,9 +14,9 @@
 // The API, for the command line and the UI (all calls on the GL thread):
 //
 //	field, err := flow.Open("dem")                 // or "gyre", "cylinder", a height-field file
-//	cfg := render.StreamlineConfig{Width: w, Height: h, Generator: rng.Lehmer,
-//		Params:  flow.Params{Density: 3, Jitter: 1, Step: 0.5}, // slm's setting; MaxSteps 0: cross the image once
-//		Options: map[string]string{"lehmer-seeding": "slm"}}
+//	gen, err := rng.ParseSpec("lehmer:lehmer-seeding=slm")
+//	cfg := render.StreamlineConfig{Width: w, Height: h, RNG: gen.Seeded(1),
+//		Params: flow.Params{Density: 3, Jitter: 1, Step: 0.5}} // slm's setting; MaxSteps 0: cross the image once
 //	s, err := render.NewStreamlines(ctx, field, cfg)
 //	defer s.Close()
 //	for !s.Done() { s.Trace(1 << 16) }              // or s.Run(); a UI calls s.Advance(n, passes) a few times a frame
@@ -126,7 +126,7 @@ func NewStreamlines(ctx *gpu.Context, field flow.Field, cfg StreamlineConfig) (*
 	}()
 	s.total = cfg.Width * cfg.Height * cfg.Density * cfg.Density
 	var err error
-	s.rng, err = NewRNG(ctx, cfg.Generator, rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(cfg.Width, cfg.Height), Options: cfg.Options})
+	s.rng, err = NewRNG(ctx, cfg.RNG.Gen, cfg.RNG.StreamConfig(cfg.Params.Streams(cfg.Width, cfg.Height)))
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func NewStreamlines(ctx *gpu.Context, field flow.Field, cfg StreamlineConfig) (*
 // sizePasses fixes the steps of a chunk's passes and the largest chunk.
 func (s *Streamlines) sizePasses() error {
 	var err error
-	if s.firstPassSteps, s.passSteps, err = passSteps(s.Cfg.Generator.Name, rng.LoopsOf(s.rng.Inst), shaders.LoopBudget); err != nil {
+	if s.firstPassSteps, s.passSteps, err = passSteps(s.Cfg.RNG.Gen.Name, rng.LoopsOf(s.rng.Inst), shaders.LoopBudget); err != nil {
 		return err
 	}
 	s.maxChunk = int(s.ctx.Info.MaxSSBOBytes / int64(4*max(shaders.StreamlineStateWords, s.rng.Inst.StateWords())))
@@ -194,10 +194,10 @@ func (s *Streamlines) Passes() (passes, steps int) {
 // program builds the trace kernel (record: the tests' path-recording variant).
 func (s *Streamlines) program(record bool) (*gpu.Program, error) {
 	defs := map[string]string{}
-	if s.Cfg.Generator.DumpF32Centred {
+	if s.Cfg.RNG.Gen.DumpF32Centred {
 		defs["RNG_DUMP_F32_CENTRED"] = "1"
 	}
-	if err := checkResumable(s.Cfg.Generator, s.rng.Inst); err != nil {
+	if err := checkResumable(s.Cfg.RNG.Gen, s.rng.Inst); err != nil {
 		return nil, err
 	}
 	if record {
@@ -273,7 +273,7 @@ func (s *Streamlines) ensureSlots(n int) error {
 	if words := s.rng.Inst.StateWords(); words > 0 {
 		if pool, err = s.ctx.NewBuffer(slots*words*4, nil); err != nil {
 			state.Delete()
-			return fmt.Errorf("state pool for %d streams of %s: %v", slots, s.Cfg.Generator.Name, err)
+			return fmt.Errorf("state pool for %d streams of %s: %v", slots, s.Cfg.RNG.Gen.Name, err)
 		}
 	}
 	s.state.Delete()

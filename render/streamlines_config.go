@@ -11,10 +11,10 @@ import (
 // IndependentStreams is slm's seeding (a stream per seed pixel).
 type StreamlineConfig struct {
 	Width, Height int
-	flow.Params                     // Density, Jitter, Step, MaxSteps (0: flow.AutoMaxSteps), IndependentStreams
-	Seed          uint32            // generator seed
-	Generator     *rng.Generator    // drives the jitter
-	Options       map[string]string // generator options, as in rng dump
+	flow.Params   // Density, Jitter, Step, MaxSteps (0: flow.AutoMaxSteps), IndependentStreams
+	// RNG drives the jitter: the generator, its options and its seed
+	// (rng.Spec.Seeded: the seed is RNG.Seed).
+	RNG rng.Spec
 	// Part cuts the trace down for a cost breakdown (bench only).
 	Part StreamlinePart
 }
@@ -51,7 +51,7 @@ func (c *StreamlineConfig) Check() error {
 	if c.Width < 1 || c.Height < 1 || c.Width > 16384 || c.Height > 16384 {
 		return fmt.Errorf("--size %dx%d: width and height must be 1..16384", c.Width, c.Height)
 	}
-	if c.Generator == nil {
+	if c.RNG.Gen == nil {
 		return fmt.Errorf("no generator")
 	}
 	if c.MaxSteps == 0 && c.Step > 0 {

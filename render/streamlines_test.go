@@ -69,8 +69,8 @@ func testField(t *testing.T) flow.Field {
 
 // slmLehmer is the configuration of slm: Lehmer with its per-pixel seeding.
 func slmLehmer(cfg StreamlineConfig) StreamlineConfig {
-	cfg.Generator = rng.Lehmer
-	cfg.Options = map[string]string{"lehmer-seeding": "slm"}
+	cfg.RNG.Gen = rng.Lehmer
+	cfg.RNG.Options = map[string]string{"lehmer-seeding": "slm"}
 	return cfg
 }
 
@@ -145,7 +145,7 @@ func goPaths(t *testing.T, field flow.Field, cfg StreamlineConfig, first, n int,
 	if err := cfg.Check(); err != nil {
 		t.Fatal(err)
 	}
-	inst, err := cfg.Generator.New(rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(cfg.Width, cfg.Height), Options: cfg.Options})
+	inst, err := cfg.RNG.Gen.New(rng.Config{Seed: cfg.RNG.Seed, Streams: cfg.Params.Streams(cfg.Width, cfg.Height), Options: cfg.RNG.Options})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func goPaths(t *testing.T, field flow.Field, cfg StreamlineConfig, first, n int,
 	var out []flow.Path
 	for k := first; k < first+n; k++ {
 		x, y := cfg.Params.Seed(k, cfg.Width)
-		out = append(out, tr.Trace(x, y, flow.JitterSource(cfg.Generator, inst.Stream(cfg.Params.StreamOf(k))), nil, record))
+		out = append(out, tr.Trace(x, y, flow.JitterSource(cfg.RNG.Gen, inst.Stream(cfg.Params.StreamOf(k))), nil, record))
 	}
 	return out
 }
@@ -170,7 +170,7 @@ func TestStreamlinesGPUEqualsGo(t *testing.T) {
 			for _, independent := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/independent=%v", rng.Spec{Gen: g, Options: opts}, independent), func(t *testing.T) {
 					cfg := defaultStreamlineConfig(w, h, g)
-					cfg.Options, cfg.Seed, cfg.IndependentStreams, cfg.MaxSteps = opts, 7, independent, points
+					cfg.RNG.Options, cfg.RNG.Seed, cfg.IndependentStreams, cfg.MaxSteps = opts, 7, independent, points
 					// Two neighbouring seed pixels on the flank, two inside the rim.
 					var gpuPaths []flow.Path
 					firsts := []int{(10*w + 12) * 9, (17*w + 18) * 9}
@@ -215,17 +215,17 @@ func TestStreamlinesWholeTraceEqualsGo(t *testing.T) {
 		slmLehmer(defaultStreamlineConfig(40, 28, nil)),
 		defaultStreamlineConfig(40, 28, rng.Philox),
 	} {
-		t.Run(cfg.Generator.Name, func(t *testing.T) {
+		t.Run(cfg.RNG.Gen.Name, func(t *testing.T) {
 			cfg.Density = 2
 			dens, lens, st := traceAll(t, field, cfg, 1000)
 			if err := cfg.Check(); err != nil {
 				t.Fatal(err)
 			}
-			inst, err := cfg.Generator.New(rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(40, 28), Options: cfg.Options})
+			inst, err := cfg.RNG.Gen.New(rng.Config{Seed: cfg.RNG.Seed, Streams: cfg.Params.Streams(40, 28), Options: cfg.RNG.Options})
 			if err != nil {
 				t.Fatal(err)
 			}
-			ref := flow.TraceAll(field.Grid(40, 28), cfg.Params, cfg.Generator, inst)
+			ref := flow.TraceAll(field.Grid(40, 28), cfg.Params, cfg.RNG.Gen, inst)
 			// llvmpipe rounds sqrt and division exactly, as Go does: the
 			// trace is the same to the visit. NVIDIA's are within a few ulp
 			// (GLSL allows it), and a jittered path that passes a pixel edge
@@ -624,7 +624,7 @@ func TestStreamlinesPastLoopCap(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := defaultStreamlineConfig(w, h, tc.gen)
 			// Short steps: the midpoint rule's outward drift stays small.
-			cfg.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps, cfg.Seed = tc.opts, tc.jitter, tc.density, 0.1, maxSteps, 3
+			cfg.RNG.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps, cfg.RNG.Seed = tc.opts, tc.jitter, tc.density, 0.1, maxSteps, 3
 			d2 := tc.density * tc.density
 			// The last sub-pixel streamline of pixel (4, 2), 1.6 pixels
 			// from the centre: with shared streams its stream was drawn
@@ -662,11 +662,11 @@ func TestStreamlinesPastLoopCap(t *testing.T) {
 			if !tc.whole {
 				return
 			}
-			inst, err := cfg.Generator.New(rng.Config{Seed: cfg.Seed, Streams: cfg.Params.Streams(w, h), Options: cfg.Options})
+			inst, err := cfg.RNG.Gen.New(rng.Config{Seed: cfg.RNG.Seed, Streams: cfg.Params.Streams(w, h), Options: cfg.RNG.Options})
 			if err != nil {
 				t.Fatal(err)
 			}
-			ref := flow.TraceAll(field.Grid(w, h), cfg.Params, cfg.Generator, inst)
+			ref := flow.TraceAll(field.Grid(w, h), cfg.Params, cfg.RNG.Gen, inst)
 			if ref.Stats.MaxSteps == 0 || ref.Stats.Left == 0 {
 				t.Fatalf("the reference should have streamlines that circle and ones that leave: %+v", ref.Stats)
 			}
@@ -758,7 +758,7 @@ func TestStreamlinePassSteps(t *testing.T) {
 func TestStreamlinesCostlyDraws(t *testing.T) {
 	const steps = 30
 	cfg := defaultStreamlineConfig(8, 8, withLoops(rng.CA, rng.Loops{Init: 65, Draw: 4097}))
-	cfg.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps = map[string]string{"ca-steps": "4096"}, 0.1, 1, 0.1, steps
+	cfg.RNG.Options, cfg.Jitter, cfg.Density, cfg.Step, cfg.MaxSteps = map[string]string{"ca-steps": "4096"}, 0.1, 1, 0.1, steps
 	field := flow.Rotation(4, 4)
 	k := 4*8 + 6
 	var paths []flow.Path
@@ -815,6 +815,6 @@ func TestStreamlinePartsCutWhatTheySay(t *testing.T) {
 // jitter 1, step 0.5 pixels, enough steps to cross the image once, shared
 // streams, seed 0.
 func defaultStreamlineConfig(w, h int, gen *rng.Generator) StreamlineConfig {
-	return StreamlineConfig{Width: w, Height: h, Generator: gen,
+	return StreamlineConfig{Width: w, Height: h, RNG: rng.Spec{Gen: gen},
 		Params: flow.Params{Density: 3, Jitter: 1, Step: 0.5}}
 }

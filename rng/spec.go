@@ -173,6 +173,21 @@ func (s Spec) Config(streams int, seed uint32) Config {
 	return Config{Seed: seed, Streams: streams, Options: s.Options}
 }
 
+// Seeded is the spec as a run draws it: its own seed if it has one, else
+// seed. The renderer takes a seeded spec, one value from the flag to the
+// shader build.
+func (s Spec) Seeded(seed uint32) Spec {
+	if !s.HasSeed {
+		s.Seed, s.HasSeed = seed, true
+	}
+	return s
+}
+
+// StreamConfig is the seeded spec's configuration for streams streams.
+func (s Spec) StreamConfig(streams int) Config {
+	return Config{Seed: s.Seed, Streams: streams, Options: s.Options}
+}
+
 // New configures the generator (see Config).
 func (s Spec) New(streams int, seed uint32) (Instance, error) {
 	return s.Gen.New(s.Config(streams, seed))

@@ -27,9 +27,12 @@ import (
 type CAEvolve struct {
 	Setup
 	GA
-	StreamsPerGenome     int
-	PerStream            int64 // values per stream: a candidate draws StreamsPerGenome·PerStream
-	SymbolBits           int
+	StreamsPerGenome int
+	PerStream        int64 // values per stream: a candidate draws StreamsPerGenome·PerStream
+	SymbolBits       int
+	// CAOptions are the CA's options the search leaves alone (ca-steps,
+	// ca-warmup); it chooses the connectivity and rule itself.
+	CAOptions            map[string]string
 	Tests                []stats.Test
 	W0, W1               float64
 	Photons, PhotonsHigh int64
@@ -61,7 +64,7 @@ type CAEvolved struct {
 
 func (o CAEvolve) evaluation() lab.CAEvaluation {
 	return lab.CAEvaluation{StreamsPerGenome: o.StreamsPerGenome, PerStream: o.PerStream, SymbolBits: o.SymbolBits,
-		Tests: o.Tests, Config: rng.Config{Seed: o.Setup.Seed, Options: o.Options}}
+		Tests: o.Tests, Config: rng.Config{Seed: o.Setup.Seed, Options: o.CAOptions}}
 }
 
 // Check refuses bad options before any GPU work.
@@ -78,7 +81,7 @@ func (o CAEvolve) Check() error {
 	if err := o.evaluation().Check(o.Population + len(CAReferences)); err != nil {
 		return InputError{err.Error()}
 	}
-	if _, err := rng.NewCAPopulation([]rng.CAGenome{{}}, 1, rng.Config{Options: o.Options}); err != nil {
+	if _, err := rng.NewCAPopulation([]rng.CAGenome{{}}, 1, rng.Config{Options: o.CAOptions}); err != nil {
 		return InputError{err.Error()}
 	}
 	for _, g := range o.Snapshots {

@@ -102,7 +102,7 @@ func TestCAEvolveCheck(t *testing.T) {
 		"bits":       func(o *CAEvolve) { o.SymbolBits = 3 },
 		"short":      func(o *CAEvolve) { o.PerStream = 100 },
 		"photons":    func(o *CAEvolve) { o.Photons = 0 },
-		"ca-rule":    func(o *CAEvolve) { o.Options = map[string]string{"ca-rule": "0x1"} },
+		"ca-rule":    func(o *CAEvolve) { o.CAOptions = map[string]string{"ca-rule": "0x1"} },
 	} {
 		o := ok
 		bad(&o)

@@ -71,7 +71,6 @@ func (o Capture) Check() error {
 		if _, err := o.Config(sp); err != nil {
 			return err
 		}
-		sp = sp.With(o.Options)
 		if prev, ok := files[sp.FileName()]; ok {
 			if prev == sp.String() {
 				return inputf("--gens %s is named twice (once the options given for all generators apply)", sp)
@@ -100,7 +99,6 @@ func (o Capture) checkSeeds() error {
 		if last := uint64(base) + uint64(n-1); last > math.MaxUint32 {
 			return inputf("--seeds %d from %s's seed %d would pass %d, the largest seed: start lower or take fewer", n, sp, base, uint32(math.MaxUint32))
 		}
-		sp = sp.With(o.Options)
 		for k := range n {
 			d := o.seeded(sp, k)
 			key := d.Drawn(o.Seed)
@@ -169,7 +167,7 @@ func (o Capture) Gather(renderUnits func(record func(u int, s Shot) error) error
 	}
 	t := table{ref: ref, where: where}
 	for _, sp := range o.Specs {
-		t.rowLabels = append(t.rowLabels, sp.With(o.Options).Label())
+		t.rowLabels = append(t.rowLabels, sp.Label())
 		t.cells = append(t.cells, make([]capturedCell, len(o.At)))
 	}
 	if err := renderUnits(func(u int, s Shot) error { return o.record(&t, u, s) }); err != nil {

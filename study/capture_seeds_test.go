@@ -43,11 +43,11 @@ func TestCaptureCheckSeeds(t *testing.T) {
 			t.Errorf("%v --seed %d --seeds %d: %v; want one line with %q", c.gens, c.seed, c.seeds, err, c.want)
 		}
 	}
-	// The common options apply before comparing: ranlux:seed=1 and ranlux
-	// with --lux 3 and ranlux:lux=3.
-	o := Capture{Setup: Setup{Scene: builtin(t, "plane"), Width: 8, Height: 6, Alpha: 0.7, Seed: 1, Options: map[string]string{"lux": "3"}},
-		Specs: []rng.Spec{spec(t, "ranlux:seed=1"), spec(t, "ranlux:lux=3")}}
+	// The common seed applies before comparing: ranlux:lux=3:seed=1 and
+	// ranlux:lux=3 under --seed 1.
+	o := Capture{Setup: Setup{Scene: builtin(t, "plane"), Width: 8, Height: 6, Alpha: 0.7, Seed: 1},
+		Specs: []rng.Spec{spec(t, "ranlux:lux=3:seed=1"), spec(t, "ranlux:lux=3")}}
 	if err := o.Check(); !IsInputError(err) || !strings.Contains(err.Error(), "would render the same image") {
-		t.Errorf("ranlux:seed=1 and ranlux:lux=3 under --lux 3 --seed 1: %v", err)
+		t.Errorf("ranlux:lux=3:seed=1 and ranlux:lux=3 under --seed 1: %v", err)
 	}
 }

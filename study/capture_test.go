@@ -17,15 +17,15 @@ import (
 	"speckle/scenes"
 )
 
-// Check refuses two generators that are one once the common options
-// apply, before any GPU work.
+// Check refuses two generators that are one (the CLI's deprecated --lux 3
+// folded into ranlux), before any GPU work.
 func TestCaptureCheckRefusesTheSameGeneratorTwice(t *testing.T) {
-	o := Capture{Setup: Setup{Scene: builtin(t, "plane"), Width: 8, Height: 6, Alpha: 0.7, Options: map[string]string{"lux": "3"}},
-		Specs: []rng.Spec{spec(t, "ranlux"), spec(t, "ranlux:lux=3")}}
+	o := Capture{Setup: Setup{Scene: builtin(t, "plane"), Width: 8, Height: 6, Alpha: 0.7},
+		Specs: []rng.Spec{spec(t, "ranlux").With(map[string]string{"lux": "3"}), spec(t, "ranlux:lux=3")}}
 	if err := o.Check(); !IsInputError(err) || !strings.Contains(err.Error(), "ranlux:lux=3 is named twice") {
 		t.Errorf("ranlux and ranlux:lux=3 with lux 3: %v", err)
 	}
-	o.Options = nil
+	o.Specs[0] = spec(t, "ranlux")
 	if err := o.Check(); err != nil {
 		t.Errorf("ranlux and ranlux:lux=3: %v", err)
 	}

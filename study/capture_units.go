@@ -81,5 +81,5 @@ func (o Capture) record(t *table, u int, s Shot) error {
 	if k > 0 {
 		return nil
 	}
-	return o.writeCell(cell, s.Radiance, o.Specs[i].With(o.Options).FileName(), o.At[s.J], t.ref != nil)
+	return o.writeCell(cell, s.Radiance, o.Specs[i].FileName(), o.At[s.J], t.ref != nil)
 }

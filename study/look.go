@@ -61,13 +61,12 @@ var PhotonDecisionNames = []string{"light", "direction", "bounce"}
 
 // Look draws one view of each generator, side by side.
 type Look struct {
-	Specs   []rng.Spec
-	Seed    uint32            // of each generator without a seed of its own
-	Options map[string]string // generator options for every spec that has them
-	View    string
-	Size    int // each picture's side in pixels
-	Points  int // pairs, triples, streams and photons: how many points (a deep zoom: the most kept)
-	Bit     int // bitplanes: which bit, 0 the lowest
+	Specs  []rng.Spec
+	Seed   uint32 // of each generator without a seed of its own
+	View   string
+	Size   int // each picture's side in pixels
+	Points int // pairs, triples, streams and photons: how many points (a deep zoom: the most kept)
+	Bit    int // bitplanes: which bit, 0 the lowest
 	// Zoom is the square shown of the unit square: corner (Zoom[0],
 	// Zoom[1]) and side Zoom[2] (triples: with ZoomZ, a cube); not for
 	// bitplanes and the spectrum.
@@ -209,16 +208,13 @@ func (l Look) Check() error {
 		if err := sp.Gen.CheckDump(streams, count); err != nil && !l.photonView() && l.Renderer == nil {
 			return InputError{err.Error()}
 		}
-		if _, err := sp.With(l.Options).New(1, l.Seed); err != nil {
-			return InputError{err.Error()}
-		}
 	}
 	if l.Renderer != nil && l.OnGPU {
 		if err := l.checkRendererGPU(); err != nil {
 			return err
 		}
 	}
-	return drawnOnce("--gens", l.Specs, l.Options, l.Seed)
+	return drawnOnce("--gens", l.Specs, l.Seed)
 }
 
 // Streams is how many of g's streams the view draws from (the renderer
@@ -289,7 +285,6 @@ func (l Look) Run(c *gpu.Context) ([]Looked, error) {
 	}
 	var out []Looked
 	for _, sp := range l.Specs {
-		sp = sp.With(l.Options)
 		s, err := l.Sample(c, sp)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", sp.Label(), err)

@@ -15,19 +15,9 @@ import (
 func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 	v := s.Values
 	streams, count := l.shape()
-	img := image.NewNRGBA(image.Rect(0, 0, l.Size, l.Size))
 	switch l.View {
 	case ViewBitplanes:
-		for t := 0; t < streams; t++ {
-			for m := 0; m < count; m++ {
-				c := uint8(0)
-				if v[t*count+m]>>l.Bit&1 == 1 {
-					c = 255
-				}
-				img.SetNRGBA(m, t, color.NRGBA{c, c, c, 255})
-			}
-		}
-		return Looked{Spec: sp, Image: img, Shown: streams * count, Points: streams * count}
+		return l.bitplanes(sp, v)
 	case ViewSpectrum:
 		return l.spectrum(sp, v)
 	}
@@ -94,6 +84,29 @@ func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 	if l.View == ViewTriples {
 		edges = view.edges(l.Size)
 	}
+	img := l.shade(hits, shown, edges)
+	return Looked{Spec: sp, Image: img, Shown: shown, Points: points, InBox: s.InBox, Scanned: s.Scanned}
+}
+
+// bitplanes draws one bit of each value: a row a stream, a column a value.
+func (l Look) bitplanes(sp rng.Spec, v []uint32) Looked {
+	streams, count := l.shape()
+	img := image.NewNRGBA(image.Rect(0, 0, l.Size, l.Size))
+	for t := 0; t < streams; t++ {
+		for m := 0; m < count; m++ {
+			c := uint8(0)
+			if v[t*count+m]>>l.Bit&1 == 1 {
+				c = 255
+			}
+			img.SetNRGBA(m, t, color.NRGBA{c, c, c, 255})
+		}
+	}
+	return Looked{Spec: sp, Image: img, Shown: streams * count, Points: streams * count}
+}
+
+// shade paints the hit counts, and the cube's edges where nothing hit.
+func (l Look) shade(hits []int, shown int, edges []bool) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, l.Size, l.Size))
 	// A point darkens its pixel, plainly; a pixel hit often is black; few
 	// points (a deep zoom's) grow into discs that can be seen.
 	hits = grow(hits, l.Size, MarkerRadius(shown, l.Size))
@@ -107,7 +120,7 @@ func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 		}
 		img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = c, c, c, 255
 	}
-	return Looked{Spec: sp, Image: img, Shown: shown, Points: points, InBox: s.InBox, Scanned: s.Scanned}
+	return img
 }
 
 // MarkerRadius is the radius in pixels of a view's points when shown of

@@ -62,7 +62,6 @@ func (l Look) checkRendererGPU() error {
 		return inputf("the renderer order on the GPU holds %d slots' %d values at once: at most %d values (fewer --points, or --device cpu)", slots, count, most)
 	}
 	for _, sp := range l.Specs {
-		sp = sp.With(l.Options)
 		lay := l.Renderer.layout(sp.Config(1, l.Seed).Seed, sp.Options)
 		inst, err := sp.Gen.New(lay.Cfg)
 		if err != nil {

@@ -127,5 +127,5 @@ func (r Reference) Run(c *gpu.Context) (emitted int64, err error) {
 // Meta is the sidecar of the reference once emitted photons are traced.
 func (r Reference) Meta(emitted int64) render.ReferenceMeta {
 	return render.ReferenceMeta{Scene: r.Scene.Name, SceneSHA256: r.Scene.ContentHash(), Width: r.Width, Height: r.Height,
-		Photons: emitted, Generator: r.Spec.With(r.Options).String()}
+		Photons: emitted, Generator: r.Spec.String()}
 }

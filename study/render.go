@@ -22,20 +22,18 @@ type Setup struct {
 	// (render.AutoPhotonsPerIteration, ForThroughput).
 	PhotonsPerIteration int
 	Alpha               float64
-	Radius              float64 // initial gather radius; 0: a pixel's footprint
-	Exposure            float64 // before tone mapping; 0: the scene's
-	Seed                uint32  // of each generator without a seed of its own
-	// Options are generator options for every generator that has them
-	// (--lux, --ca-steps); a spec's own options win.
-	Options map[string]string
-	Metric  imageio.Metric // the error against the reference; "": rmse
+	Radius              float64        // initial gather radius; 0: a pixel's footprint
+	Exposure            float64        // before tone mapping; 0: the scene's
+	Seed                uint32         // of each generator without a seed of its own
+	Metric              imageio.Metric // the error against the reference; "": rmse
 	// Status hears a long step that shows no progress (the exact image of
 	// an analytic scene); nil: silence.
 	Status func(string)
 }
 
 // Config is spec's render configuration, checked without the GPU: the
-// radius against the scene, the SPPM parameters, the generator's options.
+// radius against the scene and the SPPM parameters (the spec was checked
+// where it was read: rng.ParseSpec).
 // Photons per iteration stay 1 where they are automatic: Iteration sizes
 // them once the device is known.
 func (s Setup) Config(spec rng.Spec) (render.SPPMConfig, error) {
@@ -49,15 +47,10 @@ func (s Setup) Config(spec rng.Spec) (render.SPPMConfig, error) {
 		}
 		return render.SPPMConfig{}, inputf("--radius for scene %s %v", s.Scene.Name, err)
 	}
-	spec = spec.With(s.Options)
-	gc := spec.Config(1, s.Seed)
 	cfg := render.SPPMConfig{Width: s.Width, Height: s.Height, Photons: max(1, s.PhotonsPerIteration), Alpha: float32(s.Alpha),
-		Radius: float32(s.Radius), Seed: gc.Seed, Generator: spec.Gen, Options: gc.Options}
+		Radius: float32(s.Radius), RNG: spec.Seeded(s.Seed)}
 	check := cfg // Check fills defaults; those are NewSPPM's to fill
 	if err := check.Check(); err != nil {
-		return cfg, InputError{err.Error()}
-	}
-	if _, err := spec.Gen.New(gc); err != nil {
 		return cfg, InputError{err.Error()}
 	}
 	return cfg, nil

@@ -24,19 +24,17 @@ func spec(t *testing.T, s string) rng.Spec {
 	return sp
 }
 
-// Config takes the spec's own seed over the setup's, the setup's options
-// only where the spec is silent and the generator has them, and refuses a
-// radius beyond the scene as bad input.
+// Config takes the spec's own seed over the setup's and the spec's
+// options, and refuses a radius beyond the scene as bad input.
 func TestSetupConfig(t *testing.T) {
-	s := Setup{Scene: builtin(t, "cornell"), Width: 32, Height: 18, Alpha: 0.7, Seed: 1,
-		Options: map[string]string{"lux": "2", "lehmer-seeding": "slm"}}
+	s := Setup{Scene: builtin(t, "cornell"), Width: 32, Height: 18, Alpha: 0.7, Seed: 1}
 	cfg, err := s.Config(spec(t, "ranlux:lux=3:seed=9"))
-	if err != nil || cfg.Seed != 9 || cfg.Options["lux"] != "3" || len(cfg.Options) != 1 {
-		t.Errorf("ranlux:lux=3:seed=9: seed %d, options %v, %v", cfg.Seed, cfg.Options, err)
+	if err != nil || cfg.RNG.Seed != 9 || cfg.RNG.Options["lux"] != "3" || len(cfg.RNG.Options) != 1 {
+		t.Errorf("ranlux:lux=3:seed=9: seed %d, options %v, %v", cfg.RNG.Seed, cfg.RNG.Options, err)
 	}
-	cfg, err = s.Config(spec(t, "lehmer"))
-	if err != nil || cfg.Seed != 1 || cfg.Options["lehmer-seeding"] != "slm" || len(cfg.Options) != 1 {
-		t.Errorf("lehmer: seed %d, options %v, %v", cfg.Seed, cfg.Options, err)
+	cfg, err = s.Config(spec(t, "lehmer:lehmer-seeding=slm"))
+	if err != nil || cfg.RNG.Seed != 1 || cfg.RNG.Options["lehmer-seeding"] != "slm" || len(cfg.RNG.Options) != 1 {
+		t.Errorf("lehmer: seed %d, options %v, %v", cfg.RNG.Seed, cfg.RNG.Options, err)
 	}
 	s.Radius = 100
 	if _, err := s.Config(spec(t, "philox")); !IsInputError(err) {

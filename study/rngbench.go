@@ -24,9 +24,8 @@ const (
 // values drawn and summed in registers per second (lab.Bench), beside
 // the device's write ceiling (the same store pattern without a generator).
 type RNGBench struct {
-	Specs   []rng.Spec
-	Seed    uint32            // of each generator without a seed of its own
-	Options map[string]string // generator options for every spec that has them
+	Specs []rng.Spec
+	Seed  uint32 // of each generator without a seed of its own
 	// Invocations, StoreDraws, SumInvocations, SumDraws and MinTime
 	// override lab.DefaultBenchSize where more than 0.
 	Invocations, StoreDraws, SumInvocations, SumDraws int
@@ -63,11 +62,6 @@ func (b RNGBench) Check() error {
 		return inputf("--sum-draws must be a multiple of 4 in 4..%d (got %d)", MaxBenchDraws, b.SumDraws)
 	case b.MinTime < 0 || b.MinTime > time.Hour:
 		return inputf("--min-time must be positive and at most 1h (got %v)", b.MinTime)
-	}
-	for _, sp := range b.Specs {
-		if _, err := sp.With(b.Options).New(1, b.Seed); err != nil {
-			return InputError{err.Error()}
-		}
 	}
 	return nil
 }
@@ -109,7 +103,7 @@ func (b RNGBench) Run(c *gpu.Context) (RNGBenchReport, error) {
 		return rep, err
 	}
 	for i, sp := range b.Specs {
-		res, err := b.one(c, sp.With(b.Options))
+		res, err := b.one(c, sp)
 		if err != nil {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
 		}

@@ -37,9 +37,8 @@ const (
 // RNGTest runs the statistical battery (internal/stats) on the GPU over
 // each generator's streams, in the stream order and the consumed order.
 type RNGTest struct {
-	Specs   []rng.Spec
-	Seed    uint32            // of each generator without a seed of its own
-	Options map[string]string // generator options for every spec that has them
+	Specs []rng.Spec
+	Seed  uint32 // of each generator without a seed of its own
 	// Numbers per order and generator, from Streams streams, cut into
 	// Samples samples; Numbers is a multiple of both.
 	Numbers  int64
@@ -165,10 +164,6 @@ func (o RNGTest) Check() error {
 		}
 	}
 	for _, sp := range o.Specs {
-		sp = sp.With(o.Options)
-		if err := sp.Check(); err != nil {
-			return InputError{err.Error()}
-		}
 		cfg := o.layout(sp).Cfg
 		if cfg.Streams == 0 { // the photon pass with automatic photons: checked once the device is known
 			cfg.Streams = max(o.Streams, 1)
@@ -186,7 +181,7 @@ func (o RNGTest) Check() error {
 			return inputf("--streams %d: the battery holds every stream of %s at once, at most %d", o.Streams, sp.Label(), most)
 		}
 	}
-	return drawnOnce("--gens", o.Specs, o.Options, o.Seed)
+	return drawnOnce("--gens", o.Specs, o.Seed)
 }
 
 // Run tests each generator in turn.
@@ -198,7 +193,6 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 		if o.Only != nil && !slices.Contains(o.Only, i) {
 			continue
 		}
-		sp = sp.With(o.Options)
 		l := o.layout(sp)
 		r, err := render.NewLayoutRNG(c, sp.Gen, l)
 		if err != nil {

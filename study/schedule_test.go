@@ -72,7 +72,7 @@ func builtin(t *testing.T, name string) *scenes.Scene {
 // and reports the photons traced as they grow.
 func TestProgressiveStopsExactly(t *testing.T) {
 	stops := []int64{1000, 2000, 2500}
-	cfg := render.SPPMConfig{Width: 16, Height: 12, Photons: 700, Alpha: 0.7, Seed: 1, Generator: rng.Philox}
+	cfg := render.SPPMConfig{Width: 16, Height: 12, Photons: 700, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 1}}
 	var seen []int64
 	var last int64
 	gltest.On(t, func(c *gpu.Context) error {

@@ -29,8 +29,7 @@ type Streamlines struct {
 	// independent streams.
 	Params        flow.Params
 	Width, Height int
-	Seed          uint32            // of each generator without a seed of its own
-	Options       map[string]string // generator options for every spec that has them; a spec's own win
+	Seed          uint32 // of each generator without a seed of its own
 	Map           render.StreamlineMap
 	Display       render.MapOptions
 	Progress      Progress // streamlines traced
@@ -42,19 +41,17 @@ func (o Streamlines) IsMontage() bool { return len(o.Specs) > 1 || len(o.Jitters
 // Config is the trace of sp at jitter: the command-wide options and seed
 // under sp's own.
 func (o Streamlines) Config(sp rng.Spec, jitter float64) render.StreamlineConfig {
-	sp = sp.With(o.Options)
 	p := o.Params
 	p.Jitter = float32(jitter)
-	gc := sp.Config(1, o.Seed)
-	return render.StreamlineConfig{Width: o.Width, Height: o.Height, Params: p, Seed: gc.Seed, Generator: sp.Gen, Options: gc.Options}
+	return render.StreamlineConfig{Width: o.Width, Height: o.Height, Params: p, RNG: sp.Seeded(o.Seed)}
 }
 
 // Label names sp with the command-wide options that apply to it.
-func (o Streamlines) Label(sp rng.Spec) string { return sp.With(o.Options).Label() }
+func (o Streamlines) Label(sp rng.Spec) string { return sp.Label() }
 
 // CellFile names a montage cell's PNG: "lehmer-slm-jitter0.5.png".
 func (o Streamlines) CellFile(sp rng.Spec, jitter float64) string {
-	return sp.With(o.Options).FileName() + "-jitter" + strconv.FormatFloat(jitter, 'g', -1, 64) + ".png"
+	return sp.FileName() + "-jitter" + strconv.FormatFloat(jitter, 'g', -1, 64) + ".png"
 }
 
 // Check refuses bad options before any GPU work: parameters at every
@@ -77,13 +74,10 @@ func (o Streamlines) Check() error {
 		if err := cfg.Check(); err != nil {
 			return InputError{err.Error()}
 		}
-		if _, err := sp.Gen.New(rng.Config{Seed: cfg.Seed, Streams: 1, Options: cfg.Options}); err != nil {
-			return InputError{err.Error()}
-		}
 		// philox and philox:seed=1 under --seed 1: the same numbers twice.
-		drawn := rng.Spec{Gen: sp.Gen, Options: cfg.Options, Seed: cfg.Seed, HasSeed: true}.Identity()
+		drawn := cfg.RNG.Identity()
 		if first, ok := same[drawn]; ok {
-			return inputf("%s and %s draw the same numbers (seed %d): give one another seed", o.Label(first), o.Label(sp), cfg.Seed)
+			return inputf("%s and %s draw the same numbers (seed %d): give one another seed", o.Label(first), o.Label(sp), cfg.RNG.Seed)
 		}
 		same[drawn] = sp
 		for _, j := range o.Jitters {
@@ -103,7 +97,7 @@ func (o Streamlines) DefaultOut() (string, error) {
 	if o.IsMontage() {
 		return "screenshots/streamlines-" + fieldBase(o.Field.Name()), nil
 	}
-	name := fieldBase(o.Field.Name()) + "-" + o.Specs[0].With(o.Options).FileName() + ".png"
+	name := fieldBase(o.Field.Name()) + "-" + o.Specs[0].FileName() + ".png"
 	if !filepath.IsLocal(name) || filepath.Base(name) != name {
 		return "", inputf("%q cannot name a file in screenshots: give --out", name)
 	}

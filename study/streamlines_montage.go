@@ -158,9 +158,9 @@ func (o Streamlines) writeStats(batch *imageio.Batch, cells [][]cell) error {
 		for j, jit := range o.Jitters {
 			x := cells[i][j]
 			cfg, st := x.t.Config, x.t.Stats
-			rows = append(rows, []string{o.Field.Name(), sp.Gen.Name, optionsText(sp.With(o.Options)), strconv.FormatFloat(jit, 'g', -1, 64),
+			rows = append(rows, []string{o.Field.Name(), sp.Gen.Name, optionsText(sp), strconv.FormatFloat(jit, 'g', -1, 64),
 				strconv.Itoa(o.Width), strconv.Itoa(o.Height), strconv.Itoa(cfg.Density), strconv.FormatFloat(float64(cfg.Step), 'g', -1, 32),
-				strconv.Itoa(cfg.MaxSteps), strconv.FormatUint(uint64(cfg.Seed), 10), strconv.FormatBool(!cfg.IndependentStreams),
+				strconv.Itoa(cfg.MaxSteps), strconv.FormatUint(uint64(cfg.RNG.Seed), 10), strconv.FormatBool(!cfg.IndependentStreams),
 				strconv.FormatInt(st.Streamlines, 10), strconv.FormatInt(st.Steps, 10), strconv.FormatInt(st.Stalled, 10),
 				strconv.FormatInt(st.Left, 10), strconv.FormatInt(st.MaxSteps, 10), strconv.FormatFloat(st.MeanLength(cfg.Step), 'f', 3, 64),
 				imageio.FormatSeconds(x.t.Seconds), strconv.FormatFloat(rMSLogDiff(x.vals, cells[0][j].vals), 'f', 4, 64)})

@@ -46,11 +46,10 @@ func TestRMSLogDiff(t *testing.T) {
 	}
 }
 
-// File names: a cell's generator (with the command-wide options and its own
+// File names: a cell's generator (with its options and its own
 // seed) and jitter; the default outputs; a field file's base name.
 func TestStreamlineNames(t *testing.T) {
-	o := small(t, "lehmer,philox:seed=3", 0, 0.5)
-	o.Options = map[string]string{"lehmer-seeding": "slm", "lux": "2"}
+	o := small(t, "lehmer:lehmer-seeding=slm,philox:seed=3", 0, 0.5)
 	if got := o.CellFile(o.Specs[0], 0.5); got != "lehmer-slm-jitter0.5.png" {
 		t.Errorf("cell file %q", got)
 	}
@@ -97,8 +96,8 @@ func TestStreamlineCheck(t *testing.T) {
 	}
 	o := small(t, "philox:seed=3,philox", 1)
 	o.Seed = 9
-	if a, b := o.Config(o.Specs[0], 1), o.Config(o.Specs[1], 1); a.Seed != 3 || b.Seed != 9 || a.Jitter != 1 {
-		t.Errorf("seeds %d and %d, jitter %v", a.Seed, b.Seed, a.Jitter)
+	if a, b := o.Config(o.Specs[0], 1), o.Config(o.Specs[1], 1); a.RNG.Seed != 3 || b.RNG.Seed != 9 || a.Jitter != 1 {
+		t.Errorf("seeds %d and %d, jitter %v", a.RNG.Seed, b.RNG.Seed, a.Jitter)
 	}
 }
 

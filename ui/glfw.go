@@ -75,16 +75,34 @@ func NewGLFW(title string, width, height int, o gpu.Options, opts ...Option) (p 
 		return nil, nil, fmt.Errorf("starting GLFW: %v", err)
 	}
 	inited = true
+	window, err := createWindow(title, width, height, o.Debug, &glfwLog)
+	if err != nil {
+		return nil, nil, err
+	}
+	p = &GLFW{window: window, io: imgui.CurrentIO(), cursor: imgui.MouseCursorArrow}
+	window.MakeContextCurrent()
+	glfw.SwapInterval(cfg.swapInterval)
+	o.MakeCurrent = window.MakeContextCurrent
+	if ctx, err = gpu.Adopt(glfw.GetProcAddress, o); err != nil {
+		return nil, nil, err
+	}
+	p.ctx = ctx
+	p.wireInput(cfg)
+	return p, ctx, nil
+}
+
+// createWindow opens a window with an OpenGL 4.5, else 4.3, core context;
+// glfwLog holds what GLFW logged, the reason when it says nothing else.
+func createWindow(title string, width, height int, debug bool, glfwLog *bytes.Buffer) (window *glfw.Window, err error) {
 	glfw.WindowHint(glfw.ClientAPI, glfw.OpenGLAPI)
 	glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
 	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
 	glfw.WindowHint(glfw.Resizable, glfw.True)
 	glfw.WindowHint(glfw.ScaleToMonitor, glfw.True)
 	glfw.WindowHint(glfw.CocoaRetinaFramebuffer, glfw.True)
-	if o.Debug {
+	if debug {
 		glfw.WindowHint(glfw.OpenGLDebugContext, glfw.True)
 	}
-	var window *glfw.Window
 	for _, minor := range []int{5, 3} { // 4.6 is refused by drivers that give 4.5
 		glfw.WindowHint(glfw.ContextVersionMajor, 4)
 		glfw.WindowHint(glfw.ContextVersionMinor, minor)
@@ -98,18 +116,15 @@ func NewGLFW(title string, width, height int, o gpu.Options, opts ...Option) (p 
 		}
 		if strings.Contains(err.Error(), "VersionUnavailable") {
 			// The same words as gpu.Open's check: the driver has no 4.3.
-			return nil, nil, fmt.Errorf("OpenGL 4.3 or newer is needed for compute shaders; this display's driver offers no 4.3 core context (%v)", err)
+			return nil, fmt.Errorf("OpenGL 4.3 or newer is needed for compute shaders; this display's driver offers no 4.3 core context (%v)", err)
 		}
-		return nil, nil, fmt.Errorf("opening an OpenGL 4.3 window: %v", err)
+		return nil, fmt.Errorf("opening an OpenGL 4.3 window: %v", err)
 	}
-	p = &GLFW{window: window, io: imgui.CurrentIO(), cursor: imgui.MouseCursorArrow}
-	window.MakeContextCurrent()
-	glfw.SwapInterval(cfg.swapInterval)
-	o.MakeCurrent = window.MakeContextCurrent
-	if ctx, err = gpu.Adopt(glfw.GetProcAddress, o); err != nil {
-		return nil, nil, err
-	}
-	p.ctx = ctx
+	return window, nil
+}
+
+// wireInput gives Dear ImGui the window's keys, mouse, cursors and clipboard.
+func (p *GLFW) wireInput(cfg options) {
 	if cfg.noIniFile {
 		p.io.SetIniFilename("")
 	}
@@ -123,11 +138,10 @@ func NewGLFW(title string, width, height int, o gpu.Options, opts ...Option) (p 
 		imgui.MouseCursorResizeEW:  glfw.CreateStandardCursor(glfw.HResizeCursor),
 		imgui.MouseCursorHand:      glfw.CreateStandardCursor(glfw.HandCursor),
 	}
-	window.SetMouseButtonCallback(p.mouseButton)
-	window.SetScrollCallback(func(_ *glfw.Window, x, y float64) { p.io.AddMouseWheelDelta(float32(x), float32(y)) })
-	window.SetKeyCallback(p.key)
-	window.SetCharCallback(func(_ *glfw.Window, r rune) { p.io.AddInputCharacters(string(r)) })
-	return p, ctx, nil
+	p.window.SetMouseButtonCallback(p.mouseButton)
+	p.window.SetScrollCallback(func(_ *glfw.Window, x, y float64) { p.io.AddMouseWheelDelta(float32(x), float32(y)) })
+	p.window.SetKeyCallback(p.key)
+	p.window.SetCharCallback(func(_ *glfw.Window, r rune) { p.io.AddInputCharacters(string(r)) })
 }
 
 // SetTitle sets the window's title.
