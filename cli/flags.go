@@ -233,7 +233,7 @@ func (o *genOptionFlags) fold(c *cobra.Command, flag string, specs []rng.Spec) (
 		given = append(given, "--"+name)
 	}
 	slices.Sort(given)
-	fmt.Fprintf(c.ErrOrStderr(), "speckle: %s: deprecated, the options belong in the spec: --%s %s\n", strings.Join(given, " "), flag, specList(out))
+	note(c, fmt.Sprintf("%s: deprecated, the options belong in the spec: --%s %s", strings.Join(given, " "), flag, specList(out)))
 	return out, nil
 }
 
@@ -343,4 +343,17 @@ func testsFlag(fs *pflag.FlagSet, p *[]stats.Test, usage string) {
 	}
 	fs.Var(listValue[stats.Test]{p, "tests", stats.Parse, stats.Test.String, stats.Tests}, "tests",
 		usage+", comma-separated, or all: "+strings.Join(names, ", "))
+}
+
+// notesKey is where a run's notes wait in the root command's annotations.
+const notesKey = "speckle-notes"
+
+// note keeps a line for after the run: Main prints the notes unless the
+// command line is refused, so bad input still gets its one line alone.
+func note(c *cobra.Command, line string) {
+	root := c.Root()
+	if root.Annotations == nil {
+		root.Annotations = map[string]string{}
+	}
+	root.Annotations[notesKey] += "speckle: " + line + "\n"
 }

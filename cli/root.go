@@ -108,6 +108,9 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	}
 	name := strings.TrimPrefix(c.CommandPath(), "speckle")
 	var usage usageError
+	if !errors.As(err, &usage) {
+		fmt.Fprint(stderr, root.Annotations[notesKey])
+	}
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp), errors.Is(err, pflag.ErrHelp):
 		return 0
