@@ -49,7 +49,8 @@ FUZZ := ./scenes:FuzzParse ./scenes/flow:FuzzParseHeights ./rng:FuzzParseSpec \
 
 # The revision --version shows where Go stamps none (GOFLAGS=-buildvcs=false, a git
 # worktree): the commit, marked -modified when the tree differs from it.
-REVISION = $(shell git -C $(ROOT) rev-parse HEAD 2>/dev/null)$(shell git -C $(ROOT) diff --quiet HEAD 2>/dev/null || echo -modified)
+# Empty outside a git checkout (a tarball): then --version says the revision is unknown.
+REVISION = $(shell r=$$(git -C $(ROOT) rev-parse HEAD 2>/dev/null) && { git -C $(ROOT) diff --quiet HEAD 2>/dev/null || r=$$r-modified; echo $$r; })
 
 .PHONY: run test fuzz deps debs go-toolchain build bench validate clean
 
