@@ -31,6 +31,7 @@ type SPPM struct {
 	image              *gpu.Texture
 	eye, clear, insert *gpu.Program
 	photon, update     *gpu.Program
+	pick               *gpu.Program // GatherStochastic's second grid pass
 	radius             float32
 	grid               gridLayout
 	fluxScale          float32
@@ -140,10 +141,8 @@ func (s *SPPM) build() error {
 		photonDefs["DEPOSIT_DEFERRED_ONLY"] = "1"
 	}
 	gridDefs := map[string]string{}
-	if s.Cfg.Gather == GatherPBRT {
-		photonDefs["GRID_PBRT"], gridDefs["GRID_PBRT"] = "1", "1"
-	} else if s.grid.nearest8() {
-		photonDefs["GRID_NEAREST8"], gridDefs["GRID_NEAREST8"] = "1", "1"
+	if d := gridDefine(s.Cfg.Gather, s.grid); d != "" {
+		photonDefs[d], gridDefs[d] = "1", "1"
 	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
@@ -153,20 +152,39 @@ func (s *SPPM) build() error {
 			return err
 		}
 	}
+	clearDefs, pickDefs := maps.Clone(gridDefs), maps.Clone(gridDefs)
+	clearDefs["GRID_CLEAR"], pickDefs["GRID_PICK"] = "1", "1"
 	for _, p := range []struct {
 		prog   **gpu.Program
 		kernel string
 		defs   map[string]string
 	}{
-		{&s.clear, "sppm_grid.comp", map[string]string{"GRID_CLEAR": "1"}},
+		{&s.clear, "sppm_grid.comp", clearDefs},
 		{&s.insert, "sppm_grid.comp", gridDefs},
 		{&s.update, "sppm_update.comp", nil},
+		{&s.pick, "sppm_grid.comp", pickDefs},
 	} {
+		if p.prog == &s.pick && s.Cfg.Gather != GatherStochastic {
+			continue
+		}
 		if *p.prog, err = s.compute(p.kernel, p.defs); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// gridDefine is the define of the grid build and walk for gather on grid g.
+func gridDefine(gather GridGather, g gridLayout) string {
+	switch {
+	case gather == GatherPBRT:
+		return "GRID_PBRT"
+	case gather == GatherStochastic:
+		return "GRID_STOCHASTIC"
+	case g.nearest8():
+		return "GRID_NEAREST8"
+	}
+	return ""
 }
 
 // compute builds a kernel that draws no random numbers.
@@ -191,8 +209,9 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetUint("loop_step", uint32(eyeLoops.step))
 	case s.clear:
 		p.SetUint("count", uint32(s.grid.buckets))
-	case s.insert:
+	case s.insert, s.pick:
 		p.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
+		p.SetFloat("grid_margin", s.grid.margin)
 	case s.photon:
 		p.SetUint("photons", uint32(s.Cfg.Photons))
 		p.SetFloat("flux_scale", s.fluxScale)
@@ -367,11 +386,20 @@ func (s *SPPM) openIteration(it uint32, size int) error {
 	}
 	err = s.pass(&s.Times.Grid, func() error {
 		s.use(s.clear)
-		s.use(s.insert)
 		if err := s.ctx.Dispatch(s.clear, s.grid.buckets); err != nil {
 			return err
 		}
-		return s.ctx.Dispatch(s.insert, pixels)
+		for _, p := range []*gpu.Program{s.insert, s.pick} {
+			if p == nil {
+				break
+			}
+			s.use(p)
+			p.SetUint("grid_pick_key", pickKey(uint64(s.Cfg.RNG.Seed), it))
+			if err := s.ctx.Dispatch(p, pixels); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return err

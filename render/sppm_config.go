@@ -64,8 +64,10 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("--radius must be positive (got %v)", c.Radius)
 	case !GridCellRange.Contains(float64(c.GridCell)):
 		return fmt.Errorf("--grid-cell %v", GridCellRange.Check32(c.GridCell))
-	case c.Gather < GatherCells || c.Gather > GatherPBRT:
+	case c.Gather < GatherCells || c.Gather > GatherStochastic:
 		return fmt.Errorf("unknown gather %d", c.Gather)
+	case c.Gather == GatherStochastic && c.Deposit == DepositCombined:
+		return fmt.Errorf("--gather stochastic deposits inline, deferred, sorted or deferred-only, not combined (its table adds one photon at a time)")
 	case c.RNG.Gen == nil:
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:

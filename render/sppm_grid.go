@@ -26,9 +26,17 @@ const (
 	// GatherPBRT (pbrt-v4's scheme) links each point into every cell within
 	// its reach; a photon walks its own cell.
 	GatherPBRT
+	// GatherStochastic (Hachisuka & Jensen's stochastic spatial hashing,
+	// 2010) enters each point into every cell its own radius reaches, as
+	// GatherPBRT, but a cell's bucket keeps one point, picked at random
+	// among them (reproducibly: by a hash of the point and the iteration);
+	// a photon deposits into its own cell's point only, its power and its
+	// count in M multiplied by the number of points the bucket held. Each
+	// point's sums are the other gathers' in expectation, not in bytes.
+	GatherStochastic
 )
 
-var gatherNames = []string{"cells", "pbrt"}
+var gatherNames = []string{"cells", "pbrt", "stochastic"}
 
 func (g GridGather) String() string { return gatherNames[g] }
 
@@ -55,7 +63,8 @@ type gridLayout struct {
 	origin        scenes.Vec3
 	cell, reach   float32 // reach in cells
 	span, buckets int
-	links         int // link slots: a point's, or GatherPBRT's span^3 a point
+	links         int     // link slots: a point's, or GatherPBRT's span^3 a point; GatherStochastic's a bucket
+	margin        float32 // reach past the radius, in cells
 }
 
 // newGridLayout lays the grid out for radii up to radius (radii only
@@ -82,9 +91,14 @@ func newGridLayout(radius float32, lo, hi scenes.Vec3, f float32, gather GridGat
 	g.span, g.buckets = GridShape(f, gather, pixels)
 	g.reach = float32(float64(reach) / float64(g.cell))
 	g.origin = lo.Sub(scenes.Vec3{g.cell, g.cell, g.cell})
-	g.links = pixels
-	if gather == GatherPBRT {
-		g.links *= g.cells()
+	g.margin = float32(float64(margin) / float64(g.cell))
+	switch gather {
+	case GatherPBRT:
+		g.links = pixels * g.cells()
+	case GatherStochastic:
+		g.links = g.buckets // a count and a largest hash a bucket
+	default:
+		g.links = pixels
 	}
 	return g
 }
@@ -104,7 +118,7 @@ func GridShape(f float32, gather GridGather, pixels int) (span, buckets int) {
 	// GatherCells a walk visits about (2/f)^2 cells of a surface, each a
 	// bucket.
 	want := 2 * pixels * int(math.Ceil(max(1, 4/float64(f*f))))
-	if gather == GatherPBRT {
+	if gather != GatherCells {
 		want = 2 * pixels * span * span * span
 	}
 	buckets = 1
@@ -115,8 +129,22 @@ func GridShape(f float32, gather GridGather, pixels int) (span, buckets int) {
 }
 
 // nearest8: a photon's reach spans at most two cells an axis, walked as the
-// 2x2x2 cells from its box's corner (GRID_NEAREST8) unless GatherPBRT.
+// 2x2x2 cells from its box's corner (GRID_NEAREST8) with GatherCells.
 func (g gridLayout) nearest8() bool { return g.span == 2 }
+
+// pickSalt moves every pick key (tests: other picks among the same points
+// and photons).
+var pickSalt uint64
+
+// pickKey is GatherStochastic's key (grid_pick_key) of iteration it of a
+// render seeded seed: a SplitMix64 step of both, so that iterations and
+// seeds pick differently, and the same ones alike.
+func pickKey(seed uint64, it uint32) uint32 {
+	z := (seed+pickSalt)*0x9E3779B97F4A7C15 + uint64(it)*0xBF58476D1CE4E5B9 + 0x94D049BB133111EB
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return uint32(z ^ z>>31)
+}
 
 // cells is the most cells a photon hit walks.
 func (g gridLayout) cells() int { return g.span * g.span * g.span }

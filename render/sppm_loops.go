@@ -48,6 +48,8 @@ func (s *SPPM) loopCosts() (photon, eye loopCost) {
 // list.
 func (s *SPPM) gatherLoops() int {
 	switch {
+	case s.Cfg.Gather == GatherStochastic:
+		return 0 // no loop
 	case s.Cfg.Gather == GatherPBRT:
 		return 2
 	case s.grid.nearest8():

@@ -60,8 +60,47 @@ void add(uint v, vec3 power) {
 #endif
 }
 
+#ifdef GRID_STOCHASTIC
+// add_times adds the photon's power times visible point v's weight to v
+// times times over (M too): the flux's fixed-point deposit times times as a
+// 64-bit product, exact.
+void add64_times(uint base, float v, uint times) {
+	uint q = fixed_flux(v);
+	if (q == 0u) return;
+	uint hi, lo;
+	umulExtended(q, times, hi, lo);
+	uint old = atomicAdd(acc[base], lo);
+	if (old + lo < old) hi++;
+	if (hi != 0u) atomicAdd(acc[base + 1u], hi);
+}
+void add_times(uint v, vec3 power, uint times) {
+#ifdef PHOTON_NO_ATOMICS
+	walked++;
+#else
+	vec3 f = power * vps[v].weight_normal.xyz;
+	uint a = ACCUMULATOR_WORDS * v;
+	atomicAdd(acc[a], times);
+	add64_times(a + 1u, f.r, times);
+	add64_times(a + 3u, f.g, times);
+	add64_times(a + 5u, f.b, times);
+#endif
+}
+#endif
+
 // deposit adds the photon's power to every visible point that gathers it.
-#ifdef GRID_PBRT
+#ifdef GRID_STOCHASTIC
+// Stochastic spatial hashing (Hachisuka & Jensen 2010): the photon's own
+// cell's bucket holds one point, picked uniformly among the points entered
+// into it, which were every point whose radius reaches the cell; a point
+// that gathers the photon was one of them, picked with probability 1/count,
+// so adding count times the photon's power (and count to M) adds, in
+// expectation, what the other gathers add. No loop.
+void deposit(vec3 x, vec3 n, vec3 power) {
+	uint b = grid_hash(grid_cell_of(x));
+	uint v = grid_head[b];
+	if (v != NONE && gathers(v, x, n)) add_times(v, power, grid_links[b]);
+}
+#elif defined(GRID_PBRT)
 // The points are linked into every cell within their reach: a photon walks
 // its own cell's bucket, where each point is once.
 void deposit(vec3 x, vec3 n, vec3 power) {

@@ -73,7 +73,10 @@ void loop_check(uint word) {
 // link, per link the next one and what it holds. With GRID_PBRT a link
 // holds a point, and each point is linked into every cell within its reach
 // (grid_span^3 slots a point); otherwise a point is linked into its own
-// cell only and its link, the point's own, holds the cell's key. The links'
+// cell only and its link, the point's own, holds the cell's key. With
+// GRID_STOCHASTIC a bucket holds one point, grid_head[b], picked among the
+// points entered into it; grid_links[b] counts them and word
+// grid_link_slots + b holds the largest of their pick hashes. The links'
 // next words come first, then what they hold (grid_link_slots each): a walk
 // that only follows links reads 4 bytes a link, as before links held keys
 // (the H200's caustics photon pass ran 8 % slower with 8-byte links).
@@ -95,6 +98,10 @@ uniform float grid_cell;  // render.SPPMConfig.GridCell x the reach
 uniform float grid_reach; // the largest radius, padded for rounding, in cells
 uniform int grid_span;    // at most this many cells per axis are within reach
 uniform uint grid_mask;   // buckets - 1 (a power of two)
+// GRID_STOCHASTIC: the reach's padding past a radius, in cells (grid_reach
+// is the initial radius in cells plus it), and this iteration's pick key.
+uniform float grid_margin;
+uniform uint grid_pick_key;
 
 const uint NONE = 0xFFFFFFFFu;
 
@@ -119,19 +126,34 @@ ivec3 grid_cell_of(vec3 p) { return ivec3(floor(grid_coords(p))); }
 struct GridBox {
 	ivec3 lo, size;
 };
-GridBox grid_box(vec3 g) {
-	ivec3 lo = ivec3(floor(g - grid_reach));
-	return GridBox(lo, min(ivec3(floor(g + grid_reach)) - lo + 1, ivec3(grid_span)));
+// grid_box_within is the same box for a reach of at most grid_reach.
+GridBox grid_box_within(vec3 g, float reach) {
+	ivec3 lo = ivec3(floor(g - reach));
+	return GridBox(lo, min(ivec3(floor(g + reach)) - lo + 1, ivec3(grid_span)));
 }
+GridBox grid_box(vec3 g) { return grid_box_within(g, grid_reach); }
 int grid_box_cells(GridBox b) { return b.size.x * b.size.y * b.size.z; }
 ivec3 grid_box_cell(GridBox b, int k) {
 	return b.lo + ivec3(k % b.size.x, (k / b.size.x) % b.size.y, k / (b.size.x * b.size.y));
 }
 
-// grid_within_reach: some of the cell is within grid_reach of g.
-bool grid_within_reach(vec3 g, ivec3 cell) {
+// grid_within: some of the cell is within reach of g.
+bool grid_within(vec3 g, ivec3 cell, float reach) {
 	vec3 gap = max(max(vec3(cell) - g, g - vec3(cell + 1)), vec3(0.0));
-	return dot(gap, gap) <= grid_reach * grid_reach;
+	return dot(gap, gap) <= reach * reach;
+}
+bool grid_within_reach(vec3 g, ivec3 cell) { return grid_within(g, cell, grid_reach); }
+
+// pick_hash is visible point i's pick hash this iteration (GRID_STOCHASTIC):
+// a bijection of i (Wellons' lowbias32 finaliser of i ^ grid_pick_key), so
+// no two points of a bucket tie for its largest.
+uint pick_hash(uint i) {
+	uint x = i ^ grid_pick_key;
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	return x ^ x >> 16;
 }
 
 // Octahedral normal encoding (Cigolle et al. 2014) in two snorm16s.
