@@ -92,7 +92,10 @@ func renderBits(t *testing.T, cfg SPPMConfig, name string) (bits []uint64, kept 
 // the photon's box of cells (at most span a side) and within reach of the
 // photon, in the kernels' float32 arithmetic; and the other way round (the
 // pbrt gather links a point into the cells within its reach, and a photon
-// must find it in its own).
+// must find it in its own). The stochastic gather enters a point into the
+// cells within its own radius's reach (its radius over the cell plus the
+// margin, in float32 as the kernel computes it): points of any radius up to
+// the initial one are found from a photon's cell too.
 func TestGridReachCoversAcceptedPoints(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, scale := range []float32{0.01, 1, scenes.MaxCoord / 5} {
@@ -107,22 +110,23 @@ func TestGridReachCoversAcceptedPoints(t *testing.T) {
 					}
 					return c, gc
 				}
-				// found: the gather from a photon at x finds a point at p.
-				found := func(x, p scenes.Vec3) error {
+				// found: the gather from a photon at x finds a point at p,
+				// within reach cells of the photon.
+				found := func(x, p scenes.Vec3, reach float32) error {
 					pc, _ := at(p)
 					_, gx := at(x)
 					var gap float32
 					for i := range 3 {
-						boxLo := int32(math.Floor(float64(gx[i] - g.reach)))
-						size := min(int32(math.Floor(float64(gx[i]+g.reach)))-boxLo+1, int32(g.span))
+						boxLo := int32(math.Floor(float64(gx[i] - reach)))
+						size := min(int32(math.Floor(float64(gx[i]+reach)))-boxLo+1, int32(g.span))
 						if pc[i] < boxLo || pc[i] >= boxLo+size {
 							return fmt.Errorf("a point at %v of one at %v is in cell %v, out of the box from %d, %d wide on axis %d", p, x, pc, boxLo, size, i)
 						}
 						a := max(float32(pc[i])-gx[i], gx[i]-float32(pc[i]+1), 0)
 						gap += a * a
 					}
-					if gap > g.reach*g.reach {
-						return fmt.Errorf("a point at %v of one at %v is in cell %v, %g cells away, past the reach %g", p, x, pc, math.Sqrt(float64(gap)), g.reach)
+					if gap > reach*reach {
+						return fmt.Errorf("a point at %v of one at %v is in cell %v, %g cells away, past the reach %g", p, x, pc, math.Sqrt(float64(gap)), reach)
 					}
 					return nil
 				}
@@ -135,14 +139,20 @@ func TestGridReachCoversAcceptedPoints(t *testing.T) {
 						d[i] = r.NormFloat64()
 						n += d[i] * d[i]
 					}
-					edge := float64(radius) * (1 + 1e-6*(r.Float64()-0.5)) / math.Sqrt(n)
+					own := radius // half at the initial radius, half smaller
+					if r.IntN(2) == 0 {
+						own *= float32(math.Pow(r.Float64(), 4))
+					}
+					edge := float64(own) * (1 + 1e-6*(r.Float64()-0.5)) / math.Sqrt(n)
 					for i := range 3 {
 						p[i] = x[i] + float32(d[i]*edge)
 					}
-					if d := p.Sub(x); d.Dot(d) > radius*radius {
+					r2 := own * own
+					if d := p.Sub(x); d.Dot(d) > r2 || r2 == 0 {
 						continue
 					}
-					for _, err := range []error{found(x, p), found(p, x)} {
+					ownReach := min(float32(math.Sqrt(float64(r2)))/g.cell+g.margin, g.reach)
+					for _, err := range []error{found(x, p, g.reach), found(p, x, g.reach), found(p, x, ownReach)} {
 						if err != nil {
 							t.Fatalf("scale %g, radius %g, cells of %g radii: %v", scale, radius, f, err)
 						}
