@@ -38,6 +38,11 @@ type RenderBench struct {
 	// Breakdown also times the photon pass cut down (render.PhotonPassPart)
 	// to say what bounds it; the deferred deposits, their kernels apart.
 	Breakdown bool
+	// EqualTime, if set, renders each case from a fresh start (after the
+	// warm-up) until its GPU time reaches EqualTime instead of timing
+	// iterations, and measures its RMSE against the scene's reference
+	// (EqualTimeCase): the variance a faster gather costs, at equal time.
+	EqualTime time.Duration
 	Progress  Progress // in cases
 	// Only, if set, are the indices of the cases to run (a split's unit),
 	// counted as Run takes them: scenes, then generators, grids, deposits.
@@ -62,6 +67,7 @@ type RenderBenchCase struct {
 	Photon    float64          `json:"photon_share"`
 	Update    float64          `json:"update_share"`
 	Breakdown *PhotonBreakdown `json:"photon_breakdown,omitempty"`
+	EqualTime *EqualTimeCase   `json:"equal_time,omitempty"`
 	// WarmUp is how long the case warmed before its timing (warmUp), and
 	// BlockSpread the fastest timed block's rate over the slowest's.
 	WarmUp          float64   `json:"warm_up_s"`
@@ -141,6 +147,9 @@ type RenderBenchReport struct {
 
 // Check refuses bad options before any GPU work.
 func (b RenderBench) Check() error {
+	if err := b.checkReferences(); err != nil {
+		return err
+	}
 	for _, sp := range b.Specs {
 		for _, g := range b.grids() {
 			for _, d := range b.deposits() {
@@ -219,6 +228,10 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 		}
 	}
 	deposits := b.deposits()
+	refs, err := b.references()
+	if err != nil {
+		return rep, err
+	}
 	total := int64(b.CaseCount())
 	if b.Only != nil {
 		total = int64(len(b.Only))
@@ -232,10 +245,7 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 						continue
 					}
 					cfg := b.config(sp, rep.PhotonsPerIteration, g, d)
-					res, err := benchOne(c, scene, cfg, rep.Iterations)
-					if err == nil && b.Breakdown {
-						res.Breakdown, err = breakdown(c, scene, cfg, max(1, min(rep.Iterations, breakdownProfiled)))
-					}
+					res, err := b.measure(c, scene, cfg, rep.Iterations, refs[scene.Name])
 					spec := sp
 					if err != nil {
 						return rep, fmt.Errorf("%s/%s, grid %s, deposit %s: %v", scene.Name, spec, g, d, err)
@@ -312,13 +322,23 @@ func (rep RenderBenchReport) WriteJSON(w io.Writer) error {
 
 // WriteTable writes the report as a line on the device and a table.
 func (rep RenderBenchReport) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "device: %s, %dx%d, %d photons per iteration, %d iterations\n", rep.Device, rep.Width, rep.Height, rep.PhotonsPerIteration, rep.Iterations)
+	timed := fmt.Sprintf("%d iterations", rep.Iterations)
+	if len(rep.Cases) > 0 && rep.Cases[0].EqualTime != nil {
+		timed = fmt.Sprintf("each case from a fresh start until %gs of GPU time, its RMSE against the scene's reference", rep.Cases[0].EqualTime.Budget)
+	}
+	fmt.Fprintf(w, "device: %s, %dx%d, %d photons per iteration, %s\n", rep.Device, rep.Width, rep.Height, rep.PhotonsPerIteration, timed)
 	for _, g := range rep.Grids {
 		walk := fmt.Sprintf("a photon walks up to %dx%dx%d cells", g.Span, g.Span, g.Span)
-		if g.Gather == render.GatherPBRT {
+		switch g.Gather {
+		case render.GatherPBRT:
 			walk = fmt.Sprintf("a point is linked into up to %dx%dx%d cells, a photon walks its own", g.Span, g.Span, g.Span)
+		case render.GatherStochastic:
+			walk = fmt.Sprintf("a point is entered into up to %dx%dx%d cells, each keeping one point, a photon deposits into its own cell's", g.Span, g.Span, g.Span)
 		}
 		fmt.Fprintf(w, "grid %s: cell side %g radii, %s, %d buckets\n", g, g.Cell, walk, g.Buckets)
+	}
+	if len(rep.Cases) > 0 && rep.Cases[0].EqualTime != nil {
+		return rep.writeEqualTimeTable(w)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "scene\tgenerator\tgrid\tdeposit\tphotons/s\tbounces/s\teye\tgrid\tphoton\tupdate\t")
