@@ -193,7 +193,7 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetUint("loop_fixed", uint32(eyeLoops.fixed))
 		p.SetUint("loop_step", uint32(eyeLoops.step))
 	case s.clear:
-		p.SetUint("count", uint32(s.grid.buckets))
+		p.SetUint("count", uint32(s.grid.heads()))
 	case s.insert:
 		p.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
 	case s.photon:
@@ -375,7 +375,7 @@ func (s *SPPM) openIteration(it uint32, size int) error {
 	err = s.pass(&s.Times.Grid, func() error {
 		s.use(s.clear)
 		s.use(s.insert)
-		if err := s.ctx.Dispatch(s.clear, s.grid.buckets); err != nil {
+		if err := s.ctx.Dispatch(s.clear, s.grid.heads()); err != nil {
 			return err
 		}
 		return s.ctx.Dispatch(s.insert, pixels)

@@ -17,7 +17,7 @@ import (
 // (caustics keeps points that photons never reach at the initial radius).
 func TestAdaptiveGridFollowsTheRadii(t *testing.T) {
 	for _, name := range []string{"cornell", "caustics"} {
-		cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}}
+		cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}, Gather: GatherCells}
 		want, _ := renderBitsN(t, cfg, name, 40, nil)
 		cfg.Gather = GatherAdaptive
 		var cell, fixed float32

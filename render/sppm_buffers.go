@@ -58,10 +58,10 @@ func (s *SPPM) allocBuffers(nodes, refs []float32) error {
 	if s.image, err = s.ctx.NewTexture(s.Cfg.Width, s.Cfg.Height, gpu.RGBA32F); err != nil {
 		return err
 	}
-	if s.heads, err = alloc(s.grid.buckets * 4); err != nil {
+	if s.heads, err = alloc(s.grid.heads() * 4); err != nil {
 		return err
 	}
-	if s.links, err = alloc(s.grid.links * 4 * s.grid.linkWords()); err != nil {
+	if s.links, err = alloc(s.grid.links * 8); err != nil {
 		return err
 	}
 	return nil

@@ -69,7 +69,7 @@ type gridLayout struct {
 }
 
 // GatherAdaptive's pool holds adaptivePoolPerPoint links a visible point,
-// as far as one buffer allows (3 words a link, 2^27 bytes: gl-notes.md).
+// as far as one buffer allows (2 words a link, 2^27 bytes: gl-notes.md).
 // Its large points take up to GridSpanMax^3 links each, and the cells are
 // picked to fill at most half of it, so the more points keep large radii
 // the larger the cells it must keep.
@@ -78,13 +78,13 @@ const (
 	maxLinkBufferBytes   = 1 << 27
 )
 
-// linkWords are a link slot's words: next and value, and GatherAdaptive's
-// pool links a cell key too.
-func (g gridLayout) linkWords() int {
+// heads are the grid's bucket heads: GatherAdaptive's large points have
+// buckets of their own.
+func (g gridLayout) heads() int {
 	if g.pool > 0 {
-		return 3
+		return 2 * g.buckets
 	}
-	return 2
+	return g.buckets
 }
 
 // newGridLayout lays the grid out for radii up to radius (radii only
@@ -119,7 +119,7 @@ func newGridLayout(radius float32, lo, hi scenes.Vec3, f float32, gather GridGat
 	case GatherPBRT:
 		g.links *= g.cells()
 	case GatherAdaptive:
-		g.pool = max(0, min(adaptivePoolPerPoint*pixels, maxLinkBufferBytes/12-pixels))
+		g.pool = max(0, min(adaptivePoolPerPoint*pixels, maxLinkBufferBytes/8-pixels))
 		g.links += g.pool
 	}
 	return g
@@ -172,4 +172,16 @@ func (s *SPPM) gridDefines(defs map[string]string) map[string]string {
 	out := map[string]string{"GRID_ADAPTIVE": "1"}
 	maps.Copy(out, defs)
 	return out
+}
+
+// GridState is the adaptive grid's last iteration: its cell over the
+// initial radius's, and the links its large points took from the pool
+// (GatherAdaptive; 0, 0 otherwise). It reads back from the GPU.
+func (s *SPPM) GridState() (cellRatio float64, poolLinks int) {
+	if s.Cfg.Gather != GatherAdaptive {
+		return 0, 0
+	}
+	w := make([]uint32, 3)
+	s.counters.Read(shaders.SPPMCounterGridCell, w)
+	return float64(math.Float32frombits(w[0])) / float64(s.grid.cell), int(w[2])
 }

@@ -69,10 +69,12 @@ void grid_pick() {
 #endif
 
 #if defined(GRID_ADAPTIVE) && !defined(GRID_CLEAR)
-// grid_spread links point i, larger than the iteration's own-cell R^2,
-// into every cell within its reach, each through a pool link that holds
-// the point and the cell's key. A point the pool or GRID_SPAN_MAX cannot
-// hold fails the render (grid_pick's bounds make it never expected).
+// grid_spread links point i, larger than the iteration's own-cell R^2, into
+// the large points' bucket of every cell within its reach, once a bucket
+// (as GRID_PBRT links), through links from the pool: one atomic takes them
+// all, so the links' atomics do not wait on each other. A point the pool or
+// GRID_SPAN_MAX cannot hold fails the render (grid_pick's bounds make it
+// never expected).
 void grid_spread(uint i, vec4 p) {
 	vec3 g = grid_coords(p.xyz);
 	float reach = grid_reach_of(p.w) / grid_cell_size();
@@ -82,19 +84,28 @@ void grid_spread(uint i, vec4 p) {
 		atomicMax(counters[SPPM_COUNTER_GRID_FULL], 1u);
 		return;
 	}
+	uint seen[GRID_SPAN_MAX * GRID_SPAN_MAX * GRID_SPAN_MAX];
+	uint used = 0u;
 	for (int k = 0; k < size.x * size.y * size.z; k++) {
 		ivec3 cell = lo + ivec3(k % size.x, (k / size.x) % size.y, k / (size.x * size.y));
 		vec3 gap = max(max(vec3(cell) - g, g - vec3(cell + 1)), vec3(0.0));
 		if (dot(gap, gap) > reach * reach) continue;
-		uint slot = atomicAdd(counters[SPPM_COUNTER_GRID_POOL], 1u);
-		if (slot >= grid_pool) {
-			atomicMax(counters[SPPM_COUNTER_GRID_FULL], 1u);
-			return;
-		}
-		uint e = grid_points + slot;
+		uint b = grid_hash(cell);
+		bool dup = false;
+		for (uint j = 0u; j < used; j++) dup = dup || seen[j] == b;
+		if (dup) continue;
+		seen[used] = b;
+		used++;
+	}
+	uint slot = atomicAdd(counters[SPPM_COUNTER_GRID_POOL], used);
+	if (slot + used > grid_pool) {
+		atomicMax(counters[SPPM_COUNTER_GRID_FULL], 1u);
+		return;
+	}
+	for (uint j = 0u; j < used; j++) {
+		uint e = grid_points + slot + j;
 		grid_links[grid_link_slots + e] = i;
-		grid_links[2u * grid_link_slots + e] = grid_key(cell);
-		grid_links[e] = atomicExchange(grid_head[grid_hash(cell)], e);
+		grid_links[e] = atomicExchange(grid_head[grid_mask + 1u + seen[j]], e);
 	}
 }
 #endif

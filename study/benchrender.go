@@ -68,6 +68,9 @@ type RenderBenchCase struct {
 	WarmUpMs        []float64 `json:"warm_up_iteration_ms"`
 	BlockSpread     float64   `json:"block_spread"`
 	TimedIterations int       `json:"timed_iterations"`
+	// The adaptive grid after the timed iterations (render.SPPM.GridState).
+	GridCellRatio float64 `json:"grid_cell_ratio,omitempty"`
+	GridPoolLinks int     `json:"grid_pool_links,omitempty"`
 }
 
 // The warm-up, the lead-in and the timed blocks. Two things moved a case's
@@ -293,6 +296,7 @@ func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters 
 	r.PhotonsPerS, r.BouncesPerS = median(photons), median(bounces)
 	r.BlockSpread = slices.Max(photons) / slices.Min(photons)
 	r.TimedIterations = n * per
+	r.GridCellRatio, r.GridPoolLinks = s.GridState()
 	s.Profile = true
 	if err := s.Iterate(max(1, min(iters, 5))); err != nil {
 		return r, err

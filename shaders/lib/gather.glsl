@@ -77,12 +77,17 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 // (two cells may share one), and a point is in one bucket only, so no key
 // test: the walk before other cell sizes came, which the H200 ran faster
 // than the general one below (README, Performance). GRID_ADAPTIVE adds the
-// large points' pool links (lib/sppm.glsl).
+// large points' list of the photon's own cell (lib/sppm.glsl).
 void deposit(vec3 x, vec3 n, vec3 power) {
 	vec3 g = grid_coords(x);
 	ivec3 lo = ivec3(floor(g - grid_reach));
 #ifdef GRID_ADAPTIVE
-	uint own = grid_key(ivec3(floor(g)));
+	// The large points linked into the photon's own cell (lib/sppm.glsl).
+	for (uint e = grid_head[grid_mask + 1u + grid_hash(ivec3(floor(g)))]; e != NONE; e = grid_link_next(e)) {
+		loop_var += POINT_LOOPS;
+		uint v = grid_link_value(e);
+		if (gathers(v, x, n)) add(v, power);
+	}
 #endif
 	uint seen[8];
 	for (int k = 0; k < 8; k++) {
@@ -91,16 +96,8 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
 		seen[k] = b;
 		if (dup) continue;
-		for (uint e = grid_head[b]; e != NONE; e = grid_link_next(e)) {
+		for (uint v = grid_head[b]; v != NONE; v = grid_link_next(v)) {
 			loop_var += POINT_LOOPS;
-			uint v = e;
-#ifdef GRID_ADAPTIVE
-			// A pool link: a large point, taken from the photon's own cell.
-			if (e >= grid_points) {
-				if (grid_link_key(e) != own) continue;
-				v = grid_link_value(e);
-			}
-#endif
 			if (gathers(v, x, n)) add(v, power);
 		}
 	}

@@ -116,16 +116,24 @@ uint grid_key(ivec3 c) {
 // the radii, which only shrink. The eye pass counts the visible points'
 // R^2 in a histogram, the grid's clear pass picks the cell from it
 // (grid_pick), and points of R^2 up to counters[SPPM_COUNTER_GRID_R2] are
-// linked into their own cell, as GRID_NEAREST8's are; the few larger ones
-// into every cell within their reach, each from a pool of links that hold
-// the point and the cell's key, so that a photon takes such a point only
-// from its own cell's bucket (as GRID_PBRT's points are taken).
+// linked into their own cell, as GRID_NEAREST8's are; the few larger ones,
+// through links from a pool, into a second set of buckets (grid_head from
+// grid_mask + 1 on) for every cell within their reach, as GRID_PBRT links
+// all points, and a photon walks its own cell's list of them besides its
+// 2x2x2 cells.
 uniform float radius0_sq;  // the initial R^2: the histogram's top
 uniform float grid_margin; // rounding margin of a reach in scene units
 uniform uint grid_points;  // links below it are the points' own (link i: point i)
 uniform uint grid_pool;    // pool links from grid_points on
 
-float grid_cell_size() { return uintBitsToFloat(counters[SPPM_COUNTER_GRID_CELL]); }
+// The cell is read once an invocation: the counters take atomics, so a
+// read of them may go to L2 each time, and the photon pass's walks wait on
+// the cell (the H200's cornell ran 14 % slower reading it every deposit).
+float grid_cell_read = 0.0;
+float grid_cell_size() {
+	if (grid_cell_read == 0.0) grid_cell_read = uintBitsToFloat(counters[SPPM_COUNTER_GRID_CELL]);
+	return grid_cell_read;
+}
 
 // grid_bin is the histogram bin of R^2 r2: GRID_BINS_PER_OCTAVE a halving
 // below radius0_sq, the last one holding the rest.
@@ -140,8 +148,6 @@ float grid_bin_top(uint b) { return radius0_sq * exp2(-float(b) / float(GRID_BIN
 // grid_reach_of is the reach of a point of R^2 r2 in scene units: its
 // radius with margins past the rounding of sqrt and of grid coordinates.
 float grid_reach_of(float r2) { return sqrt(r2) * (1.0 + 1.0 / 1024.0) + grid_margin; }
-
-uint grid_link_key(uint e) { return grid_links[2u * grid_link_slots + e]; }
 #else
 float grid_cell_size() { return grid_cell; }
 #endif
