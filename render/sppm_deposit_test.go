@@ -79,7 +79,9 @@ type hitCase struct {
 // rest inline, or none at all (every deposit inline); combined also with
 // its table of 2 points (most points miss it and add to the accumulators
 // directly). Deferred-only (a slot for every bounce) in one chunk and in
-// chunks of 2 groups.
+// chunks of 2 groups. Points (each visible point gathering from the sorted
+// hits) with a buffer for the whole iteration, of 2 groups, and with
+// regions that fill (TestPointsDepositMatchesInline: its own grids).
 func TestDeferredDepositMatchesInline(t *testing.T) {
 	savedGroups, savedSlots, savedBits := maxHitGroups, hitSlotsPerPhoton, combineBits
 	defer func() { maxHitGroups, hitSlotsPerPhoton, combineBits = savedGroups, savedSlots, savedBits }()
@@ -88,7 +90,8 @@ func TestDeferredDepositMatchesInline(t *testing.T) {
 		cases = append(cases, []hitCase{{d, savedGroups, 3, 8}, {d, 2, 3, 8}, {d, 3, 0.5, 8}, {d, 5, 1.0 / 16, 8}, {d, savedGroups, 0, 8}}...)
 	}
 	cases = append(cases, hitCase{DepositCombined, savedGroups, 3, 1}, hitCase{DepositCombined, 3, 0.5, 1},
-		hitCase{DepositDeferredOnly, savedGroups, 0, 8}, hitCase{DepositDeferredOnly, 2, 0, 8})
+		hitCase{DepositDeferredOnly, savedGroups, 0, 8}, hitCase{DepositDeferredOnly, 2, 0, 8},
+		hitCase{DepositPoints, savedGroups, 3, 8}, hitCase{DepositPoints, 2, 3, 8}, hitCase{DepositPoints, 3, 0.5, 8})
 	for _, name := range []string{"cornell", "caustics"} {
 		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
 			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Gather: gather, FluxTally: true}
@@ -250,5 +253,31 @@ func TestHitRegionsCountFullRegions(t *testing.T) {
 			}
 			return nil
 		})
+	}
+}
+
+// DepositPoints gives the inline bytes where its walk differs: cells of 2
+// radii (the 2x2x2 walk, buckets de-duplicated) and of 1 (the box of 3x3x3
+// cells, each hit taken by its cell's key), each with the buckets the
+// chunk's slots call for and with 64 photon buckets (walked cells often
+// share a bucket: one walked twice would add its hits twice; fewer buckets
+// would make llvmpipe's loop budget refuse the walk), in one chunk and in
+// chunks of 3 groups traced in calls of 1,100 photons.
+func TestPointsDepositMatchesInline(t *testing.T) {
+	savedGroups, savedBuckets := maxHitGroups, maxPhotonBuckets
+	defer func() { maxHitGroups, maxPhotonBuckets = savedGroups, savedBuckets }()
+	for _, name := range []string{"cornell", "caustics"} {
+		for _, cell := range []float32{2, 1} {
+			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, GridCell: cell, FluxTally: true}
+			maxHitGroups, maxPhotonBuckets = savedGroups, savedBuckets
+			want := depositBits(t, name, cfg, 1100)
+			cfg.Deposit = DepositPoints
+			for _, groups := range []int{savedGroups, 3} {
+				for _, buckets := range []int{savedBuckets, 64} {
+					maxHitGroups, maxPhotonBuckets = groups, buckets
+					sameBits(t, fmt.Sprintf("%s, cells of %g radii, up to %d groups, up to %d photon buckets", name, cell, groups, buckets), depositBits(t, name, cfg, 1100), want)
+				}
+			}
+		}
 	}
 }
