@@ -129,17 +129,18 @@ func sameBits(t *testing.T, what string, got, want []uint64) {
 }
 
 // The hit buffer fits its byte cap, deferred and sorted (ten words a
-// record and the bins), and holds at least one group; it holds no more
+// record and the bins) and points (22 words a slot), and holds at least
+// one group; it holds no more
 // groups than an iteration needs. DepositDeferredOnly's regions hold a
 // record for every bounce of every photon; where one region does not fit
 // the cap, it is refused in one line.
 func TestHitBufferFitsItsCap(t *testing.T) {
-	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly} {
+	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly, DepositPoints} {
 		for _, photons := range []int{1, 3000, 1 << 20, 1 << 24} {
 			for _, software := range []bool{false, true} {
 				h, err := newHitLayout(photons, 64, software, d, 16)
 				limit := map[bool]int{false: maxHitBytes, true: maxHitBytesSoftware}[software]
-				if err != nil || 4*h.words(h.groups) > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() {
+				if err != nil || 4*h.words(h.groups) > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() || h.points != (d == DepositPoints) {
 					t.Errorf("%s, %d photons, software %v: %+v, %d bytes, cap %d, %v", d, photons, software, h, 4*h.words(h.groups), limit, err)
 				}
 				if d == DepositDeferredOnly && h.groupSlots != 16*64 {
