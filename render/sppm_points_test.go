@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"speckle/gpu"
@@ -58,6 +59,31 @@ func TestPointsScanIsAPrefixSum(t *testing.T) {
 			if got[top.off] != sum || got[len(got)-1] != 0xDEADBEEF {
 				return fmt.Errorf("%d buckets: total %d (want %d), the word past it %#x", buckets, got[top.off], sum, got[len(got)-1])
 			}
+		}
+		return nil
+	})
+}
+
+// A visible point whose cells hold more hits than the loop budget allows
+// (a radius that puts all 1,024 pixels' points and all 8,192 photons' hits
+// in one cell, read by every point) ends the render with the loop
+// budget's error, as a photon's walk past it does
+// (TestSPPMRefusesAPhotonPastTheLoopBudget): the photon pass itself walks
+// nothing (no region fills), so the error is the points kernel's.
+func TestPointsRefusePastTheLoopBudget(t *testing.T) {
+	cfg := SPPMConfig{Width: 32, Height: 32, Photons: 8192, Alpha: 0.7, Radius: 3.8, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}, Deposit: DepositPoints}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		refused := s.Iterate(1)
+		if refused == nil || !strings.Contains(refused.Error(), "a group of photons traced together may have needed") {
+			return fmt.Errorf("Iterate: %v, want the loop budget's error", refused)
+		}
+		if _, full, _ := s.HitRegions(); full != 0 || s.Iterations != 0 {
+			t.Errorf("%d regions full (want none), %d iterations (want 0)", full, s.Iterations)
 		}
 		return nil
 	})

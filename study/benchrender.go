@@ -352,7 +352,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 				rate = "<noise"
 			}
 			cells = []string{diffCell(b.WalkNs, b.WalkNoiseNs), diffCell(b.AtomicsNs, b.AtomicsNoiseNs), "-", "-", "-", g(b.Adds), rate}
-		case render.DepositSorted.String(), render.DepositCombined.String():
+		case render.DepositSorted.String(), render.DepositCombined.String(), render.DepositPoints.String():
 			cells[2] = g(b.SortNs)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%s\t\n", r.Scene, r.Generator, r.HashGrid, r.Deposit, b.TraceNs, strings.Join(cells, "\t"))
