@@ -333,7 +333,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		return nil
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: inline, tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds;")
-	fmt.Fprintln(w, "the deferred deposits, the photon kernel (tracing, storing hits), the sort (sorted and combined) and the gather kernel,")
+	fmt.Fprintln(w, "the deferred deposits, the photon kernel (tracing, storing hits), the sort (sorted, combined, points) and the gather kernel,")
 	fmt.Fprintln(w, "and the share of work groups whose hit region filled (they deposited the rest inline); walk and atomics are differences")
 	fmt.Fprintln(w, "of two timed passes: \"<noise:N\" where one is no larger than N, the two passes' half-ranges over the iterations added")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
