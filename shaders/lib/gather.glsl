@@ -210,7 +210,7 @@ uniform uint photon_mask; // photon buckets - 1: a power of two, at most grid_ma
 const uint POINTS_BUCKET_FIELD = HIT_RECORD_FIELDS;
 const uint POINTS_RANK_FIELD = HIT_RECORD_FIELDS + 1u;
 const uint POINTS_KEY_FIELD = HIT_RECORD_FIELDS + 2u;
-const uint POINTS_SORTED_FIELD = HIT_RECORD_FIELDS + 3u;
+const uint POINTS_SORTED_FIELD = POINTS_HIT_FIELDS - POINTS_SORTED_WORDS; // the slot's last fields
 
 // photon_bucket: a hash of cell c (cells share buckets; the walk
 // de-duplicates buckets or tests the key, and the distance test rejects
