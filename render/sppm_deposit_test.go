@@ -257,26 +257,32 @@ func TestHitRegionsCountFullRegions(t *testing.T) {
 	}
 }
 
-// DepositPoints gives the inline bytes where its walk differs: cells of 2
-// radii (the 2x2x2 walk, buckets de-duplicated) and of 1 (the box of 3x3x3
-// cells, each hit taken by its cell's key), each with the buckets the
-// chunk's slots call for and with 64 photon buckets (walked cells often
-// share a bucket: one walked twice would add its hits twice; fewer buckets
-// would make llvmpipe's loop budget refuse the walk), in one chunk and in
-// chunks of 3 groups traced in calls of 1,100 photons.
+// DepositPoints gives the inline bytes where its walk differs: the
+// adaptive grid's and fixed cells of 2 radii (the 2x2x2 walk, buckets
+// de-duplicated) and fixed cells of 1 (the box of 3x3x3 cells, each hit
+// taken by its cell's key), each with the buckets the chunk's slots call
+// for and with 64 photon buckets (walked cells often share a bucket: one
+// walked twice would add its hits twice; fewer buckets would make
+// llvmpipe's loop budget refuse the walk), in one chunk and in chunks of 3
+// groups traced in calls of 1,100 photons.
 func TestPointsDepositMatchesInline(t *testing.T) {
 	savedGroups, savedBuckets := maxHitGroups, maxPhotonBuckets
 	defer func() { maxHitGroups, maxPhotonBuckets = savedGroups, savedBuckets }()
+	grids := []struct {
+		gather GridGather
+		cell   float32
+	}{{GatherAdaptive, 2}, {GatherCells, 2}, {GatherCells, 1}}
 	for _, name := range []string{"cornell", "caustics"} {
-		for _, cell := range []float32{2, 1} {
-			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, GridCell: cell, FluxTally: true}
+		for _, grid := range grids {
+			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Gather: grid.gather, GridCell: grid.cell, FluxTally: true}
 			maxHitGroups, maxPhotonBuckets = savedGroups, savedBuckets
 			want := depositBits(t, name, cfg, 1100)
 			cfg.Deposit = DepositPoints
 			for _, groups := range []int{savedGroups, 3} {
 				for _, buckets := range []int{savedBuckets, 64} {
 					maxHitGroups, maxPhotonBuckets = groups, buckets
-					sameBits(t, fmt.Sprintf("%s, cells of %g radii, up to %d groups, up to %d photon buckets", name, cell, groups, buckets), depositBits(t, name, cfg, 1100), want)
+					what := fmt.Sprintf("%s, %s cells of %g radii, up to %d groups, up to %d photon buckets", name, grid.gather, grid.cell, groups, buckets)
+					sameBits(t, what, depositBits(t, name, cfg, 1100), want)
 				}
 			}
 		}

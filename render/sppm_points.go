@@ -63,14 +63,15 @@ func newPointsLevels(buckets int) []pointsLevel {
 // buildPoints builds DepositPoints's kernels and allocates the hit and
 // photon buckets buffers.
 func (s *SPPM) buildPoints() error {
-	defs := map[string]string{}
+	// GRID_ADAPTIVE: the iteration's cell is the GPU's (grid_cell_size).
+	defs := s.gridDefines(map[string]string{})
 	if s.grid.nearest8() {
 		defs["GRID_NEAREST8"] = "1"
 	}
 	var err error
 	p := &s.points
 	for i, prog := range []**gpu.Program{&p.clear, &p.count, &p.scan, &p.spread, &p.scatter} {
-		if *prog, err = s.compute("sppm_points_sort.comp", map[string]string{pointsKernels[i]: "1"}); err != nil {
+		if *prog, err = s.compute("sppm_points_sort.comp", s.gridDefines(map[string]string{pointsKernels[i]: "1"})); err != nil {
 			return err
 		}
 	}
@@ -88,8 +89,17 @@ func (s *SPPM) buildPoints() error {
 
 // pointsWalkLoops are the loop passes of a visible point's walk but for
 // its buckets' (loop_var): the cells' loop and what each pass enters, as
-// the photon pass's walk of the same cells (cellWalkLoops).
-func (s *SPPM) pointsWalkLoops() int { return s.grid.cellWalkLoops() }
+// the photon pass's walk of the same cells (cellWalkLoops); with
+// GatherAdaptive a bundle may also walk a large point's box, up to
+// GridSpanMax^3 cells (and the pass whose test fails), each entering its
+// bucket.
+func (s *SPPM) pointsWalkLoops() int {
+	n := s.grid.cellWalkLoops()
+	if s.Cfg.Gather == GatherAdaptive {
+		n += (shaders.GridSpanMax*shaders.GridSpanMax*shaders.GridSpanMax + 1) * 3
+	}
+	return n
+}
 
 // usePoints sets p's uniforms for DepositPoints's kernels.
 func (s *SPPM) usePoints(p *gpu.Program) {

@@ -88,3 +88,23 @@ func TestPointsRefusePastTheLoopBudget(t *testing.T) {
 		return nil
 	})
 }
+
+// With the adaptive grid, visible points larger than the iteration's cells
+// walk the box within their own reach: caustics after 40 iterations (whose
+// grid has linked large points through its pool) gives the inline
+// statistics and radiance bits with DepositPoints.
+func TestPointsDepositWalksLargePoints(t *testing.T) {
+	cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}, Gather: GatherAdaptive}
+	want, _ := renderBitsN(t, cfg, "caustics", 40, nil)
+	cfg.Deposit = DepositPoints
+	var pool uint32
+	got, _ := renderBitsN(t, cfg, "caustics", 40, func(s *SPPM) {
+		var w [shaders.SPPMCounterWords]uint32
+		s.counters.Read(0, w[:])
+		pool = w[shaders.SPPMCounterGridPool]
+	})
+	if pool == 0 {
+		t.Errorf("no large point went through the pool: the test walks no box")
+	}
+	sameBits(t, fmt.Sprintf("caustics, adaptive grid, 40 iterations (%d pool links)", pool), got, want)
+}

@@ -33,40 +33,65 @@ void take(uint i, vec4 p, float pn, vec3 weight) {
 	sum_hi += uvec3(lessThan(sum_lo, q)); // the carries
 }
 
-// gather_point sums the hits that visible point v gathers.
-void gather_point(uint v) {
-	vec4 p = vps[v].pos_r2;
-	if (p.w == 0.0) return; // no visible point: not in the grid either
-	vec4 wn = vps[v].weight_normal;
-#ifdef GRID_NEAREST8
-	// Cells of at least twice the reach: the 2x2x2 cells from the box's low
-	// corner hold every hit within reach; each bucket walked once (two cells
-	// may share one), a hit being in its own cell's bucket only.
-	ivec3 lo = ivec3(floor(grid_coords(p.xyz) - grid_reach));
+// take_bucket takes every hit of bucket b, or with key != NONE those of the
+// cell of that key only.
+void take_bucket(uint b, uint key, vec4 p, vec4 wn) {
+	for (uint i = bucket_words[b]; i < bucket_words[b + 1u]; i++) {
+		if (key == NONE || hit_words[points_word(i, HIT_RECORD_FIELDS)] == key) take(i, p, wn.w, wn.xyz);
+		else loop_var++;
+	}
+}
+
+// walk_near8 takes the hits of the 2x2x2 cells from the low corner of the
+// reach around grid coordinates g: cells of at least twice the reach hold
+// every hit within it. Each bucket once (two cells may share one), a hit
+// being in its own cell's bucket only.
+void walk_near8(vec3 g, vec4 p, vec4 wn) {
+	ivec3 lo = ivec3(floor(g - grid_reach));
 	uint seen[8];
 	for (int k = 0; k < 8; k++) {
 		uint b = photon_bucket(lo + ivec3(k & 1, (k >> 1) & 1, (k >> 2) & 1));
 		bool dup = false;
 		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
 		seen[k] = b;
-		if (dup) continue;
-		for (uint i = bucket_words[b]; i < bucket_words[b + 1u]; i++) take(i, p, wn.w, wn.xyz);
+		if (!dup) take_bucket(b, NONE, p, wn);
 	}
-#else
-	// The cells within reach, each once; a bucket two of them share is read
-	// twice, and a hit taken from its own cell's walk only (its key).
+}
+
+// walk_box takes the hits of the cells within reach (in cells) of g, at
+// most span a side (as grid_box and grid_within_reach, or the adaptive
+// grid's grid_spread, pick them), each cell once and each hit from its own
+// cell's walk only (its key): a bucket two cells share is read twice.
+void walk_box(vec3 g, float reach, int span, vec4 p, vec4 wn) {
+	ivec3 lo = ivec3(floor(g - reach));
+	ivec3 size = min(ivec3(floor(g + reach)) - lo + 1, ivec3(span));
+	for (int k = 0; k < size.x * size.y * size.z; k++) {
+		ivec3 cell = lo + ivec3(k % size.x, (k / size.x) % size.y, k / (size.x * size.y));
+		vec3 gap = max(max(vec3(cell) - g, g - vec3(cell + 1)), vec3(0.0));
+		if (dot(gap, gap) > reach * reach) continue;
+		take_bucket(photon_bucket(cell), grid_key(cell), p, wn);
+	}
+}
+
+// gather_point sums the hits that visible point v gathers and adds them to
+// its accumulator. The cells walked hold every hit within the point's
+// reach, as the photon pass finds every point within a hit's reach: the
+// 2x2x2 cells (GRID_NEAREST8), the box within the grid's reach (other cell
+// sizes), and with GRID_ADAPTIVE the 2x2x2 cells for a point no larger
+// than the iteration's own-cell R^2 and the box within its own reach for a
+// larger one (the cells grid_spread links it into).
+void gather_point(uint v) {
+	vec4 p = vps[v].pos_r2;
+	if (p.w == 0.0) return; // no visible point: not in the grid either
+	vec4 wn = vps[v].weight_normal;
 	vec3 g = grid_coords(p.xyz);
-	GridBox box = grid_box(g);
-	for (int k = 0; k < grid_box_cells(box); k++) {
-		ivec3 cell = grid_box_cell(box, k);
-		if (!grid_within_reach(g, cell)) continue;
-		uint key = grid_key(cell);
-		uint b = photon_bucket(cell);
-		for (uint i = bucket_words[b]; i < bucket_words[b + 1u]; i++) {
-			if (hit_words[points_word(i, HIT_RECORD_FIELDS)] == key) take(i, p, wn.w, wn.xyz);
-			else loop_var++;
-		}
-	}
+#if defined(GRID_ADAPTIVE)
+	if (p.w <= uintBitsToFloat(counters[SPPM_COUNTER_GRID_R2])) walk_near8(g, p, wn);
+	else walk_box(g, grid_reach_of(p.w) / grid_cell_size(), GRID_SPAN_MAX, p, wn);
+#elif defined(GRID_NEAREST8)
+	walk_near8(g, p, wn);
+#else
+	walk_box(g, grid_reach, grid_span, p, wn);
 #endif
 	if (sum_m == 0u) return;
 	uint a = ACCUMULATOR_WORDS * v;
@@ -81,7 +106,7 @@ void main() {
 	barrier();
 	uint v = linear_invocation();
 	if (!group_skip && v < count) gather_point(v);
-	// The walk's loops (loop_fixed: the cells' loop and each one's entries)
-	// and the hits read (loop_var).
+	// The walk's loops (loop_fixed: the cells' loops and what each pass
+	// enters) and the hits read (loop_var).
 	loop_check(SPPM_COUNTER_PHOTON_LOOP);
 }
