@@ -16,7 +16,7 @@ import (
 func TestPhotonPassPartsTraceTheSamePaths(t *testing.T) {
 	onGL(t, func(c *gpu.Context) error {
 		scene := builtin(t, "cornell")
-		var walks [2]int64
+		walks := map[GridGather]int64{}
 		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
 			deferred := []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly, DepositPoints}
 			var bounces [3 + 5]int64
@@ -46,8 +46,8 @@ func TestPhotonPassPartsTraceTheSamePaths(t *testing.T) {
 			}
 			walks[gather] = bounces[2]
 		}
-		if walks[0] != walks[1] {
-			return fmt.Errorf("the walk counts %d bounces and points with the cells gather, %d with pbrt's", walks[0], walks[1])
+		if walks[GatherCells] != walks[GatherPBRT] {
+			return fmt.Errorf("the walk counts %d bounces and points with the cells gather, %d with pbrt's", walks[GatherCells], walks[GatherPBRT])
 		}
 		return nil
 	})
