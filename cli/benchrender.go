@@ -39,7 +39,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
   speckle bench render --scenes cornell --gens philox,lehmer:lehmer-seeding=slm --json
   speckle bench render --scenes cornell,caustics --gens philox --breakdown
   speckle bench render --scenes cornell --gens philox --grid-cell 2,1,0.5 --gather cells,pbrt
-  speckle bench render --scenes cornell,caustics --gens philox --deposit inline,deferred,sorted,combined,deferred-only --breakdown`,
+  speckle bench render --scenes cornell,caustics --gens philox --deposit inline,deferred,sorted,combined,deferred-only,points --breakdown`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
@@ -54,8 +54,8 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	wholeFlag(fs, &o.repeat, "repeat", 1, 1, maxRepeats, "run the whole bench in N fresh processes and print each case's photons/s as min, median, max and max/min")
 	gridCellsFlag(fs, &o.bench.GridCells)
 	gathersFlag(fs, &o.bench.Gathers)
-	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "inline|deferred|sorted|combined|deferred-only,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
-		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first) or deferred-only (deferred with room for every hit, the photon pass holding no walk); the same image each; inline, what renders use, was the fastest on the H200 but for cornell with philox (docs/performance.md); several comma-separated")
+	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "inline|deferred|sorted|combined|deferred-only|points,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
+		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first), deferred-only (deferred with room for every hit, the photon pass holding no walk) or points (deferred, the hits sorted into buckets of their cells, then each visible point gathering the hits around it); the same image each; inline, what renders use, was the fastest on the H200 but for cornell with philox (docs/performance.md); several comma-separated")
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics; the deferred deposits, their kernels apart")
 	o.gl.addTo(fs)
 	o.split.addTo(fs)

@@ -41,7 +41,8 @@ type SPPM struct {
 	sort      [4]*gpu.Program
 	hits      *gpu.Buffer
 	hitLayout hitLayout
-	hitGroups int // the work groups of the photon pass's last dispatch
+	hitGroups int          // the work groups of the photon pass's last dispatch
+	points    pointsPasses // DepositPoints's (sppm_points.go)
 	// The open iteration: its eye pass and grid are done and traced of its
 	// size photons have been traced (Trace); closed when all have.
 	open         bool

@@ -171,7 +171,7 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut, s.hits} {
+	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut, s.hits, s.points.buckets} {
 		b.Delete()
 	}
 	s.image.Delete()

@@ -72,7 +72,7 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:
 		return fmt.Errorf("unknown photon pass part %d", c.PhotonPass)
-	case c.Deposit < DepositInline || c.Deposit > DepositDeferredOnly:
+	case c.Deposit < DepositInline || c.Deposit > DepositPoints:
 		return fmt.Errorf("unknown deposit %d", c.Deposit)
 	case c.Deposit != DepositInline && c.PhotonPass != PhotonPassFull:
 		return fmt.Errorf("the cut-down photon passes deposit inline only (got %s)", c.Deposit)

@@ -47,13 +47,19 @@ func (s *SPPM) loopCosts() (photon, eye loopCost) {
 // the one whose test fails), each pass entering a list; GatherPBRT's one
 // list.
 func (s *SPPM) gatherLoops() int {
-	switch {
-	case s.Cfg.Gather == GatherPBRT:
+	if s.Cfg.Gather == GatherPBRT {
 		return 2
-	case s.grid.nearest8():
+	}
+	return s.grid.cellWalkLoops()
+}
+
+// cellWalkLoops are the loop passes of a walk of the cells within reach
+// but for its lists' (theirs are loop_var): the 2x2x2 walk's or the box's.
+func (g gridLayout) cellWalkLoops() int {
+	if g.nearest8() {
 		return 9 * (9 + 1) // 8 cells, each entering the duplicate test and its list
 	}
-	return (s.grid.cells() + 1) * 3
+	return (g.cells() + 1) * 3
 }
 
 // staticLoops are the most loop passes photons and eye paths may need but

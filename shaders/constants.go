@@ -51,6 +51,9 @@ const (
 	// The photon pass's hit records for the deferred gather
 	// (lib/gather.glsl).
 	DeferredHitsBinding = 17
+	// render.DepositPoints's photon buckets: the scan's levels
+	// (sppm_points_sort.comp).
+	PhotonBucketsBinding = 18
 
 	// Display: a colour map of ColormapEntries RGBA8 words (the heatmap's,
 	// the streamline maps'); the RMSE's partial sums.
@@ -119,6 +122,17 @@ const (
 	// position, facing normal and power); a sorted buffer holds one field
 	// more, the records' order.
 	HitRecordFields = 9
+	// PointsHitFields are the fields a slot of render.DepositPoints's hit
+	// buffer holds (lib/gather.glsl): the record, its cell's bucket, its
+	// rank in the bucket and its cell's key, then a record in bucket order
+	// (PointsSortedWords: the record and the key, contiguous).
+	PointsHitFields   = HitRecordFields + 3 + PointsSortedWords
+	PointsSortedWords = HitRecordFields + 1
+	// PointsScanBlock is the block of buckets one work group of
+	// render.DepositPoints's scan sums (sppm_points_sort.comp: 256
+	// invocations of 4 buckets); a level of the scan has one word a block
+	// of the level below.
+	PointsScanBlock = 1024
 	// DepositSortBins are the bins of render.DepositSorted's counting sort
 	// of hit records (a multiple of its scan's 256 invocations).
 	DepositSortBins = 1 << 15
@@ -208,6 +222,7 @@ var constants = []constant{
 	integer("SPPM_COUNTERS_BINDING", SPPMCountersBinding),
 	integer("STATS_N_BINDING", StatsNBinding),
 	integer("DEFERRED_HITS_BINDING", DeferredHitsBinding),
+	integer("PHOTON_BUCKETS_BINDING", PhotonBucketsBinding),
 	integer("COLORMAP_BINDING", ColormapBinding),
 	integer("RMSE_PARTIALS_BINDING", RMSEPartialsBinding),
 	integer("STREAMLINE_FIELD_BINDING", StreamlineFieldBinding),
@@ -246,6 +261,9 @@ var constants = []constant{
 	integer("BVH_STACK", BVHStack),
 	unsigned("DEPOSIT_SORT_BINS", DepositSortBins),
 	unsigned("HIT_RECORD_FIELDS", HitRecordFields),
+	unsigned("POINTS_HIT_FIELDS", PointsHitFields),
+	unsigned("POINTS_SORTED_WORDS", PointsSortedWords),
+	unsigned("POINTS_SCAN_BLOCK", PointsScanBlock),
 	integer("GRID_SPAN_MAX", GridSpanMax),
 	integer("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
 	unsigned("STREAMLINE_COUNTER_STEPS", StreamlineCounterSteps),

@@ -337,7 +337,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		return nil
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: inline, tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds;")
-	fmt.Fprintln(w, "the deferred deposits, the photon kernel (tracing, storing hits), the sort (sorted and combined) and the gather kernel,")
+	fmt.Fprintln(w, "the deferred deposits, the photon kernel (tracing, storing hits), the sort (sorted, combined, points) and the gather kernel,")
 	fmt.Fprintln(w, "and the share of work groups whose hit region filled (they deposited the rest inline); walk and atomics are differences")
 	fmt.Fprintln(w, "of two timed passes: \"<noise:N\" where one is no larger than N, the two passes' half-ranges over the iterations added")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -356,7 +356,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 				rate = "<noise"
 			}
 			cells = []string{diffCell(b.WalkNs, b.WalkNoiseNs), diffCell(b.AtomicsNs, b.AtomicsNoiseNs), "-", "-", "-", g(b.Adds), rate}
-		case render.DepositSorted.String(), render.DepositCombined.String():
+		case render.DepositSorted.String(), render.DepositCombined.String(), render.DepositPoints.String():
 			cells[2] = g(b.SortNs)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%s\t\n", r.Scene, r.Generator, r.HashGrid, r.Deposit, b.TraceNs, strings.Join(cells, "\t"))
