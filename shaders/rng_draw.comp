@@ -67,7 +67,7 @@ void main() {
 #if defined(BENCH_STORE)
 	uint m = first_draw;
 #ifdef RNG_F32X4N
-	for (; m + 4u * RNG_F32X4N <= end; m += 4u * RNG_F32X4N) {
+	for (; m + 4u * uint(RNG_F32X4N) <= end; m += 4u * uint(RNG_F32X4N)) {
 		vec4 v[RNG_F32X4N];
 		rng_f32x4n(v);
 		uint q = (m >> 2) * invocations + i;
@@ -86,7 +86,7 @@ void main() {
 	vec4 sum = first_draw == 0u ? vec4(0.0) : draw_sum4[i];
 	uint m = first_draw;
 #ifdef RNG_F32X4N
-	for (; m + 4u * RNG_F32X4N <= end; m += 4u * RNG_F32X4N) {
+	for (; m + 4u * uint(RNG_F32X4N) <= end; m += 4u * uint(RNG_F32X4N)) {
 		vec4 v[RNG_F32X4N];
 		rng_f32x4n(v);
 		sum += v[0];
