@@ -133,6 +133,6 @@ func gridCellsFlag(fs *pflag.FlagSet, p *[]float32) {
 
 // gathersFlag is --gather: render.GridGather names.
 func gathersFlag(fs *pflag.FlagSet, p *[]render.GridGather) {
-	fs.Var(listValue[render.GridGather]{p, "cells|pbrt,...", render.ParseGridGather, render.GridGather.String, nil}, "gather",
-		"how photons find visible points: cells (each point in its cell, a photon walks the cells within reach) or pbrt (each point in every cell within reach, a photon walks its own), or both comma-separated")
+	fs.Var(listValue[render.GridGather]{p, "adaptive|cells|pbrt,...", render.ParseGridGather, render.GridGather.String, nil}, "gather",
+		"how photons find visible points: adaptive (the default: cells that follow the radii as they shrink), cells (each point in its cell of the initial radius, a photon walks the cells within reach) or pbrt (each point in every cell within reach, a photon walks its own), or several comma-separated")
 }

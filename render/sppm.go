@@ -120,7 +120,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 
 func (s *SPPM) build() error {
 	var err error
-	if s.eye, err = s.eyeRNG.Program("sppm_eye.comp", s.sceneDefines()); err != nil {
+	if s.eye, err = s.eyeRNG.Program("sppm_eye.comp", s.gridDefines(s.sceneDefines())); err != nil {
 		return err
 	}
 	photonDefs := maps.Clone(s.sceneDefines())
@@ -145,6 +145,9 @@ func (s *SPPM) build() error {
 	} else if s.grid.nearest8() {
 		photonDefs["GRID_NEAREST8"], gridDefs["GRID_NEAREST8"] = "1", "1"
 	}
+	if s.Cfg.Gather == GatherAdaptive {
+		photonDefs["GRID_ADAPTIVE"], gridDefs["GRID_ADAPTIVE"] = "1", "1"
+	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
 	}
@@ -158,7 +161,7 @@ func (s *SPPM) build() error {
 		kernel string
 		defs   map[string]string
 	}{
-		{&s.clear, "sppm_grid.comp", map[string]string{"GRID_CLEAR": "1"}},
+		{&s.clear, "sppm_grid.comp", s.gridDefines(map[string]string{"GRID_CLEAR": "1"})},
 		{&s.insert, "sppm_grid.comp", gridDefs},
 		{&s.update, "sppm_update.comp", nil},
 	} {
@@ -219,6 +222,10 @@ func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetVec3("grid_origin", s.grid.origin)
 	p.SetFloat("grid_cell", s.grid.cell)
 	p.SetFloat("grid_reach", s.grid.reach)
+	p.SetFloat("radius0_sq", s.radius*s.radius)
+	p.SetFloat("grid_margin", s.grid.margin)
+	p.SetUint("grid_points", uint32(s.Cfg.Width*s.Cfg.Height))
+	p.SetUint("grid_pool", uint32(s.grid.pool))
 	p.SetInt("grid_span", int32(s.grid.span))
 	p.SetUint("grid_mask", uint32(s.grid.buckets-1))
 	p.SetUint("grid_link_slots", uint32(s.grid.links))

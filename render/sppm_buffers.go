@@ -61,7 +61,7 @@ func (s *SPPM) allocBuffers(nodes, refs []float32) error {
 	if s.heads, err = alloc(s.grid.buckets * 4); err != nil {
 		return err
 	}
-	if s.links, err = alloc(s.grid.links * 8); err != nil {
+	if s.links, err = alloc(s.grid.links * 4 * s.grid.linkWords()); err != nil {
 		return err
 	}
 	return nil

@@ -64,8 +64,10 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("--radius must be positive (got %v)", c.Radius)
 	case !GridCellRange.Contains(float64(c.GridCell)):
 		return fmt.Errorf("--grid-cell %v", GridCellRange.Check32(c.GridCell))
-	case c.Gather < GatherCells || c.Gather > GatherPBRT:
+	case c.Gather < GatherAdaptive || c.Gather > GatherPBRT:
 		return fmt.Errorf("unknown gather %d", c.Gather)
+	case c.Gather == GatherAdaptive && c.GridCell != 0 && c.GridCell != DefaultGridCell:
+		return fmt.Errorf("--grid-cell %v: the adaptive gather's cells are %v radii; use --gather cells or pbrt for others", c.GridCell, DefaultGridCell)
 	case c.RNG.Gen == nil:
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:

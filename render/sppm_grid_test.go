@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"speckle/gpu"
 	"speckle/rng"
 	"speckle/scenes"
 )
@@ -33,7 +32,7 @@ func TestGridCellSizeLeavesTheRenderUnchanged(t *testing.T) {
 			for _, grid := range []struct {
 				gather GridGather
 				cell   float32
-			}{{GatherCells, DefaultGridCell}, {GatherCells, 1}, {GatherCells, 0.5}, {GatherCells, 4}, {GatherPBRT, 2}, {GatherPBRT, 1}, {GatherPBRT, 0.5}} {
+			}{{GatherCells, DefaultGridCell}, {GatherCells, 1}, {GatherCells, 0.5}, {GatherCells, 4}, {GatherPBRT, 2}, {GatherPBRT, 1}, {GatherPBRT, 0.5}, {GatherAdaptive, 2}} {
 				cfg.Gather, cfg.GridCell = grid.gather, grid.cell
 				got, deposits := renderBits(t, cfg, name)
 				if deposits == 0 {
@@ -57,31 +56,17 @@ func TestGridCellSizeLeavesTheRenderUnchanged(t *testing.T) {
 // radiance as bits, and the photons pixels kept (the sum of N).
 func renderBits(t *testing.T, cfg SPPMConfig, name string) (bits []uint64, kept float64) {
 	t.Helper()
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, name), cfg)
-		if err != nil {
-			return err
+	return renderBitsN(t, cfg, name, 3, nil)
+}
+
+// statsBits are s's statistics as bits and the photons pixels kept.
+func statsBits(s *SPPM) (bits []uint64, kept float64) {
+	for i, v := range readStats(s) {
+		bits = append(bits, math.Float64bits(v))
+		if i%8 == 4 {
+			kept += v
 		}
-		defer s.Close()
-		if err := s.Iterate(3); err != nil {
-			return err
-		}
-		stats := readStats(s)
-		for i, v := range stats {
-			bits = append(bits, math.Float64bits(v))
-			if i%8 == 4 {
-				kept += v
-			}
-		}
-		px, err := s.Radiance()
-		if err != nil {
-			return fmt.Errorf("%s cells of %g radii: %v", cfg.Gather, cfg.GridCell, err)
-		}
-		for _, v := range px {
-			bits = append(bits, uint64(math.Float32bits(v)))
-		}
-		return nil
-	})
+	}
 	return bits, kept
 }
 

@@ -82,6 +82,12 @@ func (s *SPPM) Check() error {
 	if n == 0 {
 		what, n = "eye paths", w[shaders.SPPMCounterEyeLoop]
 	}
+	if n == 0 && w[shaders.SPPMCounterGridFull] != 0 {
+		s.Iterations, s.Emitted = int(w[shaders.SPPMCounterIterations]), counter64(w[:], shaders.SPPMCounterEmitted)
+		s.open, s.size, s.traced = false, 0, 0
+		s.err = fmt.Errorf("scene %s: the adaptive grid could not link a visible point (its pool of %d links is full); use --gather cells", s.Scene.Name, s.grid.pool)
+		return s.err
+	}
 	if n != 0 {
 		s.Iterations, s.Emitted = int(w[shaders.SPPMCounterIterations]), counter64(w[:], shaders.SPPMCounterEmitted)
 		s.open, s.size, s.traced = false, 0, 0

@@ -88,7 +88,7 @@ const (
 	LoopBudget = 60000
 
 	// SPPM's Counters block: 64-bit counters are (lo, hi) word pairs.
-	SPPMCounterWords      = 15
+	SPPMCounterWords      = SPPMCounterGridHist + GridHistBins
 	SPPMCounterBounces    = 0  // surfaces photons hit (64-bit)
 	SPPMCounterFlux       = 2  // FLUX_TALLY's power per channel (3 x 64-bit)
 	SPPMCounterPhotons    = 8  // photons traced (64-bit)
@@ -96,6 +96,20 @@ const (
 	SPPMCounterEyeLoop    = 11 // the same for eye paths
 	SPPMCounterIterations = 12 // iterations folded into the image
 	SPPMCounterEmitted    = 13 // their photons (64-bit)
+	// The adaptive grid's state (render.GatherAdaptive, lib/sppm.glsl): a
+	// point the grid could not link (never expected: the render fails), the
+	// iteration's cell size and the largest R^2 linked into its own cell
+	// only (float bits), the link pool's slots taken, and the histogram of
+	// the visible points' R^2 that the eye pass counts.
+	SPPMCounterGridFull = 15
+	SPPMCounterGridCell = 16
+	SPPMCounterGridR2   = 17
+	SPPMCounterGridPool = 18
+	SPPMCounterGridHist = 19
+	// GridHistBins bins R^2 / R0^2 by GridBinsPerOctave per halving; the
+	// eye pass's work group of 64 adds one bin an invocation.
+	GridHistBins      = 64
+	GridBinsPerOctave = 8
 	// AccumulatorWords is one pixel's photon accumulator: M and the flux
 	// per channel in 64-bit fixed point.
 	AccumulatorWords = 8
@@ -221,6 +235,13 @@ var constants = []constant{
 	unsigned("SPPM_COUNTER_EYE_LOOP", SPPMCounterEyeLoop),
 	unsigned("SPPM_COUNTER_ITERATIONS", SPPMCounterIterations),
 	unsigned("SPPM_COUNTER_EMITTED", SPPMCounterEmitted),
+	unsigned("SPPM_COUNTER_GRID_FULL", SPPMCounterGridFull),
+	unsigned("SPPM_COUNTER_GRID_CELL", SPPMCounterGridCell),
+	unsigned("SPPM_COUNTER_GRID_R2", SPPMCounterGridR2),
+	unsigned("SPPM_COUNTER_GRID_POOL", SPPMCounterGridPool),
+	unsigned("SPPM_COUNTER_GRID_HIST", SPPMCounterGridHist),
+	unsigned("GRID_HIST_BINS", GridHistBins),
+	unsigned("GRID_BINS_PER_OCTAVE", GridBinsPerOctave),
 	unsigned("ACCUMULATOR_WORDS", AccumulatorWords),
 	integer("BVH_STACK", BVHStack),
 	unsigned("DEPOSIT_SORT_BINS", DepositSortBins),

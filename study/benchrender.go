@@ -189,7 +189,7 @@ func (b RenderBench) grids() []BenchGrid {
 		cells = []float32{0}
 	}
 	if len(gathers) == 0 {
-		gathers = []render.GridGather{render.GatherCells}
+		gathers = []render.GridGather{render.GatherAdaptive}
 	}
 	var grids []BenchGrid
 	for _, g := range gathers {

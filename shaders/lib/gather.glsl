@@ -76,9 +76,14 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 // box's low corner hold every point within reach, each bucket is walked once
 // (two cells may share one), and a point is in one bucket only, so no key
 // test: the walk before other cell sizes came, which the H200 ran faster
-// than the general one below (README, Performance).
+// than the general one below (README, Performance). GRID_ADAPTIVE adds the
+// large points' pool links (lib/sppm.glsl).
 void deposit(vec3 x, vec3 n, vec3 power) {
-	ivec3 lo = ivec3(floor(grid_coords(x) - grid_reach));
+	vec3 g = grid_coords(x);
+	ivec3 lo = ivec3(floor(g - grid_reach));
+#ifdef GRID_ADAPTIVE
+	uint own = grid_key(ivec3(floor(g)));
+#endif
 	uint seen[8];
 	for (int k = 0; k < 8; k++) {
 		uint b = grid_hash(lo + ivec3(k & 1, (k >> 1) & 1, (k >> 2) & 1));
@@ -86,8 +91,16 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 		for (int j = 0; j < k; j++) dup = dup || seen[j] == b;
 		seen[k] = b;
 		if (dup) continue;
-		for (uint v = grid_head[b]; v != NONE; v = grid_link_next(v)) {
+		for (uint e = grid_head[b]; e != NONE; e = grid_link_next(e)) {
 			loop_var += POINT_LOOPS;
+			uint v = e;
+#ifdef GRID_ADAPTIVE
+			// A pool link: a large point, taken from the photon's own cell.
+			if (e >= grid_points) {
+				if (grid_link_key(e) != own) continue;
+				v = grid_link_value(e);
+			}
+#endif
 			if (gathers(v, x, n)) add(v, power);
 		}
 	}

@@ -29,7 +29,9 @@ layout(std430, binding = SPPM_COUNTERS_BINDING) buffer Counters { uint counters[
 // loop_failed: some photon or eye path of this or an earlier iteration may
 // have run past LOOP_BUDGET. Sticky until render.SPPM's Reset, so the host
 // reads it back only where it reads back anyway.
-bool loop_failed() { return (counters[SPPM_COUNTER_PHOTON_LOOP] | counters[SPPM_COUNTER_EYE_LOOP]) != 0u; }
+bool loop_failed() {
+	return (counters[SPPM_COUNTER_PHOTON_LOOP] | counters[SPPM_COUNTER_EYE_LOOP] | counters[SPPM_COUNTER_GRID_FULL]) != 0u;
+}
 
 // add_counter adds v to the 64-bit counter at word w.
 void add_counter(uint w, uint v) {
@@ -109,7 +111,42 @@ uint grid_key(ivec3 c) {
 	return k.x | k.y << 10 | k.z << 20;
 }
 
-vec3 grid_coords(vec3 p) { return (p - grid_origin) / grid_cell; }
+#ifdef GRID_ADAPTIVE
+// The adaptive grid (render.GatherAdaptive): each iteration's cells follow
+// the radii, which only shrink. The eye pass counts the visible points'
+// R^2 in a histogram, the grid's clear pass picks the cell from it
+// (grid_pick), and points of R^2 up to counters[SPPM_COUNTER_GRID_R2] are
+// linked into their own cell, as GRID_NEAREST8's are; the few larger ones
+// into every cell within their reach, each from a pool of links that hold
+// the point and the cell's key, so that a photon takes such a point only
+// from its own cell's bucket (as GRID_PBRT's points are taken).
+uniform float radius0_sq;  // the initial R^2: the histogram's top
+uniform float grid_margin; // rounding margin of a reach in scene units
+uniform uint grid_points;  // links below it are the points' own (link i: point i)
+uniform uint grid_pool;    // pool links from grid_points on
+
+float grid_cell_size() { return uintBitsToFloat(counters[SPPM_COUNTER_GRID_CELL]); }
+
+// grid_bin is the histogram bin of R^2 r2: GRID_BINS_PER_OCTAVE a halving
+// below radius0_sq, the last one holding the rest.
+uint grid_bin(float r2) {
+	float b = -log2(r2 / radius0_sq) * float(GRID_BINS_PER_OCTAVE);
+	return uint(clamp(b, 0.0, float(GRID_HIST_BINS - 1u)));
+}
+
+// grid_bin_top is the R^2 at the top of bin b.
+float grid_bin_top(uint b) { return radius0_sq * exp2(-float(b) / float(GRID_BINS_PER_OCTAVE)); }
+
+// grid_reach_of is the reach of a point of R^2 r2 in scene units: its
+// radius with margins past the rounding of sqrt and of grid coordinates.
+float grid_reach_of(float r2) { return sqrt(r2) * (1.0 + 1.0 / 1024.0) + grid_margin; }
+
+uint grid_link_key(uint e) { return grid_links[2u * grid_link_slots + e]; }
+#else
+float grid_cell_size() { return grid_cell; }
+#endif
+
+vec3 grid_coords(vec3 p) { return (p - grid_origin) / grid_cell_size(); }
 
 ivec3 grid_cell_of(vec3 p) { return ivec3(floor(grid_coords(p))); }
 
