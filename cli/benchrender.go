@@ -40,7 +40,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
   speckle bench render --scenes cornell,caustics --gens philox --breakdown
   speckle bench render --scenes cornell --gens philox --grid-cell 2,1,0.5 --gather cells,pbrt
   speckle bench render --scenes cornell,caustics,plane --gens philox --gather cells,stochastic --size 640x360 --equal-time 1s
-  speckle bench render --scenes cornell,caustics --gens philox --deposit inline,deferred,sorted,combined,deferred-only --breakdown`,
+  speckle bench render --scenes cornell,caustics --gens philox --deposit inline,deferred,sorted,combined,deferred-only,points --breakdown`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
@@ -55,8 +55,8 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	wholeFlag(fs, &o.repeat, "repeat", 1, 1, maxRepeats, "run the whole bench in N fresh processes and print each case's photons/s as min, median, max and max/min")
 	gridCellsFlag(fs, &o.bench.GridCells)
 	gathersFlag(fs, &o.bench.Gathers)
-	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "inline|deferred|sorted|combined|deferred-only,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
-		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first) or deferred-only (deferred with room for every hit, the photon pass holding no walk); the same image each; inline, what renders use, was the fastest on the H200 but for cornell with philox (docs/performance.md); several comma-separated")
+	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "inline|deferred|sorted|combined|deferred-only|points,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
+		"where photons deposit: inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first), deferred-only (deferred with room for every hit, the photon pass holding no walk) or points (deferred, the hits sorted into buckets of their cells, then each visible point gathering the hits around it); the same image each; inline, what renders use, was the fastest on the H200 but for cornell with philox (docs/performance.md); several comma-separated")
 	fs.DurationVar(&o.bench.EqualTime, "equal-time", 0, "instead of timing iterations, render each case from a fresh start (after the warm-up) until its GPU time reaches this budget (e.g. 2s) and report its photons and its RMSE against the scene's reference, which must exist at --size (plane: any; cornell and caustics: 640x360 and 320x180, 160x90, 128x72, 80x45): a faster gather's variance at equal time")
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics; the deferred deposits, their kernels apart")
 	o.gl.addTo(fs)
@@ -135,6 +135,6 @@ func gridCellsFlag(fs *pflag.FlagSet, p *[]float32) {
 
 // gathersFlag is --gather: render.GridGather names.
 func gathersFlag(fs *pflag.FlagSet, p *[]render.GridGather) {
-	fs.Var(listValue[render.GridGather]{p, "cells|pbrt|stochastic,...", render.ParseGridGather, render.GridGather.String, nil}, "gather",
-		"how photons find visible points: cells (each point in its cell, a photon walks the cells within reach), pbrt (each point in every cell within reach, a photon walks its own) or stochastic (as pbrt, but a cell keeps one of its points, picked at random, and a photon adds to it as many times over as the cell had points: the same image in expectation, not in bytes), or several comma-separated")
+	fs.Var(listValue[render.GridGather]{p, "adaptive|cells|pbrt|stochastic,...", render.ParseGridGather, render.GridGather.String, nil}, "gather",
+		"how photons find visible points: adaptive (the default: cells that follow the radii as they shrink), cells (each point in its cell of the initial radius, a photon walks the cells within reach), pbrt (each point in every cell within reach, a photon walks its own) or stochastic (as pbrt, each point by its own radius, but a cell keeps one of its points, picked at random, and a photon adds to it as many times over as the cell had points: the same image in expectation, not in bytes), or several comma-separated")
 }

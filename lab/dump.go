@@ -278,7 +278,13 @@ func Draw(r *render.RNG, mode DrawMode, count int, first uint32, dispatches int,
 	if need := int64(DrawWords(mode, r.Slots, count)) * 4; need > int64(out.Bytes) {
 		return 0, fmt.Errorf("%d draws for %d invocations need %d bytes, the buffer has %d", count, r.Slots, need, out.Bytes)
 	}
-	piece, err := r.Piece(sites, per, 0)
+	fixed := 0
+	if mode == DrawStore || mode == DrawSum {
+		// A wide draw's loop (RNG_F32X4N, only in generators whose draws
+		// do not loop) ends one pass before the fours' loop.
+		fixed = 1
+	}
+	piece, err := r.Piece(sites, per, fixed)
 	if err != nil {
 		return 0, err
 	}

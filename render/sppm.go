@@ -42,7 +42,8 @@ type SPPM struct {
 	sort      [4]*gpu.Program
 	hits      *gpu.Buffer
 	hitLayout hitLayout
-	hitGroups int // the work groups of the photon pass's last dispatch
+	hitGroups int          // the work groups of the photon pass's last dispatch
+	points    pointsPasses // DepositPoints's (sppm_points.go)
 	// The open iteration: its eye pass and grid are done and traced of its
 	// size photons have been traced (Trace); closed when all have.
 	open         bool
@@ -121,7 +122,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 
 func (s *SPPM) build() error {
 	var err error
-	if s.eye, err = s.eyeRNG.Program("sppm_eye.comp", s.sceneDefines()); err != nil {
+	if s.eye, err = s.eyeRNG.Program("sppm_eye.comp", s.gridDefines(s.sceneDefines())); err != nil {
 		return err
 	}
 	photonDefs := maps.Clone(s.sceneDefines())
@@ -144,6 +145,9 @@ func (s *SPPM) build() error {
 	if d := gridDefine(s.Cfg.Gather, s.grid); d != "" {
 		photonDefs[d], gridDefs[d] = "1", "1"
 	}
+	if s.Cfg.Gather == GatherAdaptive {
+		photonDefs["GRID_ADAPTIVE"], gridDefs["GRID_ADAPTIVE"] = "1", "1"
+	}
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
 	}
@@ -159,7 +163,7 @@ func (s *SPPM) build() error {
 		kernel string
 		defs   map[string]string
 	}{
-		{&s.clear, "sppm_grid.comp", clearDefs},
+		{&s.clear, "sppm_grid.comp", s.gridDefines(clearDefs)},
 		{&s.insert, "sppm_grid.comp", gridDefs},
 		{&s.update, "sppm_update.comp", nil},
 		{&s.pick, "sppm_grid.comp", pickDefs},
@@ -208,10 +212,9 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetUint("loop_fixed", uint32(eyeLoops.fixed))
 		p.SetUint("loop_step", uint32(eyeLoops.step))
 	case s.clear:
-		p.SetUint("count", uint32(s.grid.buckets))
+		p.SetUint("count", uint32(s.grid.heads()))
 	case s.insert, s.pick:
 		p.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
-		p.SetFloat("grid_margin", s.grid.margin)
 	case s.photon:
 		p.SetUint("photons", uint32(s.Cfg.Photons))
 		p.SetFloat("flux_scale", s.fluxScale)
@@ -238,6 +241,10 @@ func (s *SPPM) setUniforms(p *gpu.Program) {
 	p.SetVec3("grid_origin", s.grid.origin)
 	p.SetFloat("grid_cell", s.grid.cell)
 	p.SetFloat("grid_reach", s.grid.reach)
+	p.SetFloat("radius0_sq", s.radius*s.radius)
+	p.SetFloat("grid_margin", s.grid.margin)
+	p.SetUint("grid_points", uint32(s.Cfg.Width*s.Cfg.Height))
+	p.SetUint("grid_pool", uint32(s.grid.pool))
 	p.SetInt("grid_span", int32(s.grid.span))
 	p.SetUint("grid_mask", uint32(s.grid.buckets-1))
 	p.SetUint("grid_link_slots", uint32(s.grid.links))
@@ -386,7 +393,7 @@ func (s *SPPM) openIteration(it uint32, size int) error {
 	}
 	err = s.pass(&s.Times.Grid, func() error {
 		s.use(s.clear)
-		if err := s.ctx.Dispatch(s.clear, s.grid.buckets); err != nil {
+		if err := s.ctx.Dispatch(s.clear, s.grid.heads()); err != nil {
 			return err
 		}
 		for _, p := range []*gpu.Program{s.insert, s.pick} {

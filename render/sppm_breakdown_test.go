@@ -16,11 +16,11 @@ import (
 func TestPhotonPassPartsTraceTheSamePaths(t *testing.T) {
 	onGL(t, func(c *gpu.Context) error {
 		scene := builtin(t, "cornell")
-		var walks [2]int64
+		walks := map[GridGather]int64{}
 		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
-			deferred := []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly}
-			var bounces [3 + 4]int64
-			for i, part := range []PhotonPassPart{PhotonPassFull, PhotonPassTrace, PhotonPassWalk, PhotonPassFull, PhotonPassFull, PhotonPassFull, PhotonPassFull} {
+			deferred := []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly, DepositPoints}
+			var bounces [3 + 5]int64
+			for i, part := range []PhotonPassPart{PhotonPassFull, PhotonPassTrace, PhotonPassWalk, PhotonPassFull, PhotonPassFull, PhotonPassFull, PhotonPassFull, PhotonPassFull} {
 				cfg := SPPMConfig{Width: 48, Height: 27, Photons: 4096, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 3}, PhotonPass: part, Gather: gather}
 				if i >= 3 {
 					cfg.Deposit = deferred[i-3]
@@ -46,8 +46,8 @@ func TestPhotonPassPartsTraceTheSamePaths(t *testing.T) {
 			}
 			walks[gather] = bounces[2]
 		}
-		if walks[0] != walks[1] {
-			return fmt.Errorf("the walk counts %d bounces and points with the cells gather, %d with pbrt's", walks[0], walks[1])
+		if walks[GatherCells] != walks[GatherPBRT] {
+			return fmt.Errorf("the walk counts %d bounces and points with the cells gather, %d with pbrt's", walks[GatherCells], walks[GatherPBRT])
 		}
 		return nil
 	})

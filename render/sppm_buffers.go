@@ -58,7 +58,7 @@ func (s *SPPM) allocBuffers(nodes, refs []float32) error {
 	if s.image, err = s.ctx.NewTexture(s.Cfg.Width, s.Cfg.Height, gpu.RGBA32F); err != nil {
 		return err
 	}
-	if s.heads, err = alloc(s.grid.buckets * 4); err != nil {
+	if s.heads, err = alloc(s.grid.heads() * 4); err != nil {
 		return err
 	}
 	if s.links, err = alloc(s.grid.links * 8); err != nil {
@@ -171,7 +171,7 @@ func (s *SPPM) Close() {
 	for _, b := range s.sceneBufs {
 		b.Delete()
 	}
-	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut, s.hits} {
+	for _, b := range []*gpu.Buffer{s.vps, s.statsTau, s.statsN, s.acc, s.heads, s.links, s.counters, s.rmseOut, s.heatLut, s.hits, s.points.buckets} {
 		b.Delete()
 	}
 	s.image.Delete()

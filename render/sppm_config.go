@@ -64,15 +64,17 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("--radius must be positive (got %v)", c.Radius)
 	case !GridCellRange.Contains(float64(c.GridCell)):
 		return fmt.Errorf("--grid-cell %v", GridCellRange.Check32(c.GridCell))
-	case c.Gather < GatherCells || c.Gather > GatherStochastic:
+	case c.Gather < GatherAdaptive || c.Gather > GatherStochastic:
 		return fmt.Errorf("unknown gather %d", c.Gather)
-	case c.Gather == GatherStochastic && c.Deposit == DepositCombined:
-		return fmt.Errorf("--gather stochastic deposits inline, deferred, sorted or deferred-only, not combined (its table adds one photon at a time)")
+	case c.Gather == GatherAdaptive && c.GridCell != 0 && c.GridCell != DefaultGridCell:
+		return fmt.Errorf("--grid-cell %v: the adaptive gather's cells are %v radii; use --gather cells or pbrt for others", c.GridCell, DefaultGridCell)
+	case c.Gather == GatherStochastic && (c.Deposit == DepositCombined || c.Deposit == DepositPoints):
+		return fmt.Errorf("--gather stochastic deposits inline, deferred, sorted or deferred-only, not %s (it adds one photon at a time, or gathers at the points)", c.Deposit)
 	case c.RNG.Gen == nil:
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:
 		return fmt.Errorf("unknown photon pass part %d", c.PhotonPass)
-	case c.Deposit < DepositInline || c.Deposit > DepositDeferredOnly:
+	case c.Deposit < DepositInline || c.Deposit > DepositPoints:
 		return fmt.Errorf("unknown deposit %d", c.Deposit)
 	case c.Deposit != DepositInline && c.PhotonPass != PhotonPassFull:
 		return fmt.Errorf("the cut-down photon passes deposit inline only (got %s)", c.Deposit)

@@ -41,9 +41,16 @@ const (
 	// photon kernel holds no walk at all (DEPOSIT_DEFERRED_ONLY); the
 	// iteration is traced in more chunks.
 	DepositDeferredOnly
+	// DepositPoints is a photon-side grid: DepositDeferred's records are
+	// counting-sorted into buckets of their cells (sppm_points_sort.comp),
+	// then each visible point, an invocation a pixel, walks the cells
+	// around it, tests their hits as the photon pass would, sums what it
+	// gathers and adds the sums to its accumulator once (sppm_points.comp).
+	// A group whose region is full deposits inline, as DepositDeferred's.
+	DepositPoints
 )
 
-var depositNames = []string{"inline", "deferred", "sorted", "combined", "deferred-only"}
+var depositNames = []string{"inline", "deferred", "sorted", "combined", "deferred-only", "points"}
 
 // The sort's scan (sppm_sort.comp, one work group of 256) loops within the
 // budget: a compile error otherwise.
@@ -74,10 +81,11 @@ var hitSlotsPerPhoton = 3.0
 
 // hitLayout is the hit buffer (lib/gather.glsl): regions of groupSlots
 // records for groups work groups of local photons each, and where sorted,
-// the sort's order and bins.
+// the sort's order and bins; where points (DepositPoints), each slot's
+// bucket, rank and key and the records in bucket order.
 type hitLayout struct {
 	local, groupSlots, groups int
-	sorted                    bool
+	sorted, points            bool
 }
 
 // newHitLayout sizes the hit buffer for iterations of photons photons, in
@@ -90,7 +98,7 @@ func newHitLayout(photons, local int, software bool, d Deposit, maxBounces int) 
 	if d == DepositDeferredOnly {
 		slots = maxBounces * local
 	}
-	h := hitLayout{local: local, groupSlots: slots, sorted: d.Sorted()}
+	h := hitLayout{local: local, groupSlots: slots, sorted: d.Sorted(), points: d == DepositPoints}
 	limit := maxHitBytes
 	if software {
 		limit = maxHitBytesSoftware
@@ -113,6 +121,9 @@ func (h hitLayout) groupWords() int {
 	fields := shaders.HitRecordFields
 	if h.sorted {
 		fields++
+	}
+	if h.points {
+		fields = shaders.PointsHitFields
 	}
 	return 1 + fields*h.groupSlots
 }
@@ -143,6 +154,9 @@ func (s *SPPM) buildDeferred(gridDefs map[string]string) error {
 	var err error
 	if s.hitLayout, err = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], s.ctx.Info.Software(), d, s.Cfg.MaxBounces); err != nil {
 		return err
+	}
+	if d == DepositPoints {
+		return s.buildPoints()
 	}
 	gatherDefs := maps.Clone(gridDefs)
 	if d.Sorted() {
@@ -196,6 +210,12 @@ func (s *SPPM) traceDeferred(n int) error {
 		})
 		if err != nil {
 			return err
+		}
+		if h.points {
+			if err := s.gatherPoints(groups); err != nil {
+				return err
+			}
+			continue
 		}
 		if h.sorted {
 			if err := s.sortHits(groups); err != nil {

@@ -79,7 +79,9 @@ type hitCase struct {
 // rest inline, or none at all (every deposit inline); combined also with
 // its table of 2 points (most points miss it and add to the accumulators
 // directly). Deferred-only (a slot for every bounce) in one chunk and in
-// chunks of 2 groups.
+// chunks of 2 groups. Points (each visible point gathering from the sorted
+// hits) with a buffer for the whole iteration, of 2 groups, and with
+// regions that fill (TestPointsDepositMatchesInline: its own grids).
 func TestDeferredDepositMatchesInline(t *testing.T) {
 	savedGroups, savedSlots, savedBits := maxHitGroups, hitSlotsPerPhoton, combineBits
 	defer func() { maxHitGroups, hitSlotsPerPhoton, combineBits = savedGroups, savedSlots, savedBits }()
@@ -88,7 +90,8 @@ func TestDeferredDepositMatchesInline(t *testing.T) {
 		cases = append(cases, []hitCase{{d, savedGroups, 3, 8}, {d, 2, 3, 8}, {d, 3, 0.5, 8}, {d, 5, 1.0 / 16, 8}, {d, savedGroups, 0, 8}}...)
 	}
 	cases = append(cases, hitCase{DepositCombined, savedGroups, 3, 1}, hitCase{DepositCombined, 3, 0.5, 1},
-		hitCase{DepositDeferredOnly, savedGroups, 0, 8}, hitCase{DepositDeferredOnly, 2, 0, 8})
+		hitCase{DepositDeferredOnly, savedGroups, 0, 8}, hitCase{DepositDeferredOnly, 2, 0, 8},
+		hitCase{DepositPoints, savedGroups, 3, 8}, hitCase{DepositPoints, 2, 3, 8}, hitCase{DepositPoints, 3, 0.5, 8})
 	for _, name := range []string{"cornell", "caustics"} {
 		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
 			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Gather: gather, FluxTally: true}
@@ -126,17 +129,18 @@ func sameBits(t *testing.T, what string, got, want []uint64) {
 }
 
 // The hit buffer fits its byte cap, deferred and sorted (ten words a
-// record and the bins), and holds at least one group; it holds no more
+// record and the bins) and points (22 words a slot), and holds at least
+// one group; it holds no more
 // groups than an iteration needs. DepositDeferredOnly's regions hold a
 // record for every bounce of every photon; where one region does not fit
 // the cap, it is refused in one line.
 func TestHitBufferFitsItsCap(t *testing.T) {
-	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly} {
+	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly, DepositPoints} {
 		for _, photons := range []int{1, 3000, 1 << 20, 1 << 24} {
 			for _, software := range []bool{false, true} {
 				h, err := newHitLayout(photons, 64, software, d, 16)
 				limit := map[bool]int{false: maxHitBytes, true: maxHitBytesSoftware}[software]
-				if err != nil || 4*h.words(h.groups) > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() {
+				if err != nil || 4*h.words(h.groups) > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() || h.points != (d == DepositPoints) {
 					t.Errorf("%s, %d photons, software %v: %+v, %d bytes, cap %d, %v", d, photons, software, h, 4*h.words(h.groups), limit, err)
 				}
 				if d == DepositDeferredOnly && h.groupSlots != 16*64 {
@@ -250,5 +254,37 @@ func TestHitRegionsCountFullRegions(t *testing.T) {
 			}
 			return nil
 		})
+	}
+}
+
+// DepositPoints gives the inline bytes where its walk differs: the
+// adaptive grid's and fixed cells of 2 radii (the 2x2x2 walk, buckets
+// de-duplicated) and fixed cells of 1 (the box of 3x3x3 cells, each hit
+// taken by its cell's key), each with the buckets the chunk's slots call
+// for and with 64 photon buckets (walked cells often share a bucket: one
+// walked twice would add its hits twice; fewer buckets would make
+// llvmpipe's loop budget refuse the walk), in one chunk and in chunks of 3
+// groups traced in calls of 1,100 photons.
+func TestPointsDepositMatchesInline(t *testing.T) {
+	savedGroups, savedBuckets := maxHitGroups, maxPhotonBuckets
+	defer func() { maxHitGroups, maxPhotonBuckets = savedGroups, savedBuckets }()
+	grids := []struct {
+		gather GridGather
+		cell   float32
+	}{{GatherAdaptive, 2}, {GatherCells, 2}, {GatherCells, 1}}
+	for _, name := range []string{"cornell", "caustics"} {
+		for _, grid := range grids {
+			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Gather: grid.gather, GridCell: grid.cell, FluxTally: true}
+			maxHitGroups, maxPhotonBuckets = savedGroups, savedBuckets
+			want := depositBits(t, name, cfg, 1100)
+			cfg.Deposit = DepositPoints
+			for _, groups := range []int{savedGroups, 3} {
+				for _, buckets := range []int{savedBuckets, 64} {
+					maxHitGroups, maxPhotonBuckets = groups, buckets
+					what := fmt.Sprintf("%s, %s cells of %g radii, up to %d groups, up to %d photon buckets", name, grid.gather, grid.cell, groups, buckets)
+					sameBits(t, what, depositBits(t, name, cfg, 1100), want)
+				}
+			}
+		}
 	}
 }

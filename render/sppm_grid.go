@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -20,9 +21,16 @@ var GridCellRange = numcheck.Range{Lo: 2.0 / (shaders.GridSpanMax - 1), Hi: 4, Z
 type GridGather int
 
 const (
+	// GatherAdaptive (the default) is GatherCells with cells that follow
+	// the radii as they shrink: each iteration the eye pass counts the
+	// visible points' radii and the grid takes cells of twice the reach of
+	// all but the largest 1/32 of them, which are linked into every cell
+	// within their reach, as GatherPBRT links all (lib/sppm.glsl). Cells of
+	// 2 radii only (the 2x2x2 walk).
+	GatherAdaptive GridGather = iota
 	// GatherCells links each point into its own cell; a photon walks the
-	// cells within its reach.
-	GatherCells GridGather = iota
+	// cells within its reach. The cells stay those of the initial radius.
+	GatherCells
 	// GatherPBRT (pbrt-v4's scheme) links each point into every cell within
 	// its reach; a photon walks its own cell.
 	GatherPBRT
@@ -36,7 +44,7 @@ const (
 	GatherStochastic
 )
 
-var gatherNames = []string{"cells", "pbrt", "stochastic"}
+var gatherNames = []string{"adaptive", "cells", "pbrt", "stochastic"}
 
 func (g GridGather) String() string { return gatherNames[g] }
 
@@ -62,9 +70,29 @@ const DefaultGridCell = 2
 type gridLayout struct {
 	origin        scenes.Vec3
 	cell, reach   float32 // reach in cells
+	margin        float32 // the reach's margin past the radius for rounding, in scene units
 	span, buckets int
-	links         int     // link slots: a point's, or GatherPBRT's span^3 a point; GatherStochastic's a bucket
-	margin        float32 // reach past the radius, in cells
+	links         int // link slots: a point's, or GatherPBRT's span^3 a point; GatherAdaptive's a point's and the pool's; GatherStochastic's a bucket
+	pool          int // GatherAdaptive's pool links, for points larger than its cells
+}
+
+// GatherAdaptive's pool holds adaptivePoolPerPoint links a visible point,
+// as far as one buffer allows (2 words a link, 2^27 bytes: gl-notes.md).
+// Its large points take up to GridSpanMax^3 links each, and the cells are
+// picked to fill at most half of it, so the more points keep large radii
+// the larger the cells it must keep.
+const (
+	adaptivePoolPerPoint = 8
+	maxLinkBufferBytes   = 1 << 27
+)
+
+// heads are the grid's bucket heads: GatherAdaptive's large points have
+// buckets of their own.
+func (g gridLayout) heads() int {
+	if g.pool > 0 {
+		return 2 * g.buckets
+	}
+	return g.buckets
 }
 
 // newGridLayout lays the grid out for radii up to radius (radii only
@@ -85,20 +113,24 @@ func newGridLayout(radius float32, lo, hi scenes.Vec3, f float32, gather GridGat
 	for i := range 3 {
 		extent = max(extent, abs32(lo[i]), abs32(hi[i]))
 	}
-	margin := radius/4096 + 16*ulp32(2*extent+16*radius*max(f, 1))
-	reach := radius + margin
-	g := gridLayout{cell: f * reach}
+	rounding := 16 * ulp32(2*extent+16*radius*max(f, 1))
+	reach := radius + radius/4096 + rounding
+	g := gridLayout{cell: f * reach, margin: rounding}
 	g.span, g.buckets = GridShape(f, gather, pixels)
 	g.reach = float32(float64(reach) / float64(g.cell))
+	if gather == GatherAdaptive {
+		g.reach = 0.5 // of its cells, which the GPU makes twice a reach
+	}
 	g.origin = lo.Sub(scenes.Vec3{g.cell, g.cell, g.cell})
-	g.margin = float32(float64(margin) / float64(g.cell))
+	g.links = pixels
 	switch gather {
 	case GatherPBRT:
-		g.links = pixels * g.cells()
+		g.links *= g.cells()
+	case GatherAdaptive:
+		g.pool = max(0, min(adaptivePoolPerPoint*pixels, maxLinkBufferBytes/8-pixels))
+		g.links += g.pool
 	case GatherStochastic:
 		g.links = g.buckets // a count and a largest hash a bucket
-	default:
-		g.links = pixels
 	}
 	return g
 }
@@ -118,7 +150,7 @@ func GridShape(f float32, gather GridGather, pixels int) (span, buckets int) {
 	// GatherCells a walk visits about (2/f)^2 cells of a surface, each a
 	// bucket.
 	want := 2 * pixels * int(math.Ceil(max(1, 4/float64(f*f))))
-	if gather != GatherCells {
+	if gather == GatherPBRT || gather == GatherStochastic {
 		want = 2 * pixels * span * span * span
 	}
 	buckets = 1
@@ -153,3 +185,27 @@ func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
 
 // ulp32 is the spacing of float32s at v (v >= 0).
 func ulp32(v float32) float32 { return math.Nextafter32(v, float32(math.Inf(1))) - v }
+
+// gridDefines adds GRID_ADAPTIVE to defs (a copy) where the render's grid
+// is adaptive: the eye pass counts radii for it and the clear pass picks
+// its cells.
+func (s *SPPM) gridDefines(defs map[string]string) map[string]string {
+	if s.Cfg.Gather != GatherAdaptive {
+		return defs
+	}
+	out := map[string]string{"GRID_ADAPTIVE": "1"}
+	maps.Copy(out, defs)
+	return out
+}
+
+// GridState is the adaptive grid's last iteration: its cell over the
+// initial radius's, and the links its large points took from the pool
+// (GatherAdaptive; 0, 0 otherwise). It reads back from the GPU.
+func (s *SPPM) GridState() (cellRatio float64, poolLinks int) {
+	if s.Cfg.Gather != GatherAdaptive {
+		return 0, 0
+	}
+	w := make([]uint32, 3)
+	s.counters.Read(shaders.SPPMCounterGridCell, w)
+	return float64(math.Float32frombits(w[0])) / float64(s.grid.cell), int(w[2])
+}

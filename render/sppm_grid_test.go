@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"speckle/gpu"
 	"speckle/rng"
 	"speckle/scenes"
 )
@@ -33,7 +32,7 @@ func TestGridCellSizeLeavesTheRenderUnchanged(t *testing.T) {
 			for _, grid := range []struct {
 				gather GridGather
 				cell   float32
-			}{{GatherCells, DefaultGridCell}, {GatherCells, 1}, {GatherCells, 0.5}, {GatherCells, 4}, {GatherPBRT, 2}, {GatherPBRT, 1}, {GatherPBRT, 0.5}} {
+			}{{GatherCells, DefaultGridCell}, {GatherCells, 1}, {GatherCells, 0.5}, {GatherCells, 4}, {GatherPBRT, 2}, {GatherPBRT, 1}, {GatherPBRT, 0.5}, {GatherAdaptive, 2}} {
 				cfg.Gather, cfg.GridCell = grid.gather, grid.cell
 				got, deposits := renderBits(t, cfg, name)
 				if deposits == 0 {
@@ -57,31 +56,17 @@ func TestGridCellSizeLeavesTheRenderUnchanged(t *testing.T) {
 // radiance as bits, and the photons pixels kept (the sum of N).
 func renderBits(t *testing.T, cfg SPPMConfig, name string) (bits []uint64, kept float64) {
 	t.Helper()
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, name), cfg)
-		if err != nil {
-			return err
+	return renderBitsN(t, cfg, name, 3, nil)
+}
+
+// statsBits are s's statistics as bits and the photons pixels kept.
+func statsBits(s *SPPM) (bits []uint64, kept float64) {
+	for i, v := range readStats(s) {
+		bits = append(bits, math.Float64bits(v))
+		if i%8 == 4 {
+			kept += v
 		}
-		defer s.Close()
-		if err := s.Iterate(3); err != nil {
-			return err
-		}
-		stats := readStats(s)
-		for i, v := range stats {
-			bits = append(bits, math.Float64bits(v))
-			if i%8 == 4 {
-				kept += v
-			}
-		}
-		px, err := s.Radiance()
-		if err != nil {
-			return fmt.Errorf("%s cells of %g radii: %v", cfg.Gather, cfg.GridCell, err)
-		}
-		for _, v := range px {
-			bits = append(bits, uint64(math.Float32bits(v)))
-		}
-		return nil
-	})
+	}
 	return bits, kept
 }
 
@@ -93,8 +78,8 @@ func renderBits(t *testing.T, cfg SPPMConfig, name string) (bits []uint64, kept 
 // photon, in the kernels' float32 arithmetic; and the other way round (the
 // pbrt gather links a point into the cells within its reach, and a photon
 // must find it in its own). The stochastic gather enters a point into the
-// cells within its own radius's reach (its radius over the cell plus the
-// margin, in float32 as the kernel computes it): points of any radius up to
+// cells within its own radius's reach (grid_reach_of: its radius padded by
+// 1/1024 and the rounding margin, over the cell): points of any radius up to
 // the initial one are found from a photon's cell too.
 func TestGridReachCoversAcceptedPoints(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
@@ -151,7 +136,7 @@ func TestGridReachCoversAcceptedPoints(t *testing.T) {
 					if d := p.Sub(x); d.Dot(d) > r2 || r2 == 0 {
 						continue
 					}
-					ownReach := min(float32(math.Sqrt(float64(r2)))/g.cell+g.margin, g.reach)
+					ownReach := min((float32(math.Sqrt(float64(r2)))*(1+1.0/1024)+g.margin)/g.cell, g.reach)
 					for _, err := range []error{found(x, p, g.reach), found(p, x, g.reach), found(p, x, ownReach)} {
 						if err != nil {
 							t.Fatalf("scale %g, radius %g, cells of %g radii: %v", scale, radius, f, err)

@@ -47,15 +47,22 @@ func (s *SPPM) loopCosts() (photon, eye loopCost) {
 // the one whose test fails), each pass entering a list; GatherPBRT's one
 // list.
 func (s *SPPM) gatherLoops() int {
-	switch {
-	case s.Cfg.Gather == GatherStochastic:
+	switch s.Cfg.Gather {
+	case GatherStochastic:
 		return 0 // no loop
-	case s.Cfg.Gather == GatherPBRT:
+	case GatherPBRT:
 		return 2
-	case s.grid.nearest8():
+	}
+	return s.grid.cellWalkLoops()
+}
+
+// cellWalkLoops are the loop passes of a walk of the cells within reach
+// but for its lists' (theirs are loop_var): the 2x2x2 walk's or the box's.
+func (g gridLayout) cellWalkLoops() int {
+	if g.nearest8() {
 		return 9 * (9 + 1) // 8 cells, each entering the duplicate test and its list
 	}
-	return (s.grid.cells() + 1) * 3
+	return (g.cells() + 1) * 3
 }
 
 // staticLoops are the most loop passes photons and eye paths may need but
@@ -83,6 +90,12 @@ func (s *SPPM) Check() error {
 	what, n := "photons", w[shaders.SPPMCounterPhotonLoop]
 	if n == 0 {
 		what, n = "eye paths", w[shaders.SPPMCounterEyeLoop]
+	}
+	if n == 0 && w[shaders.SPPMCounterGridFull] != 0 {
+		s.Iterations, s.Emitted = int(w[shaders.SPPMCounterIterations]), counter64(w[:], shaders.SPPMCounterEmitted)
+		s.open, s.size, s.traced = false, 0, 0
+		s.err = fmt.Errorf("scene %s: the adaptive grid could not link a visible point (its pool of %d links is full); use --gather cells", s.Scene.Name, s.grid.pool)
+		return s.err
 	}
 	if n != 0 {
 		s.Iterations, s.Emitted = int(w[shaders.SPPMCounterIterations]), counter64(w[:], shaders.SPPMCounterEmitted)

@@ -54,7 +54,7 @@ func TestStochasticWeightMatchesInline(t *testing.T) {
 	const picks = 8
 	for _, name := range []string{"cornell", "caustics"} {
 		for _, f := range []float32{2, 1} {
-			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 1 << 15, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, GridCell: f}
+			cfg := SPPMConfig{Width: 40, Height: 24, Photons: 1 << 15, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Gather: GatherCells, GridCell: f}
 			in := accSums(t, name, cfg)
 			cfg.Gather = GatherStochastic
 			var ratios [2][]float64
@@ -185,7 +185,7 @@ func TestStochasticConvergesToInline(t *testing.T) {
 		tol  float64
 	}{{"cornell", 0.6}, {"caustics", 6}} {
 		scene := builtin(t, c.name)
-		cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 14, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}}
+		cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 14, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Gather: GatherCells}
 		inline := renderScene(t, scene, cfg, 4, 24)
 		cfg.RNG.Seed = 10
 		other := renderScene(t, scene, cfg, 24)[0]

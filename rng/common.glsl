@@ -25,6 +25,12 @@
 //     4 on, then the stride (at least 4), for one 16-byte store.
 //   RNG_F32X4 (the generator's define): vec4 rng_f32x4() returns the next
 //     four rng_f32() in order, cheaper than four calls (block generators).
+//   RNG_F32X4N (the generator's define, N = its value, 2..4, with
+//     RNG_F32X4): void rng_f32x4n(out vec4 v[RNG_F32X4N]) returns the next
+//     4N rng_f32() in order, v[0] first, at a block boundary N blocks
+//     computed side by side (philox --philox-interleave N). Only for a
+//     generator whose draws do not loop (rng.Loops.Draw == 0): lab.Draw
+//     counts the wide loop as one pass more.
 //   RNG_QUASI (the generator's define): rng_load starts a point at its first
 //     dimension; rng_quasi_seek(draws) moves to dimension `draws` of it, for
 //     a kernel that continues a point in another dispatch.

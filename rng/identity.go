@@ -13,7 +13,7 @@ import (
 // labels and file names, so it cannot tell ca:ca-rule=0x9696 from
 // ca:ca-rule=38550 or ca:ca-preset=linear; Identity can.
 func (s Spec) Identity() string {
-	id := s.config()
+	id := s.config(false)
 	if s.HasSeed {
 		id += fmt.Sprintf(":%s=%d", SeedKey, s.Seed)
 	}
@@ -26,11 +26,12 @@ func (s Spec) Drawn(seed uint32) string {
 	if s.HasSeed {
 		seed = s.Seed
 	}
-	return fmt.Sprintf("%s:%s=%d", s.config(), SeedKey, seed)
+	return fmt.Sprintf("%s:%s=%d", s.config(true), SeedKey, seed)
 }
 
-// config is the identity without the seed.
-func (s Spec) config() string {
+// config is the identity without the seed; drawn leaves out the options
+// that change no number (SpeedOnly).
+func (s Spec) config(drawn bool) string {
 	opts := map[string]string{}
 	for _, o := range s.Gen.Options {
 		v, ok := s.Options[o.Name]
@@ -41,8 +42,8 @@ func (s Spec) config() string {
 	}
 	parts := []string{s.Gen.Name}
 	for _, o := range s.Gen.Options {
-		if o.Shorthand {
-			continue // its effect is in the options it fills in
+		if o.Shorthand || drawn && o.SpeedOnly {
+			continue // its effect is in the options it fills in, or in no number
 		}
 		v := opts[o.Name]
 		if v == "" && o.Effective != nil {

@@ -48,6 +48,11 @@ type Option struct {
 	// Shorthand marks an option that only chooses other options' Effective
 	// values (a preset): Spec.Identity leaves it out and keeps theirs.
 	Shorthand bool
+	// SpeedOnly marks an option that changes how the GPU computes the
+	// numbers, never which (philox-interleave): Spec.Drawn leaves it out,
+	// so two specs that differ only in it draw the same numbers, while
+	// Spec.Identity keeps it (`rng bench` compares them in one run).
+	SpeedOnly bool
 }
 
 // IsChoice says whether the option takes one of a few named values (its

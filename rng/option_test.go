@@ -130,15 +130,16 @@ func distinctInstances(a, b Instance) bool {
 // so a help text never changes unseen. The messages keep their shape.
 func TestOptionValuesText(t *testing.T) {
 	want := map[string]string{
-		"lux":            "0..4",
-		"lehmer-seeding": "consecutive|slm",
-		"ca-preset":      "paper|linear",
-		"ca-k":           "a,b,c,d (each 0..63)",
-		"ca-rule":        "0x0000..0xFFFF",
-		"ca-steps":       "1..4096",
-		"ca-warmup":      "0..1000000",
-		"philox-rounds":  "1..16",
-		"sobol-pixels":   "own|shared",
+		"lux":               "0..4",
+		"lehmer-seeding":    "consecutive|slm",
+		"ca-preset":         "paper|linear",
+		"ca-k":              "a,b,c,d (each 0..63)",
+		"ca-rule":           "0x0000..0xFFFF",
+		"ca-steps":          "1..4096",
+		"ca-warmup":         "0..1000000",
+		"philox-rounds":     "1..16",
+		"philox-interleave": "1..4",
+		"sobol-pixels":      "own|shared",
 	}
 	seen := map[string]bool{}
 	for _, g := range All {
@@ -166,6 +167,7 @@ func TestOptionValuesText(t *testing.T) {
 		{"ca", "ca-k", "1,2,3", `--ca-k must be 4 integers 0..63 separated by commas (got "1,2,3")`},
 		{"ca", "ca-steps", "0", `--ca-steps must be 1..4096 (got "0")`},
 		{"philox", "philox-rounds", "17", `--philox-rounds must be 1..16 (got "17")`},
+		{"philox", "philox-interleave", "8", `--philox-interleave must be 1..4 (got "8")`},
 	} {
 		g, _ := Lookup(c.gen)
 		if _, err := g.New(Config{Streams: 1, Options: map[string]string{c.opt: c.v}}); err == nil || err.Error() != c.want {

@@ -8,6 +8,9 @@
 #ifndef PHILOX_ROUNDS
 #define PHILOX_ROUNDS 10 // Random123's default; philoxInstance.Defines always sets it
 #endif
+#ifndef PHILOX_INTERLEAVE
+#define PHILOX_INTERLEAVE 1 // blocks a wide draw computes side by side (--philox-interleave)
+#endif
 
 uint philox_b0, philox_b2; // current block index, lo and hi (counter words 0 and 2)
 uint philox_t;             // stream: counter word 1
@@ -156,3 +159,7 @@ vec4 rng_f32x4() {
 	float d = rng_f32();
 	return vec4(a, b, c, d);
 }
+
+#if PHILOX_INTERLEAVE > 1
+#include "rng/philox_wide.glsl"
+#endif

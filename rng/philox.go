@@ -28,12 +28,21 @@ var Philox = &Generator{
 	Options: []Option{{
 		Name: "philox-rounds", Kind: Integer, Min: 1, Max: 16, Default: "10",
 		Help: "rounds of the bijection: 10 is Random123's default, 7 the fewest found Crush-resistant (SC'11); fewer are weak on purpose",
+	}, {
+		// The wide draw (philox_wide.glsl): N blocks' rounds side by side,
+		// so the GPU overlaps their chains of dependent multiplies. Only
+		// the bench kernels draw wide; the numbers are the same.
+		Name: "philox-interleave", Kind: Integer, Min: 1, Max: 4, Default: "1", SpeedOnly: true,
+		Help: "blocks the bench kernels' wide draw computes side by side (rng bench); the same numbers in the same order whatever N",
 	}},
 	// Degenerate: none: a keyed bijection of distinct counters, no state.
 	Degenerate: none,
 	Configure: func(c Config) (Instance, error) {
-		return philoxInstance{seed: c.Seed, rounds: c.Int("philox-rounds")}, nil
+		return philoxInstance{seed: c.Seed, rounds: c.Int("philox-rounds"), interleave: c.Int("philox-interleave")}, nil
 	},
+	// The interleave changes no number, and only kernels with a wide draw
+	// (the bench's) use it: lab's TestPhiloxInterleave tests it, not every
+	// GPU test again.
 	TestOptions: []map[string]string{{"philox-rounds": "7"}, {"philox-rounds": "2"}},
 }
 
@@ -53,15 +62,16 @@ func philox4x32(rounds int, ctr [4]uint32, key [2]uint32) [4]uint32 {
 }
 
 type philoxInstance struct {
-	seed   uint32
-	rounds int
+	seed       uint32
+	rounds     int
+	interleave int // blocks of a wide draw (PHILOX_INTERLEAVE); no number depends on it
 }
 
 // StateWords: the current block (lo, hi), the lanes left in it and the stream.
 func (p philoxInstance) StateWords() int { return 4 }
 func (p philoxInstance) Aux() []uint32   { return nil }
 func (p philoxInstance) Defines() map[string]string {
-	return map[string]string{"PHILOX_ROUNDS": strconv.Itoa(p.rounds)}
+	return map[string]string{"PHILOX_ROUNDS": strconv.Itoa(p.rounds), "PHILOX_INTERLEAVE": strconv.Itoa(p.interleave)}
 }
 
 // UniformArrays: the first key word of each round, seed + r W0 (the

@@ -84,3 +84,42 @@ func TestPhiloxBlockCarry(t *testing.T) {
 		}
 	}
 }
+
+// --philox-interleave changes how the bench kernels compute the numbers,
+// never which: it reaches the GLSL as PHILOX_INTERLEAVE, the Go streams are
+// the same, Spec.Drawn (what rng test and capture refuse twice) ignores it,
+// and Spec.Identity keeps it, so `rng bench` can time 1, 2 and 4 in one run.
+func TestPhiloxInterleaveOption(t *testing.T) {
+	specs, err := ParseSpecs("philox,philox:philox-interleave=2,philox:philox-interleave=4:philox-rounds=7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := Philox.New(Config{Seed: 5, Streams: 3})
+	for i, want := range []string{"1", "2", "4"} {
+		inst, err := specs[i].New(3, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := inst.Defines()["PHILOX_INTERLEAVE"]; got != want {
+			t.Errorf("%s: PHILOX_INTERLEAVE = %q, want %s", specs[i], got, want)
+		}
+		if i == 2 {
+			continue // 7 rounds: other numbers
+		}
+		a, b := plain.Stream(2), inst.Stream(2)
+		for m := range 64 {
+			if x, y := a.U32(), b.U32(); x != y {
+				t.Fatalf("%s value %d = %08x, philox's %08x", specs[i], m, y, x)
+			}
+		}
+	}
+	if specs[0].Drawn(1) != specs[1].Drawn(1) {
+		t.Errorf("Drawn: %q and %q, but they draw the same numbers", specs[0].Drawn(1), specs[1].Drawn(1))
+	}
+	if specs[0].Identity() == specs[1].Identity() {
+		t.Errorf("Identity: both %q", specs[0].Identity())
+	}
+	if specs[1].Drawn(1) == specs[2].Drawn(1) {
+		t.Errorf("Drawn: 7 rounds and 10 both %q", specs[1].Drawn(1))
+	}
+}

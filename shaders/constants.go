@@ -51,6 +51,9 @@ const (
 	// The photon pass's hit records for the deferred gather
 	// (lib/gather.glsl).
 	DeferredHitsBinding = 17
+	// render.DepositPoints's photon buckets: the scan's levels
+	// (sppm_points_sort.comp).
+	PhotonBucketsBinding = 18
 
 	// Display: a colour map of ColormapEntries RGBA8 words (the heatmap's,
 	// the streamline maps'); the RMSE's partial sums.
@@ -88,7 +91,7 @@ const (
 	LoopBudget = 60000
 
 	// SPPM's Counters block: 64-bit counters are (lo, hi) word pairs.
-	SPPMCounterWords      = 15
+	SPPMCounterWords      = SPPMCounterGridHist + GridHistBins
 	SPPMCounterBounces    = 0  // surfaces photons hit (64-bit)
 	SPPMCounterFlux       = 2  // FLUX_TALLY's power per channel (3 x 64-bit)
 	SPPMCounterPhotons    = 8  // photons traced (64-bit)
@@ -96,6 +99,20 @@ const (
 	SPPMCounterEyeLoop    = 11 // the same for eye paths
 	SPPMCounterIterations = 12 // iterations folded into the image
 	SPPMCounterEmitted    = 13 // their photons (64-bit)
+	// The adaptive grid's state (render.GatherAdaptive, lib/sppm.glsl): a
+	// point the grid could not link (never expected: the render fails), the
+	// iteration's cell size and the largest R^2 linked into its own cell
+	// only (float bits), the link pool's slots taken, and the histogram of
+	// the visible points' R^2 that the eye pass counts.
+	SPPMCounterGridFull = 15
+	SPPMCounterGridCell = 16
+	SPPMCounterGridR2   = 17
+	SPPMCounterGridPool = 18
+	SPPMCounterGridHist = 19
+	// GridHistBins bins R^2 / R0^2 by GridBinsPerOctave per halving; the
+	// eye pass's work group of 64 adds one bin an invocation.
+	GridHistBins      = 64
+	GridBinsPerOctave = 8
 	// AccumulatorWords is one pixel's photon accumulator: M and the flux
 	// per channel in 64-bit fixed point.
 	AccumulatorWords = 8
@@ -105,6 +122,17 @@ const (
 	// position, facing normal and power); a sorted buffer holds one field
 	// more, the records' order.
 	HitRecordFields = 9
+	// PointsHitFields are the fields a slot of render.DepositPoints's hit
+	// buffer holds (lib/gather.glsl): the record, its cell's bucket, its
+	// rank in the bucket and its cell's key, then a record in bucket order
+	// (PointsSortedWords: the record and the key, contiguous).
+	PointsHitFields   = HitRecordFields + 3 + PointsSortedWords
+	PointsSortedWords = HitRecordFields + 1
+	// PointsScanBlock is the block of buckets one work group of
+	// render.DepositPoints's scan sums (sppm_points_sort.comp: 256
+	// invocations of 4 buckets); a level of the scan has one word a block
+	// of the level below.
+	PointsScanBlock = 1024
 	// DepositSortBins are the bins of render.DepositSorted's counting sort
 	// of hit records (a multiple of its scan's 256 invocations).
 	DepositSortBins = 1 << 15
@@ -194,6 +222,7 @@ var constants = []constant{
 	integer("SPPM_COUNTERS_BINDING", SPPMCountersBinding),
 	integer("STATS_N_BINDING", StatsNBinding),
 	integer("DEFERRED_HITS_BINDING", DeferredHitsBinding),
+	integer("PHOTON_BUCKETS_BINDING", PhotonBucketsBinding),
 	integer("COLORMAP_BINDING", ColormapBinding),
 	integer("RMSE_PARTIALS_BINDING", RMSEPartialsBinding),
 	integer("STREAMLINE_FIELD_BINDING", StreamlineFieldBinding),
@@ -221,10 +250,20 @@ var constants = []constant{
 	unsigned("SPPM_COUNTER_EYE_LOOP", SPPMCounterEyeLoop),
 	unsigned("SPPM_COUNTER_ITERATIONS", SPPMCounterIterations),
 	unsigned("SPPM_COUNTER_EMITTED", SPPMCounterEmitted),
+	unsigned("SPPM_COUNTER_GRID_FULL", SPPMCounterGridFull),
+	unsigned("SPPM_COUNTER_GRID_CELL", SPPMCounterGridCell),
+	unsigned("SPPM_COUNTER_GRID_R2", SPPMCounterGridR2),
+	unsigned("SPPM_COUNTER_GRID_POOL", SPPMCounterGridPool),
+	unsigned("SPPM_COUNTER_GRID_HIST", SPPMCounterGridHist),
+	unsigned("GRID_HIST_BINS", GridHistBins),
+	unsigned("GRID_BINS_PER_OCTAVE", GridBinsPerOctave),
 	unsigned("ACCUMULATOR_WORDS", AccumulatorWords),
 	integer("BVH_STACK", BVHStack),
 	unsigned("DEPOSIT_SORT_BINS", DepositSortBins),
 	unsigned("HIT_RECORD_FIELDS", HitRecordFields),
+	unsigned("POINTS_HIT_FIELDS", PointsHitFields),
+	unsigned("POINTS_SORTED_WORDS", PointsSortedWords),
+	unsigned("POINTS_SCAN_BLOCK", PointsScanBlock),
 	integer("GRID_SPAN_MAX", GridSpanMax),
 	integer("STREAMLINE_COUNTER_WORDS", StreamlineCounterWords),
 	unsigned("STREAMLINE_COUNTER_STEPS", StreamlineCounterSteps),

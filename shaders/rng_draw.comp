@@ -8,6 +8,10 @@
 //              m % 4 of a vec4 per invocation (count and pieces in fours):
 //              one chain of dependent adds bounded the rate (H200: rand48
 //              1,273 G/s with one sum, 1,633 with four);
+// In both, a generator with a wide draw (RNG_F32X4N, rng/common.glsl: philox
+// with --philox-interleave N) draws 4N values at a time, then the piece's
+// rest in fours: the same values in the same order, one loop more (lab.Draw
+// counts it).
 // RENDERER_ORDER: the lab's renderer order (lab.RendererDraws): every
 //              draw is the renderer's float as a word, uint(f * 2^24): its
 //              fraction bits at 24-bit steps, in the low bits as the battery
@@ -61,10 +65,41 @@ void main() {
 #endif
 	uint end = first_draw + draws;
 #if defined(BENCH_STORE)
-	for (uint m = first_draw; m < end; m += 4u) draw_out4[(m >> 2) * invocations + i] = floatBitsToUint(rng_f32x4());
+	uint m = first_draw;
+#ifdef RNG_F32X4N
+	for (; m + 4u * uint(RNG_F32X4N) <= end; m += 4u * uint(RNG_F32X4N)) {
+		vec4 v[RNG_F32X4N];
+		rng_f32x4n(v);
+		uint q = (m >> 2) * invocations + i;
+		draw_out4[q] = floatBitsToUint(v[0]);
+		draw_out4[q + invocations] = floatBitsToUint(v[1]);
+#if RNG_F32X4N > 2
+		draw_out4[q + 2u * invocations] = floatBitsToUint(v[2]);
+#endif
+#if RNG_F32X4N > 3
+		draw_out4[q + 3u * invocations] = floatBitsToUint(v[3]);
+#endif
+	}
+#endif
+	for (; m < end; m += 4u) draw_out4[(m >> 2) * invocations + i] = floatBitsToUint(rng_f32x4());
 #elif defined(BENCH_SUM)
 	vec4 sum = first_draw == 0u ? vec4(0.0) : draw_sum4[i];
-	for (uint m = first_draw; m < end; m += 4u) sum += rng_f32x4();
+	uint m = first_draw;
+#ifdef RNG_F32X4N
+	for (; m + 4u * uint(RNG_F32X4N) <= end; m += 4u * uint(RNG_F32X4N)) {
+		vec4 v[RNG_F32X4N];
+		rng_f32x4n(v);
+		sum += v[0];
+		sum += v[1];
+#if RNG_F32X4N > 2
+		sum += v[2];
+#endif
+#if RNG_F32X4N > 3
+		sum += v[3];
+#endif
+	}
+#endif
+	for (; m < end; m += 4u) sum += rng_f32x4();
 	draw_sum4[i] = sum;
 #elif defined(RENDERER_ORDER)
 	for (uint m = first_draw; m < end; m++) draw_out[i * out_stride + out_first + m] = uint(rng_f32() * 16777216.0);

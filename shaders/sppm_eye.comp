@@ -11,7 +11,8 @@ layout(local_size_x = 8, local_size_y = 8) in;
 
 uniform int max_depth;
 
-void trace_eye(uvec2 px) {
+// trace_eye makes pixel px's visible point and returns its R^2 (0: none).
+float trace_eye(uvec2 px) {
 	uint pixel = px.y * width + px.x;
 	rng_load(pixel);
 	vec2 jitter = vec2(rng_f32(), rng_f32());
@@ -50,11 +51,33 @@ void trace_eye(uvec2 px) {
 	}
 	vps[pixel] = vp;
 	rng_store(pixel);
+	return vp.pos_r2.w;
 }
 
+#ifdef GRID_ADAPTIVE
+// The visible points' R^2 for the adaptive grid (lib/sppm.glsl), counted
+// per work group, then added to the histogram.
+shared uint group_hist[GRID_HIST_BINS];
+#endif
+
 void main() {
+#ifdef GRID_ADAPTIVE
+	for (uint b = gl_LocalInvocationIndex; b < GRID_HIST_BINS; b += 64u) group_hist[b] = 0u;
+	barrier();
+#endif
 	uvec2 px = gl_GlobalInvocationID.xy;
-	if (px.x < width && px.y < height) trace_eye(px);
+	if (px.x < width && px.y < height) {
+		float r2 = trace_eye(px);
+#ifdef GRID_ADAPTIVE
+		if (r2 > 0.0) atomicAdd(group_hist[grid_bin(r2)], 1u);
+#endif
+	}
 	// Past the budget a path may have been cut short: see sppm_photon.comp.
+	// (Its barriers also end the histogram's adds.)
 	loop_check(SPPM_COUNTER_EYE_LOOP);
+#ifdef GRID_ADAPTIVE
+	for (uint b = gl_LocalInvocationIndex; b < GRID_HIST_BINS; b += 64u) {
+		if (group_hist[b] != 0u) atomicAdd(counters[SPPM_COUNTER_GRID_HIST + b], group_hist[b]);
+	}
+#endif
 }

@@ -74,6 +74,9 @@ type RenderBenchCase struct {
 	WarmUpMs        []float64 `json:"warm_up_iteration_ms"`
 	BlockSpread     float64   `json:"block_spread"`
 	TimedIterations int       `json:"timed_iterations"`
+	// The adaptive grid after the timed iterations (render.SPPM.GridState).
+	GridCellRatio float64 `json:"grid_cell_ratio,omitempty"`
+	GridPoolLinks int     `json:"grid_pool_links,omitempty"`
 }
 
 // The warm-up, the lead-in and the timed blocks. Two things moved a case's
@@ -198,7 +201,7 @@ func (b RenderBench) grids() []BenchGrid {
 		cells = []float32{0}
 	}
 	if len(gathers) == 0 {
-		gathers = []render.GridGather{render.GatherCells}
+		gathers = []render.GridGather{render.GatherAdaptive}
 	}
 	var grids []BenchGrid
 	for _, g := range gathers {
@@ -303,6 +306,7 @@ func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters 
 	r.PhotonsPerS, r.BouncesPerS = median(photons), median(bounces)
 	r.BlockSpread = slices.Max(photons) / slices.Min(photons)
 	r.TimedIterations = n * per
+	r.GridCellRatio, r.GridPoolLinks = s.GridState()
 	s.Profile = true
 	if err := s.Iterate(max(1, min(iters, 5))); err != nil {
 		return r, err
@@ -353,7 +357,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 		return nil
 	}
 	fmt.Fprintln(w, "\nphoton pass, GPU ns per photon: inline, tracing (no gather), the gather's walk and tests (no atomic adds), its atomic adds;")
-	fmt.Fprintln(w, "the deferred deposits, the photon kernel (tracing, storing hits), the sort (sorted and combined) and the gather kernel,")
+	fmt.Fprintln(w, "the deferred deposits, the photon kernel (tracing, storing hits), the sort (sorted, combined, points) and the gather kernel,")
 	fmt.Fprintln(w, "and the share of work groups whose hit region filled (they deposited the rest inline); walk and atomics are differences")
 	fmt.Fprintln(w, "of two timed passes: \"<noise:N\" where one is no larger than N, the two passes' half-ranges over the iterations added")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -372,7 +376,7 @@ func (rep RenderBenchReport) WriteTable(w io.Writer) error {
 				rate = "<noise"
 			}
 			cells = []string{diffCell(b.WalkNs, b.WalkNoiseNs), diffCell(b.AtomicsNs, b.AtomicsNoiseNs), "-", "-", "-", g(b.Adds), rate}
-		case render.DepositSorted.String(), render.DepositCombined.String():
+		case render.DepositSorted.String(), render.DepositCombined.String(), render.DepositPoints.String():
 			cells[2] = g(b.SortNs)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.3g\t%s\t\n", r.Scene, r.Generator, r.HashGrid, r.Deposit, b.TraceNs, strings.Join(cells, "\t"))

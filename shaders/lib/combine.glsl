@@ -4,7 +4,7 @@
 // photons that add to the same few points (caustics) contend in shared
 // memory instead of on the accumulators. Integer sums in any order and
 // grouping: the same bytes as adding each photon to the accumulators.
-// Included by lib/gather.glsl after fixed_flux and before add.
+// Included by lib/gather.glsl after fixed_power and flush64, before add.
 
 #define COMBINE_ENTRIES (1u << COMBINE_BITS)
 // An add probes at most this many entries from its point's hash, then adds
@@ -39,12 +39,12 @@ void combine_add64(uint w, uint q) {
 	if (old + q < old) atomicAdd(combine_words[w + COMBINE_ENTRIES], 1u);
 }
 
-// combine_add adds one photon's flux f to visible point v's entry, taking a
+// combine_add adds one photon's flux q (fixed_power) to visible point v's entry, taking a
 // free entry for v if it has none; false when v has no entry and none of
 // its probes was free (the caller adds to the accumulators). Each probe is
 // a loop pass (loop_var; the loop's entry is counted with the walk's point,
 // POINT_LOOPS, as lanes that do not add enter it too).
-bool combine_add(uint v, vec3 f) {
+bool combine_add(uint v, uvec3 q) {
 	uint h = (v * 2654435769u) >> (32u - COMBINE_BITS); // Fibonacci hashing
 	for (uint k = 0u; k < COMBINE_PROBES; k++) {
 		loop_var++;
@@ -52,20 +52,12 @@ bool combine_add(uint v, vec3 f) {
 		uint key = atomicCompSwap(combine_key[e], NONE, v);
 		if (key != NONE && key != v) continue;
 		atomicAdd(combine_words[e], 1u);
-		combine_add64(COMBINE_ENTRIES + e, fixed_flux(f.r));
-		combine_add64(3u * COMBINE_ENTRIES + e, fixed_flux(f.g));
-		combine_add64(5u * COMBINE_ENTRIES + e, fixed_flux(f.b));
+		combine_add64(COMBINE_ENTRIES + e, q.r);
+		combine_add64(3u * COMBINE_ENTRIES + e, q.g);
+		combine_add64(5u * COMBINE_ENTRIES + e, q.b);
 		return true;
 	}
 	return false;
-}
-
-// flush64 adds the 64-bit sum (lo, hi) to the accumulator words w, w + 1:
-// one atomic a word, the low word's carry joining the high word's add.
-void flush64(uint w, uint lo, uint hi) {
-	uint old = lo == 0u ? 0u : atomicAdd(acc[w], lo);
-	uint carry = old + lo < old ? 1u : 0u;
-	if (hi + carry != 0u) atomicAdd(acc[w + 1u], hi + carry);
 }
 
 // combine_flush adds every used entry to its visible point's accumulator;

@@ -15,24 +15,49 @@ uniform float flux_scale; // fixed-point units per unit of flux
 uint walked = 0u;
 #endif
 
-// fixed_flux is flux v in fixed-point units, as every deposit rounds it.
-uint fixed_flux(float v) { return uint(v * flux_scale + 0.5); }
+// fixed_flux is flux v in fixed-point units, as every deposit rounds it
+// (precise: no kernel may fuse the multiply and the add, so every deposit
+// mode, render.DepositPoints's per-point sums included, rounds alike).
+uint fixed_flux(float v) {
+	precise float q = v * flux_scale + 0.5;
+	return uint(q);
+}
+
+// fixed_power is the photon's power times a visible point's weight in
+// fixed-point units per channel, as add and sppm_points.comp round it.
+uvec3 fixed_power(vec3 power, vec3 weight) {
+	precise vec3 f = power * weight;
+	return uvec3(fixed_flux(f.r), fixed_flux(f.g), fixed_flux(f.b));
+}
 
 // 64-bit fixed-point add in two words: the carry goes to the high word.
-void add64(uint base, float v) {
-	uint q = fixed_flux(v);
+void add64(uint base, uint q) {
 	if (q == 0u) return;
 	uint old = atomicAdd(acc[base], q);
 	if (old + q < old) atomicAdd(acc[base + 1u], 1u);
 }
 
+// flush64 adds the 64-bit sum (lo, hi) to the accumulator words w, w + 1:
+// one atomic a word, the low word's carry joining the high word's add (the
+// same sum as adding its parts one by one with add64).
+void flush64(uint w, uint lo, uint hi) {
+	uint old = lo == 0u ? 0u : atomicAdd(acc[w], lo);
+	uint carry = old + lo < old ? 1u : 0u;
+	if (hi + carry != 0u) atomicAdd(acc[w + 1u], hi + carry);
+}
+
 // gathers: visible point v is within its own radius of x and its normal
 // faces n.
-bool gathers(uint v, vec3 x, vec3 n) {
-	vec4 p = vps[v].pos_r2;
-	vec3 d = p.xyz - x;
-	return dot(d, d) <= p.w && dot(unpack_normal(vps[v].weight_normal.w), n) >= 0.9;
+// gathers_at is its test for a point at p.xyz of R^2 p.w with the packed
+// normal pn: the one expression every deposit mode evaluates (precise: the
+// same rounding in every kernel, so they accept the same pairs).
+bool gathers_at(vec4 p, float pn, vec3 x, vec3 n) {
+	precise vec3 d = p.xyz - x;
+	precise float d2 = dot(d, d);
+	precise float facing = dot(unpack_normal(pn), n);
+	return d2 <= p.w && facing >= 0.9;
 }
+bool gathers(uint v, vec3 x, vec3 n) { return gathers_at(vps[v].pos_r2, vps[v].weight_normal.w, x, n); }
 
 #ifdef DEPOSIT_COMBINED
 #include "lib/combine.glsl"
@@ -48,15 +73,15 @@ void add(uint v, vec3 power) {
 #ifdef PHOTON_NO_ATOMICS
 	walked++;
 #else
-	vec3 f = power * vps[v].weight_normal.xyz;
+	uvec3 q = fixed_power(power, vps[v].weight_normal.xyz);
 #ifdef DEPOSIT_COMBINED
-	if (combine_add(v, f)) return;
+	if (combine_add(v, q)) return;
 #endif
 	uint a = ACCUMULATOR_WORDS * v;
 	atomicAdd(acc[a], 1u);
-	add64(a + 1u, f.r);
-	add64(a + 3u, f.g);
-	add64(a + 5u, f.b);
+	add64(a + 1u, q.r);
+	add64(a + 3u, q.g);
+	add64(a + 5u, q.b);
 #endif
 }
 
@@ -115,9 +140,19 @@ void deposit(vec3 x, vec3 n, vec3 power) {
 // box's low corner hold every point within reach, each bucket is walked once
 // (two cells may share one), and a point is in one bucket only, so no key
 // test: the walk before other cell sizes came, which the H200 ran faster
-// than the general one below (README, Performance).
+// than the general one below (README, Performance). GRID_ADAPTIVE adds the
+// large points' list of the photon's own cell (lib/sppm.glsl).
 void deposit(vec3 x, vec3 n, vec3 power) {
-	ivec3 lo = ivec3(floor(grid_coords(x) - grid_reach));
+	vec3 g = grid_coords(x);
+	ivec3 lo = ivec3(floor(g - grid_reach));
+#ifdef GRID_ADAPTIVE
+	// The large points linked into the photon's own cell (lib/sppm.glsl).
+	for (uint e = grid_head[grid_mask + 1u + grid_hash(ivec3(floor(g)))]; e != NONE; e = grid_link_next(e)) {
+		loop_var += POINT_LOOPS;
+		uint v = grid_link_value(e);
+		if (gathers(v, x, n)) add(v, power);
+	}
+#endif
 	uint seen[8];
 	for (int k = 0; k < 8; k++) {
 		uint b = grid_hash(lo + ivec3(k & 1, (k >> 1) & 1, (k >> 2) & 1));
@@ -204,5 +239,38 @@ uint part1by2(uint v) {
 uint sort_bin(vec3 x) {
 	uvec3 b = uvec3(grid_cell_of(x) >> 1);
 	return (part1by2(b.x) | part1by2(b.y) << 1 | part1by2(b.z) << 2) & (DEPOSIT_SORT_BINS - 1u);
+}
+#endif
+
+#ifdef DEPOSIT_POINTS
+// DEPOSIT_POINTS (render.DepositPoints): the records are sorted into
+// buckets of their cells (sppm_points_sort.comp) and each visible point
+// gathers the records of the cells around it (sppm_points.comp). After the
+// record's fields, a slot holds its cell's bucket, its rank among the
+// bucket's records and its cell's key; from field POINTS_SORTED_FIELD on,
+// the records in bucket order, POINTS_SORTED_WORDS contiguous words each
+// (the record's fields, then its key). The buckets' counts, then their
+// first records, are level 0 of the photon buckets buffer: bucket b's
+// records are b's word .. b + 1's word - 1 (a word more than the buckets:
+// the total); the scan's upper levels follow.
+layout(std430, binding = PHOTON_BUCKETS_BINDING) buffer PhotonBuckets { uint bucket_words[]; };
+uniform uint photon_mask; // photon buckets - 1: a power of two, at most grid_mask + 1
+
+const uint POINTS_BUCKET_FIELD = HIT_RECORD_FIELDS;
+const uint POINTS_RANK_FIELD = HIT_RECORD_FIELDS + 1u;
+const uint POINTS_KEY_FIELD = HIT_RECORD_FIELDS + 2u;
+const uint POINTS_SORTED_FIELD = POINTS_HIT_FIELDS - POINTS_SORTED_WORDS; // the slot's last fields
+
+// photon_bucket: a hash of cell c (cells share buckets; the walk
+// de-duplicates buckets or tests the key, and the distance test rejects
+// other cells' hits).
+uint photon_bucket(ivec3 c) { return grid_hash(c) & photon_mask; }
+
+// points_word is word k of the i-th record in bucket order.
+uint points_word(uint i, uint k) { return hit_word(POINTS_SORTED_FIELD, 0u) + POINTS_SORTED_WORDS * i + k; }
+
+vec3 points_vec3(uint i, uint k) {
+	uint w = points_word(i, k);
+	return uintBitsToFloat(uvec3(hit_words[w], hit_words[w + 1u], hit_words[w + 2u]));
 }
 #endif

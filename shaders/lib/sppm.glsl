@@ -29,7 +29,9 @@ layout(std430, binding = SPPM_COUNTERS_BINDING) buffer Counters { uint counters[
 // loop_failed: some photon or eye path of this or an earlier iteration may
 // have run past LOOP_BUDGET. Sticky until render.SPPM's Reset, so the host
 // reads it back only where it reads back anyway.
-bool loop_failed() { return (counters[SPPM_COUNTER_PHOTON_LOOP] | counters[SPPM_COUNTER_EYE_LOOP]) != 0u; }
+bool loop_failed() {
+	return (counters[SPPM_COUNTER_PHOTON_LOOP] | counters[SPPM_COUNTER_EYE_LOOP] | counters[SPPM_COUNTER_GRID_FULL]) != 0u;
+}
 
 // add_counter adds v to the 64-bit counter at word w.
 void add_counter(uint w, uint v) {
@@ -98,10 +100,14 @@ uniform float grid_cell;  // render.SPPMConfig.GridCell x the reach
 uniform float grid_reach; // the largest radius, padded for rounding, in cells
 uniform int grid_span;    // at most this many cells per axis are within reach
 uniform uint grid_mask;   // buckets - 1 (a power of two)
-// GRID_STOCHASTIC: the reach's padding past a radius, in cells (grid_reach
-// is the initial radius in cells plus it), and this iteration's pick key.
-uniform float grid_margin;
+uniform float grid_margin; // rounding margin of a reach in scene units
+// GRID_STOCHASTIC: this iteration's pick key (pick_hash).
 uniform uint grid_pick_key;
+
+// grid_reach_of is the reach of a point of R^2 r2 in scene units: its
+// radius with margins past the rounding of sqrt and of grid coordinates
+// (GRID_ADAPTIVE's cells, GRID_STOCHASTIC's own reach).
+float grid_reach_of(float r2) { return sqrt(r2) * (1.0 + 1.0 / 1024.0) + grid_margin; }
 
 const uint NONE = 0xFFFFFFFFu;
 
@@ -116,7 +122,44 @@ uint grid_key(ivec3 c) {
 	return k.x | k.y << 10 | k.z << 20;
 }
 
-vec3 grid_coords(vec3 p) { return (p - grid_origin) / grid_cell; }
+#ifdef GRID_ADAPTIVE
+// The adaptive grid (render.GatherAdaptive): each iteration's cells follow
+// the radii, which only shrink. The eye pass counts the visible points'
+// R^2 in a histogram, the grid's clear pass picks the cell from it
+// (grid_pick), and points of R^2 up to counters[SPPM_COUNTER_GRID_R2] are
+// linked into their own cell, as GRID_NEAREST8's are; the few larger ones,
+// through links from a pool, into a second set of buckets (grid_head from
+// grid_mask + 1 on) for every cell within their reach, as GRID_PBRT links
+// all points, and a photon walks its own cell's list of them besides its
+// 2x2x2 cells.
+uniform float radius0_sq;  // the initial R^2: the histogram's top
+uniform uint grid_points;  // links below it are the points' own (link i: point i)
+uniform uint grid_pool;    // pool links from grid_points on
+
+// The cell is read once an invocation: the counters take atomics, so a
+// read of them may go to L2 each time, and the photon pass's walks wait on
+// the cell (the H200's cornell ran 14 % slower reading it every deposit).
+float grid_cell_read = 0.0;
+float grid_cell_size() {
+	if (grid_cell_read == 0.0) grid_cell_read = uintBitsToFloat(counters[SPPM_COUNTER_GRID_CELL]);
+	return grid_cell_read;
+}
+
+// grid_bin is the histogram bin of R^2 r2: GRID_BINS_PER_OCTAVE a halving
+// below radius0_sq, the last one holding the rest.
+uint grid_bin(float r2) {
+	float b = -log2(r2 / radius0_sq) * float(GRID_BINS_PER_OCTAVE);
+	return uint(clamp(b, 0.0, float(GRID_HIST_BINS - 1u)));
+}
+
+// grid_bin_top is the R^2 at the top of bin b.
+float grid_bin_top(uint b) { return radius0_sq * exp2(-float(b) / float(GRID_BINS_PER_OCTAVE)); }
+
+#else
+float grid_cell_size() { return grid_cell; }
+#endif
+
+vec3 grid_coords(vec3 p) { return (p - grid_origin) / grid_cell_size(); }
 
 ivec3 grid_cell_of(vec3 p) { return ivec3(floor(grid_coords(p))); }
 

@@ -1,0 +1,94 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"speckle/gpu"
+	"speckle/rng"
+	"speckle/shaders"
+)
+
+// The adaptive grid's cells follow the radii and change no sum: cornell and
+// caustics render 40 iterations to the same statistics and radiance bits
+// as with the fixed cells of the initial radius, while the grid's state
+// shows that the cells shrank and that large points went through the pool
+// (caustics keeps points that photons never reach at the initial radius).
+func TestAdaptiveGridFollowsTheRadii(t *testing.T) {
+	for _, name := range []string{"cornell", "caustics"} {
+		cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}, Gather: GatherCells}
+		want, _ := renderBitsN(t, cfg, name, 40, nil)
+		cfg.Gather = GatherAdaptive
+		var cell, fixed float32
+		var pool uint32
+		got, _ := renderBitsN(t, cfg, name, 40, func(s *SPPM) {
+			var w [shaders.SPPMCounterWords]uint32
+			s.counters.Read(0, w[:])
+			cell, pool, fixed = math.Float32frombits(w[shaders.SPPMCounterGridCell]), w[shaders.SPPMCounterGridPool], s.grid.cell
+		})
+		t.Logf("%s: adaptive cell %.3g of the initial %.3g, %d pool links", name, cell, fixed, pool)
+		if !(cell < 0.8*fixed) {
+			t.Errorf("%s: after 40 iterations the adaptive cell is %g, the initial one %g: it did not follow the radii", name, cell, fixed)
+		}
+		if name == "caustics" && pool == 0 {
+			t.Errorf("caustics: no large point went through the pool")
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s: the adaptive grid gives word %d = %#x, fixed cells %#x", name, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// A visible point the adaptive grid could not link fails the render, as a
+// loop past the budget does, and the image keeps the iterations before.
+func TestAdaptiveGridFullFailsTheRender(t *testing.T) {
+	cfg := SPPMConfig{Width: 16, Height: 9, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Iterate(2); err != nil {
+			return err
+		}
+		s.counters.Write(shaders.SPPMCounterGridFull, []uint32{1})
+		if err := s.Iterate(1); err == nil || s.Iterations != 2 {
+			return fmt.Errorf("a full grid: error %v after %d iterations; want the grid's error after 2", err, s.Iterations)
+		}
+		return nil
+	})
+}
+
+// renderBitsN renders n iterations of the named scene, calls look (if
+// any) on the render, and returns its statistics and radiance as bits and
+// the photons pixels kept.
+func renderBitsN(t *testing.T, cfg SPPMConfig, name string, n int, look func(*SPPM)) (bits []uint64, kept float64) {
+	t.Helper()
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, builtin(t, name), cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Iterate(n); err != nil {
+			return err
+		}
+		if look != nil {
+			look(s)
+		}
+		bits, kept = statsBits(s)
+		px, err := s.Radiance()
+		if err != nil {
+			return fmt.Errorf("%s cells of %g radii: %v", cfg.Gather, cfg.GridCell, err)
+		}
+		for _, v := range px {
+			bits = append(bits, uint64(math.Float32bits(v)))
+		}
+		return nil
+	})
+	return bits, kept
+}
