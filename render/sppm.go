@@ -178,19 +178,6 @@ func (s *SPPM) build() error {
 	return nil
 }
 
-// gridDefine is the define of the grid build and walk for gather on grid g.
-func gridDefine(gather GridGather, g gridLayout) string {
-	switch {
-	case gather == GatherPBRT:
-		return "GRID_PBRT"
-	case gather == GatherStochastic:
-		return "GRID_STOCHASTIC"
-	case g.nearest8():
-		return "GRID_NEAREST8"
-	}
-	return ""
-}
-
 // compute builds a kernel that draws no random numbers.
 func (s *SPPM) compute(kernel string, defs map[string]string) (*gpu.Program, error) {
 	src, err := shaders.Build(kernel, "", defs)

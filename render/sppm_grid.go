@@ -209,3 +209,16 @@ func (s *SPPM) GridState() (cellRatio float64, poolLinks int) {
 	s.counters.Read(shaders.SPPMCounterGridCell, w)
 	return float64(math.Float32frombits(w[0])) / float64(s.grid.cell), int(w[2])
 }
+
+// gridDefine is the define of the grid build and walk for gather on grid g.
+func gridDefine(gather GridGather, g gridLayout) string {
+	switch {
+	case gather == GatherPBRT:
+		return "GRID_PBRT"
+	case gather == GatherStochastic:
+		return "GRID_STOCHASTIC"
+	case g.nearest8():
+		return "GRID_NEAREST8"
+	}
+	return ""
+}
