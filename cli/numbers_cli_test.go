@@ -83,7 +83,7 @@ func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 			oneLineExit2(t, speckle(t, nil, append(bench, "--grid-cell", "1,"+v)...), "--grid-cell must be ")
 		})
 	}
-	oneLineExit2(t, speckle(t, nil, append(bench, "--gather", "cells,grid")...), "--gather must be cells or pbrt")
+	oneLineExit2(t, speckle(t, nil, append(bench, "--gather", "cells,grid")...), "--gather must be adaptive or cells or pbrt or stochastic")
 	oneLineExit2(t, speckle(t, nil, append(bench, "--deposit", "inline,later")...), `--deposit must be inline or deferred or sorted or combined or deferred-only or points (got "later")`)
 	oneLineExit2(t, speckle(t, nil, append(bench, "--deposit", "")...), "--deposit must be inline or deferred or sorted or combined or deferred-only or points")
 }
