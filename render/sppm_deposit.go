@@ -64,15 +64,26 @@ func (d Deposit) Sorted() bool { return d == DepositSorted || d == DepositCombin
 // ParseDeposit reads a Deposit by name.
 func ParseDeposit(s string) (Deposit, error) { return parseNamed[Deposit](depositNames, s) }
 
-// The hit buffer's size in bytes: a GPU's, and a CPU rasteriser's (the
-// host's memory, and a chunk of about 38,000 photons keeps llvmpipe busy).
+// The hit buffer's size in bytes: a GPU's (as far as its storage blocks
+// allow: 2^20 photons in one chunk even for DepositPoints' 22 words a slot,
+// where the 128 MiB of before cut an H200's iteration into three chunks,
+// each walking every pixel), and a CPU rasteriser's (the host's memory,
+// and a chunk of about 38,000 photons keeps llvmpipe busy).
 // Photons past it are traced in chunks, each gathered before the next is
 // traced. maxHitGroups caps the work groups' regions too (tests: chunks of
 // a few groups).
 var (
-	maxHitBytes, maxHitBytesSoftware = 128 << 20, 4 << 20
+	maxHitBytes, maxHitBytesSoftware = 1 << 30, 4 << 20
 	maxHitGroups                     = math.MaxInt
 )
+
+// hitBytes is the hit buffer's cap on a device.
+func hitBytes(info gpu.Info) int {
+	if info.Software() {
+		return maxHitBytesSoftware
+	}
+	return int(min(int64(maxHitBytes), info.MaxSSBOBytes))
+}
 
 // hitSlotsPerPhoton sizes a work group's region: cornell deposits about 1.6
 // times a photon and caustics 0.7, so regions of 3 a photon rarely fill.
@@ -93,16 +104,12 @@ type hitLayout struct {
 // regions hold maxBounces records a photon, the most deposits a photon
 // makes (one a bounce at most), so none can fill; where one such region
 // does not fit the buffer's cap, it refuses.
-func newHitLayout(photons, local int, software bool, d Deposit, maxBounces int) (hitLayout, error) {
+func newHitLayout(photons, local, limit int, d Deposit, maxBounces int) (hitLayout, error) {
 	slots := int(hitSlotsPerPhoton * float64(local))
 	if d == DepositDeferredOnly {
 		slots = maxBounces * local
 	}
 	h := hitLayout{local: local, groupSlots: slots, sorted: d.Sorted(), points: d == DepositPoints}
-	limit := maxHitBytes
-	if software {
-		limit = maxHitBytesSoftware
-	}
 	perGroup, fixed := h.groupWords(), h.words(0)
 	fit := (limit/4 - fixed) / perGroup
 	if fit < 1 {
@@ -152,7 +159,7 @@ var combineBits = 8
 func (s *SPPM) buildDeferred(gridDefs map[string]string) error {
 	d := s.Cfg.Deposit
 	var err error
-	if s.hitLayout, err = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], s.ctx.Info.Software(), d, s.Cfg.MaxBounces); err != nil {
+	if s.hitLayout, err = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], hitBytes(s.ctx.Info), d, s.Cfg.MaxBounces); err != nil {
 		return err
 	}
 	if d == DepositPoints {

@@ -138,8 +138,8 @@ func TestHitBufferFitsItsCap(t *testing.T) {
 	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly, DepositPoints} {
 		for _, photons := range []int{1, 3000, 1 << 20, 1 << 24} {
 			for _, software := range []bool{false, true} {
-				h, err := newHitLayout(photons, 64, software, d, 16)
 				limit := map[bool]int{false: maxHitBytes, true: maxHitBytesSoftware}[software]
+				h, err := newHitLayout(photons, 64, limit, d, 16)
 				if err != nil || 4*h.words(h.groups) > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() || h.points != (d == DepositPoints) {
 					t.Errorf("%s, %d photons, software %v: %+v, %d bytes, cap %d, %v", d, photons, software, h, 4*h.words(h.groups), limit, err)
 				}
@@ -149,12 +149,12 @@ func TestHitBufferFitsItsCap(t *testing.T) {
 			}
 		}
 	}
-	_, err := newHitLayout(1<<20, 64, true, DepositDeferredOnly, 2000)
+	_, err := newHitLayout(1<<20, 64, maxHitBytesSoftware, DepositDeferredOnly, 2000)
 	if err == nil || !strings.Contains(err.Error(), "does not fit") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("deferred-only, 2,000 bounces on a 4 MiB buffer: %v", err)
 	}
-	if _, err := newHitLayout(1<<20, 64, false, DepositDeferredOnly, 2000); err != nil {
-		t.Errorf("deferred-only, 2,000 bounces on a 128 MiB buffer: %v", err)
+	if _, err := newHitLayout(1<<20, 64, maxHitBytes, DepositDeferredOnly, 2000); err != nil {
+		t.Errorf("deferred-only, 2,000 bounces on a 1 GiB buffer: %v", err)
 	}
 }
 

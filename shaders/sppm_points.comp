@@ -1,7 +1,8 @@
 // SPPM photon-side gather (render.DepositPoints): one invocation per pixel
 // walks the cells around its visible point in the photon buckets that
-// sppm_points_sort.comp filled, tests each hit there with gathers_at (the
-// photon pass's test, the same expression: the same pairs accepted), sums
+// sppm_points_sort.comp filled, tests each hit there with gather_near and
+// gather_faces (the photon pass's test, the same expressions: the same
+// pairs accepted), sums
 // M and the fixed-point flux itself, each photon's flux rounded as add
 // rounds it, and adds its sums to its accumulator once. The cells are the
 // visible-point grid's (its size and reach): every hit within reach of the
@@ -26,7 +27,7 @@ uvec3 sum_lo = uvec3(0u), sum_hi = uvec3(0u);
 // loop.
 void take(uint i, vec4 p, float pn, vec3 weight) {
 	loop_var++;
-	if (!gathers_at(p, pn, points_vec3(i, 0u), points_vec3(i, 3u))) return;
+	if (!gather_near(p.xyz, p.w, points_vec3(i, 0u)) || !gather_faces(pn, points_vec3(i, 3u))) return;
 	sum_m++;
 	uvec3 q = fixed_power(points_vec3(i, 6u), weight);
 	sum_lo += q;
