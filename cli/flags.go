@@ -357,3 +357,18 @@ func note(c *cobra.Command, line string) {
 	}
 	root.Annotations[notesKey] += "speckle: " + line + "\n"
 }
+
+// namedValue is a flag holding one value of a named type (render.Deposit):
+// parsed by its parser, printed by its String.
+type namedValue[T fmt.Stringer] struct {
+	p     *T
+	typ   string
+	parse func(string) (T, error)
+}
+
+func (v namedValue[T]) Type() string   { return v.typ }
+func (v namedValue[T]) String() string { return (*v.p).String() }
+func (v namedValue[T]) Set(s string) (err error) {
+	*v.p, err = v.parse(strings.TrimSpace(s))
+	return err
+}

@@ -44,6 +44,7 @@ func TestRenderBadInput(t *testing.T) {
 		{[]string{"reference", "--gen", "ranlux:lux=9"}, "--gen"},
 		{[]string{"bench", "render", "--gens", "lehmer", "--lux", "2"}, "option --lux does not apply to lehmer"},
 		{[]string{"render", "extra"}, `unexpected argument "extra"`},
+		{[]string{"render", "--deposit", "bogus"}, `--deposit must be inline or`},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
@@ -180,5 +181,24 @@ func TestCaptureFiguresFromTheCommandLine(t *testing.T) {
 	defer g.Close()
 	if a, err := gif.DecodeAll(g); err != nil || len(a.Image) != 2 {
 		t.Errorf("animation.gif: %v, want 2 frames", err)
+	}
+}
+
+// --deposit on render changes where photons deposit, never the image: the
+// radiance (PFM) of caustics with points is the default's, byte for byte.
+func TestRenderDepositKeepsTheImage(t *testing.T) {
+	dir := t.TempDir()
+	var pfm [][]byte
+	for _, d := range []string{"inline", "points"} {
+		out := filepath.Join(dir, d+".pfm")
+		r := speckle(t, nil, "render", "--scene", "caustics", "--size", "48x27", "--photons", "1e5", "--gen", "philox", "--deposit", d, "--out", filepath.Join(dir, d+".png"), "--pfm", out)
+		b, err := os.ReadFile(out)
+		if r.code != 0 || err != nil {
+			t.Fatalf("--deposit %s: exit %d, %s, %v", d, r.code, r.stderr, err)
+		}
+		pfm = append(pfm, b)
+	}
+	if !bytes.Equal(pfm[0], pfm[1]) {
+		t.Errorf("--deposit points wrote another radiance than inline")
 	}
 }

@@ -139,6 +139,7 @@ type sppmFlags struct {
 	w, h, perIteration      int
 	alpha, radius, exposure float64
 	seed                    uint32
+	deposit                 render.Deposit
 	gl                      glFlags
 	opts                    *genOptionFlags
 }
@@ -158,6 +159,8 @@ func (f *sppmFlags) addTo(c *cobra.Command, size string) {
 	// scene takes; the scene's own range is checked once the scene is read.
 	fs.Var(numberValue{&f.radius, render.InitialRadiusRange}, "radius", radiusUsage())
 	numberFlag(fs, &f.exposure, "exposure", 0, exposureFlagRange, "exposure multiplier before tone mapping")
+	fs.Var(namedValue[render.Deposit]{&f.deposit, "inline|points|...", render.ParseDeposit}, "deposit",
+		"where photons deposit (speckle bench render --help lists every way): inline (the default) or points (each visible point gathers the photons' stored hits; faster on caustics on an H200); the same image bytes either way")
 	f.gl.addTo(fs)
 	f.opts = addGenOptions(fs)
 }
@@ -186,7 +189,7 @@ func (f *sppmFlags) setup(c *cobra.Command, flag string, specs []rng.Spec) (stud
 		return study.Setup{}, nil, err
 	}
 	return study.Setup{Scene: scene, Width: f.w, Height: f.h, PhotonsPerIteration: f.perIteration,
-		Alpha: f.alpha, Radius: f.radius, Exposure: f.exposure, Seed: f.seed}, specs, nil
+		Alpha: f.alpha, Radius: f.radius, Exposure: f.exposure, Seed: f.seed, Deposit: f.deposit}, specs, nil
 }
 
 func completeScenes(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

@@ -26,6 +26,8 @@ type Setup struct {
 	Exposure            float64        // before tone mapping; 0: the scene's
 	Seed                uint32         // of each generator without a seed of its own
 	Metric              imageio.Metric // the error against the reference; "": rmse
+	// Deposit is where photons deposit (the same image bytes either way).
+	Deposit render.Deposit
 	// Status hears a long step that shows no progress (the exact image of
 	// an analytic scene); nil: silence.
 	Status func(string)
@@ -48,7 +50,7 @@ func (s Setup) Config(spec rng.Spec) (render.SPPMConfig, error) {
 		return render.SPPMConfig{}, inputf("--radius for scene %s %v", s.Scene.Name, err)
 	}
 	cfg := render.SPPMConfig{Width: s.Width, Height: s.Height, Photons: max(1, s.PhotonsPerIteration), Alpha: float32(s.Alpha),
-		Radius: float32(s.Radius), RNG: spec.Seeded(s.Seed)}
+		Radius: float32(s.Radius), RNG: spec.Seeded(s.Seed), Deposit: s.Deposit}
 	check := cfg // Check fills defaults; those are NewSPPM's to fill
 	if err := check.Check(); err != nil {
 		return cfg, InputError{err.Error()}

@@ -137,8 +137,7 @@ uniform uint grid_points;  // links below it are the points' own (link i: point 
 uniform uint grid_pool;    // pool links from grid_points on
 
 // The cell is read once an invocation: the counters take atomics, so a
-// read of them may go to L2 each time, and the photon pass's walks wait on
-// the cell (the H200's cornell ran 14 % slower reading it every deposit).
+// read of them may go to L2 each time, and every walk waits on the cell.
 float grid_cell_read = 0.0;
 float grid_cell_size() {
 	if (grid_cell_read == 0.0) grid_cell_read = uintBitsToFloat(counters[SPPM_COUNTER_GRID_CELL]);
