@@ -44,7 +44,7 @@ func TestRenderBadInput(t *testing.T) {
 		{[]string{"reference", "--gen", "ranlux:lux=9"}, "--gen"},
 		{[]string{"bench", "render", "--gens", "lehmer", "--lux", "2"}, "option --lux does not apply to lehmer"},
 		{[]string{"render", "extra"}, `unexpected argument "extra"`},
-		{[]string{"render", "--deposit", "bogus"}, `--deposit must be inline or`},
+		{[]string{"render", "--deposit", "bogus"}, `--deposit must be auto or inline or`},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

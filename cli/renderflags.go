@@ -159,8 +159,8 @@ func (f *sppmFlags) addTo(c *cobra.Command, size string) {
 	// scene takes; the scene's own range is checked once the scene is read.
 	fs.Var(numberValue{&f.radius, render.InitialRadiusRange}, "radius", radiusUsage())
 	numberFlag(fs, &f.exposure, "exposure", 0, exposureFlagRange, "exposure multiplier before tone mapping")
-	fs.Var(namedValue[render.Deposit]{&f.deposit, "inline|points|...", render.ParseDeposit}, "deposit",
-		"where photons deposit (speckle bench render --help lists every way): inline (the default) or points (each visible point gathers the photons' stored hits; faster on caustics on an H200); the same image bytes either way")
+	fs.Var(namedValue[render.Deposit]{&f.deposit, "auto|inline|points|...", render.ParseDeposit}, "deposit",
+		"where photons deposit (speckle bench render --help lists every way): auto (the default: inline or points, whichever the render times faster on its GPU now and then; inline on a CPU rasteriser), inline (the photon pass adds to the visible points near each hit) or points (each visible point gathers the photons' stored hits; faster on caustics on an H200); the same image bytes every way")
 	f.gl.addTo(fs)
 	f.opts = addGenOptions(fs)
 }

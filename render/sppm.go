@@ -44,6 +44,11 @@ type SPPM struct {
 	hitLayout hitLayout
 	hitGroups int          // the work groups of the photon pass's last dispatch
 	points    pointsPasses // DepositPoints's (sppm_points.go)
+	// built is the deposit the programs and buffers serve (DepositPoints
+	// where DepositAuto tunes), deposit the one photons use now, and tuner
+	// DepositAuto's trials (sppm_auto.go; nil: none).
+	built, deposit Deposit
+	tuner          *depositTuner
 	// The open iteration: its eye pass and grid are done and traced of its
 	// size photons have been traced (Trace); closed when all have.
 	open         bool
@@ -110,6 +115,7 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 		return nil, err
 	}
 	s.fluxScale = fluxScale(scene, s.packed)
+	s.built, s.deposit = s.resolveDeposit()
 	if err := s.build(); err != nil {
 		return nil, err
 	}
@@ -135,10 +141,11 @@ func (s *SPPM) build() error {
 	if d, ok := photonPassDefines[s.Cfg.PhotonPass]; ok {
 		photonDefs[d] = "1"
 	}
-	if s.Cfg.Deposit != DepositInline {
+	inlineDefs := maps.Clone(photonDefs)
+	if s.built != DepositInline {
 		photonDefs["DEPOSIT_DEFERRED"] = "1"
 	}
-	if s.Cfg.Deposit == DepositDeferredOnly {
+	if s.built == DepositDeferredOnly {
 		photonDefs["DEPOSIT_DEFERRED_ONLY"] = "1"
 	}
 	gridDefs := map[string]string{}
@@ -151,7 +158,10 @@ func (s *SPPM) build() error {
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
 	}
-	if s.Cfg.Deposit != DepositInline {
+	if err := s.buildTuner(inlineDefs, gridDefs); err != nil {
+		return err
+	}
+	if s.built != DepositInline {
 		if err := s.buildDeferred(gridDefs); err != nil {
 			return err
 		}
@@ -202,7 +212,7 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetUint("count", uint32(s.grid.heads()))
 	case s.insert, s.pick:
 		p.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
-	case s.photon:
+	case s.photon, s.inlinePhoton():
 		p.SetUint("photons", uint32(s.Cfg.Photons))
 		p.SetFloat("flux_scale", s.fluxScale)
 		p.SetInt("max_bounces", int32(s.Cfg.MaxBounces))
@@ -337,30 +347,6 @@ func (s *SPPM) trace(photons, size int) (traced int, err error) {
 	return n, nil
 }
 
-// tracePhotons traces the open iteration's next n photons.
-func (s *SPPM) tracePhotons(n int) error {
-	if s.Cfg.Deposit != DepositInline {
-		if err := s.traceDeferred(n); err != nil {
-			return err
-		}
-		s.traced += n
-		return nil
-	}
-	err := s.pass(&s.Times.Photon, func() error {
-		s.bindBuffers() // another render on this context may have rebound them
-		s.use(s.photon)
-		s.photonRNG.Bind(s.photon, uint32(s.Iterations))
-		s.photon.SetUint("photon_offset", uint32(s.traced))
-		s.photon.SetUint("photon_count", uint32(n))
-		return s.ctx.Dispatch(s.photon, n)
-	})
-	if err != nil {
-		return err
-	}
-	s.traced += n
-	return nil
-}
-
 // InFlight is the number of photons traced in the open iteration (0 when
 // none is open): photons so far are Emitted + InFlight.
 func (s *SPPM) InFlight() int { return s.traced }
@@ -407,6 +393,9 @@ func (s *SPPM) openIteration(it uint32, size int) error {
 // budget (the update kernel checks, Check reports).
 func (s *SPPM) closeIteration() error {
 	s.Iterations++
+	if s.tuner != nil {
+		s.tuner.closed(s)
+	}
 	s.Emitted += int64(s.size)
 	s.open, s.size, s.traced = false, 0, 0
 	return s.pass(&s.Times.Update, func() error {

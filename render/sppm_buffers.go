@@ -106,6 +106,10 @@ func (s *SPPM) Reset() error {
 		return err
 	}
 	s.Iterations, s.Emitted, s.Times = 0, 0, PassTimes{}
+	if s.tuner != nil { // the same trials in every render
+		*s.tuner = depositTuner{inline: s.tuner.inline, next: firstTrial}
+		s.deposit = DepositInline
+	}
 	s.open, s.size, s.traced, s.err = false, 0, 0, nil
 	return nil
 }

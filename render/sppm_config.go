@@ -74,9 +74,9 @@ func (c *SPPMConfig) Check() error {
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:
 		return fmt.Errorf("unknown photon pass part %d", c.PhotonPass)
-	case c.Deposit < DepositInline || c.Deposit > DepositPoints:
+	case c.Deposit < DepositAuto || c.Deposit > DepositPoints:
 		return fmt.Errorf("unknown deposit %d", c.Deposit)
-	case c.Deposit != DepositInline && c.PhotonPass != PhotonPassFull:
+	case c.Deposit != DepositInline && c.Deposit != DepositAuto && c.PhotonPass != PhotonPassFull:
 		return fmt.Errorf("the cut-down photon passes deposit inline only (got %s)", c.Deposit)
 	}
 	if c.MaxDepth == 0 {

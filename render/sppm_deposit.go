@@ -17,8 +17,13 @@ import (
 type Deposit int
 
 const (
+	// DepositAuto (the default) deposits inline or by points, whichever
+	// the render measures faster on its GPU now and then (sppm_auto.go);
+	// inline on a CPU rasteriser, whose timers say nothing, and with the
+	// stochastic gather.
+	DepositAuto Deposit = iota
 	// DepositInline walks the grid at the hit, inside the bounce loop.
-	DepositInline Deposit = iota
+	DepositInline
 	// DepositDeferred stores the hit in its work group's region of a hit
 	// buffer and deposits it from a second kernel, one invocation per
 	// record and a work group per region (sppm_gather.comp): the bounce
@@ -50,7 +55,7 @@ const (
 	DepositPoints
 )
 
-var depositNames = []string{"inline", "deferred", "sorted", "combined", "deferred-only", "points"}
+var depositNames = []string{"auto", "inline", "deferred", "sorted", "combined", "deferred-only", "points"}
 
 // The sort's scan (sppm_sort.comp, one work group of 256) loops within the
 // budget: a compile error otherwise.
@@ -157,7 +162,7 @@ var combineBits = 8
 // buildDeferred builds the gather (and sort) kernels and allocates the hit
 // buffer.
 func (s *SPPM) buildDeferred(gridDefs map[string]string) error {
-	d := s.Cfg.Deposit
+	d := s.built
 	var err error
 	if s.hitLayout, err = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], hitBytes(s.ctx.Info), d, s.Cfg.MaxBounces); err != nil {
 		return err
@@ -192,10 +197,43 @@ func (s *SPPM) buildDeferred(gridDefs map[string]string) error {
 // loop: DepositCombined clears its table and flushes it, each a loop of
 // 2^combineBits / 64 passes a lane (and the one whose test fails).
 func (s *SPPM) gatherFixedLoops() int {
-	if s.Cfg.Deposit != DepositCombined {
+	if s.built != DepositCombined {
 		return 0
 	}
 	return 2 * ((1<<combineBits+s.gather.LocalSize[0]-1)/s.gather.LocalSize[0] + 1)
+}
+
+// tracePhotons traces the open iteration's next n photons.
+func (s *SPPM) tracePhotons(n int) error {
+	if s.tuner != nil {
+		return s.tuner.trace(s, n)
+	}
+	return s.tracePhotonsNow(n)
+}
+
+// tracePhotonsNow traces them the current way (s.deposit).
+func (s *SPPM) tracePhotonsNow(n int) error {
+	if s.deposit != DepositInline {
+		if err := s.traceDeferred(n); err != nil {
+			return err
+		}
+		s.traced += n
+		return nil
+	}
+	photon := s.inlinePhoton()
+	err := s.pass(&s.Times.Photon, func() error {
+		s.bindBuffers() // another render on this context may have rebound them
+		s.use(photon)
+		s.photonRNG.Bind(photon, uint32(s.Iterations))
+		photon.SetUint("photon_offset", uint32(s.traced))
+		photon.SetUint("photon_count", uint32(n))
+		return s.ctx.Dispatch(photon, n)
+	})
+	if err != nil {
+		return err
+	}
+	s.traced += n
+	return nil
 }
 
 // traceDeferred traces photons photon_offset .. +n-1 chunk by chunk: the

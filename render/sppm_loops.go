@@ -60,7 +60,10 @@ func (s *SPPM) gatherLoops() int {
 // but for its lists' (theirs are loop_var): the 2x2x2 walk's or the box's.
 func (g gridLayout) cellWalkLoops() int {
 	if g.nearest8() {
-		return 9 * (9 + 1) // 8 cells, each entering the duplicate test and its list
+		// The hashes' and the heads' loops, the adaptive grid's list of
+		// large points, then 8 cells, each entering the duplicate test and
+		// its list.
+		return 2*9 + 1 + 9*(9+1)
 	}
 	return (g.cells() + 1) * 3
 }

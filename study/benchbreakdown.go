@@ -122,6 +122,9 @@ func breakdown(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters
 	perPhoton := func(d time.Duration, each []time.Duration) float64 {
 		return float64(d.Nanoseconds()) / float64(len(each)*cfg.Photons)
 	}
+	if cfg.Deposit == render.DepositAuto {
+		cfg.Deposit = render.DepositInline // the parts are cut from the inline pass
+	}
 	if cfg.Deposit != render.DepositInline {
 		t, each, _, full, err := photonPart(c, scene, cfg, render.PhotonPassFull, iters)
 		if err != nil {

@@ -77,6 +77,16 @@ type RenderBenchCase struct {
 	// The adaptive grid after the timed iterations (render.SPPM.GridState).
 	GridCellRatio float64 `json:"grid_cell_ratio,omitempty"`
 	GridPoolLinks int     `json:"grid_pool_links,omitempty"`
+	// AutoDeposit is the auto deposit's choice after the timed iterations.
+	AutoDeposit *AutoDeposit `json:"auto_deposit,omitempty"`
+}
+
+// AutoDeposit is what render.DepositAuto chose: the way photons deposit
+// at the end, and the iterations traced each way since the render began.
+type AutoDeposit struct {
+	Now              string `json:"now"`
+	InlineIterations int    `json:"inline_iterations"`
+	PointsIterations int    `json:"points_iterations"`
 }
 
 // The warm-up, the lead-in and the timed blocks. Two things moved a case's
@@ -176,7 +186,7 @@ func (b RenderBench) config(sp rng.Spec, photons int, g BenchGrid, d render.Depo
 // deposits are the deposits to measure, the default if none.
 func (b RenderBench) deposits() []render.Deposit {
 	if len(b.Deposits) == 0 {
-		return []render.Deposit{render.DepositInline}
+		return []render.Deposit{render.DepositAuto}
 	}
 	return b.Deposits
 }
@@ -307,6 +317,9 @@ func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters 
 	r.BlockSpread = slices.Max(photons) / slices.Min(photons)
 	r.TimedIterations = n * per
 	r.GridCellRatio, r.GridPoolLinks = s.GridState()
+	if now, inline, points := s.DepositNow(); inline+points > 0 {
+		r.AutoDeposit = &AutoDeposit{Now: now.String(), InlineIterations: inline, PointsIterations: points}
+	}
 	s.Profile = true
 	if err := s.Iterate(max(1, min(iters, 5))); err != nil {
 		return r, err

@@ -1,0 +1,128 @@
+package render
+
+import (
+	"maps"
+	"time"
+
+	"speckle/gpu"
+)
+
+// DepositAuto: the photon pass deposits inline or by points (the same
+// image bytes either way), and the render times both now and then and keeps
+// the faster. On the H200 inline was the faster on cornell and plane and
+// points on caustics, 1.6x (docs/performance.md); which wins depends on
+// where photons land, which changes as the radii shrink, so trials come at
+// iterations firstTrial, 2 firstTrial, 4 firstTrial, ...: one iteration
+// each way, timed on the GPU.
+
+// firstTrial is the iteration of DepositAuto's first trial.
+var firstTrial = 4
+
+// autoOnSoftware lets tests tune on a CPU rasteriser, whose timers say
+// nothing: only the switching between the ways is tested there.
+var autoOnSoftware = false
+
+// depositTuner is DepositAuto's state.
+type depositTuner struct {
+	inline  *gpu.Program // the photon pass depositing inline (SPPM.photon stores hits for points)
+	next    int          // the closed iterations at which the next trial starts
+	left    int          // iterations of the running trial still to trace: 2, 1, or 0 (none)
+	ways    [2]Deposit   // the trial's ways, in the order it traces them
+	ns      [2]time.Duration
+	photons [2]int
+	// Iterations counts the iterations traced each way (inline, points).
+	Iterations [2]int
+}
+
+// resolveDeposit is the deposit the render builds for and the one it
+// starts with: DepositAuto builds for points and starts inline, on a GPU,
+// with the full photon pass and a gather that points take.
+func (s *SPPM) resolveDeposit() (built, now Deposit) {
+	d := s.Cfg.Deposit
+	if d != DepositAuto {
+		return d, d
+	}
+	if s.Cfg.Gather == GatherStochastic || s.Cfg.PhotonPass != PhotonPassFull || (s.ctx.Info.Software() && !autoOnSoftware) {
+		return DepositInline, DepositInline
+	}
+	return DepositPoints, DepositInline
+}
+
+// buildTuner builds DepositAuto's inline photon pass (photon defines
+// inlineDefs with the grid's gridDefs) where it tunes.
+func (s *SPPM) buildTuner(inlineDefs, gridDefs map[string]string) error {
+	if s.Cfg.Deposit != DepositAuto || s.built != DepositPoints {
+		return nil
+	}
+	defs := maps.Clone(inlineDefs)
+	maps.Copy(defs, gridDefs)
+	p, err := s.photonRNG.Program("sppm_photon.comp", defs)
+	if err != nil {
+		return err
+	}
+	s.tuner = &depositTuner{inline: p, next: firstTrial}
+	return nil
+}
+
+// inlinePhoton is the photon pass that deposits inline.
+func (s *SPPM) inlinePhoton() *gpu.Program {
+	if s.tuner != nil {
+		return s.tuner.inline
+	}
+	return s.photon
+}
+
+// trace traces the open iteration's next n photons the current way, timed
+// where the iteration is a trial's (a trial starts as an iteration does).
+// A profiled render (bench render --breakdown) times its passes itself
+// and runs no trial: GL's timers do not nest.
+func (t *depositTuner) trace(s *SPPM, n int) error {
+	if t.left == 0 && s.traced == 0 && s.Iterations >= t.next && !s.Profile {
+		other := DepositPoints
+		if s.deposit == DepositPoints {
+			other = DepositInline
+		}
+		t.left, t.ways, t.ns, t.photons = 2, [2]Deposit{s.deposit, other}, [2]time.Duration{}, [2]int{}
+	}
+	if t.left == 0 {
+		return s.tracePhotonsNow(n)
+	}
+	k := 2 - t.left
+	d, err := s.ctx.Time(func() error { return s.tracePhotonsNow(n) })
+	t.ns[k] += d
+	t.photons[k] += n
+	return err
+}
+
+// closed follows an iteration's end: the trial's first way makes room for
+// the second, and after the second the faster a photon is kept.
+func (t *depositTuner) closed(s *SPPM) {
+	if s.deposit == DepositPoints {
+		t.Iterations[1]++
+	} else {
+		t.Iterations[0]++
+	}
+	switch t.left {
+	case 2:
+		t.left, s.deposit = 1, t.ways[1]
+	case 1:
+		t.left = 0
+		s.deposit = t.ways[0]
+		if perPhoton(t.ns[1], t.photons[1]) < perPhoton(t.ns[0], t.photons[0]) {
+			s.deposit = t.ways[1]
+		}
+		t.next = 2 * s.Iterations
+	}
+}
+
+func perPhoton(d time.Duration, n int) float64 { return float64(d) / float64(max(n, 1)) }
+
+// DepositNow is the way photons deposit now (DepositAuto's choice so far),
+// and the iterations traced inline and by points since the render began
+// (zero unless DepositAuto tunes).
+func (s *SPPM) DepositNow() (now Deposit, inline, points int) {
+	if s.tuner == nil {
+		return s.deposit, 0, 0
+	}
+	return s.deposit, s.tuner.Iterations[0], s.tuner.Iterations[1]
+}

@@ -1,0 +1,49 @@
+package render
+
+import (
+	"testing"
+
+	"speckle/rng"
+)
+
+// DepositAuto switches between inline and points as its trials say, and
+// the image stays the same bytes: on llvmpipe (whose timers say nothing,
+// so the choices are arbitrary) with trials from the first iteration, 12
+// iterations of cornell and caustics give inline's statistics and radiance,
+// with iterations traced both ways.
+func TestAutoDepositKeepsTheImage(t *testing.T) {
+	savedSoftware, savedFirst := autoOnSoftware, firstTrial
+	autoOnSoftware, firstTrial = true, 1
+	defer func() { autoOnSoftware, firstTrial = savedSoftware, savedFirst }()
+	for _, name := range []string{"cornell", "caustics"} {
+		cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 3}, Deposit: DepositInline}
+		want, _ := renderBitsN(t, cfg, name, 12, nil)
+		cfg.Deposit = DepositAuto
+		var inline, points int
+		got, _ := renderBitsN(t, cfg, name, 12, func(s *SPPM) { _, inline, points = s.DepositNow() })
+		if inline == 0 || points == 0 || inline+points != 12 {
+			t.Errorf("%s: auto traced %d iterations inline and %d by points; want both, 12 in all", name, inline, points)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s: auto gives word %d = %#x, inline %#x", name, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// Where it cannot tune (a CPU rasteriser, the stochastic gather, a
+// cut-down photon pass) DepositAuto deposits inline and builds nothing
+// for points.
+func TestAutoDepositFallsBackToInline(t *testing.T) {
+	for _, cfg := range []SPPMConfig{
+		{Width: 16, Height: 9, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}},
+		{Width: 16, Height: 9, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}, Gather: GatherStochastic},
+	} {
+		renderBitsN(t, cfg, "cornell", 2, func(s *SPPM) {
+			if now, inline, points := s.DepositNow(); now != DepositInline || inline+points != 0 || s.tuner != nil || s.hits != nil {
+				t.Errorf("%s gather on llvmpipe: auto deposits %s (%d, %d iterations), tuner %v, hit buffer %v; want inline, nothing built", cfg.Gather, now, inline, points, s.tuner != nil, s.hits != nil)
+			}
+		})
+	}
+}
