@@ -61,7 +61,12 @@ var depositNames = []string{"auto", "inline", "deferred", "sorted", "combined", 
 // budget: a compile error otherwise.
 const _ = uint(shaders.LoopBudget - 2*(shaders.DepositSortBins/256+1) - 10)
 
-func (d Deposit) String() string { return depositNames[d] }
+func (d Deposit) String() string {
+	if d < 0 || int(d) >= len(depositNames) {
+		return "Deposit(" + strconv.Itoa(int(d)) + ")"
+	}
+	return depositNames[d]
+}
 
 // Sorted says whether d sorts the hit records before the gather.
 func (d Deposit) Sorted() bool { return d == DepositSorted || d == DepositCombined }

@@ -60,10 +60,9 @@ func (s *SPPM) gatherLoops() int {
 // but for its lists' (theirs are loop_var): the 2x2x2 walk's or the box's.
 func (g gridLayout) cellWalkLoops() int {
 	if g.nearest8() {
-		// The hashes' and the heads' loops, the adaptive grid's list of
-		// large points, then 8 cells, each entering the duplicate test and
-		// its list.
-		return 2*9 + 1 + 9*(9+1)
+		// The adaptive grid's list of large points, then 8 cells, each
+		// entering the duplicate test and its list.
+		return 1 + 9*(9+1)
 	}
 	return (g.cells() + 1) * 3
 }

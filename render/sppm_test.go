@@ -181,7 +181,7 @@ func TestSPPMConfigErrors(t *testing.T) {
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.1, RNG: rng.Spec{Gen: rng.Philox}}, "--alpha must be in [0.3, 1] (got 0.1)"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.NaN()), RNG: rng.Spec{Gen: rng.Philox}}, "--radius"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, Radius: float32(math.Inf(1)), RNG: rng.Spec{Gen: rng.Philox}}, "--radius"},
-		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}, Deposit: DepositPoints + 1}, "unknown deposit 6"},
+		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}, Deposit: DepositPoints + 1}, "unknown deposit 7"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}, Deposit: DepositDeferred, PhotonPass: PhotonPassWalk}, "inline only"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}, Gather: GatherStochastic + 1}, "unknown gather 4"},
 		{SPPMConfig{Width: 10, Height: 10, Photons: 1, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox}, Gather: GatherStochastic, Deposit: DepositCombined}, "not combined"},
