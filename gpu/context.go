@@ -44,6 +44,7 @@ type Context struct {
 	procAddr    func(name string) unsafe.Pointer
 	// DebugLog receives driver debug messages when Options.Debug is set.
 	DebugLog func(msg string)
+	timing   bool // a Time query is open (GL's do not nest)
 }
 
 // Info describes the driver.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"speckle/gpu"
 	"speckle/gpu/gltest"
@@ -176,4 +177,39 @@ func TestProgramBinariesSaved(t *testing.T) {
 	} else {
 		t.Logf("binary: %v", err)
 	}
+}
+
+// Time nests: GL's time queries do not (a second BeginQuery is
+// GL_INVALID_OPERATION, which a dispatch then reports), so an inner Time
+// is timed by the wall clock, and both dispatches inside succeed.
+func TestTimeNests(t *testing.T) {
+	src, err := shaders.Build("write_ceiling.comp", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onGL(t, func(c *gpu.Context) error {
+		p, err := c.Compute(src)
+		if err != nil {
+			return err
+		}
+		buf, err := c.NewBuffer(1<<20, nil)
+		if err != nil {
+			return err
+		}
+		defer buf.Delete()
+		buf.Bind(shaders.RNGOutBinding)
+		var inner time.Duration
+		outer, err := c.Time(func() error {
+			if err := c.Dispatch(p, 1024); err != nil {
+				return err
+			}
+			var err error
+			inner, err = c.Time(func() error { return c.Dispatch(p, 1024) })
+			return err
+		})
+		if err != nil || inner <= 0 || outer <= 0 {
+			return fmt.Errorf("nested Time: outer %v, inner %v, %v", outer, inner, err)
+		}
+		return nil
+	})
 }

@@ -11,6 +11,18 @@ import (
 // answers 0 or 1 ns for compute work, or about 200 µs whatever the work:
 // seen in the app, where it made the streamline chunks grow without bound).
 func (c *Context) Time(work func() error) (time.Duration, error) {
+	if c.timing {
+		// Inside another Time: GL's time queries do not nest (a second
+		// BeginQuery is GL_INVALID_OPERATION), so the wall clock between
+		// two glFinish times this one.
+		gl.Finish()
+		start := time.Now()
+		err := work()
+		gl.Finish()
+		return time.Since(start), err
+	}
+	c.timing = true
+	defer func() { c.timing = false }()
 	gl.Finish()
 	var q uint32
 	gl.GenQueries(1, &q)
