@@ -93,17 +93,18 @@ func (s *SPPM) Check() error {
 	if n == 0 {
 		what, n = "eye paths", w[shaders.SPPMCounterEyeLoop]
 	}
-	if n == 0 && w[shaders.SPPMCounterGridFull] != 0 {
-		s.Iterations, s.Emitted = int(w[shaders.SPPMCounterIterations]), counter64(w[:], shaders.SPPMCounterEmitted)
-		s.open, s.size, s.traced = false, 0, 0
-		s.err = fmt.Errorf("scene %s: the adaptive grid could not link a visible point (its pool of %d links is full); use --gather cells", s.Scene.Name, s.grid.pool)
-		return s.err
-	}
-	if n != 0 {
-		s.Iterations, s.Emitted = int(w[shaders.SPPMCounterIterations]), counter64(w[:], shaders.SPPMCounterEmitted)
-		s.open, s.size, s.traced = false, 0, 0
+	switch {
+	case n != 0:
 		s.err = fmt.Errorf("scene %s: a group of %s traced together may have needed %d loop passes, more than the %d one GPU invocation is trusted with (llvmpipe counts them per group and silently ends loops at 65,535); this renderer cannot trace it exactly with these settings",
 			s.Scene.Name, what, n, shaders.LoopBudget)
+	case w[shaders.SPPMCounterGridFull] != 0:
+		s.err = fmt.Errorf("scene %s: the adaptive grid could not link a visible point (its pool of %d links is full, which its cell choice should prevent); this renderer cannot trace it exactly with these settings",
+			s.Scene.Name, s.grid.pool)
+	default:
+		return nil
 	}
+	// The image holds the iterations before the failed one.
+	s.Iterations, s.Emitted = int(w[shaders.SPPMCounterIterations]), counter64(w[:], shaders.SPPMCounterEmitted)
+	s.open, s.size, s.traced = false, 0, 0
 	return s.err
 }
