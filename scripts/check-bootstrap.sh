@@ -33,6 +33,13 @@ if PATH=$path command -v go | grep -qv "^$go119/"; then
   echo "check-bootstrap: another go is first on PATH: $(PATH=$path command -v go)" >&2
   exit 1
 fi
+# Go 1.19 must parse go.mod itself too (a two-part go line): a user who
+# runs go in the checkout with Debian's Go gets an "upgrade your Go" message
+# from go, not "invalid go version".
+if ! (cd "$work" && env -u GOROOT -u GOTOOLCHAIN -u GOFLAGS PATH=$path GOFLAGS=-mod=mod go mod edit -json >/dev/null); then
+  echo "check-bootstrap: Debian's Go 1.19 cannot parse go.mod (a three-part go line?)" >&2
+  exit 1
+fi
 start=$(date +%s)
 env -u GOROOT -u GOTOOLCHAIN -u GOFLAGS PATH=$path \
   make --no-print-directory -C "$work" GO_CANDIDATES= build

@@ -5,8 +5,9 @@
 # The fetch is made by whatever Go this machine has (Debian 12's own is 1.19;
 # with none, Debian's golang-go is installed first). It runs in an empty
 # temporary directory, outside the module and with GOFLAGS of its own, so the
-# old Go reads nothing of the project: Go 1.19 cannot parse go.mod's
-# three-part go line (go 1.22.0) and stops there (issue #26). The toolchain is
+# old Go reads nothing of the project (issue #26: Go 1.19 once stopped on a
+# three-part go line; go.mod now keeps two parts, and with any go line the
+# module would ask Go 1.19 for what it cannot give). The toolchain is
 # copied beside DEST and renamed into place, so an interrupted run never
 # leaves a half toolchain that a later make would pick up.
 set -eu
