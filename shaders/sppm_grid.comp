@@ -78,8 +78,8 @@ void grid_pick() {
 	barrier();
 	if (c < GRID_HIST_BINS && c >= pick_top) {
 		float cell = 2.0 * grid_reach_of(grid_bin_top(c));
-		float reads = 0.0;
-		uint links = 0u;
+		// (Floats: a bin's points times span^3 passes 2^32 at 16384^2 pixels.)
+		float reads = 0.0, links = 0.0;
 		bool ok = true;
 		for (uint b = 0u; b < GRID_HIST_BINS; b++) {
 			float n = float(pick_hist[b]);
@@ -91,9 +91,9 @@ void grid_pick() {
 			uint span = uint(ceil(2.0 * reach)) + 1u;
 			ok = ok && reach <= 1.9;
 			reads += n * (2.0 * reach + 1.0) * (2.0 * reach + 1.0);
-			links += pick_hist[b] * span * span * span;
+			links += n * float(span * span * span);
 		}
-		if (ok && links <= grid_pool / 2u) pick_cost[c] = reads * cell * cell;
+		if (ok && links <= float(grid_pool / 2u)) pick_cost[c] = reads * cell * cell;
 	}
 	barrier();
 	if (c == 0u) {
