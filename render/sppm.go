@@ -210,6 +210,7 @@ func (s *SPPM) use(p *gpu.Program) {
 		p.SetUint("loop_step", uint32(eyeLoops.step))
 	case s.clear:
 		p.SetUint("count", uint32(s.grid.heads()))
+		p.SetUint("grid_own_cells", s.ownCells())
 	case s.insert, s.pick:
 		p.SetUint("count", uint32(s.Cfg.Width*s.Cfg.Height))
 	case s.photon, s.inlinePhoton():

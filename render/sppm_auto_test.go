@@ -1,8 +1,10 @@
 package render
 
 import (
+	"fmt"
 	"testing"
 
+	"speckle/gpu"
 	"speckle/rng"
 )
 
@@ -46,4 +48,39 @@ func TestAutoDepositFallsBackToInline(t *testing.T) {
 			}
 		})
 	}
+}
+
+// DepositAuto's iterations by points take the adaptive grid's cells that
+// hold every point (no pool links); its inline ones pick as before. On
+// caustics after 40 inline iterations the pick sends large points through
+// the pool; one iteration by points then links none.
+func TestAutoPointsTakeOwnCells(t *testing.T) {
+	savedSoftware, savedFirst := autoOnSoftware, firstTrial
+	autoOnSoftware, firstTrial = true, 1<<30
+	defer func() { autoOnSoftware, firstTrial = savedSoftware, savedFirst }()
+	cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, builtin(t, "caustics"), cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		if err := s.Iterate(40); err != nil {
+			return err
+		}
+		inlineCell, inlinePool := s.GridState()
+		s.deposit = DepositPoints
+		if err := s.Iterate(1); err != nil {
+			return err
+		}
+		pointsCell, pointsPool := s.GridState()
+		t.Logf("cell over the initial one, pool links: inline %.3g, %d; points %.3g, %d", inlineCell, inlinePool, pointsCell, pointsPool)
+		if inlinePool == 0 {
+			return fmt.Errorf("caustics inline: no large point went through the pool, so the test shows nothing")
+		}
+		if _, _, points := s.DepositNow(); points != 1 || pointsPool != 0 || pointsCell <= inlineCell {
+			return fmt.Errorf("an iteration by points (%d traced): cell %.3g, %d pool links; want one iteration, a cell larger than inline's %.3g, none", points, pointsCell, pointsPool, inlineCell)
+		}
+		return nil
+	})
 }

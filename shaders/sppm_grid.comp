@@ -63,6 +63,11 @@ void enter_within(uint i, vec3 p, float reach, uint hash) {
 // and fill at most half the pool at span^3 links each; the largest bin's
 // candidate, every point in its own cell, always qualifies. It then empties
 // the histogram and the pool.
+//
+// grid_own_cells (an iteration that deposits by points, sppm_points.comp)
+// takes that candidate: there a photon walks no grid, and the large points'
+// links and boxes cost more than the smaller cells save.
+uniform uint grid_own_cells;
 shared uint pick_hist[GRID_HIST_BINS];
 shared float pick_cost[GRID_HIST_BINS];
 shared uint pick_top;
@@ -76,7 +81,7 @@ void grid_pick() {
 		if (pick_hist[b] != 0u) atomicMin(pick_top, b);
 	}
 	barrier();
-	if (c < GRID_HIST_BINS && c >= pick_top) {
+	if (c < GRID_HIST_BINS && c >= pick_top && grid_own_cells == 0u) {
 		float cell = 2.0 * grid_reach_of(grid_bin_top(c));
 		// (Floats: a bin's points times span^3 passes 2^32 at 16384^2 pixels.)
 		float reads = 0.0, links = 0.0;
