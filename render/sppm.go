@@ -355,7 +355,7 @@ func (s *SPPM) InFlight() int { return s.traced }
 // openIteration runs iteration it's eye pass and grid build; it will trace
 // size photons.
 func (s *SPPM) openIteration(it uint32, size int) error {
-	w, h, pixels := s.Cfg.Width, s.Cfg.Height, s.Cfg.Width*s.Cfg.Height
+	w, h := s.Cfg.Width, s.Cfg.Height
 	err := s.pass(&s.Times.Eye, func() error {
 		s.bindBuffers()
 		s.use(s.eye)
@@ -365,27 +365,31 @@ func (s *SPPM) openIteration(it uint32, size int) error {
 	if err != nil {
 		return err
 	}
-	err = s.pass(&s.Times.Grid, func() error {
-		s.use(s.clear)
-		if err := s.ctx.Dispatch(s.clear, s.grid.heads()); err != nil {
-			return err
-		}
-		for _, p := range []*gpu.Program{s.insert, s.pick} {
-			if p == nil {
-				break
-			}
-			s.use(p)
-			p.SetUint("grid_pick_key", pickKey(uint64(s.Cfg.RNG.Seed), it))
-			if err := s.ctx.Dispatch(p, pixels); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	s.tuner.open(s)
+	err = s.pass(&s.Times.Grid, func() error { return s.tuner.timed(s, 0, func() error { return s.buildGrid(it) }) })
 	if err != nil {
 		return err
 	}
 	s.open, s.size, s.traced = true, size, 0
+	return nil
+}
+
+// buildGrid clears the grid and links iteration it's visible points.
+func (s *SPPM) buildGrid(it uint32) error {
+	s.use(s.clear)
+	if err := s.ctx.Dispatch(s.clear, s.grid.heads()); err != nil {
+		return err
+	}
+	for _, p := range []*gpu.Program{s.insert, s.pick} {
+		if p == nil {
+			break
+		}
+		s.use(p)
+		p.SetUint("grid_pick_key", pickKey(uint64(s.Cfg.RNG.Seed), it))
+		if err := s.ctx.Dispatch(p, s.Cfg.Width*s.Cfg.Height); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

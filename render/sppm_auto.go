@@ -12,17 +12,21 @@ import (
 // the faster. On the H200 inline was the faster on cornell and plane and
 // points on caustics, 1.6x (docs/performance.md); which wins depends on
 // where photons land, which changes as the radii shrink, so trials come at
-// iterations firstTrial, 2 firstTrial, 4 firstTrial, ...: one iteration
-// each way, timed on the GPU.
+// iterations firstTrial, 2 firstTrial, 4 firstTrial, ...: four iterations,
+// the current way, the other twice, the current again (an iteration's cost
+// falls as the radii shrink, and in this order that fall favours neither),
+// each timed on the GPU from its grid build (the ways build different
+// grids: ownCells) to its last photon.
 
 // firstTrial is the iteration of DepositAuto's first trial.
 var firstTrial = 4
 
+// trialOrder is a trial's iterations: 0 the current way, 1 the other.
+var trialOrder = [...]int{0, 1, 1, 0}
+
 // switchBelow: a trial changes the way only when the other takes less than
 // this share of the current one's time a photon. One iteration's time moves
-// by a few per cent, and on the H200 cornell with philox, where the two
-// ways were within 4 %, kept points for most of a render without it (6.91
-// against inline's 7.16e8 photons/s); where points win they win by 1.6x.
+// by a few per cent; where points win they win by 1.6x.
 const switchBelow = 0.9
 
 // autoOnSoftware lets tests tune on a CPU rasteriser, whose timers say
@@ -33,8 +37,8 @@ var autoOnSoftware = false
 type depositTuner struct {
 	inline  *gpu.Program // the photon pass depositing inline (SPPM.photon stores hits for points)
 	next    int          // the closed iterations at which the next trial starts
-	left    int          // iterations of the running trial still to trace: 2, 1, or 0 (none)
-	ways    [2]Deposit   // the trial's ways, in the order it traces them
+	left    int          // iterations of the running trial still to trace (0: none runs)
+	ways    [2]Deposit   // the current way and the other
 	ns      [2]time.Duration
 	photons [2]int
 	// Iterations counts the iterations traced each way (inline, points).
@@ -79,47 +83,53 @@ func (s *SPPM) inlinePhoton() *gpu.Program {
 	return s.photon
 }
 
-// trace traces the open iteration's next n photons the current way, timed
-// where the iteration is a trial's (a trial starts as an iteration does).
-// A profiled render (bench render --breakdown) times its passes itself
-// and runs no trial: GL's timers do not nest.
-func (t *depositTuner) trace(s *SPPM, n int) error {
-	if t.left == 0 && s.traced == 0 && s.Iterations >= t.next && !s.Profile {
+// open starts a trial where one is due, as an iteration opens. A profiled
+// render (bench render --breakdown) times its passes itself and runs no
+// trial: GL's timers do not nest.
+func (t *depositTuner) open(s *SPPM) {
+	if t != nil && t.left == 0 && s.Iterations >= t.next && !s.Profile {
 		other := DepositPoints
 		if s.deposit == DepositPoints {
 			other = DepositInline
 		}
-		t.left, t.ways, t.ns, t.photons = 2, [2]Deposit{s.deposit, other}, [2]time.Duration{}, [2]int{}
+		t.left, t.ways, t.ns, t.photons = len(trialOrder), [2]Deposit{s.deposit, other}, [2]time.Duration{}, [2]int{}
 	}
-	if t.left == 0 {
-		return s.tracePhotonsNow(n)
+}
+
+// timed runs f, a part of the open iteration's work that depends on its
+// way, timed for the running trial if any; photons are the photons f traces.
+func (t *depositTuner) timed(s *SPPM, photons int, f func() error) error {
+	if t == nil || t.left == 0 {
+		return f()
 	}
-	k := 2 - t.left
-	d, err := s.ctx.Time(func() error { return s.tracePhotonsNow(n) })
+	k := trialOrder[len(trialOrder)-t.left]
+	d, err := s.ctx.Time(f)
 	t.ns[k] += d
-	t.photons[k] += n
+	t.photons[k] += photons
 	return err
 }
 
-// closed follows an iteration's end: the trial's first way makes room for
-// the second, and after the second the faster a photon is kept.
+// closed follows an iteration's end: the trial's next iteration takes its
+// way, and after its last the faster a photon is kept.
 func (t *depositTuner) closed(s *SPPM) {
 	if s.deposit == DepositPoints {
 		t.Iterations[1]++
 	} else {
 		t.Iterations[0]++
 	}
-	switch t.left {
-	case 2:
-		t.left, s.deposit = 1, t.ways[1]
-	case 1:
-		t.left = 0
-		s.deposit = t.ways[0]
-		if perPhoton(t.ns[1], t.photons[1]) < switchBelow*perPhoton(t.ns[0], t.photons[0]) {
-			s.deposit = t.ways[1]
-		}
-		t.next = 2 * s.Iterations
+	if t.left == 0 {
+		return
 	}
+	t.left--
+	if t.left > 0 {
+		s.deposit = t.ways[trialOrder[len(trialOrder)-t.left]]
+		return
+	}
+	s.deposit = t.ways[0]
+	if perPhoton(t.ns[1], t.photons[1]) < switchBelow*perPhoton(t.ns[0], t.photons[0]) {
+		s.deposit = t.ways[1]
+	}
+	t.next = 2 * s.Iterations
 }
 
 func perPhoton(d time.Duration, n int) float64 { return float64(d) / float64(max(n, 1)) }

@@ -84,3 +84,34 @@ func TestAutoPointsTakeOwnCells(t *testing.T) {
 		return nil
 	})
 }
+
+// A trial traces the current way, the other twice, then the current again,
+// so that the cost's fall from one iteration to the next favours neither.
+func TestAutoTrialOrder(t *testing.T) {
+	savedSoftware, savedFirst := autoOnSoftware, firstTrial
+	autoOnSoftware, firstTrial = true, 1
+	defer func() { autoOnSoftware, firstTrial = savedSoftware, savedFirst }()
+	cfg := SPPMConfig{Width: 16, Height: 9, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}}
+	onGL(t, func(c *gpu.Context) error {
+		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		want := []Deposit{DepositInline, DepositInline, DepositPoints, DepositPoints, DepositInline}
+		for i, w := range want {
+			inline, points := s.tuner.Iterations[0], s.tuner.Iterations[1]
+			if err := s.Iterate(1); err != nil {
+				return err
+			}
+			got := DepositInline
+			if s.tuner.Iterations[1] > points {
+				got = DepositPoints
+			}
+			if got != w || s.tuner.Iterations[0]+s.tuner.Iterations[1] != inline+points+1 {
+				return fmt.Errorf("iteration %d traced %s; want %s (trial from iteration 1: inline, points, points, inline)", i, got, w)
+			}
+		}
+		return nil
+	})
+}

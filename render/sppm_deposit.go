@@ -210,10 +210,7 @@ func (s *SPPM) gatherFixedLoops() int {
 
 // tracePhotons traces the open iteration's next n photons.
 func (s *SPPM) tracePhotons(n int) error {
-	if s.tuner != nil {
-		return s.tuner.trace(s, n)
-	}
-	return s.tracePhotonsNow(n)
+	return s.tuner.timed(s, n, func() error { return s.tracePhotonsNow(n) })
 }
 
 // tracePhotonsNow traces them the current way (s.deposit).
