@@ -40,7 +40,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
   speckle bench render --scenes cornell,caustics --gens philox --breakdown
   speckle bench render --scenes cornell --gens philox --grid-cell 2,1,0.5 --gather cells,pbrt
   speckle bench render --scenes cornell,caustics,plane --gens philox --gather cells,stochastic --size 640x360 --equal-time 1s
-  speckle bench render --scenes cornell,caustics --gens philox --deposit inline,deferred,sorted,combined,deferred-only,points --breakdown`,
+  speckle bench render --scenes cornell,caustics --gens philox --deposit inline,deferred,sorted,combined,points --breakdown`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
@@ -55,8 +55,8 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	wholeFlag(fs, &o.repeat, "repeat", 1, 1, maxRepeats, "run the whole bench in N fresh processes and print each case's photons/s as min, median, max and max/min")
 	gridCellsFlag(fs, &o.bench.GridCells)
 	gathersFlag(fs, &o.bench.Gathers)
-	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "auto|inline|deferred|sorted|combined|deferred-only|points,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
-		"where photons deposit: auto (the default: inline or points, whichever the render times faster now and then; inline on a CPU rasteriser), inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first), deferred-only (deferred with room for every hit, the photon pass holding no walk) or points (deferred, the hits sorted into buckets of their cells, then each visible point gathering the hits around it); the same image each; on the H200 inline was the fastest on cornell and plane, points on caustics (docs/performance.md); several comma-separated")
+	fs.Var(listValue[render.Deposit]{&o.bench.Deposits, "auto|inline|deferred|sorted|combined|points,...", render.ParseDeposit, render.Deposit.String, nil}, "deposit",
+		"where photons deposit: auto (the default: inline or points, whichever the render times faster now and then; inline on a CPU rasteriser), inline (the photon pass walks the grid at each hit), deferred (it stores its hits, a second kernel deposits them), sorted (deferred, the hits sorted by place first), combined (sorted, each work group adding into a shared table of points first) or points (deferred, the hits sorted into buckets of their cells, then each visible point gathering the hits around it); the same image each; on the H200 inline was the fastest on cornell and plane, points on caustics (docs/performance.md); several comma-separated")
 	fs.DurationVar(&o.bench.EqualTime, "equal-time", 0, "instead of timing iterations, render each case from a fresh start (after the warm-up) until its GPU time reaches this budget (e.g. 2s) and report its photons and its RMSE against the scene's reference, which must exist at --size (plane: any; cornell and caustics: 640x360 and 320x180, 160x90, 128x72, 80x45): a faster gather's variance at equal time")
 	fs.BoolVar(&o.bench.Breakdown, "breakdown", false, "also time the photon pass without its gather and without its atomic adds: GPU ns per photon of tracing, the gather's walk and its atomics; the deferred deposits, their kernels apart")
 	o.gl.addTo(fs)

@@ -84,8 +84,8 @@ func TestFloatFlagsRefuseNonFiniteAndOutOfRange(t *testing.T) {
 		})
 	}
 	oneLineExit2(t, speckle(t, nil, append(bench, "--gather", "cells,grid")...), "--gather must be adaptive or cells or pbrt or stochastic")
-	oneLineExit2(t, speckle(t, nil, append(bench, "--deposit", "inline,later")...), `--deposit must be auto or inline or deferred or sorted or combined or deferred-only or points (got "later")`)
-	oneLineExit2(t, speckle(t, nil, append(bench, "--deposit", "")...), "--deposit must be auto or inline or deferred or sorted or combined or deferred-only or points")
+	oneLineExit2(t, speckle(t, nil, append(bench, "--deposit", "inline,later")...), `--deposit must be auto or inline or deferred or sorted or combined or points (got "later")`)
+	oneLineExit2(t, speckle(t, nil, append(bench, "--deposit", "")...), "--deposit must be auto or inline or deferred or sorted or combined or points")
 }
 
 // Integer flags are range-checked before anything reaches the GPU (issue #9

@@ -145,9 +145,6 @@ func (s *SPPM) build() error {
 	if s.built != DepositInline {
 		photonDefs["DEPOSIT_DEFERRED"] = "1"
 	}
-	if s.built == DepositDeferredOnly {
-		photonDefs["DEPOSIT_DEFERRED_ONLY"] = "1"
-	}
 	gridDefs := map[string]string{}
 	if d := gridDefine(s.Cfg.Gather, s.grid); d != "" {
 		photonDefs[d], gridDefs[d] = "1", "1"

@@ -18,9 +18,9 @@ func TestPhotonPassPartsTraceTheSamePaths(t *testing.T) {
 		scene := builtin(t, "cornell")
 		walks := map[GridGather]int64{}
 		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
-			deferred := []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly, DepositPoints}
-			var bounces [3 + 5]int64
-			for i, part := range []PhotonPassPart{PhotonPassFull, PhotonPassTrace, PhotonPassWalk, PhotonPassFull, PhotonPassFull, PhotonPassFull, PhotonPassFull, PhotonPassFull} {
+			deferred := []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositPoints}
+			var bounces [3 + 4]int64
+			for i, part := range []PhotonPassPart{PhotonPassFull, PhotonPassTrace, PhotonPassWalk, PhotonPassFull, PhotonPassFull, PhotonPassFull, PhotonPassFull} {
 				cfg := SPPMConfig{Width: 48, Height: 27, Photons: 4096, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 3}, PhotonPass: part, Gather: gather}
 				if i >= 3 {
 					cfg.Deposit = deferred[i-3]

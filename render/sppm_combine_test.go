@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"speckle/gpu"
 	"speckle/rng"
 	"speckle/shaders"
 )
@@ -35,31 +34,4 @@ func TestCombinedTableHotPathMatchesInline(t *testing.T) {
 	for _, combineBits = range []int{8, 1} {
 		sameBits(t, fmt.Sprintf("table of %d", 1<<combineBits), depositBits(t, "caustics", cfg, 1100), want)
 	}
-}
-
-// Deferred-only refuses, in one line and before tracing, a photon whose
-// every bounce's region does not fit the hit buffer.
-func TestDeferredOnlyRefusesRegionsPastTheCap(t *testing.T) {
-	saved := maxHitBytesSoftware
-	defer func() { maxHitBytesSoftware = saved }()
-	maxHitBytesSoftware = 64 << 10 // 64 photons x 16 bounces x 9 words is 36 KiB: 64 KiB holds it, 32 KiB not
-	onGL(t, func(c *gpu.Context) error {
-		if !c.Info.Software() {
-			return nil
-		}
-		cfg := SPPMConfig{Width: 8, Height: 8, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}, Deposit: DepositDeferredOnly}
-		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
-		if err != nil {
-			return fmt.Errorf("16 bounces: %v", err)
-		}
-		s.Close()
-		maxHitBytesSoftware = 32 << 10
-		s, err = NewSPPM(c, builtin(t, "cornell"), cfg)
-		if err == nil {
-			s.Close()
-			return fmt.Errorf("16 bounces on a 32 KiB hit buffer: accepted")
-		}
-		t.Log(err)
-		return nil
-	})
 }

@@ -69,7 +69,7 @@ func (c *SPPMConfig) Check() error {
 	case c.Gather == GatherAdaptive && c.GridCell != 0 && c.GridCell != DefaultGridCell:
 		return fmt.Errorf("--grid-cell %v: the adaptive gather's cells are %v radii; use --gather cells or pbrt for others", c.GridCell, DefaultGridCell)
 	case c.Gather == GatherStochastic && (c.Deposit == DepositCombined || c.Deposit == DepositPoints):
-		return fmt.Errorf("--gather stochastic deposits inline, deferred, sorted or deferred-only, not %s (it adds one photon at a time, or gathers at the points)", c.Deposit)
+		return fmt.Errorf("--gather stochastic deposits inline, deferred or sorted, not %s (it adds one photon at a time, or gathers at the points)", c.Deposit)
 	case c.RNG.Gen == nil:
 		return fmt.Errorf("no generator")
 	case c.PhotonPass < PhotonPassFull || c.PhotonPass > PhotonPassWalk:

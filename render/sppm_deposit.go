@@ -41,11 +41,6 @@ const (
 	// atomic a word: focused photons (caustics) add to the same few points,
 	// and their global atomics contend.
 	DepositCombined
-	// DepositDeferredOnly is DepositDeferred with regions that can never
-	// fill (a slot for each deposit a photon can make: MaxBounces), so the
-	// photon kernel holds no walk at all (DEPOSIT_DEFERRED_ONLY); the
-	// iteration is traced in more chunks.
-	DepositDeferredOnly
 	// DepositPoints is a photon-side grid: DepositDeferred's records are
 	// counting-sorted into buckets of their cells (sppm_points_sort.comp),
 	// then each visible point, an invocation a pixel, walks the cells
@@ -55,7 +50,7 @@ const (
 	DepositPoints
 )
 
-var depositNames = []string{"auto", "inline", "deferred", "sorted", "combined", "deferred-only", "points"}
+var depositNames = []string{"auto", "inline", "deferred", "sorted", "combined", "points"}
 
 // The sort's scan (sppm_sort.comp, one work group of 256) loops within the
 // budget: a compile error otherwise.
@@ -97,7 +92,7 @@ func hitBytes(info gpu.Info) int {
 
 // hitSlotsPerPhoton sizes a work group's region: cornell deposits about 1.6
 // times a photon and caustics 0.7, so regions of 3 a photon rarely fill.
-// Zero deposits everything inline (tests). DepositDeferredOnly ignores it.
+// Zero deposits everything inline (tests).
 var hitSlotsPerPhoton = 3.0
 
 // hitLayout is the hit buffer (lib/gather.glsl): regions of groupSlots
@@ -110,20 +105,15 @@ type hitLayout struct {
 }
 
 // newHitLayout sizes the hit buffer for iterations of photons photons, in
-// work groups of local invocations, depositing d. DepositDeferredOnly's
-// regions hold maxBounces records a photon, the most deposits a photon
-// makes (one a bounce at most), so none can fill; where one such region
-// does not fit the buffer's cap, it refuses.
-func newHitLayout(photons, local, limit int, d Deposit, maxBounces int) (hitLayout, error) {
+// work groups of local invocations, depositing d; where one region does
+// not fit the buffer's cap, it refuses.
+func newHitLayout(photons, local, limit int, d Deposit) (hitLayout, error) {
 	slots := int(hitSlotsPerPhoton * float64(local))
-	if d == DepositDeferredOnly {
-		slots = maxBounces * local
-	}
 	h := hitLayout{local: local, groupSlots: slots, sorted: d.Sorted(), points: d == DepositPoints}
 	perGroup, fixed := h.groupWords(), h.words(0)
 	fit := (limit/4 - fixed) / perGroup
 	if fit < 1 {
-		return h, fmt.Errorf("deposit %s: a work group's hit region (%d photons x %d bounces, %d bytes) does not fit the hit buffer's %d bytes; use fewer bounces or another deposit", d, local, slots/local, 4*perGroup, limit)
+		return h, fmt.Errorf("deposit %s: a work group's hit region (%d records, %d bytes) does not fit the hit buffer's %d bytes; use --deposit inline", d, slots, 4*perGroup, limit)
 	}
 	h.groups = min(fit, (photons+local-1)/local, maxHitGroups)
 	return h, nil
@@ -169,7 +159,7 @@ var combineBits = 8
 func (s *SPPM) buildDeferred(gridDefs map[string]string) error {
 	d := s.built
 	var err error
-	if s.hitLayout, err = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], hitBytes(s.ctx.Info), d, s.Cfg.MaxBounces); err != nil {
+	if s.hitLayout, err = newHitLayout(s.Cfg.Photons, s.photon.LocalSize[0], hitBytes(s.ctx.Info), d); err != nil {
 		return err
 	}
 	if d == DepositPoints {

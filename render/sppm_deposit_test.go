@@ -78,8 +78,7 @@ type hitCase struct {
 // of 1,100), regions so small that most groups fill theirs and deposit the
 // rest inline, or none at all (every deposit inline); combined also with
 // its table of 2 points (most points miss it and add to the accumulators
-// directly). Deferred-only (a slot for every bounce) in one chunk and in
-// chunks of 2 groups. Points (each visible point gathering from the sorted
+// directly). Points (each visible point gathering from the sorted
 // hits) with a buffer for the whole iteration, of 2 groups, and with
 // regions that fill (TestPointsDepositMatchesInline: its own grids).
 func TestDeferredDepositMatchesInline(t *testing.T) {
@@ -90,7 +89,6 @@ func TestDeferredDepositMatchesInline(t *testing.T) {
 		cases = append(cases, []hitCase{{d, savedGroups, 3, 8}, {d, 2, 3, 8}, {d, 3, 0.5, 8}, {d, 5, 1.0 / 16, 8}, {d, savedGroups, 0, 8}}...)
 	}
 	cases = append(cases, hitCase{DepositCombined, savedGroups, 3, 1}, hitCase{DepositCombined, 3, 0.5, 1},
-		hitCase{DepositDeferredOnly, savedGroups, 0, 8}, hitCase{DepositDeferredOnly, 2, 0, 8},
 		hitCase{DepositPoints, savedGroups, 3, 8}, hitCase{DepositPoints, 2, 3, 8}, hitCase{DepositPoints, 3, 0.5, 8})
 	for _, name := range []string{"cornell", "caustics"} {
 		for _, gather := range []GridGather{GatherCells, GatherPBRT} {
@@ -108,9 +106,6 @@ func (c hitCase) String() string {
 	groups, slots := "as many groups as needed", fmt.Sprintf("%g slots a photon", c.slots)
 	if c.groups != math.MaxInt {
 		groups = fmt.Sprintf("up to %d groups", c.groups)
-	}
-	if c.deposit == DepositDeferredOnly {
-		slots = "a slot a bounce"
 	}
 	return fmt.Sprintf("%s, a hit buffer of %s, %s, a table of %d", c.deposit, groups, slots, 1<<c.bits)
 }
@@ -131,30 +126,23 @@ func sameBits(t *testing.T, what string, got, want []uint64) {
 // The hit buffer fits its byte cap, deferred and sorted (ten words a
 // record and the bins) and points (22 words a slot), and holds at least
 // one group; it holds no more
-// groups than an iteration needs. DepositDeferredOnly's regions hold a
-// record for every bounce of every photon; where one region does not fit
-// the cap, it is refused in one line.
+// groups than an iteration needs; where one region does not fit the cap,
+// it is refused in one line.
 func TestHitBufferFitsItsCap(t *testing.T) {
-	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly, DepositPoints} {
+	for _, d := range []Deposit{DepositDeferred, DepositSorted, DepositCombined, DepositPoints} {
 		for _, photons := range []int{1, 3000, 1 << 20, 1 << 24} {
 			for _, software := range []bool{false, true} {
 				limit := map[bool]int{false: maxHitBytes, true: maxHitBytesSoftware}[software]
-				h, err := newHitLayout(photons, 64, limit, d, 16)
+				h, err := newHitLayout(photons, 64, limit, d)
 				if err != nil || 4*h.words(h.groups) > limit || h.groups < 1 || h.groups > (photons+63)/64 || h.chunk() != 64*h.groups || h.sorted != d.Sorted() || h.points != (d == DepositPoints) {
 					t.Errorf("%s, %d photons, software %v: %+v, %d bytes, cap %d, %v", d, photons, software, h, 4*h.words(h.groups), limit, err)
-				}
-				if d == DepositDeferredOnly && h.groupSlots != 16*64 {
-					t.Errorf("deferred-only, 16 bounces: %d slots a group of 64", h.groupSlots)
 				}
 			}
 		}
 	}
-	_, err := newHitLayout(1<<20, 64, maxHitBytesSoftware, DepositDeferredOnly, 2000)
+	_, err := newHitLayout(1<<20, 64, 1<<10, DepositPoints)
 	if err == nil || !strings.Contains(err.Error(), "does not fit") || strings.Contains(err.Error(), "\n") {
-		t.Errorf("deferred-only, 2,000 bounces on a 4 MiB buffer: %v", err)
-	}
-	if _, err := newHitLayout(1<<20, 64, maxHitBytes, DepositDeferredOnly, 2000); err != nil {
-		t.Errorf("deferred-only, 2,000 bounces on a 1 GiB buffer: %v", err)
+		t.Errorf("points on a 1 KiB buffer: %v", err)
 	}
 }
 

@@ -51,11 +51,10 @@ func TestSPPMRefusesSettingsPastTheLoopBudget(t *testing.T) {
 // render with an error instead of adding what llvmpipe's cut loop left: the
 // iteration is not folded in, the image stays black, and the render refuses
 // to go on until Reset. The deferred gather's kernel, sorted, combined or
-// not, counts the walk as the photon pass does and refuses alike (the
-// deferred-only photon pass never walks).
+// not, counts the walk as the photon pass does and refuses alike.
 func TestSPPMRefusesAPhotonPastTheLoopBudget(t *testing.T) {
 	scene := builtin(t, "cornell")
-	for _, deposit := range []Deposit{DepositInline, DepositDeferred, DepositSorted, DepositCombined, DepositDeferredOnly} {
+	for _, deposit := range []Deposit{DepositInline, DepositDeferred, DepositSorted, DepositCombined} {
 		t.Run(deposit.String(), func(t *testing.T) { refusesAPhotonPastTheLoopBudget(t, scene, deposit) })
 	}
 }

@@ -92,14 +92,14 @@ func meanSD(v []float64) (mean, sd float64) {
 // The stochastic pick is reproducible and the same wherever the photons
 // deposit: two renders with the same seed give the same bytes (statistics,
 // radiance, accumulators, counters; the second iteration traced in calls),
-// inline, deferred, sorted and deferred-only alike; another pick
+// inline, deferred and sorted alike; another pick
 // (pickSalt) gives other bytes.
 func TestStochasticPickIsReproducible(t *testing.T) {
 	defer func(s uint64) { pickSalt = s }(pickSalt)
 	for _, name := range []string{"cornell", "caustics"} {
 		cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Gather: GatherStochastic}
 		want := depositBits(t, name, cfg, 1100)
-		for _, d := range []Deposit{DepositInline, DepositDeferred, DepositSorted, DepositDeferredOnly} {
+		for _, d := range []Deposit{DepositInline, DepositDeferred, DepositSorted} {
 			cfg.Deposit = d
 			sameBits(t, fmt.Sprintf("%s, stochastic, %s", name, d), depositBits(t, name, cfg, 1100), want)
 		}

@@ -36,16 +36,12 @@ shared uint group_flux[3];
 #ifdef DEPOSIT_DEFERRED
 // deposit_later stores the hit in the group's region for sppm_gather.comp,
 // or deposits it now once the region is full: no hit is lost, and where it
-// is deposited changes no sum. DEPOSIT_DEFERRED_ONLY
-// (render.DepositDeferredOnly): regions hold a slot for every bounce of
-// every photon, so none fills, and the kernel holds no walk.
+// is deposited changes no sum.
 shared uint group_records;
 void deposit_later(vec3 x, vec3 n, vec3 power) {
 	uint r = atomicAdd(group_records, 1u);
 	if (r < hit_group_slots) hit_store(linear_group() * hit_group_slots + r, x, n, power);
-#ifndef DEPOSIT_DEFERRED_ONLY
 	else deposit(x, n, power);
-#endif
 }
 #endif
 

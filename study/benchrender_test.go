@@ -54,12 +54,11 @@ func TestRenderBenchGrids(t *testing.T) {
 // only) and gather kernels apart (and nothing of the inline cut-down passes), and the
 // table's rows show what was timed and a dash for the rest; an unknown
 // deposit is refused before any GPU work. Cornell fills none of its hit
-// regions (3 slots a photon; it deposits about 1.6 times), deferred-only
-// none of its (a slot a bounce).
+// regions (3 slots a photon; it deposits about 1.6 times).
 func TestRenderBenchDeposits(t *testing.T) {
 	b := RenderBench{Scenes: []*scenes.Scene{builtin(t, "cornell")}, Specs: []rng.Spec{spec(t, "philox")},
 		Width: 32, Height: 18, PhotonsPerIteration: 2048, Iterations: 1, Seed: 1, Breakdown: true,
-		Deposits: []render.Deposit{render.DepositInline, render.DepositDeferred, render.DepositSorted, render.DepositCombined, render.DepositDeferredOnly, render.DepositPoints}}
+		Deposits: []render.Deposit{render.DepositInline, render.DepositDeferred, render.DepositSorted, render.DepositCombined, render.DepositPoints}}
 	var rep RenderBenchReport
 	gltest.On(t, func(c *gpu.Context) (err error) {
 		rep, err = b.Run(c)
@@ -69,11 +68,11 @@ func TestRenderBenchDeposits(t *testing.T) {
 	for _, c := range rep.Cases {
 		deposits = append(deposits, c.Deposit)
 	}
-	if strings.Join(deposits, ",") != "inline,deferred,sorted,combined,deferred-only,points" {
+	if strings.Join(deposits, ",") != "inline,deferred,sorted,combined,points" {
 		t.Fatalf("cases %+v", rep.Cases)
 	}
 	inline, deferred, sorted := rep.Cases[0].Breakdown, rep.Cases[1].Breakdown, rep.Cases[2].Breakdown
-	combined, deferredOnly, points := rep.Cases[3].Breakdown, rep.Cases[4].Breakdown, rep.Cases[5].Breakdown
+	combined, points := rep.Cases[3].Breakdown, rep.Cases[4].Breakdown
 	if !(inline.Adds > 0) || inline.GatherNs != 0 || inline.SortNs != 0 || inline.FullRegions != nil {
 		t.Errorf("inline breakdown %+v", inline)
 	}
@@ -84,9 +83,6 @@ func TestRenderBenchDeposits(t *testing.T) {
 		if !(b.TraceNs > 0) || !(b.GatherNs > 0) || !(b.SortNs > 0) || b.WalkNs != 0 || b.Adds != 0 {
 			t.Errorf("sorted, combined or points breakdown %+v", b)
 		}
-	}
-	if !(deferredOnly.TraceNs > 0) || !(deferredOnly.GatherNs > 0) || deferredOnly.SortNs != 0 || deferredOnly.FullRegions == nil || *deferredOnly.FullRegions != 0 {
-		t.Errorf("deferred-only breakdown %+v", deferredOnly)
 	}
 	var table bytes.Buffer
 	if err := rep.WriteTable(&table); err != nil {
@@ -105,7 +101,7 @@ func TestRenderBenchDeposits(t *testing.T) {
 			rows = append(rows, f[4]+" "+timed)
 		}
 	}
-	if want := []string{"inline ttt---tt", "deferred t---tt--", "sorted t--ttt--", "combined t--ttt--", "deferred-only t---tt--", "points t--ttt--"}; strings.Join(rows, ",") != strings.Join(want, ",") {
+	if want := []string{"inline ttt---tt", "deferred t---tt--", "sorted t--ttt--", "combined t--ttt--", "points t--ttt--"}; strings.Join(rows, ",") != strings.Join(want, ",") {
 		t.Errorf("breakdown rows %q, want %q, in\n%s", rows, want, table.String())
 	}
 	b.Deposits = []render.Deposit{render.DepositPoints + 1}
