@@ -43,6 +43,9 @@ func TestAutoDepositFallsBackToInline(t *testing.T) {
 		{Width: 16, Height: 9, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}, Gather: GatherStochastic},
 	} {
 		renderBitsN(t, cfg, "cornell", 2, func(s *SPPM) {
+			if cfg.Gather == GatherAdaptive && !s.ctx.Info.Software() {
+				return // a GPU tunes there
+			}
 			if now, inline, points := s.DepositNow(); now != DepositInline || inline+points != 0 || s.tuner != nil || s.hits != nil {
 				t.Errorf("%s gather on llvmpipe: auto deposits %s (%d, %d iterations), tuner %v, hit buffer %v; want inline, nothing built", cfg.Gather, now, inline, points, s.tuner != nil, s.hits != nil)
 			}
