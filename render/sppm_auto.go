@@ -12,11 +12,11 @@ import (
 // the faster. On the H200 inline was the faster on cornell and plane and
 // points on caustics, 1.6x (docs/performance.md); which wins depends on
 // where photons land, which changes as the radii shrink, so trials come at
-// iterations firstTrial, 2 firstTrial, 4 firstTrial, ...: four iterations,
-// the current way, the other twice, the current again (an iteration's cost
-// falls as the radii shrink, and in this order that fall favours neither),
-// each timed on the GPU from its grid build (the ways build different
-// grids: ownCells) to its last photon.
+// iteration firstTrial, then at twice the iterations at the last one's end
+// (4, 16, 40, 88, ...): four iterations, the current way, the other twice,
+// the current again (an iteration's cost falls as the radii shrink, and in
+// this order that fall favours neither), each timed on the GPU from its grid
+// build (the ways build different grids: ownCells) to its last photon.
 
 // firstTrial is the iteration of DepositAuto's first trial.
 var firstTrial = 4
