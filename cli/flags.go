@@ -358,8 +358,8 @@ func note(c *cobra.Command, line string) {
 	root.Annotations[notesKey] += "speckle: " + line + "\n"
 }
 
-// namedValue is a flag holding one value of a named type (render.Deposit):
-// parsed by its parser, printed by its String.
+// namedValue is a flag holding one value of a named type (render.Deposit,
+// imageio.Metric): parsed by its parser, printed by its String.
 type namedValue[T fmt.Stringer] struct {
 	p     *T
 	typ   string

@@ -116,20 +116,10 @@ func seedFlag(fs *pflag.FlagSet, p *uint32) {
 	fs.Var(seedValue{p}, "seed", "seed of the generators that do not set their own (NAME:seed=S)")
 }
 
-// metricValue is --metric: an imageio.Metric by name.
-type metricValue struct{ m *imageio.Metric }
-
-func (v metricValue) Type() string   { return strings.Join(imageio.MetricNames(), "|") }
-func (v metricValue) String() string { return string(*v.m) }
-func (v metricValue) Set(s string) (err error) {
-	*v.m, err = imageio.ParseMetric(strings.TrimSpace(s))
-	return err
-}
-
 // metricFlag defines --metric, the error against the reference, RMSE by default.
 func metricFlag(fs *pflag.FlagSet, m *imageio.Metric) {
 	*m = imageio.MetricRMSE
-	fs.Var(metricValue{m}, "metric", "error against the reference: rmse, relmse (mean (a-r)^2/(r+0.01)^2) or mse, as pbrt-v4's imgtool diff")
+	fs.Var(namedValue[imageio.Metric]{m, strings.Join(imageio.MetricNames(), "|"), imageio.ParseMetric}, "metric", "error against the reference: rmse, relmse (mean (a-r)^2/(r+0.01)^2) or mse, as pbrt-v4's imgtool diff")
 }
 
 // sppmFlags are the flags render, capture and reference share: the scene,

@@ -30,6 +30,8 @@ func MetricNames() []string {
 	return n
 }
 
+func (m Metric) String() string { return string(m) }
+
 // ParseMetric reads a metric's name; its error completes "--metric ...".
 func ParseMetric(s string) (Metric, error) {
 	for _, m := range metrics {

@@ -145,13 +145,11 @@ func (s *SPPM) build() error {
 	if s.built != DepositInline {
 		photonDefs["DEPOSIT_DEFERRED"] = "1"
 	}
-	gridDefs := map[string]string{}
+	gridDefs := s.gridDefines(map[string]string{})
 	if d := gridDefine(s.Cfg.Gather, s.grid); d != "" {
-		photonDefs[d], gridDefs[d] = "1", "1"
+		gridDefs[d] = "1"
 	}
-	if s.Cfg.Gather == GatherAdaptive {
-		photonDefs["GRID_ADAPTIVE"], gridDefs["GRID_ADAPTIVE"] = "1", "1"
-	}
+	maps.Copy(photonDefs, gridDefs)
 	if s.photon, err = s.photonRNG.Program("sppm_photon.comp", photonDefs); err != nil {
 		return err
 	}
@@ -170,7 +168,7 @@ func (s *SPPM) build() error {
 		kernel string
 		defs   map[string]string
 	}{
-		{&s.clear, "sppm_grid.comp", s.gridDefines(clearDefs)},
+		{&s.clear, "sppm_grid.comp", clearDefs},
 		{&s.insert, "sppm_grid.comp", gridDefs},
 		{&s.update, "sppm_update.comp", nil},
 		{&s.pick, "sppm_grid.comp", pickDefs},

@@ -34,11 +34,7 @@ func TestAdaptiveGridFollowsTheRadii(t *testing.T) {
 		if name == "caustics" && pool == 0 {
 			t.Errorf("caustics: no large point went through the pool")
 		}
-		for i := range want {
-			if got[i] != want[i] {
-				t.Fatalf("%s: the adaptive grid gives word %d = %#x, fixed cells %#x", name, i, got[i], want[i])
-			}
-		}
+		sameBits(t, name+", the adaptive grid against fixed cells", got, want)
 	}
 }
 
@@ -46,12 +42,7 @@ func TestAdaptiveGridFollowsTheRadii(t *testing.T) {
 // loop past the budget does, and the image keeps the iterations before.
 func TestAdaptiveGridFullFailsTheRender(t *testing.T) {
 	cfg := SPPMConfig{Width: 16, Height: 9, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}}
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, "cornell"), cfg, func(c *gpu.Context, s *SPPM) error {
 		if err := s.Iterate(2); err != nil {
 			return err
 		}
@@ -68,12 +59,7 @@ func TestAdaptiveGridFullFailsTheRender(t *testing.T) {
 // the photons pixels kept.
 func renderBitsN(t *testing.T, cfg SPPMConfig, name string, n int, look func(*SPPM)) (bits []uint64, kept float64) {
 	t.Helper()
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, name), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, name), cfg, func(c *gpu.Context, s *SPPM) error {
 		if err := s.Iterate(n); err != nil {
 			return err
 		}

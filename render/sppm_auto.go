@@ -73,9 +73,13 @@ func (s *SPPM) buildTuner(inlineDefs, gridDefs map[string]string) error {
 	if err != nil {
 		return err
 	}
-	s.tuner = &depositTuner{inline: p, next: firstTrial}
+	s.tuner = &depositTuner{inline: p}
+	s.tuner.restart()
 	return nil
 }
+
+// restart forgets every trial: a render started over tunes as a new one.
+func (t *depositTuner) restart() { *t = depositTuner{inline: t.inline, next: firstTrial} }
 
 // inlinePhoton is the photon pass that deposits inline.
 func (s *SPPM) inlinePhoton() *gpu.Program {

@@ -26,11 +26,7 @@ func TestAutoDepositKeepsTheImage(t *testing.T) {
 		if inline == 0 || points == 0 || inline+points != 12 {
 			t.Errorf("%s: auto traced %d iterations inline and %d by points; want both, 12 in all", name, inline, points)
 		}
-		for i := range want {
-			if got[i] != want[i] {
-				t.Fatalf("%s: auto gives word %d = %#x, inline %#x", name, i, got[i], want[i])
-			}
-		}
+		sameBits(t, name+", auto against inline", got, want)
 	}
 }
 
@@ -62,12 +58,7 @@ func TestAutoPointsTakeOwnCells(t *testing.T) {
 	autoOnSoftware, firstTrial = true, 1<<30
 	defer func() { autoOnSoftware, firstTrial = savedSoftware, savedFirst }()
 	cfg := SPPMConfig{Width: 48, Height: 27, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}}
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, "caustics"), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, "caustics"), cfg, func(c *gpu.Context, s *SPPM) error {
 		if err := s.Iterate(40); err != nil {
 			return err
 		}
@@ -95,12 +86,7 @@ func TestAutoTrialOrder(t *testing.T) {
 	autoOnSoftware, firstTrial = true, 1
 	defer func() { autoOnSoftware, firstTrial = savedSoftware, savedFirst }()
 	cfg := SPPMConfig{Width: 16, Height: 9, Photons: 256, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}}
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, "cornell"), cfg, func(c *gpu.Context, s *SPPM) error {
 		want := []Deposit{DepositInline, DepositInline, DepositPoints, DepositPoints, DepositInline}
 		for i, w := range want {
 			inline, points := s.tuner.Iterations[0], s.tuner.Iterations[1]

@@ -107,9 +107,9 @@ func (s *SPPM) Reset() error {
 	}
 	s.Iterations, s.Emitted, s.Times = 0, 0, PassTimes{}
 	if s.tuner != nil { // the same trials in every render
-		*s.tuner = depositTuner{inline: s.tuner.inline, next: firstTrial}
-		s.deposit = DepositInline
+		s.tuner.restart()
 	}
+	_, s.deposit = s.resolveDeposit()
 	s.open, s.size, s.traced, s.err = false, 0, 0, nil
 	return nil
 }

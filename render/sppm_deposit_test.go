@@ -16,12 +16,7 @@ import (
 // iteration and every counter, as bits.
 func depositBits(t *testing.T, name string, cfg SPPMConfig, step int) (bits []uint64) {
 	t.Helper()
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, name), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, name), cfg, func(c *gpu.Context, s *SPPM) error {
 		if err := s.Iterate(1); err != nil {
 			return err
 		}
@@ -118,7 +113,7 @@ func sameBits(t *testing.T, what string, got, want []uint64) {
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			t.Fatalf("%s: word %d = %#x, inline %#x", what, i, got[i], want[i])
+			t.Fatalf("%s: word %d = %#x, want %#x", what, i, got[i], want[i])
 		}
 	}
 }
@@ -153,12 +148,7 @@ func TestHitBufferFitsItsCap(t *testing.T) {
 // cell on the GPU than here (a few in a thousand at most).
 func TestSortedHitsAreInBinOrder(t *testing.T) {
 	cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Deposit: DepositSorted}
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, "caustics"), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, "caustics"), cfg, func(c *gpu.Context, s *SPPM) error {
 		if err := s.Iterate(1); err != nil {
 			return err
 		}
@@ -221,12 +211,7 @@ func TestHitRegionsCountFullRegions(t *testing.T) {
 	for _, slots := range []float64{3, 1.0 / 16} {
 		hitSlotsPerPhoton = slots
 		cfg := SPPMConfig{Width: 40, Height: 24, Photons: 3000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Deposit: DepositDeferred}
-		onGL(t, func(c *gpu.Context) error {
-			s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
+		withSPPM(t, builtin(t, "cornell"), cfg, func(c *gpu.Context, s *SPPM) error {
 			if err := s.Iterate(1); err != nil {
 				return err
 			}

@@ -23,10 +23,10 @@ type GridGather int
 const (
 	// GatherAdaptive (the default) is GatherCells with cells that follow
 	// the radii as they shrink: each iteration the eye pass counts the
-	// visible points' radii and the grid takes cells of twice the reach of
-	// all but the largest 1/32 of them, which are linked into every cell
-	// within their reach, as GatherPBRT links all (lib/sppm.glsl). Cells of
-	// 2 radii only (the 2x2x2 walk).
+	// visible points' R^2 in a histogram and the grid's clear pass picks
+	// the cell of fewest expected reads (grid_pick, sppm_grid.comp); points
+	// larger than its cells are linked into every cell within their reach,
+	// as GatherPBRT links all. Cells of 2 radii only (the 2x2x2 walk).
 	GatherAdaptive GridGather = iota
 	// GatherCells links each point into its own cell; a photon walks the
 	// cells within its reach. The cells stay those of the initial radius.
@@ -72,8 +72,9 @@ type gridLayout struct {
 	cell, reach   float32 // reach in cells
 	margin        float32 // the reach's margin past the radius for rounding, in scene units
 	span, buckets int
-	links         int // link slots: a point's, or GatherPBRT's span^3 a point; GatherAdaptive's a point's and the pool's; GatherStochastic's a bucket
-	pool          int // GatherAdaptive's pool links, for points larger than its cells
+	links         int  // link slots: a point's, or GatherPBRT's span^3 a point; GatherAdaptive's a point's and the pool's; GatherStochastic's a bucket
+	pool          int  // GatherAdaptive's pool links, for points larger than its cells
+	bigLists      bool // GatherAdaptive: a second set of heads, its large points' lists
 }
 
 // GatherAdaptive's pool holds adaptivePoolPerPoint links a visible point,
@@ -87,9 +88,11 @@ const (
 )
 
 // heads are the grid's bucket heads: GatherAdaptive's large points have
-// buckets of their own.
+// buckets of their own, which photons walk even where the pool is empty
+// (from 2^24 pixels, one buffer holds no links past the points' own: its
+// pick then keeps every point in its own cell).
 func (g gridLayout) heads() int {
-	if g.pool > 0 {
+	if g.bigLists {
 		return 2 * g.buckets
 	}
 	return g.buckets
@@ -129,6 +132,7 @@ func newGridLayout(radius float32, lo, hi scenes.Vec3, f float32, gather GridGat
 	case GatherAdaptive:
 		g.pool = max(0, min(adaptivePoolPerPoint*pixels, maxLinkBufferBytes/8-pixels))
 		g.links += g.pool
+		g.bigLists = true
 	case GatherStochastic:
 		g.links = g.buckets // a count and a largest hash a bucket
 	}

@@ -147,3 +147,23 @@ func TestGridReachCoversAcceptedPoints(t *testing.T) {
 		}
 	}
 }
+
+// The adaptive grid's layout at the sizes users reach: its pool fits one
+// 128 MiB link buffer beside the points' own links and is empty from 2^24
+// pixels on (4096x4096), yet the heads keep the large points' second set,
+// which every photon walks (lib/gather.glsl): a grid of one set would be
+// read past its end there.
+func TestAdaptiveLayoutAtEverySize(t *testing.T) {
+	lo, hi := scenes.Vec3{-1, -1, -1}, scenes.Vec3{1, 1, 1}
+	for _, side := range [][2]int{{16, 9}, {1280, 720}, {3840, 2160}, {4096, 4096}, {16384, 16384}} {
+		pixels := side[0] * side[1]
+		g := newGridLayout(0.01, lo, hi, DefaultGridCell, GatherAdaptive, pixels)
+		if g.heads() != 2*g.buckets || g.pool < 0 || (g.pool > 0) != (pixels < maxLinkBufferBytes/8) ||
+			(pixels < maxLinkBufferBytes/8 && 8*g.links > maxLinkBufferBytes) || g.links != pixels+g.pool {
+			t.Errorf("%dx%d: %d heads for %d buckets, %d links with a pool of %d", side[0], side[1], g.heads(), g.buckets, g.links, g.pool)
+		}
+		if c := newGridLayout(0.01, lo, hi, DefaultGridCell, GatherCells, pixels); c.heads() != c.buckets {
+			t.Errorf("%dx%d, fixed cells: %d heads for %d buckets", side[0], side[1], c.heads(), c.buckets)
+		}
+	}
+}

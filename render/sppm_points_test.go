@@ -18,12 +18,7 @@ import (
 // and nothing past them are written.
 func TestPointsScanIsAPrefixSum(t *testing.T) {
 	cfg := SPPMConfig{Width: 8, Height: 8, Photons: 64, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 9}, Deposit: DepositPoints}
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, "cornell"), cfg, func(c *gpu.Context, s *SPPM) error {
 		saved := s.points.levels
 		defer func() { s.points.levels = saved }()
 		r := rand.New(rand.NewSource(1))
@@ -72,12 +67,7 @@ func TestPointsScanIsAPrefixSum(t *testing.T) {
 // nothing (no region fills), so the error is the points kernel's.
 func TestPointsRefusePastTheLoopBudget(t *testing.T) {
 	cfg := SPPMConfig{Width: 32, Height: 32, Photons: 8192, Alpha: 0.7, Radius: 3.8, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}, Deposit: DepositPoints}
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, "cornell"), cfg, func(c *gpu.Context, s *SPPM) error {
 		refused := s.Iterate(1)
 		if refused == nil || !strings.Contains(refused.Error(), "a group of photons traced together may have needed") {
 			return fmt.Errorf("Iterate: %v, want the loop budget's error", refused)

@@ -23,12 +23,7 @@ func TestMeasureRadii(t *testing.T) {
 	const w, h = 320, 180
 	for _, name := range []string{"cornell", "caustics"} {
 		cfg := SPPMConfig{Width: w, Height: h, Photons: 1 << 16, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 1}}
-		onGL(t, func(c *gpu.Context) error {
-			s, err := NewSPPM(c, builtin(t, name), cfg)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
+		withSPPM(t, builtin(t, name), cfg, func(c *gpu.Context, s *SPPM) error {
 			done := 0
 			for _, at := range []int{32, 328} {
 				if err := s.Iterate(at - done); err != nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"speckle/gpu"
@@ -18,12 +19,7 @@ import (
 // and the flux per channel in fixed-point units.
 func accSums(t *testing.T, name string, cfg SPPMConfig) (sums [4]float64) {
 	t.Helper()
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, name), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, name), cfg, func(c *gpu.Context, s *SPPM) error {
 		if _, err := s.Trace(cfg.Photons - 1); err != nil {
 			return err
 		}
@@ -35,7 +31,7 @@ func accSums(t *testing.T, name string, cfg SPPMConfig) (sums [4]float64) {
 				sums[1+c] += float64(uint64(acc[p+1+2*c]) | uint64(acc[p+2+2*c])<<32)
 			}
 		}
-		_, err = s.Trace(1)
+		_, err := s.Trace(1)
 		return err
 	})
 	return sums
@@ -107,11 +103,7 @@ func TestStochasticPickIsReproducible(t *testing.T) {
 		cfg.Deposit = DepositInline
 		got := depositBits(t, name, cfg, 1100)
 		pickSalt = 0
-		same := len(got) == len(want)
-		for i := 0; same && i < len(got); i++ {
-			same = got[i] == want[i]
-		}
-		if same {
+		if slices.Equal(got, want) {
 			t.Errorf("%s: another pick key gives the same bytes", name)
 		}
 	}
@@ -124,12 +116,7 @@ func TestStochasticPickIsReproducible(t *testing.T) {
 // bucket's count.
 func TestStochasticBucketsHoldTheirLargestHash(t *testing.T) {
 	cfg := SPPMConfig{Width: 40, Height: 24, Photons: 1000, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 3}, Gather: GatherStochastic}
-	onGL(t, func(c *gpu.Context) error {
-		s, err := NewSPPM(c, builtin(t, "cornell"), cfg)
-		if err != nil {
-			return err
-		}
-		defer s.Close()
+	withSPPM(t, builtin(t, "cornell"), cfg, func(c *gpu.Context, s *SPPM) error {
 		if err := s.Iterate(2); err != nil {
 			return err
 		}

@@ -297,9 +297,10 @@ func edgeScene(t *testing.T, lamp, scale float64) *scenes.Scene {
 // to scenes.MaxCoord) or 0.01 (a lamp scenes.MinSize wide) gives the same
 // image to float32 rounding: finite, never black. Scaled, a photon may
 // take another path where a test falls the other way by a rounding: none
-// did on llvmpipe, one on the H200 (a pixel off by 1.4 % of the mean, a
-// pixel holding about 85 photons), so a scaled room may differ by a few
-// photons a pixel (5 %).
+// did on llvmpipe; on the H200 one pixel was off by 1.4 % of the mean,
+// about one photon of the 85 a pixel holds (that a rounding moved it is
+// likely, not measured), so a scaled room may differ by a few photons a
+// pixel (5 %).
 func TestEdgeOfRangeScenesRender(t *testing.T) {
 	cfg := SPPMConfig{Width: 16, Height: 12, Photons: 1 << 12, Alpha: 0.7, RNG: rng.Spec{Gen: rng.PCG32, Seed: 3}}
 	base := renderScene(t, edgeScene(t, 1, 1), cfg, 4)[0]

@@ -63,10 +63,10 @@ type benchRef struct {
 // scene name (none otherwise).
 func (b RenderBench) references() (map[string]benchRef, error) {
 	refs := map[string]benchRef{}
+	if b.EqualTime <= 0 {
+		return refs, nil
+	}
 	for _, scene := range b.Scenes {
-		if b.EqualTime <= 0 {
-			break
-		}
 		img, where, err := render.ReferenceImage(scene, b.Width, b.Height)
 		if err != nil || img == nil {
 			return nil, fmt.Errorf("%s: no reference at %dx%d: %v %s", scene.Name, b.Width, b.Height, err, where)
@@ -107,10 +107,7 @@ func equalTimeOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, bu
 	if err != nil {
 		return r, err
 	}
-	for _, d := range warm {
-		r.WarmUp += d.Seconds()
-		r.WarmUpMs = append(r.WarmUpMs, float64(d.Microseconds())/1e3)
-	}
+	r.addWarmUp(warm)
 	if err := s.Reset(); err != nil {
 		return r, err
 	}

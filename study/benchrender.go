@@ -121,6 +121,14 @@ func steady(c *gpu.Context, s *render.SPPM) ([]time.Duration, error) {
 	return warm, s.Iterate(leadIn)
 }
 
+// addWarmUp records the warm-up's iterations' times on r.
+func (r *RenderBenchCase) addWarmUp(warm []time.Duration) {
+	for _, d := range warm {
+		r.WarmUp += d.Seconds()
+		r.WarmUpMs = append(r.WarmUpMs, float64(d.Microseconds())/1e3)
+	}
+}
+
 // warmUp iterates s one iteration at a time until the GPU's clocks have
 // risen: for warmMin at least and until three successive iterations took
 // times within 5% of each other, or for warmMax. It returns the
@@ -293,10 +301,7 @@ func benchOne(c *gpu.Context, scene *scenes.Scene, cfg render.SPPMConfig, iters 
 	if err != nil {
 		return r, err
 	}
-	for _, d := range warm {
-		r.WarmUp += d.Seconds()
-		r.WarmUpMs = append(r.WarmUpMs, float64(d.Microseconds())/1e3)
-	}
+	r.addWarmUp(warm)
 	// The rate is the blocks' median: one block slowed by something else on
 	// the machine moves the figure nothing.
 	n := min(timedBlocks, iters)
