@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"os"
 	"testing"
 
 	"speckle/gpu"
@@ -77,4 +78,23 @@ func renderBitsN(t *testing.T, cfg SPPMConfig, name string, n int, look func(*SP
 		return nil
 	})
 	return bits, kept
+}
+
+// Past 2^24 pixels (4096x4096) the adaptive grid's pool is empty and its
+// large points' heads must still be there: cornell renders 3 iterations to
+// the fixed cells' bits. 16.7 million pixels are hours on llvmpipe, so it
+// runs where SPECKLE_LARGE_RENDERS is set (on a GPU: docs/performance.md).
+func TestAdaptiveGridPast2To24Pixels(t *testing.T) {
+	if os.Getenv("SPECKLE_LARGE_RENDERS") == "" {
+		t.Skip("16.7 million pixels: set SPECKLE_LARGE_RENDERS=1 on a GPU")
+	}
+	cfg := SPPMConfig{Width: 4096, Height: 4096, Photons: 1 << 20, Alpha: 0.7, RNG: rng.Spec{Gen: rng.Philox, Seed: 5}, Gather: GatherCells}
+	want, _ := renderBitsN(t, cfg, "cornell", 3, nil)
+	cfg.Gather = GatherAdaptive
+	got, _ := renderBitsN(t, cfg, "cornell", 3, func(s *SPPM) {
+		if s.grid.pool != 0 || s.grid.heads() != 2*s.grid.buckets {
+			t.Errorf("a pool of %d links, %d heads for %d buckets; want none, two sets", s.grid.pool, s.grid.heads(), s.grid.buckets)
+		}
+	})
+	sameBits(t, "cornell at 4096x4096, the adaptive grid against fixed cells", got, want)
 }
