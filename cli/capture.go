@@ -53,12 +53,18 @@ curve's fitted slope and guides for SPPM's N^-1/3 and Monte Carlo's N^-1/2.
 the generator's own NAME:seed=S, else --seed): the CSV and the plot give the
 mean error and its band from the least to the greatest; the images are the
 first seed's. convergence.csv's columns: scene, generator, photons, seeds, the
-metric's mean, _min and _max, slope (least squares of log error on log
-photons over the generator's counts), seconds (mean).
+metric's mean, _min and _max; slope (least squares of log error on log photons
+over the generator's counts, only from 4 counts on, else NaN), slope_min and
+slope_max (each seed's own); rmse, rmse_min, rmse_max; fireflies (mean pixels
+a render brighter than 10x their reference) and fireflies_max; seconds (mean).
+The plot says a curve diverges only when every seed's slope is above zero.
 
---metric rmse|relmse|mse chooses the error (pbrt-v4 imgtool diff's: mse is the
-mean of (a-r)^2 over every pixel's R, G and B, relmse of (a-r)^2/(r+0.01)^2,
-rmse the root of mse). --views image,heatmap adds heatmap.png, each cell's
+--metric chooses the error the plot leads with: medrel (the default) is the
+median over every pixel's R, G and B of |a-r|/(r+0.01), which no one pixel can
+move (an SPPM render's error has heavy tails: one eye path seeing a lamp
+through glass can triple a render's RMSE); rmse, relmse and mse are pbrt-v4
+imgtool diff's (mse the mean of (a-r)^2, relmse of (a-r)^2/(r+0.01)^2, rmse
+the root of mse). The CSV has RMSE beside the metric whichever leads. --views image,heatmap adds heatmap.png, each cell's
 per-pixel error on one colour scale with its bar. --hdr writes each cell's
 linear radiance as LABEL-COUNT.pfm. --animate writes animation.gif, one frame
 per count; --animate=frames writes frame-001.png, ... instead.

@@ -118,8 +118,8 @@ func TestBadInputOneLineExit2(t *testing.T) {
 		{[]string{"capture", "--animate", "frames"}, nil, `unexpected argument "frames": write --animate=frames`},
 		{[]string{"capture", "--seeds", "0"}, nil, "--seeds must be 1..64"},
 		{[]string{"capture", "--seeds", "65"}, nil, "--seeds must be 1..64"},
-		{[]string{"capture", "--metric", "psnr"}, nil, `--metric must be rmse, relmse or mse (got "psnr")`},
-		{[]string{"render", "--metric", "l1"}, nil, `--metric must be rmse, relmse or mse (got "l1")`},
+		{[]string{"capture", "--metric", "psnr"}, nil, `--metric must be medrel, rmse, relmse or mse (got "psnr")`},
+		{[]string{"render", "--metric", "l1"}, nil, `--metric must be medrel, rmse, relmse or mse (got "l1")`},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

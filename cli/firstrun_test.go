@@ -42,6 +42,7 @@ func TestFirstRunShowsLehmersRings(t *testing.T) {
 	args := defaultComparison(&strings.Builder{})
 	args = withFlag(t, args, "--at", fmt.Sprint(art.photons))
 	args = withFlag(t, args, "--gens", art.gen+",philox,philox:seed=2")
+	args = withFlag(t, args, "--seeds", "1")
 	args = withFlag(t, args, "--out", filepath.Join(dir, "set"))
 	r := speckleAt(t, dir, nil, 5*time.Minute, nil, append(args, "--hdr")...)
 	if r.code != 0 {

@@ -30,7 +30,7 @@ func newRenderCmd() *cobra.Command {
 that exactly --photons are traced), tone mapped into a PNG; --pfm also writes
 the linear radiance. The line printed gives photons and bounces per second and,
 where the scene has an exact image or a stored reference at this size, the
-error against it (--metric: RMSE by default).`,
+error against it (--metric: medrel, the median relative error, by default).`,
 		Example: `  speckle render --scene cornell --gen philox --photons 1e7
   speckle render --gen lehmer:lehmer-seeding=slm --size 640x360 --out lehmer.png
   speckle render --scene plane --gen philox:seed=3 --pfm plane.pfm`,
@@ -88,7 +88,8 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	fmt.Fprintf(c.OutOrStdout(), "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
 		imageio.Printable(r.Out), setup.Scene.Name, label.Label(), res.Emitted, res.Iterations, secs, float64(res.Emitted)/secs, float64(res.Bounces)/secs)
 	if res.Reference != "" {
-		fmt.Fprintf(c.OutOrStdout(), "%s against the %s reference: %.4g\n", res.Metric.Short(), res.Reference, res.Error)
+		fmt.Fprintf(c.OutOrStdout(), "%s against the %s reference: %.4g (RMSE %.4g, %d fireflies: pixels over %dx their reference)\n",
+			res.Metric.Short(), res.Reference, res.Error, res.RMSE, res.Fireflies, imageio.FireflyFactor)
 	}
 	if res.Note != "" {
 		fmt.Fprintln(c.ErrOrStderr(), "speckle render: "+res.Note)

@@ -116,10 +116,12 @@ func seedFlag(fs *pflag.FlagSet, p *uint32) {
 	fs.Var(seedValue{p}, "seed", "seed of the generators that do not set their own (NAME:seed=S)")
 }
 
-// metricFlag defines --metric, the error against the reference, RMSE by default.
+// metricFlag defines --metric, the error against the reference figures lead with,
+// imageio.DefaultMetric by default.
 func metricFlag(fs *pflag.FlagSet, m *imageio.Metric) {
-	*m = imageio.MetricRMSE
-	fs.Var(namedValue[imageio.Metric]{m, strings.Join(imageio.MetricNames(), "|"), imageio.ParseMetric}, "metric", "error against the reference: rmse, relmse (mean (a-r)^2/(r+0.01)^2) or mse, as pbrt-v4's imgtool diff")
+	*m = imageio.DefaultMetric
+	fs.Var(namedValue[imageio.Metric]{m, strings.Join(imageio.MetricNames(), "|"), imageio.ParseMetric}, "metric",
+		"error against the reference that figures lead with: medrel (median over all pixels' R, G, B of |a-r|/(r+0.01): no one pixel moves it), rmse, relmse (mean (a-r)^2/(r+0.01)^2) or mse, as pbrt-v4's imgtool diff")
 }
 
 // sppmFlags are the flags render, capture and reference share: the scene,

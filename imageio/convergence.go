@@ -12,9 +12,12 @@ import (
 
 // ConvergenceRow is one cell of a capture: the error (by the capture's Metric) of a generator's
 // renders against the reference after Photons photons, over Seeds independent seeds: their
-// mean, and the band from the smallest to the largest; Seconds is the mean render time. Slope
-// is the fitted slope of the generator's whole curve (FitSlope over its rows), the same on each
-// of them.
+// mean, and the band from the smallest to the largest; beside it the RMSE the same way, and the
+// fireflies (imageio.Fireflies) per seed, their mean and most; Seconds is the mean render time.
+// Slope is the fitted slope of the generator's whole curve of means (SetSlopes: only from
+// MinSlopePoints counts on, else NaN), the same on each of its rows; SlopeMin and SlopeMax the
+// least and greatest of its seeds' own curves' slopes. Each is every seed's error, in seed
+// order (not written: the CSV holds the mean and band).
 type ConvergenceRow struct {
 	Scene     string
 	Generator string
@@ -23,12 +26,26 @@ type ConvergenceRow struct {
 	Error     float64
 	Min, Max  float64
 	Slope     float64
-	Seconds   float64
+	SlopeMin  float64
+	SlopeMax  float64
+	RMSE      float64
+	RMSEMin   float64
+	RMSEMax   float64
+	Fireflies float64
+	// FirefliesMax is the most fireflies of one seed's render.
+	FirefliesMax int
+	Seconds      float64
+	Each         []float64
 }
 
-// convergenceHeader is the CSV header line's fields; METRIC is the metric's name (rmse).
+// MinSlopePoints is the fewest counts a slope is fitted from: through two or three points a
+// line says little about a rate (one noisy count turns it), so a shorter curve has none.
+const MinSlopePoints = 4
+
+// convergenceHeader is the CSV header line's fields; METRIC is the metric's name (medrel).
 func convergenceHeader(m Metric) []string {
-	return []string{"scene", "generator", "photons", "seeds", string(m), string(m) + "_min", string(m) + "_max", "slope", "seconds"}
+	return []string{"scene", "generator", "photons", "seeds", string(m), string(m) + "_min", string(m) + "_max",
+		"slope", "slope_min", "slope_max", "rmse", "rmse_min", "rmse_max", "fireflies", "fireflies_max", "seconds"}
 }
 
 // formatError and FormatSeconds are the CSV's number formats: errors and slopes with 7
@@ -39,8 +56,9 @@ func formatError(v float64) string   { return strconv.FormatFloat(v, 'e', 6, 64)
 func FormatSeconds(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 
 // WriteConvergenceCSV writes rows as CSV with the header
-// scene,generator,photons,seeds,METRIC,METRIC_min,METRIC_max,slope,seconds, one line per row in
-// the given order, atomically.
+// scene,generator,photons,seeds,METRIC,METRIC_min,METRIC_max,slope,slope_min,slope_max,
+// rmse,rmse_min,rmse_max,fireflies,fireflies_max,seconds, one line per row in the given order,
+// atomically. A slope is NaN where fewer than MinSlopePoints counts were fitted.
 func WriteConvergenceCSV(path string, m Metric, rows []ConvergenceRow) error {
 	return WriteFileAtomic(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
@@ -49,7 +67,10 @@ func WriteConvergenceCSV(path string, m Metric, rows []ConvergenceRow) error {
 		}
 		for _, r := range rows {
 			rec := []string{r.Scene, r.Generator, strconv.FormatInt(r.Photons, 10), strconv.Itoa(r.Seeds),
-				formatError(r.Error), formatError(r.Min), formatError(r.Max), formatError(r.Slope), FormatSeconds(r.Seconds)}
+				formatError(r.Error), formatError(r.Min), formatError(r.Max),
+				formatError(r.Slope), formatError(r.SlopeMin), formatError(r.SlopeMax),
+				formatError(r.RMSE), formatError(r.RMSEMin), formatError(r.RMSEMax),
+				strconv.FormatFloat(r.Fireflies, 'f', 2, 64), strconv.Itoa(r.FirefliesMax), FormatSeconds(r.Seconds)}
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
@@ -94,10 +115,16 @@ func ReadConvergenceCSV(path string) (Metric, []ConvergenceRow, error) {
 		if r.Seeds, err = strconv.Atoi(rec[3]); err != nil {
 			return "", nil, bad(3, "an integer")
 		}
-		for k, p := range []*float64{&r.Error, &r.Min, &r.Max, &r.Slope, &r.Seconds} {
+		for k, p := range []*float64{&r.Error, &r.Min, &r.Max, &r.Slope, &r.SlopeMin, &r.SlopeMax, &r.RMSE, &r.RMSEMin, &r.RMSEMax, &r.Fireflies} {
 			if *p, err = strconv.ParseFloat(rec[4+k], 64); err != nil {
 				return "", nil, bad(4+k, "a number")
 			}
+		}
+		if r.FirefliesMax, err = strconv.Atoi(rec[14]); err != nil {
+			return "", nil, bad(14, "an integer")
+		}
+		if r.Seconds, err = strconv.ParseFloat(rec[15], 64); err != nil {
+			return "", nil, bad(15, "a number")
 		}
 		rows = append(rows, r)
 	}
@@ -136,7 +163,9 @@ func FitSlope(x, y []float64) float64 {
 }
 
 // SetSlopes fits each series' slope (convergenceSeries: by generator, or scene and generator)
-// over its usable rows and writes it into every row of the series.
+// over its usable rows' means, and each seed's own (from Each), where the series has at least
+// MinSlopePoints usable counts; else all three are NaN. It writes them into every row of the
+// series.
 func SetSlopes(rows []ConvergenceRow) {
 	for _, s := range convergenceSeries(rows) {
 		var x, y []float64
@@ -145,11 +174,91 @@ func SetSlopes(rows []ConvergenceRow) {
 				x, y = append(x, float64(rows[i].Photons)), append(y, rows[i].Error)
 			}
 		}
-		slope := FitSlope(x, y)
+		slope, lo, hi := math.NaN(), math.NaN(), math.NaN()
+		if distinct(x) >= MinSlopePoints {
+			slope = FitSlope(x, y)
+			for k := 0; k < seedsOf(rows, s.rows); k++ {
+				var sx, sy []float64
+				for _, i := range s.rows {
+					if r := rows[i]; r.Photons > 0 && k < len(r.Each) {
+						sx, sy = append(sx, float64(r.Photons)), append(sy, r.Each[k])
+					}
+				}
+				if distinct(sx) < MinSlopePoints {
+					continue
+				}
+				if v := FitSlope(sx, sy); !math.IsNaN(v) {
+					lo, hi = nanMin(lo, v), nanMax(hi, v)
+				}
+			}
+		}
 		for _, i := range s.rows {
-			rows[i].Slope = slope
+			rows[i].Slope, rows[i].SlopeMin, rows[i].SlopeMax = slope, lo, hi
 		}
 	}
+}
+
+// distinct counts the distinct values of x.
+func distinct(x []float64) int {
+	seen := map[float64]bool{}
+	for _, v := range x {
+		seen[v] = true
+	}
+	return len(seen)
+}
+
+// seedsOf is the most seeds any of the rows holds errors of.
+func seedsOf(rows []ConvergenceRow, idx []int) int {
+	n := 0
+	for _, i := range idx {
+		n = max(n, len(rows[i].Each))
+	}
+	return n
+}
+
+func nanMin(a, b float64) float64 {
+	if math.IsNaN(a) || b < a {
+		return b
+	}
+	return a
+}
+
+func nanMax(a, b float64) float64 {
+	if math.IsNaN(a) || b > a {
+		return b
+	}
+	return a
+}
+
+// Trend is what a series' slopes say, in words a figure can print: a curve is said to diverge
+// only when its own seeds agree (every seed's slope above zero), so that one seed's firefly
+// cannot call a generator broken; it converges at a rate when every seed's slope is below
+// zero. Without a fitted slope (too few counts) there is no trend.
+type Trend int
+
+const (
+	TrendNone Trend = iota
+	TrendConverges
+	TrendDiverges
+	TrendUnclear // the seeds disagree, or the curve is flat
+)
+
+// TrendOf is the trend of a series from one of its rows.
+func TrendOf(r ConvergenceRow) Trend {
+	lo, hi := r.SlopeMin, r.SlopeMax
+	if math.IsNaN(r.Slope) {
+		return TrendNone
+	}
+	if math.IsNaN(lo) { // one seed, or seeds without their own errors: the mean's slope
+		lo, hi = r.Slope, r.Slope
+	}
+	switch {
+	case hi < 0:
+		return TrendConverges
+	case lo > 0:
+		return TrendDiverges
+	}
+	return TrendUnclear
 }
 
 // series is one curve: the indices of its rows, in order.

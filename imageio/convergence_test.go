@@ -3,6 +3,7 @@ package imageio
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"image/png"
 	"io"
 	"math"
@@ -13,11 +14,14 @@ import (
 )
 
 func TestConvergenceCSV(t *testing.T) {
+	nan := math.NaN()
 	rows := []ConvergenceRow{
-		{"cornell", "rand48", 100000, 4, 0.0012345678, 0.001, 0.0015, -0.34, 12.3456},
-		{"cornell", "sobol", 10000000, 1, 2e-5, 2e-5, 2e-5, math.NaN(), 0.5},
-		{"a,b", "ca", 1, 1, math.NaN(), math.NaN(), math.NaN(), math.NaN(), 0},
-		{"x", "y", 7, 2, math.Inf(1), 1, math.Inf(1), 0, 1e6},
+		{Scene: "cornell", Generator: "rand48", Photons: 100000, Seeds: 4, Error: 0.0012345678, Min: 0.001, Max: 0.0015,
+			Slope: -0.34, SlopeMin: -0.4, SlopeMax: -0.3, RMSE: 0.02, RMSEMin: 0.01, RMSEMax: 0.5, Fireflies: 0.25, FirefliesMax: 1, Seconds: 12.3456},
+		{Scene: "cornell", Generator: "sobol", Photons: 10000000, Seeds: 1, Error: 2e-5, Min: 2e-5, Max: 2e-5,
+			Slope: nan, SlopeMin: nan, SlopeMax: nan, RMSE: 1e-3, RMSEMin: 1e-3, RMSEMax: 1e-3, Seconds: 0.5},
+		{Scene: "a,b", Generator: "ca", Photons: 1, Seeds: 1, Error: nan, Min: nan, Max: nan, Slope: nan, SlopeMin: nan, SlopeMax: nan, RMSE: nan, RMSEMin: nan, RMSEMax: nan, Fireflies: nan},
+		{Scene: "x", Generator: "y", Photons: 7, Seeds: 2, Error: math.Inf(1), Min: 1, Max: math.Inf(1), RMSE: 1, RMSEMin: 1, RMSEMax: 1, Seconds: 1e6},
 	}
 	path := filepath.Join(t.TempDir(), "convergence.csv")
 	if err := WriteConvergenceCSV(path, MetricRelMSE, rows); err != nil {
@@ -27,11 +31,11 @@ func TestConvergenceCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `scene,generator,photons,seeds,relmse,relmse_min,relmse_max,slope,seconds
-cornell,rand48,100000,4,1.234568e-03,1.000000e-03,1.500000e-03,-3.400000e-01,12.346
-cornell,sobol,10000000,1,2.000000e-05,2.000000e-05,2.000000e-05,NaN,0.500
-"a,b",ca,1,1,NaN,NaN,NaN,NaN,0.000
-x,y,7,2,+Inf,1.000000e+00,+Inf,0.000000e+00,1000000.000
+	want := `scene,generator,photons,seeds,relmse,relmse_min,relmse_max,slope,slope_min,slope_max,rmse,rmse_min,rmse_max,fireflies,fireflies_max,seconds
+cornell,rand48,100000,4,1.234568e-03,1.000000e-03,1.500000e-03,-3.400000e-01,-4.000000e-01,-3.000000e-01,2.000000e-02,1.000000e-02,5.000000e-01,0.25,1,12.346
+cornell,sobol,10000000,1,2.000000e-05,2.000000e-05,2.000000e-05,NaN,NaN,NaN,1.000000e-03,1.000000e-03,1.000000e-03,0.00,0,0.500
+"a,b",ca,1,1,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,0,0.000
+x,y,7,2,+Inf,1.000000e+00,+Inf,0.000000e+00,0.000000e+00,0.000000e+00,1.000000e+00,1.000000e+00,1.000000e+00,0.00,0,1000000.000
 `
 	if string(b) != want {
 		t.Errorf("CSV:\n%s\nwant:\n%s", b, want)
@@ -43,18 +47,20 @@ x,y,7,2,+Inf,1.000000e+00,+Inf,0.000000e+00,1000000.000
 	if m != MetricRelMSE || len(back) != len(rows) {
 		t.Fatalf("%s, %d rows back, want relmse, %d", m, len(back), len(rows))
 	}
-	if back[0] != (ConvergenceRow{"cornell", "rand48", 100000, 4, 1.234568e-03, 1e-3, 1.5e-3, -0.34, 12.346}) || back[2].Scene != "a,b" ||
-		!math.IsNaN(back[2].Error) || !math.IsInf(back[3].Error, 1) {
+	first := rows[0]
+	first.Error, first.Seconds = 1.234568e-03, 12.346
+	if fmt.Sprint(back[0]) != fmt.Sprint(first) || back[2].Scene != "a,b" || !math.IsNaN(back[2].Error) || !math.IsInf(back[3].Error, 1) {
 		t.Errorf("read back %+v", back)
 	}
-	const header = "scene,generator,photons,seeds,rmse,rmse_min,rmse_max,slope,seconds\n"
+	header := strings.Join(convergenceHeader(MetricRMSE), ",") + "\n"
 	for name, data := range map[string]string{
-		"header": "scene,gen,photons,seeds,rmse,rmse_min,rmse_max,slope,seconds\n",
-		"metric": "scene,generator,photons,seeds,psnr,psnr_min,psnr_max,slope,seconds\n",
+		"header": strings.Replace(header, "generator", "gen", 1),
+		"metric": strings.ReplaceAll(header, "rmse", "psnr"),
 		"fields": header + "a,b,1,2\n",
-		"number": header + "a,b,1e5,1,2,2,2,0,3\n",
-		"seeds":  header + "a,b,1,x,2,2,2,0,3\n",
-		"slope":  header + "a,b,1,1,2,2,2,steep,3\n",
+		"number": header + "a,b,1e5,1,2,2,2,0,0,0,1,1,1,0,0,3\n",
+		"seeds":  header + "a,b,1,x,2,2,2,0,0,0,1,1,1,0,0,3\n",
+		"slope":  header + "a,b,1,1,2,2,2,steep,0,0,1,1,1,0,0,3\n",
+		"flies":  header + "a,b,1,1,2,2,2,0,0,0,1,1,1,0,0.5,3\n",
 	} {
 		p := filepath.Join(t.TempDir(), name+".csv")
 		os.WriteFile(p, []byte(data), 0o644)
@@ -90,19 +96,61 @@ func TestSetSlopes(t *testing.T) {
 	rows := testRows()
 	SetSlopes(rows)
 	for _, r := range rows {
-		if math.Abs(r.Slope+0.5) > 1e-9 {
-			t.Errorf("%s: slope %v, want -1/2", r.Generator, r.Slope)
+		if math.Abs(r.Slope+0.5) > 1e-9 || math.Abs(r.SlopeMin+0.5) > 1e-9 || math.Abs(r.SlopeMax+0.5) > 1e-9 || TrendOf(r) != TrendConverges {
+			t.Errorf("%s: slope %v (seeds %v to %v), trend %d; want -1/2 converging", r.Generator, r.Slope, r.SlopeMin, r.SlopeMax, TrendOf(r))
+		}
+	}
+	// Three counts are too few for a slope: none, and no trend.
+	short := testRows()[:3]
+	SetSlopes(short)
+	for _, r := range short {
+		if !math.IsNaN(r.Slope) || !math.IsNaN(r.SlopeMin) || TrendOf(r) != TrendNone {
+			t.Errorf("three counts: slope %v (seeds %v), trend %d", r.Slope, r.SlopeMin, TrendOf(r))
 		}
 	}
 }
 
-// testRows are three generators converging as N^-1/2, over 3 seeds each.
+// One seed's firefly does not make a curve diverge: a generator whose mean
+// rises because one seed's error jumps at one count, while the others fall,
+// has no clear trend; it diverges only where every seed's curve rises.
+func TestTrendNeedsTheSeedsToAgree(t *testing.T) {
+	curve := func(each ...[]float64) []ConvergenceRow {
+		var rows []ConvergenceRow
+		for k, n := range []int64{1 << 20, 2 << 20, 3 << 20, 4 << 20} {
+			r := ConvergenceRow{Scene: "caustics", Generator: "philox", Photons: n, Seeds: len(each)}
+			for _, e := range each {
+				r.Each = append(r.Each, e[k])
+				r.Error += e[k] / float64(len(each))
+			}
+			rows = append(rows, r)
+		}
+		SetSlopes(rows)
+		return rows
+	}
+	falling := []float64{0.35, 0.25, 0.21, 0.19}
+	spiked := []float64{0.34, 0.26, 0.20, 1.22} // the (93, 59) pixel of issue #32 in RMSE
+	rows := curve(falling, falling, spiked)
+	if r := rows[0]; r.Slope <= 0 || TrendOf(r) != TrendUnclear {
+		t.Errorf("one seed's spike: mean slope %v, trend %d; want a rising mean and no clear trend", r.Slope, TrendOf(r))
+	}
+	if _, says := seriesLabel("philox", rows[0], 1); says != "no clear trend: the seeds disagree" {
+		t.Errorf("label %q", says)
+	}
+	rising := []float64{0.2, 0.25, 0.3, 0.35}
+	rows = curve(rising, rising, []float64{0.2, 0.3, 0.3, 0.4})
+	if _, says := seriesLabel("x", rows[0], 1); TrendOf(rows[0]) != TrendDiverges || !strings.HasPrefix(says, "DIVERGES") {
+		t.Errorf("every seed rising: trend %d, label %q", TrendOf(rows[0]), says)
+	}
+}
+
+// testRows are three generators converging as N^-1/2 over four counts, over 3 seeds each.
 func testRows() []ConvergenceRow {
 	var rows []ConvergenceRow
 	for i, g := range []string{"rand48", "lehmer", "philox"} {
-		for _, n := range []int64{1e5, 1e6, 1e7} {
+		for _, n := range []int64{1e5, 1e6, 1e7, 1e8} {
 			e := (0.3 + 0.1*float64(i)) / math.Sqrt(float64(n)/1e5)
-			rows = append(rows, ConvergenceRow{"caustics", g, n, 3, e, 0.8 * e, 1.3 * e, math.NaN(), 1})
+			rows = append(rows, ConvergenceRow{Scene: "caustics", Generator: g, Photons: n, Seeds: 3, Error: e, Min: 0.8 * e, Max: 1.3 * e,
+				Slope: math.NaN(), Each: []float64{0.8 * e, e, 1.2 * e}, RMSE: e, RMSEMin: e, RMSEMax: e, Seconds: 1})
 		}
 	}
 	return rows
@@ -130,7 +178,7 @@ func TestConvergencePlotFiles(t *testing.T) {
 		switch ext {
 		case "png":
 			m, err := png.Decode(bytes.NewReader(b))
-			if err != nil || m.Bounds().Dx() != 1050 {
+			if err != nil || m.Bounds().Dx() != 1920 || m.Bounds().Dy() != 1080 {
 				t.Errorf("PNG: %v, %v", err, m.Bounds())
 			}
 		case "svg":
@@ -151,8 +199,9 @@ func TestConvergencePlotFiles(t *testing.T) {
 			if root != "svg" {
 				t.Errorf("SVG root element %q", root)
 			}
-			for _, want := range []string{"philox  (fitted slope -0.50)", "rand48", "guide: SPPM theory, slope -1/3",
-				"guide: Monte Carlo, slope -1/2", "shaded: min to max over 3 seeds", "RMSE", "r: the reference render", "photons"} {
+			for _, want := range []string{"philox: slope -0.50, seeds -0.50 to -0.50", "converges, faster than SPPM's -1/3", "rand48", "guide: SPPM theory, slope -1/3",
+				"guide: Monte Carlo, slope -1/2", "line: the mean over 3 seeds; shaded: their least to greatest", "RMSE", "r: the reference render", "photons",
+				"fireflies: pixels brighter than 10x their reference"} {
 				if !bytes.Contains(b, []byte(xmlText(want))) {
 					t.Errorf("SVG lacks %q", want)
 				}
@@ -196,9 +245,11 @@ func TestConvergencePlotGuidesInMSE(t *testing.T) {
 func TestConvergencePlotBadRows(t *testing.T) {
 	nan := math.NaN()
 	for name, rows := range map[string][]ConvergenceRow{
-		"empty":    nil,
-		"all bad":  {{"s", "g", 0, 1, 1, 1, 1, nan, 1}, {"s", "g", 1e5, 1, nan, nan, nan, nan, 1}, {"s", "g", 1e6, 1, 0, 0, 0, nan, 1}},
-		"one good": append(testRows(), ConvergenceRow{"caustics", "sobol", 1e5, 1, nan, nan, nan, nan, 1}),
+		"empty": nil,
+		"all bad": {{Scene: "s", Generator: "g", Photons: 0, Seeds: 1, Error: 1, Min: 1, Max: 1, Slope: nan},
+			{Scene: "s", Generator: "g", Photons: 1e5, Seeds: 1, Error: nan, Min: nan, Max: nan, Slope: nan},
+			{Scene: "s", Generator: "g", Photons: 1e6, Seeds: 1, Slope: nan}},
+		"one good": append(testRows(), ConvergenceRow{Scene: "caustics", Generator: "sobol", Photons: 1e5, Seeds: 1, Error: nan, Min: nan, Max: nan, Slope: nan}),
 	} {
 		p, err := ConvergencePlot(rows, MetricRMSE, PlotText{Title: name})
 		if err != nil {

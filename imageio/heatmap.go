@@ -59,9 +59,21 @@ func Heatmap(img, ref Image, relative bool, scale float32) (*image.NRGBA, error)
 
 // MetricPixelError is the per-pixel error whose square, averaged over all
 // pixels, is the metric m (RMSE's and MSE's: the RMS over R, G, B; relMSE's:
-// the root of the mean over R, G, B of (a-r)^2/(r+0.01)^2): a heatmap of it
-// shows where the figure's metric comes from, with the same definition.
+// the root of the mean over R, G, B of (a-r)^2/(r+0.01)^2), or for the median
+// relative error the mean over R, G, B of |a-r|/(r+0.01), whose channels it is
+// the median of: a heatmap of it shows where the figure's metric comes from,
+// with the same definition.
 func MetricPixelError(m Metric) func(a, ref [3]float32) float64 {
+	if m == MetricMedRel {
+		return func(a, ref [3]float32) float64 {
+			var sum float64
+			for c := 0; c < 3; c++ {
+				r := float64(ref[c])
+				sum += math.Abs(float64(a[c])-r) / (r + relMSEOffset)
+			}
+			return sum / 3
+		}
+	}
 	if m != MetricRelMSE {
 		return func(a, ref [3]float32) float64 { return PixelError(a, ref, false) }
 	}

@@ -5,7 +5,9 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"math/bits"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -20,11 +22,20 @@ import (
 // PlotFormats are the file types a plot is saved as: by the path's extension.
 var PlotFormats = []string{"png", "svg", "pdf"}
 
-// Plot size (a two-column figure's width) and the PNG's resolution.
+// Plot size: 16:9, 1920x1080 in the PNG, a slide's; the text sizes are for a projector.
 const (
-	plotWidth  = 7 * vg.Inch
-	plotHeight = 5.25 * vg.Inch
-	plotDPI    = 150
+	plotWidth  = 8 * vg.Inch
+	plotHeight = 4.5 * vg.Inch
+	plotDPI    = 240
+)
+
+// Font sizes of a plot, in points at plotWidth: readable on a slide.
+const (
+	plotTitleSize  = 13
+	plotLabelSize  = 11
+	plotTickSize   = 10
+	plotLegendSize = 9
+	plotNoteSize   = 9
 )
 
 // Rates are the reference rates a convergence plot draws as guides, in RMSE: SPPM's, whose
@@ -35,39 +46,58 @@ var Rates = []struct {
 	Slope float64
 }{{"SPPM theory", -1.0 / 3}, {"Monte Carlo", -1.0 / 2}}
 
+// SPPMRateTolerance is how far a fitted slope may lie from SPPM's -1/3 for a figure to say a
+// curve falls "at SPPM's rate": SPPM's own rate lies between -(1-α) (the radius' bias) and
+// -α/2 (its variance), -0.30 to -0.35 at the default α = 0.7, and a fit over one decade of
+// three seeds moves by a few hundredths.
+const SPPMRateTolerance = 0.08
+
 // PlotText is what a convergence plot says: its title and the reference the errors are
 // measured against ("the exact image").
 type PlotText struct {
 	Title, Against string
 }
 
-// Figure is a plot and its Y axis title, which SavePlot draws itself:
-// gonum/plot pads a log axis for its title as if the title stood at the
-// axis's arithmetic middle, squashing the plot under a long title.
+// Figure is a plot, its Y axis title, which SavePlot draws itself (gonum/plot pads a log axis
+// for its title as if the title stood at the axis's arithmetic middle, squashing the plot
+// under a long title), its key, which SavePlot draws beside the axes so that it never covers a
+// curve, and notes, lines under the plot that say what it measures and how to read it.
 type Figure struct {
 	*plot.Plot
 	YLabel string
+	Key    *plot.Legend
+	Notes  []string
 }
 
 // ConvergencePlot plots the metric m of rows against photons on log-log axes: per series
-// (generator) a line with markers in Palette's colour, the band from Min to Max shaded where
-// there are several seeds, and the fitted slope (Slope) in the legend; and dashed guides of the
-// Rates (in the metric's power) through the first point of the best curve (the lowest error at
-// its largest count). Rows a log axis cannot show are left out.
+// (generator) a line with markers in its generator's colour, the band from Min to Max shaded
+// where there are several seeds, and in the key its fitted slope where it has one
+// (MinSlopePoints counts) and its trend in words (TrendOf: "diverges" only where every seed
+// agrees); dashed guides of the Rates (in the metric's power) through the first point of the
+// best curve (the lowest error at its largest count); and notes under it naming the measure,
+// the band, the slope rule and the fireflies. Rows a log axis cannot show are left out.
 func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, error) {
 	p := plot.New()
 	p.Title.Text = text.Title
+	p.Title.TextStyle.Font.Size = plotTitleSize
 	p.X.Label.Text = "photons traced (N)"
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font.Size = plotLabelSize
+		a.Tick.Label.Font.Size = plotTickSize
+	}
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = decadeTicks{}, decadeTicks{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = logTicks{}, logTicks{}
 	p.Add(plotter.NewGrid())
-	p.Legend.Left = true // bottom left: falling curves leave it empty
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(8), vg.Points(8)
-	p.Legend.ThumbnailWidth = 0.4 * vg.Inch
+	key := plot.NewLegend()
+	key.Top, key.Left = true, true
+	key.TextStyle.Font.Size = plotLegendSize
+	key.ThumbnailWidth = 0.4 * vg.Inch
+	key.Padding = vg.Points(2)
 
 	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	seeds := 1
 	var best []ConvergenceRow // the curve the guides go through
+	var flies []string
 	for i, s := range convergenceSeries(rows) {
 		var pts []ConvergenceRow
 		for _, k := range s.rows {
@@ -84,27 +114,47 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 		if best == nil || pts[len(pts)-1].Error < best[len(best)-1].Error {
 			best = pts
 		}
-		if err := addSeries(p, s.name, pts, SeriesColor(i), i); err != nil {
+		if err := addSeries(p, &key, s.name, pts, SeriesColor(i), i, m.Power()); err != nil {
 			return nil, err
 		}
+		fl := pts[len(pts)-1]
+		flies = append(flies, fmt.Sprintf("%s %.3g (%d) at %s photons", s.name, fl.Fireflies, fl.FirefliesMax, countText(fl.Photons)))
 	}
 	if best == nil {
 		p.Title.Text += " (no data)"
 		xlo, xhi, ylo, yhi = 1e4, 1e7, 1e-3, 1
 	}
-	x0, x1 := DecadeRange(xlo, xhi)
-	y0, y1 := DecadeRange(ylo, yhi)
-	p.X.Min, p.X.Max = math.Pow(10, x0), math.Pow(10, x1)
-	p.Y.Min, p.Y.Max = math.Pow(10, y0), math.Pow(10, y1)
+	// The data's own extent, padded: decades around a curve of one octave
+	// would flatten it.
+	p.X.Min, p.X.Max = xlo/1.15, xhi*1.15
+	p.Y.Min, p.Y.Max = ylo/1.25, yhi*1.25
 	if best != nil {
-		if err := addGuides(p, best[0], m.Power()); err != nil {
+		if err := addGuides(p, &key, best[0], m.Power()); err != nil {
 			return nil, err
 		}
 	}
+	band := "one seed: no band"
 	if seeds > 1 {
-		p.Legend.Add(fmt.Sprintf("shaded: min to max over %d seeds", seeds))
+		band = fmt.Sprintf("line: the mean over %d seeds; shaded: their least to greatest", seeds)
 	}
-	return &Figure{Plot: p, YLabel: m.Title() + "\na: the render, r: " + text.Against}, nil
+	notes := []string{
+		"Measure: " + m.Title() + " (a: the render, r: " + text.Against + ").",
+		band + fmt.Sprintf("; slopes: least squares of log error on log N over at least %d counts (fewer: none),", MinSlopePoints),
+		"beside them the range of the seeds' own slopes; a curve is said to diverge only if every seed's error grows.",
+		FireflyText() + ", mean (most) a render:",
+		strings.Join(flies, "; ") + ". RMSE and fireflies at every count: convergence.csv.",
+	}
+	return &Figure{Plot: p, Key: &key, Notes: notes,
+		YLabel: m.Short() + " against " + text.Against}, nil
+}
+
+// countText writes a photon count as 2^20 where it is a power of two, else in
+// exponent form.
+func countText(n int64) string {
+	if n > 0 && n&(n-1) == 0 {
+		return fmt.Sprintf("2^%d", bits.TrailingZeros64(uint64(n)))
+	}
+	return strconv.FormatFloat(float64(n), 'g', 3, 64)
 }
 
 func bandLo(r ConvergenceRow) float64 {
@@ -125,8 +175,10 @@ func bandHi(r ConvergenceRow) float64 {
 var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{},
 	draw.PyramidGlyph{}, draw.BoxGlyph{}, draw.RingGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
-// addSeries adds one curve, its band and its legend entry.
-func addSeries(p *plot.Plot, name string, pts []ConvergenceRow, col color.NRGBA, i int) error {
+// addSeries adds one curve, its band and its key entry: the name, the fitted slope of the
+// mean (in RMSE's power: power is the metric's) with the seeds' range, and what the slope
+// says.
+func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow, col color.NRGBA, i int, power float64) error {
 	xy := make(plotter.XYs, len(pts))
 	var lo, hi plotter.XYs
 	for k, r := range pts {
@@ -147,19 +199,46 @@ func addSeries(p *plot.Plot, name string, pts []ConvergenceRow, col color.NRGBA,
 	if err != nil {
 		return err
 	}
-	line.Color, line.Width = col, vg.Points(1.5)
-	points.Color, points.Shape, points.Radius = col, glyphs[i%len(glyphs)], vg.Points(3)
+	line.Color, line.Width = col, vg.Points(2)
+	points.Color, points.Shape, points.Radius = col, glyphs[i%len(glyphs)], vg.Points(3.5)
 	p.Add(line, points)
-	label := name
-	if s := pts[0].Slope; !math.IsNaN(s) {
-		label = fmt.Sprintf("%s  (fitted slope %.2f)", name, s)
+	label, says := seriesLabel(name, pts[0], power)
+	key.Add(label, line, points)
+	if says != "" {
+		key.Add("   " + says)
 	}
-	p.Legend.Add(label, line, points)
 	return nil
 }
 
+// seriesLabel is a curve's key entry, its name and fitted slope ("philox: slope -0.33, seeds
+// -0.35 to -0.31"), and a second line saying what the slope says ("at SPPM's rate"), if any.
+func seriesLabel(name string, r ConvergenceRow, power float64) (string, string) {
+	if math.IsNaN(r.Slope) {
+		return name, fmt.Sprintf("no slope: fewer than %d counts", MinSlopePoints)
+	}
+	label := fmt.Sprintf("%s: slope %.2f", name, r.Slope)
+	if !math.IsNaN(r.SlopeMin) && r.Seeds > 1 {
+		label += fmt.Sprintf(", seeds %.2f to %.2f", r.SlopeMin, r.SlopeMax)
+	}
+	switch TrendOf(r) {
+	case TrendDiverges:
+		return label, fmt.Sprintf("DIVERGES: every seed's error grows")
+	case TrendUnclear:
+		return label, "no clear trend: the seeds disagree"
+	case TrendConverges:
+		rate := SlopeFraction(Rates[0].Slope * power)
+		if math.Abs(r.Slope/power-Rates[0].Slope) <= SPPMRateTolerance {
+			return label, "converges at SPPM's rate (" + rate + ")"
+		} else if r.Slope/power > Rates[0].Slope {
+			return label, "converges, slower than SPPM's " + rate
+		}
+		return label, "converges, faster than SPPM's " + rate
+	}
+	return label, ""
+}
+
 // addGuides draws the Rates through the point at, each slope times power.
-func addGuides(p *plot.Plot, at ConvergenceRow, power float64) error {
+func addGuides(p *plot.Plot, key *plot.Legend, at ConvergenceRow, power float64) error {
 	dashes := [][]vg.Length{{vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}}
 	x0, y0 := float64(at.Photons), at.Error
 	for k, rate := range Rates {
@@ -175,7 +254,7 @@ func addGuides(p *plot.Plot, at ConvergenceRow, power float64) error {
 		f.Width = vg.Points(1)
 		f.Dashes = dashes[k%len(dashes)]
 		p.Add(f)
-		p.Legend.Add(fmt.Sprintf("guide: %s, slope %s", rate.Name, SlopeFraction(slope)), f)
+		key.Add(fmt.Sprintf("guide: %s, slope %s", rate.Name, SlopeFraction(slope)), f)
 	}
 	return nil
 }
@@ -193,18 +272,48 @@ func SlopeFraction(s float64) string {
 	return fmt.Sprintf("%.3g", s)
 }
 
-// decadeTicks are a log axis's ticks, labelled 1e4, 1e-2 at the decades
-// (as units.FormatCount writes counts and the window's plot its axes).
-type decadeTicks struct{}
+// logTicks are a log axis's ticks: at the decades where the axis spans two or more, else at
+// 1, 2 and 5 times them, or, where that labels fewer than three, at every whole multiple, or
+// every half or tenth of one: a curve of one octave still gets a readable scale. Values of
+// 1e4 and more are written as 2e6, smaller ones as 0.25.
+type logTicks struct{}
 
-func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.LogTicks{Prec: -1}.Ticks(lo, hi)
-	for i, t := range ticks {
-		if t.Label != "" {
-			ticks[i].Label = fmt.Sprintf("1e%d", int(math.Round(math.Log10(t.Value))))
+func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+	steps := [][]float64{{1}, {1, 2, 5}, nil, nil, nil} // nil: every multiple of the step below
+	grid := []float64{0, 0, 1, 0.5, 0.1}
+	start := 1
+	if math.Log10(hi/lo) >= 2 {
+		start = 0
+	}
+	var ticks []plot.Tick
+	for k := start; k < len(steps); k++ {
+		ticks = ticks[:0]
+		for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
+			ms := steps[k]
+			if ms == nil {
+				for m := 1.0; m < 10-1e-9; m += grid[k] {
+					ms = append(ms, m)
+				}
+			}
+			for _, m := range ms {
+				if v := m * math.Pow(10, e); v >= lo*(1-1e-9) && v <= hi*(1+1e-9) {
+					ticks = append(ticks, plot.Tick{Value: v, Label: logTickLabel(m, int(e))})
+				}
+			}
+		}
+		if len(ticks) >= 3 {
+			break
 		}
 	}
 	return ticks
+}
+
+// logTickLabel writes m x 10^e: 2e6 from 10^4 on, else as a decimal (0.25, 50).
+func logTickLabel(m float64, e int) string {
+	if e >= 4 || e <= -4 {
+		return strconv.FormatFloat(m, 'f', -1, 64) + "e" + strconv.Itoa(e)
+	}
+	return strconv.FormatFloat(m*math.Pow(10, float64(e)), 'g', 6, 64)
 }
 
 // DecadeRange is [floor(log10 lo), ceil(log10 hi)], at least one decade wide:
@@ -216,6 +325,9 @@ func DecadeRange(lo, hi float64) (float64, float64) {
 	}
 	return a, b
 }
+
+// plotMargin is the white space around a saved plot and between its parts.
+const plotMargin = vg.Length(6) // points
 
 // SavePlot writes f to path atomically, in the format its extension names (PlotFormats).
 func SavePlot(f *Figure, path string) error {
@@ -231,6 +343,23 @@ func SavePlot(f *Figure, path string) error {
 		return fmt.Errorf("%s: a plot is saved as %s, not %q", Printable(path), strings.Join(PlotFormats, ", "), ext)
 	}
 	dc := draw.New(c)
+	dc = draw.Crop(dc, plotMargin, -plotMargin, plotMargin, -plotMargin)
+	if len(f.Notes) > 0 { // under everything, left-aligned, one line each
+		sty := f.X.Label.TextStyle
+		sty.Font.Size = plotNoteSize
+		sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
+		h := sty.Height("Xg")
+		for k := range f.Notes {
+			line := f.Notes[len(f.Notes)-1-k]
+			dc.FillText(sty, vg.Point{X: dc.Min.X, Y: dc.Min.Y + vg.Length(k)*h}, line)
+		}
+		dc = draw.Crop(dc, 0, 0, vg.Length(len(f.Notes))*h+plotMargin, 0)
+	}
+	if f.Key != nil { // beside the axes, top right: never over a curve
+		w := f.Key.Rectangle(dc).Size().X + f.Key.ThumbnailWidth/2
+		f.Key.Draw(draw.Crop(dc, dc.Size().X-w, 0, 0, -plotTitleSize*2))
+		dc = draw.Crop(dc, 0, -w-plotMargin, 0, 0)
+	}
 	if f.YLabel != "" {
 		sty := f.Y.Label.TextStyle
 		h := sty.Height(f.YLabel)

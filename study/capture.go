@@ -223,7 +223,9 @@ type capturedCell struct {
 	photons  int64
 	image    *image.NRGBA  // tone mapped
 	radiance imageio.Image // kept for the heatmap
-	errs     []float64
+	errs     []float64     // by the capture's metric, per seed
+	rmses    []float64     // RMSE, per seed
+	flies    []float64     // fireflies (imageio.Fireflies), per seed
 	secs     []float64
 }
 

@@ -157,8 +157,11 @@ func (o Capture) heatmaps(t *table) ([][]*image.NRGBA, *imageio.ColorBar, error)
 		}
 	}
 	label := "per-pixel RMS error over R, G, B against the reference (radiance; its square's mean is MSE)"
-	if o.Metric == imageio.MetricRelMSE {
+	switch o.Metric {
+	case imageio.MetricRelMSE:
 		label = "per-pixel relative error sqrt(mean over R, G, B of (a-r)^2/(r+0.01)^2) (its square's mean is relMSE)"
+	case imageio.MetricMedRel:
+		label = "per-pixel relative error, mean over R, G, B of |a-r|/(r+0.01) (the figures' median is over these channels)"
 	}
 	label += fmt.Sprintf("; scale tops at the %gth percentile of all cells' pixels, brighter ones clipped", 100*heatmapPercentile)
 	return out, &imageio.ColorBar{Map: imageio.HeatColormap(), Lo: 0, Hi: top, Label: label}, nil
@@ -201,9 +204,14 @@ func (o Capture) rows(t *table) []imageio.ConvergenceRow {
 	for i, row := range t.cells {
 		for _, c := range row {
 			r := imageio.ConvergenceRow{Scene: o.Scene.Name, Generator: t.rowLabels[i], Photons: c.photons, Seeds: len(c.errs),
-				Error: mean(c.errs), Min: slices.Min(c.errs), Max: slices.Max(c.errs), Seconds: mean(c.secs)}
+				Error: mean(c.errs), Min: slices.Min(c.errs), Max: slices.Max(c.errs), Each: c.errs,
+				RMSE: mean(c.rmses), RMSEMin: slices.Min(c.rmses), RMSEMax: slices.Max(c.rmses),
+				Fireflies: mean(c.flies), FirefliesMax: int(slices.Max(c.flies)), Seconds: mean(c.secs)}
 			if math.IsNaN(r.Error) {
 				r.Min, r.Max = r.Error, r.Error
+			}
+			if math.IsNaN(r.RMSE) {
+				r.RMSEMin, r.RMSEMax, r.FirefliesMax = r.RMSE, r.RMSE, 0
 			}
 			rows = append(rows, r)
 		}

@@ -71,12 +71,16 @@ func (o Capture) record(t *table, u int, s Shot) error {
 	cell := &t.cells[i][s.J]
 	cell.photons = s.Photons
 	if len(cell.errs) == 0 { // seeds may come in any order: each has its place
-		cell.errs, cell.secs = make([]float64, o.Seeds), make([]float64, o.Seeds)
+		cell.errs, cell.rmses, cell.flies, cell.secs = make([]float64, o.Seeds), make([]float64, o.Seeds), make([]float64, o.Seeds), make([]float64, o.Seeds)
 	}
 	cell.secs[k] = s.Seconds
-	cell.errs[k] = math.NaN()
+	cell.errs[k], cell.rmses[k], cell.flies[k] = math.NaN(), math.NaN(), math.NaN()
 	if t.ref != nil {
 		cell.errs[k], _ = o.Metric.Of(s.Radiance, *t.ref)
+		cell.rmses[k], _ = imageio.RMSE(s.Radiance, *t.ref)
+		if n, err := imageio.Fireflies(s.Radiance, *t.ref); err == nil {
+			cell.flies[k] = float64(n)
+		}
 	}
 	if k > 0 {
 		return nil

@@ -25,7 +25,7 @@ type Setup struct {
 	Radius              float64        // initial gather radius; 0: a pixel's footprint
 	Exposure            float64        // before tone mapping; 0: the scene's
 	Seed                uint32         // of each generator without a seed of its own
-	Metric              imageio.Metric // the error against the reference; "": rmse
+	Metric              imageio.Metric // the error against the reference; "": imageio.DefaultMetric
 	// Deposit is where photons deposit (the same image bytes either way).
 	Deposit render.Deposit
 	// Status hears a long step that shows no progress (the exact image of
@@ -67,10 +67,10 @@ func (s Setup) Iteration(info gpu.Info) int {
 	return render.AutoPhotonsPerIteration(info, render.ForThroughput)
 }
 
-// metric is the error measure: the one given, or RMSE.
+// metric is the error measure: the one given, or imageio.DefaultMetric.
 func (s Setup) metric() imageio.Metric {
 	if s.Metric == "" {
-		return imageio.MetricRMSE
+		return imageio.DefaultMetric
 	}
 	return s.Metric
 }
@@ -114,6 +114,10 @@ type Rendered struct {
 	Error     float64
 	Metric    imageio.Metric
 	Reference string
+	// RMSE and Fireflies (imageio.Fireflies) against the same reference,
+	// beside Error whatever the metric.
+	RMSE      float64
+	Fireflies int
 	// Note says why there is no Error where that is worth saying: the
 	// stored reference is another scene's.
 	Note string
@@ -156,6 +160,12 @@ func (r Render) Run(c *gpu.Context) (Rendered, error) {
 		return res, err
 	case ref != nil:
 		if res.Error, err = res.Metric.Of(img, *ref); err != nil {
+			return res, err
+		}
+		if res.RMSE, err = imageio.RMSE(img, *ref); err != nil {
+			return res, err
+		}
+		if res.Fireflies, err = imageio.Fireflies(img, *ref); err != nil {
 			return res, err
 		}
 		res.Reference = where
