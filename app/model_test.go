@@ -336,7 +336,8 @@ func TestPlotRange(t *testing.T) {
 }
 
 // A pane's legend gives its fitted slope: -1/3 for a history falling as
-// N^-1/3; none for a single point.
+// N^-1/3 over four points; none for three or fewer (issue #32: no fit through
+// two points).
 func TestPaneLegendSlope(t *testing.T) {
 	var h []Point
 	for _, n := range []int64{1e4, 1e5, 4e5, 1e6} {
@@ -345,8 +346,8 @@ func TestPaneLegendSlope(t *testing.T) {
 	if got := paneLegend(1, "philox", h); got != "2: philox, slope -0.33" {
 		t.Errorf("legend %q", got)
 	}
-	if got := paneLegend(0, "sobol", h[:1]); got != "1: sobol" {
-		t.Errorf("legend of one point %q", got)
+	if got := paneLegend(0, "sobol", h[:3]); got != "1: sobol" {
+		t.Errorf("legend of three points %q", got)
 	}
 }
 

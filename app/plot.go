@@ -293,13 +293,17 @@ type legendRow struct {
 }
 
 // paneLegend is pane i's legend text: its label (as its overlay) and the fitted slope of
-// its history (imageio.FitSlope, least squares in log-log).
+// its history (imageio.FitSlope, least squares in log-log), once the history has
+// imageio.MinSlopePoints points: a line through two or three says little about a rate.
 func paneLegend(i int, label string, history []Point) string {
 	x, y := make([]float64, len(history)), make([]float64, len(history))
 	for k, p := range history {
 		x[k], y[k] = float64(p.Photons), p.RMSE
 	}
 	text := fmt.Sprintf("%d: %s", i+1, label)
+	if len(history) < imageio.MinSlopePoints {
+		return text
+	}
 	if s := imageio.FitSlope(x, y); !math.IsNaN(s) {
 		text += fmt.Sprintf(", slope %.2f", s)
 	}
