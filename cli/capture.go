@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -49,7 +50,8 @@ image or a stored reference at this size (speckle reference), the plot
 convergence.png, .svg and .pdf: the error against photons, log-log, with each
 curve's fitted slope and guides for SPPM's N^-1/3 and Monte Carlo's N^-1/2.
 
---seeds K renders each generator K times, with seeds s, s+1, ..., s+K-1 (s is
+--seeds K renders each generator K times (auto, the default: 3 where time
+allows), with seeds s, s+1, ..., s+K-1 (s is
 the generator's own NAME:seed=S, else --seed): the CSV and the plot give the
 mean error and its band from the least to the greatest; the images are the
 first seed's. convergence.csv's columns: scene, generator, photons, seeds, the
@@ -86,7 +88,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	fs := c.Flags()
 	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser such as llvmpipe (a tenth of the photons of 1e5,1e6,1e7), 1e6,1e7,1e8 on a GPU")
 	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
-	wholeFlag(fs, &o.seeds, "seeds", 1, 1, study.MaxSeeds, "independent renders per generator, seeds s..s+K-1 (s: --seed or NAME:seed=S)")
+	fs.Var(seedsValue{&o.seeds}, "seeds", fmt.Sprintf("independent renders per generator, 1..%d, or auto: %d (a band, and slopes that can agree) unless a CPU rasteriser would trace over %s photons, then 1", study.MaxSeeds, study.BandSeeds, units.FormatCount(study.CPUSeedPhotons)))
 	metricFlag(fs, &o.metric)
 	fs.StringSliceVar(&o.views, "views", []string{"image"}, "montages to write: image (montage.png), heatmap (heatmap.png), or both")
 	fs.BoolVar(&o.hdr, "hdr", false, "also write each cell's linear radiance as LABEL-COUNT.pfm")
@@ -214,4 +216,23 @@ func (v stopsValue) Set(s string) error {
 	slices.Sort(at)
 	*v.at = slices.Compact(at)
 	return nil
+}
+
+// seedsValue is --seeds: a count of seeds 1..study.MaxSeeds, or auto (0):
+// study.Capture decides on the device.
+type seedsValue struct{ n *int }
+
+func (v seedsValue) Type() string { return "K|auto" }
+func (v seedsValue) String() string {
+	if *v.n == 0 {
+		return "auto"
+	}
+	return strconv.Itoa(*v.n)
+}
+func (v seedsValue) Set(s string) error {
+	if strings.TrimSpace(s) == "auto" {
+		*v.n = 0
+		return nil
+	}
+	return intValue{v.n, 1, study.MaxSeeds}.Set(s)
 }

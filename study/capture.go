@@ -25,7 +25,8 @@ type Capture struct {
 	Setup
 	Specs []rng.Spec
 	At    []int64 // photon counts, ascending; nil: AutoStops for the device
-	// Seeds is how many independent renders each generator makes (0: 1):
+	// Seeds is how many independent renders each generator makes (0: auto,
+	// autoSeeds: BandSeeds where time allows, else 1):
 	// with seeds s, s+1, ..., s+Seeds-1, where s is the generator's own seed
 	// (NAME:seed=S) or Setup.Seed. The first seed's renders make the images;
 	// every seed's error goes into the mean and band of the CSV and plot.
@@ -134,12 +135,17 @@ func (o Capture) Resolved(info gpu.Info) (Capture, error) {
 	if err := o.Check(); err != nil {
 		return o, err
 	}
-	o.Seeds = max(o.Seeds, 1)
 	o.Metric = o.metric()
 	if o.At == nil {
 		o.At = AutoStops(info)
 		if o.Status != nil {
 			o.Status(autoStopsText(info, o.At))
+		}
+	}
+	if o.Seeds == 0 {
+		var why string
+		if o.Seeds, why = o.autoSeeds(info); why != "" && o.Status != nil {
+			o.Status(why)
 		}
 	}
 	// Refused before the reference, which may take a while to compute.

@@ -44,7 +44,7 @@ func TestCaptureWritesTheSet(t *testing.T) {
 	defer set.Discard()
 	var done, total int64
 	o := Capture{Setup: Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7, Seed: 1},
-		Specs: []rng.Spec{spec(t, "lehmer:lehmer-seeding=slm"), spec(t, "philox:seed=3")}, At: []int64{500, 1200},
+		Specs: []rng.Spec{spec(t, "lehmer:lehmer-seeding=slm"), spec(t, "philox:seed=3")}, At: []int64{500, 1200}, Seeds: 1,
 		Set: set, Progress: func(d, t int64) { done, total = d, t }}
 	var res Captured
 	gltest.On(t, func(c *gpu.Context) (err error) {
@@ -88,6 +88,7 @@ func captureRows(t *testing.T, o Capture) ([]imageio.ConvergenceRow, string) {
 	defer set.Discard()
 	o.Setup = Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7, Seed: 1, Metric: o.Metric}
 	o.At, o.Set = []int64{500, 1200}, set
+	o.Seeds = max(o.Seeds, 1)
 	gltest.On(t, func(c *gpu.Context) error { _, err := o.Run(c); return err })
 	_, rows, err := imageio.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
 	if err != nil {
