@@ -143,7 +143,7 @@ func TestMontageTitleFitsTheGrid(t *testing.T) {
 	}
 }
 
-// SeriesRows colours row i's label in Palette[i]; a colour bar under the
+// SeriesRows colours each row's label in its generator's colour; a colour bar under the
 // grid runs from its map's first colour to its last and labels both ends.
 func TestGridSeriesRowsAndColorBar(t *testing.T) {
 	cells := [][]*image.NRGBA{{solid(300, 40, color.NRGBA{9, 9, 9, 255})}, {solid(300, 40, color.NRGBA{9, 9, 9, 255})}}
@@ -152,11 +152,11 @@ func TestGridSeriesRowsAndColorBar(t *testing.T) {
 	plain := Grid{Cells: cells, RowLabels: []string{"philox", "lehmer"}}.Draw()
 	g := Grid{Cells: cells, RowLabels: []string{"philox", "lehmer"}, SeriesRows: true, Bar: bar}
 	m := g.Draw()
-	for i := 0; i < 2; i++ {
-		if n := count(m, m.Rect, SeriesColor(i)); n < 20 {
-			t.Errorf("row %d's label: %d pixels of its colour", i, n)
+	for i, name := range []string{"philox", "lehmer"} {
+		if n := count(m, m.Rect, GeneratorColor(name)); n < 20 {
+			t.Errorf("row %d's label: %d pixels of %s's colour", i, n, name)
 		}
-		if n := count(plain, plain.Rect, SeriesColor(i)); n != 0 {
+		if n := count(plain, plain.Rect, GeneratorColor(name)); n != 0 {
 			t.Errorf("plain grid has %d pixels of series colour %d", n, i)
 		}
 	}

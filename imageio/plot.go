@@ -50,7 +50,7 @@ type Figure struct {
 }
 
 // ConvergencePlot plots the metric m of rows against photons on log-log axes: per series
-// (generator) a line with markers in Palette's colour, the band from Min to Max shaded where
+// (generator) a line with markers in its generator's colour (GeneratorStyles), the band from Min to Max shaded where
 // there are several seeds, and the fitted slope (Slope) in the legend; and dashed guides of the
 // Rates (in the metric's power) through the first point of the best curve (the lowest error at
 // its largest count). Rows a log axis cannot show are left out.
@@ -68,7 +68,13 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	seeds := 1
 	var best []ConvergenceRow // the curve the guides go through
-	for i, s := range convergenceSeries(rows) {
+	all := convergenceSeries(rows)
+	var names []string
+	for _, s := range all { // by generator, also where a scene prefixes the name
+		names = append(names, rows[s.rows[0]].Generator)
+	}
+	styles := GeneratorStyles(names)
+	for i, s := range all {
 		var pts []ConvergenceRow
 		for _, k := range s.rows {
 			if r := rows[k]; usable(r) {
@@ -84,7 +90,7 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 		if best == nil || pts[len(pts)-1].Error < best[len(best)-1].Error {
 			best = pts
 		}
-		if err := addSeries(p, s.name, pts, SeriesColor(i), i); err != nil {
+		if err := addSeries(p, s.name, pts, styles[i], i); err != nil {
 			return nil, err
 		}
 	}
@@ -126,7 +132,8 @@ var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.Tri
 	draw.PyramidGlyph{}, draw.BoxGlyph{}, draw.RingGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
 // addSeries adds one curve, its band and its legend entry.
-func addSeries(p *plot.Plot, name string, pts []ConvergenceRow, col color.NRGBA, i int) error {
+func addSeries(p *plot.Plot, name string, pts []ConvergenceRow, sty Style, i int) error {
+	col := sty.Color
 	xy := make(plotter.XYs, len(pts))
 	var lo, hi plotter.XYs
 	for k, r := range pts {
@@ -147,7 +154,7 @@ func addSeries(p *plot.Plot, name string, pts []ConvergenceRow, col color.NRGBA,
 	if err != nil {
 		return err
 	}
-	line.Color, line.Width = col, vg.Points(1.5)
+	line.Color, line.Width, line.Dashes = col, vg.Points(1.5), sty.Dashes()
 	points.Color, points.Shape, points.Radius = col, glyphs[i%len(glyphs)], vg.Points(3)
 	p.Add(line, points)
 	label := name

@@ -40,6 +40,7 @@ func errorHistoryPanel(labels []string, history []LessonStep, factor float64) *p
 	p.Legend.TextStyle.Font.Size, p.Legend.Top = insetTickSize, true
 	glyphs := []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}}
 	yMax := 0.0
+	styles := imageio.GeneratorStyles(labels)
 	for i, label := range labels {
 		xy := make(plotter.XYs, 0, len(history))
 		for _, s := range history {
@@ -52,8 +53,8 @@ func errorHistoryPanel(labels []string, history []LessonStep, factor float64) *p
 		if err != nil {
 			continue
 		}
-		line.Color, line.Width = imageio.SeriesColor(i), vg.Points(2.5)
-		points.Color, points.Shape, points.Radius = imageio.SeriesColor(i), glyphs[i%len(glyphs)], vg.Points(4)
+		line.Color, line.Width, line.Dashes = styles[i].Color, vg.Points(2.5), styles[i].Dashes()
+		points.Color, points.Shape, points.Radius = styles[i].Color, glyphs[i%len(glyphs)], vg.Points(4)
 		p.Add(line, points)
 		p.Legend.Add(label, line, points)
 	}
