@@ -91,7 +91,8 @@ type TextLine struct {
 	Colour color.NRGBA
 }
 
-// TextCell is lines of text at scale on the montage's background, w x h
+// TextCell is lines of text at scale, in Go Mono so that columns written
+// with spaces line up, on the montage's background, w x h
 // pixels (lines past the bottom are cut): a table or verdicts as a cell of
 // a montage, beside the pictures it explains.
 func TextCell(lines []TextLine, w, h, scale int) *image.NRGBA {
@@ -103,7 +104,7 @@ func TextCell(lines []TextLine, w, h, scale int) *image.NRGBA {
 		if c == (color.NRGBA{}) {
 			c = montageLabel
 		}
-		drawText(out, scale*2, scale*2+i*lineH, l.Text, c, scale)
+		drawTextFace(out, scale*2, scale*2+i*lineH, l.Text, c, scale, true)
 	}
 	return out
 }

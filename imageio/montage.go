@@ -127,8 +127,8 @@ func Montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string
 
 // Draw lays the cells out on a dark background. Each grid slot is as large as the largest
 // cell (and wide enough for its column label); smaller cells are centred, nil or missing cells
-// leave a grey slot. Text is basicfont 7×13 scaled to stay legible for the cell size (×2 up to
-// 319-pixel-high cells, ×4 for 720); the title is one step larger, or smaller where that keeps
+// leave a grey slot. Text is in the Go font, 13 pixels a line times a scale that keeps it
+// legible for the cell size (×2 up to 319-pixel-high cells, ×4 for 720); the title is one step larger, or smaller where that keeps
 // it within the grid's width.
 func (g Grid) Draw() *image.NRGBA {
 	cells, rowLabels, colLabels, title := g.Cells, g.RowLabels, g.ColLabels, g.Title
