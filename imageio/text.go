@@ -25,10 +25,10 @@ const (
 var asciiText = strings.NewReplacer("⁰", "^0", "¹", "^1", "²", "^2", "³", "^3", "⁴", "^4", "⁵", "^5",
 	"⁶", "^6", "⁷", "^7", "⁸", "^8", "⁹", "^9", "⁻", "^-")
 
-// faceKey names a face: mono (Go Mono) or not (Go), at a scale.
+// faceKey names a face: mono (Go Mono) or not (Go), for lines px pixels high.
 type faceKey struct {
-	mono  bool
-	scale int
+	mono bool
+	px   int
 }
 
 var (
@@ -36,11 +36,11 @@ var (
 	faces   = map[faceKey]font.Face{}
 )
 
-// faceAt is the face for lines glyphH·scale pixels high: its ascent plus
-// descent fill 85 % of the line (the rest is the gap between lines).
-// Callers hold facesMu.
-func faceAt(mono bool, scale int) font.Face {
-	k := faceKey{mono, scale}
+// faceAt is the face for lines px pixels high: its ascent plus descent
+// fill 85 % of the line (the rest is the gap between lines). Callers hold
+// facesMu.
+func faceAt(mono bool, px int) font.Face {
+	k := faceKey{mono, px}
 	if f, ok := faces[k]; ok {
 		return f
 	}
@@ -49,7 +49,7 @@ func faceAt(mono bool, scale int) font.Face {
 		src = goMono
 	}
 	// Go's ascent plus descent is 1.164 em: 0.73 em per pixel of line.
-	f, err := opentype.NewFace(src, &opentype.FaceOptions{Size: 0.73 * float64(glyphH*scale), DPI: 72, Hinting: font.HintingFull})
+	f, err := opentype.NewFace(src, &opentype.FaceOptions{Size: 0.73 * float64(px), DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		panic("imageio: " + err.Error())
 	}
@@ -67,7 +67,7 @@ func textSizeFace(s string, scale int, mono bool) image.Point {
 	}
 	facesMu.Lock()
 	defer facesMu.Unlock()
-	return image.Pt(font.MeasureString(faceAt(mono, scale), s).Ceil(), glyphH*scale)
+	return image.Pt(font.MeasureString(faceAt(mono, glyphH*scale), s).Ceil(), glyphH*scale)
 }
 
 // drawText draws s with its top-left corner at (x, y) at scale.
@@ -77,7 +77,7 @@ func drawText(dst draw.Image, x, y int, s string, c color.Color, scale int) {
 
 // drawTextFace is drawText in Go Mono (mono) or Go.
 func drawTextFace(dst draw.Image, x, y int, s string, c color.Color, scale int, mono bool) {
-	mask := textMask(s, scale, mono)
+	mask := textMask(s, glyphH*scale, mono)
 	if mask == nil {
 		return
 	}
@@ -85,17 +85,17 @@ func drawTextFace(dst draw.Image, x, y int, s string, c color.Color, scale int, 
 	draw.DrawMask(dst, r, image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
 }
 
-// textMask is s drawn white on transparent at scale, or nil for nothing to draw.
-func textMask(s string, scale int, mono bool) *image.Alpha {
+// textMask is s drawn white on transparent in lines h pixels high, or nil
+// for nothing to draw.
+func textMask(s string, h int, mono bool) *image.Alpha {
 	s = asciiText.Replace(s)
-	if s == "" || scale < 1 {
+	if s == "" || h < 1 {
 		return nil
 	}
 	facesMu.Lock()
 	defer facesMu.Unlock()
-	face := faceAt(mono, scale)
+	face := faceAt(mono, h)
 	w := font.MeasureString(face, s).Ceil()
-	h := glyphH * scale
 	m := face.Metrics()
 	// Centre ascent plus descent in the line.
 	base := (fixed.I(h) - m.Ascent - m.Descent) / 2
@@ -103,4 +103,12 @@ func textMask(s string, scale int, mono bool) *image.Alpha {
 	d := font.Drawer{Dst: mask, Src: image.Opaque, Face: face, Dot: fixed.Point26_6{Y: base + m.Ascent}}
 	d.DrawString(s)
 	return mask
+}
+
+// labelSize is the size of s in lines px pixels high.
+func labelSize(s string, px int) image.Point {
+	s = asciiText.Replace(s)
+	facesMu.Lock()
+	defer facesMu.Unlock()
+	return image.Pt(font.MeasureString(faceAt(false, px), s).Ceil(), px)
 }
