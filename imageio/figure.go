@@ -33,7 +33,10 @@ func WithCaption(img *image.NRGBA, paragraphs ...string) *image.NRGBA {
 
 // wrap breaks s into lines at most width pixels wide at scale (a word longer
 // than that has a line of its own).
-func wrap(s string, width, scale int) []string {
+func wrap(s string, width, scale int) []string { return wrapPx(s, width, glyphH*scale) }
+
+// wrapPx is wrap for lines px pixels high.
+func wrapPx(s string, width, px int) []string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(s) {
@@ -41,7 +44,7 @@ func wrap(s string, width, scale int) []string {
 		if line != "" {
 			next = line + " " + w
 		}
-		if line != "" && textSize(next, scale).X > width {
+		if line != "" && labelSize(next, px).X > width {
 			lines = append(lines, line)
 			next = w
 		}

@@ -48,8 +48,8 @@ func TestSlideSize(t *testing.T) {
 		}
 	}
 	p := Slide{Grid: grid(3, 2, 320, 180), Caption: []string{long}}.plan(false)
-	if p.grid.LabelScale != slideLabelScale || p.capScale < 2 || p.f < 1 {
-		t.Errorf("default comparison: labels at scale %d, caption at %d, cells x%.2f; want %d, >= 2, enlarged",
-			p.grid.LabelScale, p.capScale, p.f, slideLabelScale)
+	if p.grid.LabelScale != slideLabelScale || p.capPx < 30 || p.f < 1 {
+		t.Errorf("default comparison: labels at scale %d, caption lines %d pixels, cells x%.2f; want %d, >= 30, enlarged",
+			p.grid.LabelScale, p.capPx, p.f, slideLabelScale)
 	}
 }

@@ -112,3 +112,12 @@ func labelSize(s string, px int) image.Point {
 	defer facesMu.Unlock()
 	return image.Pt(font.MeasureString(faceAt(false, px), s).Ceil(), px)
 }
+
+// drawTextPx is drawText in lines px pixels high.
+func drawTextPx(dst draw.Image, x, y int, s string, c color.Color, px int) {
+	mask := textMask(s, px, false)
+	if mask == nil {
+		return
+	}
+	draw.DrawMask(dst, mask.Rect.Add(image.Pt(x, y)), image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
+}
