@@ -111,3 +111,13 @@ func TextCell(lines []TextLine, w, h, scale int) *image.NRGBA {
 	}
 	return out
 }
+
+// TextCellWidth is the width a TextCell of lines at scale needs: its
+// widest line and a margin each side.
+func TextCellWidth(lines []TextLine, scale int) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, textSizeFace(l.Text, scale, true).X)
+	}
+	return w + 4*scale
+}

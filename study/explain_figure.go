@@ -14,7 +14,7 @@ import (
 )
 
 // explainTextScale is the battery cell's text scale: legible on a slide.
-const explainTextScale = 2
+const explainTextScale = 3
 
 // verdictColour is a verdict's text colour on the dark page: the grid's
 // colours (imageio.VerdictColor), with FAIL's dark vermillion lightened to
@@ -122,7 +122,7 @@ func (r ExplainRun) figure(ex Explained) *image.NRGBA {
 			pict = imageio.Magnify(pic, pic.Rect, max(1, explainViewSize/w))
 		}
 		lines := ex.batteryLines(gen)
-		text := imageio.TextCell(lines, 620, (len(lines)+1)*13*explainTextScale*5/4, explainTextScale)
+		text := imageio.TextCell(lines, imageio.TextCellWidth(lines, explainTextScale), (len(lines)+1)*13*explainTextScale*5/4, explainTextScale)
 		cells[i] = []*image.NRGBA{pict, ex.Views[i], text}
 	}
 	cols := []string{
