@@ -31,7 +31,7 @@ func TestExplainPagesAreSlides(t *testing.T) {
 		w, h := r.size()
 		gens := []string{specs[0].Label(), specs[len(specs)-1].Label()}
 		ex := Explained{Render: LessonResult{Pictures: []*image.NRGBA{grey(w, h), grey(w, h)}},
-			Views: []*image.NRGBA{grey(explainViewSize, explainViewSize), grey(explainViewSize, explainViewSize)},
+			Views:    []*image.NRGBA{grey(explainViewSize, explainViewSize), grey(explainViewSize, explainViewSize)},
 			ViewText: "draws n and n+2 of one photon", Facts: r.Facts()}
 		for _, g := range gens {
 			for _, test := range []string{"monobit", "pairs", "gap"} {
