@@ -7,6 +7,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
 )
 
 // The one type family of every figure is Bigelow and Holmes's Go fonts:
@@ -38,4 +39,5 @@ func init() {
 		{Font: font.Font{Typeface: Typeface, Variant: "Mono"}, Face: goMono},
 	})
 	plot.DefaultFont = font.Font{Typeface: Typeface}
+	plotter.DefaultFont = plot.DefaultFont // labels in a plot (the triples' cube)
 }
