@@ -267,7 +267,7 @@ func (a *App) paneControls(i int) {
 	ps := m.S.Panes[i]
 	imgui.PushIDInt(i)
 	defer imgui.PopID()
-	c := paneColors[i]
+	c := a.paneColor(i)
 	imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
 	open := imgui.CollapsingHeaderV(fmt.Sprintf("Pane %d: %s###pane", i+1, paneLabel(ps)), imgui.TreeNodeFlagsDefaultOpen)
 	imgui.PopStyleColor()

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,7 +10,6 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"speckle/imageio"
-	"speckle/study"
 )
 
 // The lesson window's Explain button runs the lesson's explanation, as
@@ -62,7 +62,7 @@ func TestWindowExplainsALesson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := img.Bounds(); b.Dx() < 3*320 || b.Dx() > study.MaxExplainWidth || a.lesson.explain.figure.Width != b.Dx() {
+	if b := img.Bounds(); b != image.Rect(0, 0, imageio.SlideWidth, imageio.SlideHeight) || a.lesson.explain.figure.Width != b.Dx() {
 		t.Errorf("figure %v, texture %d wide", b, a.lesson.explain.figure.Width)
 	}
 	onGL(t, func() error { a.lesson.close(); return nil })

@@ -13,15 +13,22 @@ import (
 	"speckle/ui"
 )
 
-// paneColors tell the panes apart in the plot and their overlays: the first
-// colours of imageio.Palette, as in the saved plots and montages.
-var paneColors = func() (c [MaxPanes]color.RGBA) {
-	for i := range c {
-		p := imageio.SeriesColor(i)
-		c[i] = color.RGBA{p.R, p.G, p.B, p.A}
+// paneColors tell the panes apart in the plot and their overlays: each
+// pane's generator's colour (imageio.GeneratorStyles, by name), as in the
+// saved plots and montages; a second pane of one generator a shade of it.
+func paneColors(panes []PaneSettings) (c [MaxPanes]color.RGBA) {
+	labels := make([]string, 0, MaxPanes)
+	for i := 0; i < MaxPanes && i < len(panes); i++ {
+		labels = append(labels, panes[i].Generator)
+	}
+	for i, s := range imageio.GeneratorStyles(labels) {
+		c[i] = color.RGBA{s.Color.R, s.Color.G, s.Color.B, s.Color.A}
 	}
 	return c
-}()
+}
+
+// paneColor is pane i's colour (paneColors).
+func (a *App) paneColor(i int) color.RGBA { return paneColors(a.Model.S.Panes[:])[i] }
 
 const sidebarWidth = 340 // screen units, times the content scale
 
@@ -197,7 +204,7 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 		wmax = math.Max(wmax, float64(imgui.CalcTextSize(l, false, 0).X))
 	}
 	dl.AddRectFilledV(vec(r[0], r[1]), vec(math.Min(x+wmax+8*scale, r[2]), y+lh*float64(len(lines))+4*scale), shade, 0, 0)
-	dl.AddRectFilled(vec(r[0], r[1]), vec(r[0]+3*scale, y+lh*float64(len(lines))+4*scale), packed(paneColors[i]))
+	dl.AddRectFilled(vec(r[0], r[1]), vec(r[0]+3*scale, y+lh*float64(len(lines))+4*scale), packed(a.paneColor(i)))
 	for k, l := range lines {
 		c := white
 		if k > 0 && p != nil && p.err != nil {

@@ -227,7 +227,7 @@ func (a *App) lineStats(width float64) {
 			if row == nil {
 				continue
 			}
-			c := paneColors[i]
+			c := a.paneColor(i)
 			imgui.TableNextColumn()
 			imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: float32(c.R) / 255, Y: float32(c.G) / 255, Z: float32(c.B) / 255, W: 1})
 			imgui.Text(row[0])

@@ -233,7 +233,7 @@ func (a *App) plotLegend(series [][]Point, r logRange) []legendRow {
 	var rows []legendRow
 	for i, s := range series {
 		if len(s) > 0 {
-			rows = append(rows, legendRow{paneColors[i], paneLegend(i, paneLabel(a.Model.S.Panes[i]), s)})
+			rows = append(rows, legendRow{a.paneColor(i), paneLegend(i, paneLabel(a.Model.S.Panes[i]), s)})
 		}
 	}
 	if first := firstPoint(series); first != nil {
@@ -279,7 +279,7 @@ func (a *App) plotCurves(dl imgui.DrawList, series [][]Point, r logRange, axes [
 			}
 			cur := vec(x0+x, y0+y)
 			if k > 0 {
-				dl.AddLineV(prev, cur, packed(paneColors[i]), 2)
+				dl.AddLineV(prev, cur, packed(a.paneColor(i)), 2)
 			}
 			prev = cur
 		}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"image"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,9 +44,9 @@ func TestLessonExplainEveryLesson(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// three columns: the render (320 wide), the view (320), the battery (620)
-			if b := img.Bounds(); b.Dx() > study.MaxExplainWidth || b.Dx() < 3*320 || b.Dy() < 2*320 {
-				t.Errorf("figure %v", b)
+			// a slide, 1920x1080
+			if b := img.Bounds(); b != image.Rect(0, 0, imageio.SlideWidth, imageio.SlideHeight) {
+				t.Errorf("figure %v, want a %dx%d slide", b, imageio.SlideWidth, imageio.SlideHeight)
 			}
 		})
 	}

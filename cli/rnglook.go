@@ -55,8 +55,9 @@ were scanned (1e9 and more on a big GPU; a square of side 0.001 holds a
 millionth of them). --lag L makes pairs (x_i, x_i+L) and triples
 (x_i, x_i+L, x_i+2L).
 
---order renderer reads every view's numbers exactly as a pass of the
-renderer draws them (as rng test and rng dump --order renderer do): the
+--order renderer (the default of pairs and triples, where it shows
+rand48's lines and planes beside philox's noise) reads every view's numbers
+exactly as a pass of the renderer draws them (as rng test and rng dump --order renderer do): the
 generator laid out for a render (--scene, --pass, --render-size,
 --photons-per-iteration, default 2^20, --draws-per-photon) and stream s
 replaced by slot s's draws through the render, photon after photon, as the
@@ -77,6 +78,10 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 			if !c.Flags().Changed("points") {
 				o.look.Points = study.DefaultLookPoints(o.look.View)
 			}
+			if !c.Flags().Changed("order") {
+				f := c.Flags()
+				o.order = study.DefaultLookOrder(o.look.View, f.Changed("zoom") || f.Changed("scan") || f.Changed("points"))
+			}
 			return o.run(c)
 		},
 	}
@@ -94,7 +99,7 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 	fs.Var(countValue{&o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
 	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1), direction (emission, draws 2 and 3) or bounce (the first bounce's scattering direction, draws 5 and 6, after its roulette draw 4)")
 	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, study.MaxLookLag, "pairs and triples: the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
-	fs.StringVar(&o.order, "order", "stream", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them)")
+	fs.StringVar(&o.order, "order", "", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them); default: renderer for pairs and triples (where rand48's structure shows), stream for the other views and with --zoom, --scan or --points")
 	o.renderer.sizeName = "render-size"
 	o.renderer.addTo(fs, false)
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port), cpu (Go reference) or N: the GLSL port on EGL device N (speckle gpu lists them)")

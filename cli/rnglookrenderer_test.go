@@ -55,8 +55,9 @@ func TestLookRendererBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--scene", "cornell"}, "--scene is a flag of the renderer order: add --order renderer"},
-		{[]string{"--render-size", "64x64"}, "--render-size is a flag of the renderer order"},
+		{[]string{"--view", "streams", "--scene", "cornell"}, "--scene is a flag of the renderer order: add --order renderer"},
+		{[]string{"--view", "bitplanes", "--render-size", "64x64"}, "--render-size is a flag of the renderer order"},
+		{[]string{"--zoom", "0.5,0.5,0.1", "--scene", "cornell"}, "--scene is a flag of the renderer order"},
 		{[]string{"--order", "interleaved"}, "--order must be stream or renderer"},
 		{[]string{"--order", "renderer", "--pass", "sky"}, "--pass:"},
 		{[]string{"--order", "renderer", "--scene", "nowhere.json"}, "nowhere.json"},

@@ -33,7 +33,10 @@ func WithCaption(img *image.NRGBA, paragraphs ...string) *image.NRGBA {
 
 // wrap breaks s into lines at most width pixels wide at scale (a word longer
 // than that has a line of its own).
-func wrap(s string, width, scale int) []string {
+func wrap(s string, width, scale int) []string { return wrapPx(s, width, glyphH*scale) }
+
+// wrapPx is wrap for lines px pixels high.
+func wrapPx(s string, width, px int) []string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(s) {
@@ -41,7 +44,7 @@ func wrap(s string, width, scale int) []string {
 		if line != "" {
 			next = line + " " + w
 		}
-		if line != "" && textSize(next, scale).X > width {
+		if line != "" && labelSize(next, px).X > width {
 			lines = append(lines, line)
 			next = w
 		}
@@ -91,7 +94,8 @@ type TextLine struct {
 	Colour color.NRGBA
 }
 
-// TextCell is lines of text at scale on the montage's background, w x h
+// TextCell is lines of text at scale, in Go Mono so that columns written
+// with spaces line up, on the montage's background, w x h
 // pixels (lines past the bottom are cut): a table or verdicts as a cell of
 // a montage, beside the pictures it explains.
 func TextCell(lines []TextLine, w, h, scale int) *image.NRGBA {
@@ -103,7 +107,17 @@ func TextCell(lines []TextLine, w, h, scale int) *image.NRGBA {
 		if c == (color.NRGBA{}) {
 			c = montageLabel
 		}
-		drawText(out, scale*2, scale*2+i*lineH, l.Text, c, scale)
+		drawTextFace(out, scale*2, scale*2+i*lineH, l.Text, c, scale, true)
 	}
 	return out
+}
+
+// TextCellWidth is the width a TextCell of lines at scale needs: its
+// widest line and a margin each side.
+func TextCellWidth(lines []TextLine, scale int) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, textSizeFace(l.Text, scale, true).X)
+	}
+	return w + 4*scale
 }

@@ -75,7 +75,8 @@ func TestCountTicks(t *testing.T) {
 func TestGridFitWidthWideLabels(t *testing.T) {
 	cell := solid(620, 500, color.NRGBA{R: 10, G: 200, B: 90, A: 255})
 	g := Grid{Cells: [][]*image.NRGBA{{cell, cell, cell}, {cell, cell, cell}}, RowLabels: []string{"lehmer", "lehmer slm"},
-		ColLabels: []string{"(a) render, 196608 photons", "(b) streams: draw 0, slot t vs t+1", "(c) battery, renderer order"}}
+		ColLabels: []string{"(a) the render after 196608 photons, its region framed",
+			"(b) streams: draw 0 of slot t against slot t+1, all", "(c) the battery, in the renderer's order, and its lags"}}
 	if s := layoutMontage(g).labelScale; s != 3 {
 		t.Fatalf("label scale %d before fitting: the test needs 3", s)
 	}

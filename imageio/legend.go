@@ -4,26 +4,62 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 )
 
 // Verdicts are the battery's verdicts in the order a legend lists them.
 var Verdicts = []string{"PASS", "SUSPECT", "FAIL", "n/a"}
 
 // VerdictColor is a verdict's colour, wherever verdicts are coloured (the
-// rng test grid, the lessons' explanation pages): Okabe and Ito's blue,
-// yellow and vermillion, which the common colour-vision deficiencies keep
-// apart (red against green does not), and grey for n/a.
+// rng test grid, the lessons' explanation pages): PASS a pale blue, SUSPECT
+// Okabe and Ito's orange, FAIL a dark vermillion, and grey for n/a. PASS
+// and FAIL differ in lightness (CIELAB L 83 against 37) as well as in hue,
+// so they stay apart in grey print and to every colour-vision deficiency
+// (red against green does not).
 func VerdictColor(v string) color.NRGBA {
 	switch v {
 	case "PASS":
-		return color.NRGBA{R: 0, G: 114, B: 178, A: 255}
+		return color.NRGBA{R: 170, G: 210, B: 240, A: 255}
 	case "SUSPECT":
-		return color.NRGBA{R: 240, G: 228, B: 66, A: 255}
+		return color.NRGBA{R: 230, G: 159, B: 0, A: 255}
 	case "FAIL":
-		return color.NRGBA{R: 213, G: 94, B: 0, A: 255}
+		return color.NRGBA{R: 150, G: 45, B: 0, A: 255}
 	}
 	return color.NRGBA{R: 0x60, G: 0x60, B: 0x60, A: 255}
 }
+
+// VerdictInk is the colour of text written on a cell of verdict v's
+// colour: near-black on the light ones, white on the dark.
+func VerdictInk(v string) color.NRGBA {
+	c := VerdictColor(v)
+	if 0.2126*linearChannel(c.R)+0.7152*linearChannel(c.G)+0.0722*linearChannel(c.B) > 0.18 {
+		return color.NRGBA{R: 20, G: 20, B: 24, A: 255}
+	}
+	return color.NRGBA{R: 255, G: 255, B: 255, A: 255}
+}
+
+// linearChannel is an sRGB channel in linear light.
+func linearChannel(v uint8) float64 {
+	c := float64(v) / 255
+	if c <= 0.04045 {
+		return c / 12.92
+	}
+	return math.Pow((c+0.055)/1.055, 2.4)
+}
+
+// DrawLabel draws s in lines px pixels high, centred in r of dst, in c: a
+// label inside a cell (the orders of the rng test grid).
+func DrawLabel(dst *image.NRGBA, r image.Rectangle, s string, c color.NRGBA, px int) {
+	mask := textMask(s, px, false)
+	if mask == nil {
+		return
+	}
+	at := image.Pt(r.Min.X+(r.Dx()-mask.Rect.Dx())/2, r.Min.Y+(r.Dy()-px)/2)
+	draw.DrawMask(dst, mask.Rect.Add(at), image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
+}
+
+// LabelWidth is the width in pixels of s in lines px pixels high.
+func LabelWidth(s string, px int) int { return labelSize(s, px).X }
 
 // LegendEntry is one swatch of a legend and what it means.
 type LegendEntry struct {

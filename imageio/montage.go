@@ -109,8 +109,8 @@ func layoutMontage(g Grid) montageLayout {
 
 // Grid is a montage: Cells[i][j] is row i (a generator) and column j (a photon count). Row
 // labels go on the left, column labels above the columns, the title on top; any of them may be
-// empty or nil. With SeriesRows the rows are series and their labels take Palette's colours,
-// as the plots' curves do; Bar, if set, goes under the grid.
+// empty or nil. With SeriesRows the rows are generators and their labels take each
+// generator's colour (GeneratorStyles), as the plots' curves do; Bar, if set, goes under the grid.
 type Grid struct {
 	Cells                [][]*image.NRGBA
 	RowLabels, ColLabels []string
@@ -127,8 +127,8 @@ func Montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string
 
 // Draw lays the cells out on a dark background. Each grid slot is as large as the largest
 // cell (and wide enough for its column label); smaller cells are centred, nil or missing cells
-// leave a grey slot. Text is basicfont 7×13 scaled to stay legible for the cell size (×2 up to
-// 319-pixel-high cells, ×4 for 720); the title is one step larger, or smaller where that keeps
+// leave a grey slot. Text is in the Go font, 13 pixels a line times a scale that keeps it
+// legible for the cell size (×2 up to 319-pixel-high cells, ×4 for 720); the title is one step larger, or smaller where that keeps
 // it within the grid's width.
 func (g Grid) Draw() *image.NRGBA {
 	cells, rowLabels, colLabels, title := g.Cells, g.RowLabels, g.ColLabels, g.Title
@@ -145,10 +145,11 @@ func (g Grid) Draw() *image.NRGBA {
 		w := textSize(s, l.labelScale).X
 		drawText(out, slotX(j)+(l.slotW-w)/2, l.gridY-montagePad-textH, s, montageLabel, l.labelScale)
 	}
+	styles := GeneratorStyles(rowLabels)
 	for i, s := range rowLabels {
 		col := montageLabel
 		if g.SeriesRows {
-			col = SeriesColor(i)
+			col = styles[i].Color
 		}
 		drawText(out, montageMargin, slotY(i)+(l.slotH-textH)/2, s, col, l.labelScale)
 	}

@@ -44,8 +44,8 @@ func TestMontage(t *testing.T) {
 	cols := []string{"1e5", "1e6"}
 	m := Montage(cells, rows, cols, "test")
 
-	// Text at scale 2 (cells under 320 pixels high), the title at 3: 7×13 glyphs.
-	rowLabelW := 6 * 7 * 2 // "rand48", "ranlux"
+	// Text at scale 2 (cells under 320 pixels high), the title at 3: lines 13·scale high.
+	rowLabelW := max(textSize("rand48", 2).X, textSize("ranlux", 2).X, textSize("ca", 2).X)
 	gridX := montageMargin + rowLabelW + montagePad
 	gridY := montageMargin + 13*3 + montagePad + 13*2 + montagePad
 	wantW := gridX + 2*cw + montageGap + montageMargin
@@ -123,7 +123,7 @@ func TestMontageLabelScale(t *testing.T) {
 	}
 	// A wide column label widens its slot.
 	m := Montage([][]*image.NRGBA{{solid(10, 10, color.NRGBA{1, 2, 3, 255})}}, nil, []string{"a long label"}, "")
-	if want := 2*montageMargin + 12*7*2; m.Rect.Dx() != want {
+	if want := 2*montageMargin + textSize("a long label", 2).X; m.Rect.Dx() != want {
 		t.Errorf("width %d, want %d", m.Rect.Dx(), want)
 	}
 }
@@ -143,7 +143,7 @@ func TestMontageTitleFitsTheGrid(t *testing.T) {
 	}
 }
 
-// SeriesRows colours row i's label in Palette[i]; a colour bar under the
+// SeriesRows colours each row's label in its generator's colour; a colour bar under the
 // grid runs from its map's first colour to its last and labels both ends.
 func TestGridSeriesRowsAndColorBar(t *testing.T) {
 	cells := [][]*image.NRGBA{{solid(300, 40, color.NRGBA{9, 9, 9, 255})}, {solid(300, 40, color.NRGBA{9, 9, 9, 255})}}
@@ -152,11 +152,11 @@ func TestGridSeriesRowsAndColorBar(t *testing.T) {
 	plain := Grid{Cells: cells, RowLabels: []string{"philox", "lehmer"}}.Draw()
 	g := Grid{Cells: cells, RowLabels: []string{"philox", "lehmer"}, SeriesRows: true, Bar: bar}
 	m := g.Draw()
-	for i := 0; i < 2; i++ {
-		if n := count(m, m.Rect, SeriesColor(i)); n < 20 {
-			t.Errorf("row %d's label: %d pixels of its colour", i, n)
+	for i, name := range []string{"philox", "lehmer"} {
+		if n := count(m, m.Rect, GeneratorColor(name)); n < 20 {
+			t.Errorf("row %d's label: %d pixels of %s's colour", i, n, name)
 		}
-		if n := count(plain, plain.Rect, SeriesColor(i)); n != 0 {
+		if n := count(plain, plain.Rect, GeneratorColor(name)); n != 0 {
 			t.Errorf("plain grid has %d pixels of series colour %d", n, i)
 		}
 	}
@@ -171,8 +171,15 @@ func TestGridSeriesRowsAndColorBar(t *testing.T) {
 	if got := m.NRGBAAt(l.gridX+l.barW-1, y); got != cm.At(1) {
 		t.Errorf("bar's right end %v, want %v", got, cm.At(1))
 	}
-	if lines := wrapText("per-pixel error of R, G, B", 2, 10*14); strings.Join(lines, "|") != "per-pixel|error of|R, G, B" {
+	w := textSize("error of R,", 2).X
+	lines := wrapText("per-pixel error of R, G, B", 2, w)
+	if strings.Join(lines, " ") != "per-pixel error of R, G, B" || len(lines) < 2 {
 		t.Errorf("wrapped %q", lines)
+	}
+	for _, l := range lines {
+		if textSize(l, 2).X > w {
+			t.Errorf("wrapped line %q wider than %d", l, w)
+		}
 	}
 	if barNumber(2.5) != "2.5" || barNumber(864000) != "8.64e5" || barNumber(0.00123) != "0.00123" || barNumber(1.5e-7) != "1.5e-7" {
 		t.Errorf("bar numbers %s %s %s %s", barNumber(2.5), barNumber(864000), barNumber(0.00123), barNumber(1.5e-7))

@@ -98,7 +98,13 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 	seeds := 1
 	var best []ConvergenceRow // the curve the guides go through
 	var flies []string
-	for i, s := range convergenceSeries(rows) {
+	all := convergenceSeries(rows)
+	var names []string
+	for _, s := range all { // by generator, also where a scene prefixes the name
+		names = append(names, rows[s.rows[0]].Generator)
+	}
+	styles := GeneratorStyles(names)
+	for i, s := range all {
 		var pts []ConvergenceRow
 		for _, k := range s.rows {
 			if r := rows[k]; usable(r) {
@@ -114,7 +120,7 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 		if best == nil || pts[len(pts)-1].Error < best[len(best)-1].Error {
 			best = pts
 		}
-		if err := addSeries(p, &key, s.name, pts, SeriesColor(i), i, m.Power()); err != nil {
+		if err := addSeries(p, &key, s.name, pts, styles[i], i, m.Power()); err != nil {
 			return nil, err
 		}
 		fl := pts[len(pts)-1]
@@ -175,10 +181,11 @@ func bandHi(r ConvergenceRow) float64 {
 var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{},
 	draw.PyramidGlyph{}, draw.BoxGlyph{}, draw.RingGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
-// addSeries adds one curve, its band and its key entry: the name, the fitted slope of the
-// mean (in RMSE's power: power is the metric's) with the seeds' range, and what the slope
-// says.
-func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow, col color.NRGBA, i int, power float64) error {
+// addSeries adds one curve (in its generator's Style), its band and its key entry: the name,
+// the fitted slope of the mean (in RMSE's power: power is the metric's) with the seeds' range,
+// and what the slope says.
+func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow, sty Style, i int, power float64) error {
+	col := sty.Color
 	xy := make(plotter.XYs, len(pts))
 	var lo, hi plotter.XYs
 	for k, r := range pts {
@@ -199,7 +206,7 @@ func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow
 	if err != nil {
 		return err
 	}
-	line.Color, line.Width = col, vg.Points(2)
+	line.Color, line.Width, line.Dashes = col, vg.Points(2), sty.Dashes()
 	points.Color, points.Shape, points.Radius = col, glyphs[i%len(glyphs)], vg.Points(3.5)
 	p.Add(line, points)
 	label, says := seriesLabel(name, pts[0], power)

@@ -296,6 +296,7 @@ func (o CAEvolve) renderMontage(c *gpu.Context, shown []caRow, paper CAStanding,
 	}
 	cols = append(cols, column{"Paper (control)", paper.Genome, paper.Score, "paper"})
 	counts := []int64{o.Photons, o.PhotonsHigh}
+	cellW := caCellWidth(len(cols))
 	var cells []*image.NRGBA
 	var colLabels []string
 	images := 0
@@ -317,7 +318,7 @@ func (o CAEvolve) renderMontage(c *gpu.Context, shown []caRow, paper CAStanding,
 				return images, err
 			}
 			images++
-			shots = append(shots, imageio.Shrink(shot, imageio.MontageCellWidth))
+			shots = append(shots, imageio.Shrink(shot, cellW))
 		}
 		k := col.genome.K
 		cells = append(cells, imageio.Captioned(shots, []string{
@@ -334,5 +335,18 @@ func (o CAEvolve) renderMontage(c *gpu.Context, shown []caRow, paper CAStanding,
 	if err != nil {
 		return images, err
 	}
-	return images, imageio.WritePNG(path, imageio.Montage([][]*image.NRGBA{cells}, nil, colLabels, title))
+	return images, imageio.WritePNG(path, caMontage(cells, colLabels, title))
+}
+
+// caCellWidth is the width a render takes in a montage of n columns so
+// that the montage fits a slide's width (1920), at most MontageCellWidth.
+func caCellWidth(n int) int {
+	const margin, gap = 16, 8 // the montage's (imageio)
+	return max(64, min(imageio.MontageCellWidth, (imageio.SlideWidth-2*margin-(n-1)*gap)/max(n, 1)))
+}
+
+// caMontage is the columns side by side under the title, at most a
+// slide's width (the cells give way where their captions would widen it).
+func caMontage(cells []*image.NRGBA, colLabels []string, title string) *image.NRGBA {
+	return imageio.Grid{Cells: [][]*image.NRGBA{cells}, ColLabels: colLabels, Title: title}.FitWidth(imageio.SlideWidth).Draw()
 }

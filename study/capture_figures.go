@@ -52,7 +52,8 @@ func (o Capture) writeSummary(t *table) ([]string, error) {
 	}
 	if !o.NoMontage {
 		g := imageio.Grid{Cells: cells, RowLabels: t.rowLabels, ColLabels: colLabels, Title: title, SeriesRows: true}
-		if err := put("montage.png", func(p string) error { return imageio.WritePNG(p, o.captioned(g.Draw())) }); err != nil {
+		slide := imageio.Slide{Grid: g, Caption: o.Caption} // 1920x1080, for a projector
+		if err := put("montage.png", func(p string) error { return imageio.WritePNG(p, slide.Draw()) }); err != nil {
 			return nil, err
 		}
 	}
@@ -96,14 +97,6 @@ func (o Capture) writeSummary(t *table) ([]string, error) {
 		}
 	}
 	return files, nil
-}
-
-// captioned is the montage with the capture's caption under it, if any.
-func (o Capture) captioned(img *image.NRGBA) *image.NRGBA {
-	if len(o.Caption) == 0 {
-		return img
-	}
-	return imageio.WithCaption(img, o.Caption...)
 }
 
 // seedsText names the seeds in a title: the common one, or the range each

@@ -13,18 +13,15 @@ import (
 	"speckle/lab"
 )
 
-// MaxExplainWidth is a page's widest: a slide's.
-const MaxExplainWidth = imageio.MaxFigureWidth
-
 // explainTextScale is the battery cell's text scale: legible on a slide.
-const explainTextScale = 2
+const explainTextScale = 3
 
-// verdictColour is a verdict's text colour: the grid's colour-blind-safe
-// one (imageio.VerdictColor), with PASS's blue lightened to read on the
-// dark page.
+// verdictColour is a verdict's text colour on the dark page: the grid's
+// colours (imageio.VerdictColor), with FAIL's dark vermillion lightened to
+// Okabe and Ito's vermillion to read there.
 func verdictColour(v string) color.NRGBA {
-	if v == "PASS" {
-		return color.NRGBA{R: 86, G: 180, B: 233, A: 255} // Okabe and Ito's sky blue
+	if v == "FAIL" {
+		return color.NRGBA{R: 213, G: 94, B: 0, A: 255}
 	}
 	return imageio.VerdictColor(v)
 }
@@ -125,7 +122,7 @@ func (r ExplainRun) figure(ex Explained) *image.NRGBA {
 			pict = imageio.Magnify(pic, pic.Rect, max(1, explainViewSize/w))
 		}
 		lines := ex.batteryLines(gen)
-		text := imageio.TextCell(lines, 620, (len(lines)+1)*13*explainTextScale*5/4, explainTextScale)
+		text := imageio.TextCell(lines, imageio.TextCellWidth(lines, explainTextScale), (len(lines)+1)*13*explainTextScale*5/4, explainTextScale)
 		cells[i] = []*image.NRGBA{pict, ex.Views[i], text}
 	}
 	cols := []string{
@@ -134,12 +131,11 @@ func (r ExplainRun) figure(ex Explained) *image.NRGBA {
 		"(c) battery, renderer order",
 	}
 	title := r.Title + ": from the artifact to its cause"
-	// The cells give way to a slide's width, the labels and caption keep
-	// their size; Shrink only guards a title wider than a slide.
-	img := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title}.FitWidth(MaxExplainWidth).Draw()
+	// A slide (1920x1080): the cells give way, the labels and caption keep
+	// their size.
+	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title, SeriesRows: true}
 	facts := append([]string{"(d) The cause, computed:"}, ex.Facts...)
-	img = imageio.WithCaption(img, strings.Join(facts, " "), "(b) "+ex.ViewText+". (c) "+ex.Report.Layout+".", r.Caption)
-	return imageio.Shrink(img, MaxExplainWidth)
+	return imageio.Slide{Grid: grid, Caption: []string{strings.Join(facts, " "), "(b) " + ex.ViewText + ". (c) " + ex.Report.Layout + ".", r.Caption}}.Draw()
 }
 
 // WriteText writes the page's short text: the render, the view, each

@@ -14,10 +14,11 @@ import (
 	"speckle/imageio"
 )
 
-// Every lesson's figure, at its own size with its error inset, fits a
-// slide (at most imageio.MaxFigureWidth wide) and keeps its cells large
-// enough to read: the figure at least 1600 pixels wide. The cells are the
-// reference with noise: what a render looks like, without the GPU.
+// Every lesson's figure, at its own size with its error history, is a
+// slide (exactly imageio.SlideWidth x SlideHeight, 16:9) with each row's
+// label in its generator's colour. The cells are the reference with noise:
+// what a render looks like, without the GPU. SPECKLE_SAVE_FIGURES=DIR
+// writes them there to look at.
 func TestLessonFiguresFitASlide(t *testing.T) {
 	atRoot(t)
 	rnd := rand.New(rand.NewPCG(1, 2))
@@ -40,9 +41,18 @@ func TestLessonFiguresFitASlide(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", l.Name, err)
 		}
-		if w := fig.Rect.Dx(); w > imageio.MaxFigureWidth || w < 1600 {
-			t.Errorf("%s: figure %d pixels wide, want 1600..%d", l.Name, w, imageio.MaxFigureWidth)
+		if fig.Rect != image.Rect(0, 0, imageio.SlideWidth, imageio.SlideHeight) {
+			t.Errorf("%s: figure %v, want %dx%d", l.Name, fig.Rect.Size(), imageio.SlideWidth, imageio.SlideHeight)
 			saveFigure(t, l.Name+"-figure.png", fig)
+		}
+		for _, sp := range specs {
+			if n := countColour(fig, imageio.GeneratorColor(sp.Label())); n < 20 {
+				t.Errorf("%s: %d pixels of %s's colour: its row label is not in it", l.Name, n, sp.Label())
+				saveFigure(t, l.Name+"-figure.png", fig)
+			}
+		}
+		if dir := os.Getenv("SPECKLE_SAVE_FIGURES"); dir != "" {
+			imageio.WritePNG(filepath.Join(dir, l.Name+".png"), fig)
 		}
 	}
 }

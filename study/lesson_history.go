@@ -12,26 +12,25 @@ import (
 	"speckle/imageio"
 )
 
-// Inset font sizes: the montage's bitmap labels (scale 2) have capitals
-// about 18 pixels high; Liberation Sans at 18 points (24 pixels at 96 dpi)
-// has them 17, so the inset reads as large as the rows above it.
+// Inset font sizes: the slide's labels (scale 3) are Go at 28 pixels; Go
+// at 19 points (25 pixels at 96 dpi) reads about as large beside them.
 var (
 	insetTitleSize = vg.Points(19)
 	insetLabelSize = vg.Points(18)
 	insetTickSize  = vg.Points(17)
 )
 
-// errorHistoryPlot is the lesson figure's inset, w pixels wide.
-func errorHistoryPlot(labels []string, history []LessonStep, factor float64, w int) *image.NRGBA {
-	return imageio.PlotImage(errorHistoryPanel(labels, history, factor), w, w*5/16)
+// errorHistoryPlot is the lesson slide's plot beside the grid, w x h pixels.
+func errorHistoryPlot(labels []string, history []LessonStep, factor float64, w, h int) *image.NRGBA {
+	return imageio.PlotImage(errorHistoryPanel(labels, history, factor), w, h)
 }
 
 // errorHistoryPanel plots each generator's region error (the criterion's)
 // against the photons traced, so that an error that stops falling shows as
 // a flat line beside a falling one.
 func errorHistoryPanel(labels []string, history []LessonStep, factor float64) *plot.Plot {
-	p := imageio.NewPanel(fmt.Sprintf("region error after each iteration (the criterion: the first at least %g times the last)", factor),
-		"photons traced per generator (log scale)", "region error (RMS of the heatmap)")
+	p := imageio.NewPanel(fmt.Sprintf("region error after each iteration\n(criterion: the first at least %g times the last)", factor),
+		"photons per generator (log scale)", "region error (RMS of the heatmap)")
 	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, imageio.CountTicks{}
 	p.Title.TextStyle.Font.Size = insetTitleSize
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
@@ -40,6 +39,7 @@ func errorHistoryPanel(labels []string, history []LessonStep, factor float64) *p
 	p.Legend.TextStyle.Font.Size, p.Legend.Top = insetTickSize, true
 	glyphs := []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}}
 	yMax := 0.0
+	styles := imageio.GeneratorStyles(labels)
 	for i, label := range labels {
 		xy := make(plotter.XYs, 0, len(history))
 		for _, s := range history {
@@ -52,8 +52,8 @@ func errorHistoryPanel(labels []string, history []LessonStep, factor float64) *p
 		if err != nil {
 			continue
 		}
-		line.Color, line.Width = imageio.SeriesColor(i), vg.Points(2.5)
-		points.Color, points.Shape, points.Radius = imageio.SeriesColor(i), glyphs[i%len(glyphs)], vg.Points(4)
+		line.Color, line.Width, line.Dashes = styles[i].Color, vg.Points(2.5), styles[i].Dashes()
+		points.Color, points.Shape, points.Radius = styles[i].Color, glyphs[i%len(glyphs)], vg.Points(4)
 		p.Add(line, points)
 		p.Legend.Add(label, line, points)
 	}

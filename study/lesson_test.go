@@ -165,10 +165,9 @@ func TestLessonRunWritesAFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Three columns of cells enlarged to 640 pixels then fitted to a slide's
-	// width (over 500 pixels each), and the caption below two rows.
-	if b := fig.Bounds(); b.Dx() < 3*500 || b.Dx() > imageio.MaxFigureWidth || b.Dy() < 2*280+100 {
-		t.Errorf("figure %v: want 2x3 cells and a caption, at most %d pixels wide", b, imageio.MaxFigureWidth)
+	// A slide: 1920x1080.
+	if b := fig.Bounds(); b != image.Rect(0, 0, imageio.SlideWidth, imageio.SlideHeight) {
+		t.Errorf("figure %v: want a %dx%d slide", b, imageio.SlideWidth, imageio.SlideHeight)
 	}
 	if !imageio.FindColorBar(fig, imageio.HeatColormap(), 200) {
 		t.Error("the lesson's figure has no colour bar for its heatmaps")

@@ -222,8 +222,8 @@ var regionColour = color.NRGBA{R: 255, G: 64, B: 160, A: 255}
 
 // figure is the montage: a row per generator (image with the region
 // framed, heatmap, magnifier on the region's centre), title on top,
-// caption below. Cells under 640 pixels wide are enlarged (whole pixels),
-// then scaled down together so that the figure fits a slide's width.
+// the error's history beside, caption below: a 1920x1080 slide. Cells under
+// 640 pixels wide are enlarged (whole pixels), then scaled together to fit.
 func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image, ref imageio.Image, rect image.Rectangle, res LessonResult) (*image.NRGBA, error) {
 	w, h := setup.Width, setup.Height
 	lens := magnifierRect(w, h, LessonZoom, r.Region.Centre())
@@ -247,11 +247,11 @@ func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image,
 	title := fmt.Sprintf("%s: %s, %dx%d, %s photons each", r.Title, r.Scene, w, h, units.FormatCount(res.Photons))
 	criterion := fmt.Sprintf("Criterion: the RMS of the heatmap in the framed region of %s reaches %g times %s's. %s.",
 		labels[0], r.Factor, labels[len(labels)-1], res)
-	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title, Bar: bar}
-	// At most a slide's width: the cells give way, not the text.
-	img := grid.FitWidth(imageio.MaxFigureWidth).Draw()
+	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title, Bar: bar, SeriesRows: true}
+	// A slide (1920x1080): the cells give way, not the text.
+	slide := imageio.Slide{Grid: grid, Caption: []string{r.Caption, criterion}}
 	if len(res.History) > 1 { // one snapshot cannot show an error standing still: its history can
-		img = imageio.Stack(img, errorHistoryPlot(labels, res.History, r.Factor, min(img.Rect.Dx()-32, 1600)))
+		slide.Side = errorHistoryPlot(labels, res.History, r.Factor, 620, 560)
 	}
-	return imageio.WithCaption(img, r.Caption, criterion), nil
+	return slide.Draw(), nil
 }

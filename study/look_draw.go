@@ -1,11 +1,13 @@
 package study
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 
 	"speckle/imageio"
 	"speckle/rng"
@@ -81,10 +83,11 @@ func (l Look) Draw(sp rng.Spec, s Sample) Looked {
 		}
 	}
 	var edges []bool
+	area := float64(l.Size * l.Size)
 	if l.View == ViewTriples {
-		edges = view.edges(l.Size)
+		edges, area = view.edges(l.Size), view.area(l.Size)
 	}
-	img := l.shade(hits, shown, edges)
+	img := l.shade(hits, shown, edges, area)
 	return Looked{Spec: sp, Image: img, Shown: shown, Points: points, InBox: s.InBox, Scanned: s.Scanned}
 }
 
@@ -105,16 +108,24 @@ func (l Look) bitplanes(sp rng.Spec, v []uint32) Looked {
 }
 
 // shade paints the hit counts, and the cube's edges where nothing hit.
-func (l Look) shade(hits []int, shown int, edges []bool) *image.NRGBA {
+// Points spread over area pixels (the square, or the cube's outline) at a
+// density of d = shown/area a pixel. Sparse points (d under 1.5) each
+// darken their pixel plainly, a pixel hit often black, and a deep zoom's
+// few grow into discs that can be seen. Dense ones shade by density, a
+// pixel hit n times exp(-n ln2/d) of white: as many hits as the mean is
+// mid grey, so uniform noise is a grey texture and lines or planes, where
+// the points crowd, are black on white (a million triples no black cube).
+func (l Look) shade(hits []int, shown int, edges []bool, area float64) *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, l.Size, l.Size))
-	// A point darkens its pixel, plainly; a pixel hit often is black; few
-	// points (a deep zoom's) grow into discs that can be seen.
+	density := float64(shown) / math.Max(area, 1)
 	hits = grow(hits, l.Size, MarkerRadius(shown, l.Size))
 	for i, n := range hits {
 		c := uint8(255)
 		switch {
-		case n > 0:
+		case n > 0 && density < 1.5:
 			c = uint8(max(0, 120-30*(n-1)))
+		case n > 0:
+			c = uint8(math.Round(255 * math.Exp(-float64(n)*math.Ln2/density)))
 		case edges != nil && edges[i]:
 			c = 170
 		}
@@ -178,6 +189,36 @@ func (v cubeView) project(u [3]float64) (x, y float64) {
 	// The cube's half diagonal, sqrt(3)/2, reaches just inside the edge.
 	const fit = 0.999 / 1.7320508075688772 // 1/sqrt(3)
 	return 0.5 + px*fit, 0.5 + py*fit
+}
+
+// area is the area in pixels of the cube's outline in a size x size
+// picture: the convex hull of its eight corners, projected.
+func (v cubeView) area(size int) float64 {
+	var pts [][2]float64
+	for c := 0; c < 8; c++ {
+		x, y := v.project([3]float64{float64(c & 1), float64(c >> 1 & 1), float64(c >> 2 & 1)})
+		pts = append(pts, [2]float64{x * float64(size), y * float64(size)})
+	}
+	slices.SortFunc(pts, func(a, b [2]float64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	cross := func(o, a, b [2]float64) float64 { return (a[0]-o[0])*(b[1]-o[1]) - (a[1]-o[1])*(b[0]-o[0]) }
+	var hull [][2]float64 // Andrew's monotone chain
+	for pass := 0; pass < 2; pass++ {
+		start := len(hull)
+		for _, p := range pts {
+			for len(hull) >= start+2 && cross(hull[len(hull)-2], hull[len(hull)-1], p) <= 0 {
+				hull = hull[:len(hull)-1]
+			}
+			hull = append(hull, p)
+		}
+		hull = hull[:len(hull)-1]
+		slices.Reverse(pts)
+	}
+	a := 0.0
+	for i := range hull {
+		p, q := hull[i], hull[(i+1)%len(hull)]
+		a += p[0]*q[1] - q[0]*p[1]
+	}
+	return math.Abs(a) / 2
 }
 
 // edges marks the pixels of the cube's twelve edges in a size x size picture.

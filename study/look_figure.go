@@ -114,6 +114,11 @@ func radialPlot(looked []Looked) *plot.Plot {
 	p := imageio.NewPanel("radial average of the power spectrum (pbrt-v4's pspec)", "frequency |k| (ring of the periodogram)", "mean power P (white noise 1)")
 	p.Legend.Top, p.Legend.Left = false, false
 	lo, hi := -0.5, 0.5
+	var labels []string
+	for _, lk := range looked {
+		labels = append(labels, lk.Spec.Label())
+	}
+	styles := imageio.GeneratorStyles(labels)
 	for i, lk := range looked {
 		xy := make(plotter.XYs, 0, len(lk.Radial))
 		for f, v := range lk.Radial {
@@ -129,8 +134,7 @@ func radialPlot(looked []Looked) *plot.Plot {
 		if err != nil {
 			continue
 		}
-		line.Color, line.Width = imageio.SeriesColor(i), vg.Points(2)
-		line.Dashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)}}[i%4]
+		line.Color, line.Width, line.Dashes = styles[i].Color, vg.Points(2), styles[i].Dashes()
 		p.Add(line)
 		p.Legend.Add(lk.Spec.Label(), line)
 	}

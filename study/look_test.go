@@ -324,3 +324,30 @@ func edgeOn(n [3]float64) [2]float64 {
 	}
 	return [2]float64{yaw * 180 / math.Pi, pitch * 180 / math.Pi}
 }
+
+// The cube's outline at no turn is the unit square's face (the whole
+// picture less the fit's margin); turned, a hexagon larger than a face.
+func TestCubeOutlineArea(t *testing.T) {
+	face := newCubeView([2]float64{0, 0}).area(512)
+	if want := math.Pow(512*0.999/math.Sqrt(3), 2); math.Abs(face-want) > 1 {
+		t.Errorf("face-on cube: %.0f pixels, want %.0f", face, want)
+	}
+	if turned := newCubeView([2]float64{30, 20}).area(512); turned <= face || turned > 512*512 {
+		t.Errorf("turned cube: %.0f pixels, face %.0f", turned, face)
+	}
+}
+
+// rng look's default order shows rand48's structure where a view has one:
+// the renderer's for pairs and triples, unless zoomed; the streams' else.
+func TestDefaultLookOrder(t *testing.T) {
+	for _, c := range []struct {
+		view   string
+		zoomed bool
+		want   string
+	}{{ViewPairs, false, "renderer"}, {ViewTriples, false, "renderer"}, {ViewPairs, true, "stream"},
+		{ViewStreams, false, "stream"}, {ViewBitplanes, false, "stream"}, {ViewPhotons, false, "stream"}, {ViewSpectrum, false, "stream"}} {
+		if got := DefaultLookOrder(c.view, c.zoomed); got != c.want {
+			t.Errorf("%s (zoomed %v): %s, want %s", c.view, c.zoomed, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"image"
+	"image/color"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -271,4 +272,47 @@ func TestVerdictGridHasALegend(t *testing.T) {
 	if c := imageio.VerdictColor("PASS"); c.G > c.B {
 		t.Errorf("PASS is green (%v): red against green is what colour-blind readers cannot tell apart", c)
 	}
+}
+
+// PASS and FAIL are far apart in lightness (grey print, every colour-vision
+// deficiency), each half of a cell names its order, and the grid says how
+// many SUSPECTs chance gives: 2 generators x 2 tests x 2 orders, 8 verdicts,
+// about 8 x 2 % = 0.2.
+func TestVerdictGridLightnessOrdersAndChance(t *testing.T) {
+	lum := func(c color.NRGBA) float64 { return 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B) }
+	if d := lum(imageio.VerdictColor("PASS")) - lum(imageio.VerdictColor("FAIL")); d < 100 {
+		t.Errorf("PASS is only %.0f (of 255) lighter than FAIL", d)
+	}
+	var res []TestResult
+	for _, g := range []string{"rand48", "philox"} {
+		for _, test := range []string{"pairs", "gap"} {
+			res = append(res, TestResult{Generator: g, Test: test, Order: "stream", Verdict: "PASS"},
+				TestResult{Generator: g, Test: test, Order: "consumed", Verdict: "FAIL"})
+		}
+	}
+	rep := RNGTestReport{Numbers: 1 << 20, Generators: []TestedGenerator{{Label: "rand48"}, {Label: "philox"}}, Results: res}
+	if note := rep.chanceNote(); !strings.Contains(note, "expected by chance") || !strings.Contains(note, "8 verdicts") || !strings.Contains(note, "about 0.2 of them") {
+		t.Errorf("note %q", note)
+	}
+	img := rep.Grid()
+	for _, v := range []string{"PASS", "FAIL"} { // the order's name, in the cell's ink, on the cell
+		if n := countColour(img, imageio.VerdictInk(v)); n < 10 {
+			t.Errorf("%d pixels of %s's ink: the orders are not named in the cells", n, v)
+		}
+	}
+	if n := countColour(img, imageio.GeneratorColor("rand48")); n < 10 {
+		t.Errorf("rand48's row label is not in rand48's colour (%d pixels)", n)
+	}
+}
+
+func countColour(img *image.NRGBA, c color.NRGBA) int {
+	n := 0
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+			if img.NRGBAAt(x, y) == c {
+				n++
+			}
+		}
+	}
+	return n
 }
