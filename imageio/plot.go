@@ -151,7 +151,7 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 		strings.Join(flies, "; ") + ". RMSE and fireflies at every count: convergence.csv.",
 	}
 	return &Figure{Plot: p, Key: &key, Notes: notes,
-		YLabel: m.Short() + " against " + text.Against}, nil
+		YLabel: m.Short()}, nil
 }
 
 // countText writes a photon count as 2^20 where it is a power of two, else in
@@ -333,6 +333,21 @@ func DecadeRange(lo, hi float64) (float64, float64) {
 	return a, b
 }
 
+// wrapPlotText breaks s at spaces into lines no wider than w by width.
+func wrapPlotText(s string, w vg.Length, width func(string) vg.Length) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if next := strings.TrimSpace(line + " " + word); line == "" || width(next) <= w {
+			line = next
+			continue
+		}
+		lines = append(lines, line)
+		line = word
+	}
+	return append(lines, line)
+}
+
 // plotMargin is the white space around a saved plot and between its parts.
 const plotMargin = vg.Length(6) // points
 
@@ -356,11 +371,14 @@ func SavePlot(f *Figure, path string) error {
 		sty.Font.Size = plotNoteSize
 		sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
 		h := sty.Height("Xg")
-		for k := range f.Notes {
-			line := f.Notes[len(f.Notes)-1-k]
-			dc.FillText(sty, vg.Point{X: dc.Min.X, Y: dc.Min.Y + vg.Length(k)*h}, line)
+		var lines []string
+		for _, n := range f.Notes {
+			lines = append(lines, wrapPlotText(n, dc.Size().X, sty.Width)...)
 		}
-		dc = draw.Crop(dc, 0, 0, vg.Length(len(f.Notes))*h+plotMargin, 0)
+		for k := range lines {
+			dc.FillText(sty, vg.Point{X: dc.Min.X, Y: dc.Min.Y + vg.Length(k)*h}, lines[len(lines)-1-k])
+		}
+		dc = draw.Crop(dc, 0, 0, vg.Length(len(lines))*h+plotMargin, 0)
 	}
 	if f.Key != nil { // beside the axes, top right: never over a curve
 		w := f.Key.Rectangle(dc).Size().X + f.Key.ThumbnailWidth/2
