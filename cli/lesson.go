@@ -186,7 +186,7 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 	if err := o.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err })); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s (%.3g photons/s, all generators)\n%s: the figure\n", res, res.Rate, imageio.Printable(r.Out))
+	fmt.Fprintf(stdout, "%s (%.3g photons/s, all generators)\nreference: %s\n%s: the figure\n", res, res.Rate, res.Reference, imageio.Printable(r.Out))
 	return nil
 }
 

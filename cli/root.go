@@ -15,6 +15,7 @@ import (
 
 	"speckle/imageio"
 	"speckle/internal/printable"
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -46,6 +47,7 @@ driver's debug messages.`,
 			return runDefault(c, stdout)
 		},
 	}
+	root.PersistentFlags().BoolVar(&render.AllowWeakReferences, render.AllowWeakFlag, false, fmt.Sprintf("use (or, for speckle reference, make) a reference of fewer than %s photons, or of an unknown count (no sidecar), which is otherwise refused", units.FormatCount(render.MinReferencePhotons)))
 	root.PersistentFlags().StringVar(&render.UserReferences, "references", "", "a folder of your own references (speckle reference writes there), searched before the built-in ones (default $"+render.ReferencesEnv+")")
 	root.SetOut(stdout)
 	root.SetErr(stderr)

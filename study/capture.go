@@ -55,6 +55,9 @@ const (
 type Captured struct {
 	Images int      // cell images (PNG)
 	Files  []string // the rest, in the order written: montages, CSV, plots, animation
+	// Reference is where the errors' reference came from (its photon count
+	// and file, or "analytic"); "" where there was none.
+	Reference string
 }
 
 // Check refuses bad options before any GPU work: a generator that will not
@@ -177,7 +180,11 @@ func (o Capture) Gather(renderUnits func(record func(u int, s Shot) error) error
 	if err != nil {
 		return Captured{}, err
 	}
-	return Captured{Images: len(o.Specs) * len(o.At), Files: files}, o.Set.Commit()
+	res := Captured{Images: len(o.Specs) * len(o.At), Files: files}
+	if ref != nil {
+		res.Reference = where
+	}
+	return res, o.Set.Commit()
 }
 
 // reference is the image errors are measured against, and where it came
