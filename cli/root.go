@@ -78,6 +78,8 @@ driver's debug messages.`,
 // error (bad input), 1 for a failure at run time (GPU, disk, a lost stdout).
 func Main(args []string, stdout, stderr io.Writer) int {
 	invokedArgs = args
+	imageio.SetProvenance(startProvenance(args))
+	defer imageio.SetProvenance(nil)
 	out := &checkedWriter{w: stdout}
 	code := execute(args, out, stderr)
 	if code == 0 && out.err != nil {
@@ -100,6 +102,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	var stopSignals func()
 	root.PersistentPreRun = func(c *cobra.Command, _ []string) {
+		recordSeeds(c.Flags())
 		if c.Name() != "app" { // the window saves its settings on Ctrl-C: its own handler
 			stopSignals = catchSignals(strings.TrimPrefix(c.CommandPath(), "speckle "), stderr)
 		}
