@@ -17,7 +17,7 @@ func startProvenance(args []string) *imageio.Provenance {
 		Command: imageio.ShellQuote(append([]string{"speckle"}, args...)),
 		Version: version(),
 		Device:  imageio.NoDevice,
-		Seeds:   "none given",
+		Seeds:   "the command's defaults (no seed flag)",
 		Date:    time.Now().UTC().Format(time.RFC3339),
 	}
 }

@@ -130,8 +130,11 @@ func (r LessonRun) setup() (Setup, *imageio.Image, string, error) {
 	if ref == nil || r.Camera != nil {
 		return Setup{}, nil, "", inputf("lesson %s at %dx%d: the criterion needs a reference from the scene's camera: %s", r.Name, w, h, where)
 	}
-	return Setup{Scene: scene, Width: w, Height: h, PhotonsPerIteration: r.PhotonsPerIteration, Alpha: 0.7, Seed: 1}, ref, where, nil
+	return Setup{Scene: scene, Width: w, Height: h, PhotonsPerIteration: r.PhotonsPerIteration, Alpha: 0.7, Seed: LessonSeed}, ref, where, nil
 }
+
+// LessonSeed seeds a lesson's generators that set none of their own.
+const LessonSeed = 1
 
 // Check refuses a lesson that cannot run before any GPU work.
 func (r LessonRun) Check() error {
