@@ -80,6 +80,12 @@ func TestProvenanceRecorded(t *testing.T) {
 		t.Fatalf("manifest %s: %v; want a provenance", data, err)
 	}
 	p := m.Provenance
+	if want := "1e10 photons, "; !strings.HasPrefix(p.Reference, want) || !strings.Contains(p.Reference, "caustics-640x360.pfm") {
+		t.Errorf("manifest provenance reference %q, want %q and the file", p.Reference, want)
+	}
+	if text := pngText(t, filepath.Join(dir, "l.png")); !strings.HasPrefix(text["speckle:reference"], "1e10 photons, ") {
+		t.Errorf("lesson figure's reference %q", text["speckle:reference"])
+	}
 	if p.Command != imageio.ShellQuote(append([]string{"speckle"}, runs[0].args...)) || p.Version != version() || p.Device == imageio.NoDevice || p.Driver == "" ||
 		!strings.Contains(p.Seeds, runs[0].seeds) || p.Date == "" {
 		t.Errorf("manifest provenance %+v", *p)

@@ -43,6 +43,16 @@ type Provenance struct {
 	// --seeds, NAME:seed=S in a spec), as flags.
 	Seeds string `json:"seeds"`
 	Date  string `json:"date"` // when the command started, RFC 3339, UTC
+	// Reference is what errors were measured against, where they were: its
+	// photon count and file ("1e10 photons, assets/reference/cornell-640x360.pfm"),
+	// or "analytic".
+	Reference string `json:"reference,omitempty"`
+}
+
+// RecordReference records where, the reference a command measures against,
+// in the provenance set (if any).
+func RecordReference(where string) {
+	UpdateProvenance(func(p *Provenance) { p.Reference = where })
 }
 
 // NoDevice is Provenance.Device before a GPU context is open.
@@ -104,7 +114,7 @@ func ShellQuote(args []string) string {
 // the PNG specification's Software, Source and Creation Time, and Speckle's
 // own for the rest.
 var ProvenanceKeywords = []string{"Software", "Source", "Creation Time", "speckle:command", "speckle:version",
-	"speckle:device", "speckle:vendor", "speckle:driver", "speckle:seeds"}
+	"speckle:device", "speckle:vendor", "speckle:driver", "speckle:seeds", "speckle:reference"}
 
 // textChunks are p's PNG text entries, keyword and text, in ProvenanceKeywords' order.
 func (p Provenance) textChunks() [][2]string {
@@ -114,7 +124,7 @@ func (p Provenance) textChunks() [][2]string {
 	}
 	all := [][2]string{{"Software", "speckle " + p.Version}, {"Source", source}, {"Creation Time", p.Date},
 		{"speckle:command", p.Command}, {"speckle:version", p.Version}, {"speckle:device", p.Device},
-		{"speckle:vendor", p.Vendor}, {"speckle:driver", p.Driver}, {"speckle:seeds", p.Seeds}}
+		{"speckle:vendor", p.Vendor}, {"speckle:driver", p.Driver}, {"speckle:seeds", p.Seeds}, {"speckle:reference", p.Reference}}
 	out := all[:0]
 	for _, kv := range all {
 		if kv[1] != "" {

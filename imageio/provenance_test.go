@@ -17,7 +17,7 @@ func testProvenance(t *testing.T) Provenance {
 	t.Helper()
 	p := Provenance{Command: ShellQuote([]string{"speckle", "render", "--out", "it's mine.png", "--gen", "philox:seed=3"}),
 		Version: "v0.0.0 (abc) go1.24", Device: "llvmpipe (LLVM 19, 256 bits)", Vendor: "Mesa", Driver: "4.5 (Core Profile) Mesa 25.0",
-		Seeds: "--seed 1 --gen philox:seed=3", Date: "2026-12-04T17:00:00Z"}
+		Seeds: "--seed 1 --gen philox:seed=3", Date: "2026-12-04T17:00:00Z", Reference: "1e10 photons, assets/reference/cornell-640x360.pfm"}
 	p.Device += " – ü" // an iTXt chunk
 	SetProvenance(&p)
 	t.Cleanup(func() { SetProvenance(nil) })
@@ -58,6 +58,7 @@ func TestWritePNGRecordsProvenance(t *testing.T) {
 		"Software": "speckle " + p.Version, "Source": p.Device + ", " + p.Driver, "Creation Time": p.Date,
 		"speckle:command": `speckle render --out 'it'\''s mine.png' --gen philox:seed=3`, "speckle:version": p.Version,
 		"speckle:device": p.Device, "speckle:vendor": p.Vendor, "speckle:driver": p.Driver, "speckle:seeds": p.Seeds,
+		"speckle:reference": p.Reference,
 	} {
 		if text[k] != v {
 			t.Errorf("%s: %q, want %q", k, text[k], v)

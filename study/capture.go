@@ -168,6 +168,9 @@ func (o Capture) Gather(renderUnits func(record func(u int, s Shot) error) error
 			o.Warn("no reference: heatmap.png left out")
 		}
 	}
+	if ref != nil {
+		imageio.RecordReference(where)
+	}
 	t := table{ref: ref, where: where}
 	for _, sp := range o.Specs {
 		t.rowLabels = append(t.rowLabels, sp.Label())

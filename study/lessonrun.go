@@ -189,6 +189,7 @@ func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
 	rect := r.Region.Pixels(setup.Width, setup.Height)
 	images := make([]imageio.Image, len(specs))
 	res := LessonResult{Reference: where}
+	imageio.RecordReference(where)
 	start := time.Now()
 	for !res.Reached && (res.Iterations == 0 || time.Since(start) < r.Budget) {
 		res.Errors = make([]float64, len(specs))
