@@ -38,8 +38,8 @@ without --force; --out writes elsewhere.
 
 A reference needs at least ` + units.FormatCount(render.MinReferencePhotons) + ` photons: fewer is refused here, and a
 stored one of fewer (or of an unknown count) is refused wherever RMSE would
-use it, unless --` + render.AllowWeakFlag + `. Every use names
-the reference with its count: "reference: 1e10 photons, assets/reference/cornell-640x360.pfm".`,
+use it, unless --` + render.AllowWeakFlag + `. Every use names the reference
+with its count: "reference: 1e10 photons, assets/reference/cornell-640x360.pfm".`,
 		Example: `  speckle reference --scene cornell --photons 1e9
   speckle reference --scene cornell --size 1280x720 --gen sobol`,
 		Args: noArgs,
