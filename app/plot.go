@@ -185,6 +185,8 @@ func (a *App) plot(width, height float64) {
 	ref := a.refNote
 	if ref == "analytic" {
 		ref = "the exact image"
+	} else if a.ref != nil {
+		ref = "the reference (" + ref + ")" // its photon count and file
 	}
 	dl.AddText(vec(float64(pos.X), float64(pos.Y)), grey, yTitle(ref, width, textWidth))
 	x0, y0, x1, y1 := b.axes[0], b.axes[1], b.axes[2], b.axes[3]

@@ -295,6 +295,7 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 		return fmt.Errorf("no window: %v", err)
 	}
 	defer a.Close()
+	recordDevice(a.Context().Info)
 	go func() {
 		for range stopping {
 			a.Stop()

@@ -165,6 +165,9 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	}
 	files := summarizeFrames(res.Files)
 	fmt.Fprintf(c.OutOrStdout(), "%s: %d images, %s\n", imageio.Printable(o.out), res.Images, strings.Join(files, ", "))
+	if res.Reference != "" {
+		fmt.Fprintf(c.OutOrStdout(), "reference: %s\n", res.Reference)
+	}
 	return nil
 }
 

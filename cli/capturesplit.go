@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/gpu"
+	"speckle/imageio"
 	"speckle/study"
 )
 
@@ -45,6 +46,9 @@ func workerFlags(capture study.Capture) []string {
 
 // runSplit renders the capture's units on --devices and writes the set.
 func (o *captureOptions) runSplit(c *cobra.Command, capture study.Capture) (study.Captured, error) {
+	imageio.UpdateProvenance(func(p *imageio.Provenance) { // resolveOn recorded the first device's
+		p.Device = fmt.Sprintf("EGL devices %s (--devices), the first: %s", intList(o.split.devices), p.Device)
+	})
 	return capture.Gather(func(record func(u int, s study.Shot) error) error {
 		return runSplit(c, o.split.devices, capture.Units(), workerFlags(capture), func(u int, out []byte) error {
 			dec := gob.NewDecoder(bytes.NewReader(out))
@@ -63,6 +67,15 @@ func (o *captureOptions) runSplit(c *cobra.Command, capture study.Capture) (stud
 			}
 		})
 	})
+}
+
+// intList writes devices as 0,1,2.
+func intList(devices []int) string {
+	parts := make([]string, len(devices))
+	for i, d := range devices {
+		parts[i] = strconv.Itoa(d)
+	}
+	return strings.Join(parts, ",")
 }
 
 // runUnit is a split's worker: one render's shots, as a gob stream on

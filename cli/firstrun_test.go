@@ -116,7 +116,7 @@ func TestCaptureDefaultsToAutoCounts(t *testing.T) {
 func TestRunsFromAnotherDirectory(t *testing.T) {
 	dir := t.TempDir()
 	r := speckleAt(t, dir, nil, 2*time.Minute, nil, "render", "--scene", "cornell", "--size", "80x45", "--photons", "1e4", "--out", "r.png")
-	if r.code != 0 || !strings.Contains(r.stdout, "RMSE against the cornell-640x360.pfm (built in) averaged 8x8 reference") {
+	if r.code != 0 || !strings.Contains(r.stdout, "(reference: 1e10 photons, cornell-640x360.pfm (built in) averaged 8x8)") {
 		t.Errorf("render: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "capture", "--scene", "caustics", "--size", "80x45", "--gens", "philox", "--at", "1e4,2e4", "--out", "set")
@@ -142,17 +142,17 @@ func TestUserReferenceFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := speckleAt(t, dir, nil, time.Minute, []string{"SPECKLE_REFERENCES=" + filepath.Join(dir, "typo")},
-		"reference", "--scene", "cornell", "--size", "40x24", "--photons", "1e4")
+		"reference", "--scene", "cornell", "--size", "40x24", "--photons", "1e4", "--allow-weak-reference")
 	if _, err := os.Stat(filepath.Join(dir, "typo")); r.code != 2 || err == nil {
 		t.Errorf("a missing folder of yours: exit %d (want 2), made: %v", r.code, err == nil)
 	}
 	r = speckleAt(t, dir, nil, 2*time.Minute, []string{"SPECKLE_REFERENCES=" + mine},
-		"reference", "--scene", "cornell", "--size", "40x24", "--photons", "1e4")
+		"reference", "--scene", "cornell", "--size", "40x24", "--photons", "1e4", "--allow-weak-reference")
 	if _, err := os.Stat(filepath.Join(mine, "cornell-40x24.pfm")); r.code != 0 || err != nil {
 		t.Fatalf("reference: exit %d, %v, stderr %q", r.code, err, r.stderr)
 	}
-	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "render", "--references", mine, "--scene", "cornell", "--size", "40x24", "--photons", "1e3", "--out", "r.png")
-	if want := "RMSE against the " + filepath.Join(mine, "cornell-40x24.pfm") + " reference"; r.code != 0 || !strings.Contains(r.stdout, want) {
+	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "render", "--references", mine, "--scene", "cornell", "--size", "40x24", "--photons", "1e3", "--out", "r.png", "--allow-weak-reference")
+	if want := "(reference: 1e4 photons, " + filepath.Join(mine, "cornell-40x24.pfm") + ")"; r.code != 0 || !strings.Contains(r.stdout, want) {
 		t.Errorf("render --references: exit %d, stdout %q, want %q", r.code, r.stdout, want)
 	}
 }

@@ -291,6 +291,7 @@ func (g *glFlags) open() (*gpu.Context, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no usable GPU: %v", err)
 	}
+	recordDevice(c.Info)
 	return c, nil
 }
 

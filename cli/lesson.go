@@ -175,6 +175,9 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 	if err := o.setUp(l, "", &r.Width, &r.Height, &r.PhotonsPerIteration, &r.Out, func() error { return r.Check() }); err != nil {
 		return err
 	}
+	imageio.UpdateProvenance(func(p *imageio.Provenance) {
+		p.Seeds = fmt.Sprintf("the lesson's: seed %d for %s", study.LessonSeed, strings.Join(l.Specs, ", "))
+	})
 	stdout := c.OutOrStdout()
 	fmt.Fprintf(stdout, "%s: %s\n", l.Name, l.Title)
 	r.Step = func(s study.LessonStep) {
@@ -186,7 +189,7 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 	if err := o.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err })); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s (%.3g photons/s, all generators)\n%s: the figure\n", res, res.Rate, imageio.Printable(r.Out))
+	fmt.Fprintf(stdout, "%s (%.3g photons/s, all generators)\nreference: %s\n%s: the figure\n", res, res.Rate, res.Reference, imageio.Printable(r.Out))
 	return nil
 }
 

@@ -20,7 +20,7 @@ func cheap(cmd, out string) []string {
 	case "capture":
 		return []string{"--scene", "cornell", "--gens", "lehmer", "--at", "1000", "--size", "8x6", "--out", filepath.Join(out, "cap")}
 	case "reference":
-		return []string{"--scene", "cornell", "--size", "8x6", "--photons", "1000"}
+		return []string{"--scene", "cornell", "--size", "8x6", "--photons", "1000", "--allow-weak-reference"}
 	case "streamlines":
 		return []string{"--size", "16x16", "--out", filepath.Join(out, "s.png")}
 	}

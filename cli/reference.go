@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/gpu"
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
 	"speckle/study"
@@ -33,7 +34,12 @@ traced and the generator. A reference is used only for a scene of that
 content: a same-named scene with other content gets no RMSE and a line saying
 why. A scene with an exact image (plane) needs none. A reference made from
 more photons than --photons (or one with no sidecar to say) is not replaced
-without --force; --out writes elsewhere.`,
+without --force; --out writes elsewhere.
+
+A reference needs at least ` + units.FormatCount(render.MinReferencePhotons) + ` photons: fewer is refused here, and a
+stored one of fewer (or of an unknown count) is refused wherever RMSE would
+use it, unless --` + render.AllowWeakFlag + `. Every use names the reference
+with its count: "reference: 1e10 photons, assets/reference/cornell-640x360.pfm".`,
 		Example: `  speckle reference --scene cornell --photons 1e9
   speckle reference --scene cornell --size 1280x720 --gen sobol`,
 		Args: noArgs,

@@ -27,7 +27,7 @@ func TestReferenceKeepsABetterOne(t *testing.T) {
 	}
 	must(os.WriteFile(pfm, image, 0o644))
 	must(os.WriteFile(filepath.Join(refDir, "cornell-16x16.json"), []byte(sidecar), 0o644))
-	args := []string{"reference", "--scene", "cornell", "--size", "16x16", "--photons", "2000", "--photons-per-iteration", "1000"}
+	args := []string{"reference", "--scene", "cornell", "--size", "16x16", "--photons", "2000", "--photons-per-iteration", "1000", "--allow-weak-reference"}
 	r := speckleAt(t, dir, nil, time.Minute, nil, args...)
 	oneLine(t, r, 2, "was made from 1e10 photons, more than this run's 2e3: --force replaces it")
 	if b, _ := os.ReadFile(pfm); string(b) != string(image) {

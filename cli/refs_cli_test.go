@@ -84,7 +84,7 @@ func TestReferenceOfAnotherSceneLeftOut(t *testing.T) {
 		t.Errorf("lamp at a quarter: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	r = speckleAt(t, dir, nil, 2*time.Minute, nil, append(args, "--scene", "cornell", "--out", "c.png")...)
-	if r.code != 0 || !strings.Contains(r.stdout, "RMSE against the assets/reference/cornell-640x360.pfm averaged 8x8 reference") || r.stderr != "" {
+	if r.code != 0 || !strings.Contains(r.stdout, "(reference: 1e10 photons, assets/reference/cornell-640x360.pfm averaged 8x8)") || r.stderr != "" {
 		t.Errorf("cornell: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
@@ -119,7 +119,7 @@ func TestCaptureSeedsAndSpellingsRefused(t *testing.T) {
 func TestReferenceWritesItsSidecar(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "assets", "reference"), 0o755)
-	r := speckleAt(t, dir, nil, 2*time.Minute, nil, "reference", "--scene", "cornell", "--size", "16x9", "--photons", "3e3", "--gen", "pcg32")
+	r := speckleAt(t, dir, nil, 2*time.Minute, nil, "reference", "--scene", "cornell", "--size", "16x9", "--photons", "3e3", "--gen", "pcg32", "--allow-weak-reference")
 	if r.code != 0 {
 		t.Fatalf("reference: exit %d, %q", r.code, r.stderr)
 	}
@@ -128,8 +128,8 @@ func TestReferenceWritesItsSidecar(t *testing.T) {
 		!strings.Contains(string(b), `"scene_sha256": "`) {
 		t.Fatalf("sidecar %s, %v", b, err)
 	}
-	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "render", "--scene", "cornell", "--size", "16x9", "--photons", "1e3", "--out", "c.png")
-	if r.code != 0 || !strings.Contains(r.stdout, "RMSE against the assets/reference/cornell-16x9.pfm reference") || r.stderr != "" {
+	r = speckleAt(t, dir, nil, 2*time.Minute, nil, "render", "--scene", "cornell", "--size", "16x9", "--photons", "1e3", "--out", "c.png", "--allow-weak-reference")
+	if r.code != 0 || !strings.Contains(r.stdout, "(reference: 3e3 photons, assets/reference/cornell-16x9.pfm)") || r.stderr != "" {
 		t.Errorf("render: exit %d, %q, %q", r.code, r.stdout, r.stderr)
 	}
 }

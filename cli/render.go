@@ -42,7 +42,7 @@ error against it (--metric: medrel, the median relative error, by default).`,
 	c.Flags().StringVar(&o.out, "out", "", "PNG to write (default screenshots/<scene>-<generator>.png)")
 	c.Flags().StringVar(&o.pfm, "pfm", "", "also write the linear radiance as PFM")
 	metricFlag(c.Flags(), &o.metric)
-	o.sppm.addTo(c, "960x540")
+	o.sppm.addTo(c, study.ReferenceSize) // a size the stored references serve
 	return c
 }
 
@@ -88,8 +88,8 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	fmt.Fprintf(c.OutOrStdout(), "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
 		imageio.Printable(r.Out), setup.Scene.Name, label.Label(), res.Emitted, res.Iterations, secs, float64(res.Emitted)/secs, float64(res.Bounces)/secs)
 	if res.Reference != "" {
-		fmt.Fprintf(c.OutOrStdout(), "%s against the %s reference: %.4g (RMSE %.4g, %d fireflies: pixels over %dx their reference)\n",
-			res.Metric.Short(), res.Reference, res.Error, res.RMSE, res.Fireflies, imageio.FireflyFactor)
+		fmt.Fprintf(c.OutOrStdout(), "%s: %.4g; RMSE %.4g; %d fireflies, pixels over %dx their reference (reference: %s)\n",
+			res.Metric.Short(), res.Error, res.RMSE, res.Fireflies, imageio.FireflyFactor, res.Reference)
 	}
 	if res.Note != "" {
 		fmt.Fprintln(c.ErrOrStderr(), "speckle render: "+res.Note)

@@ -62,7 +62,7 @@ func TestRenderAndCaptureWriteTheirFiles(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.png")
 	r := speckle(t, nil, "render", "--scene", "plane", "--gen", "pcg32", "--photons", "2e4", "--size", "32x24", "--out", out)
-	if r.code != 0 || !strings.Contains(r.stdout, "photons/s") || !strings.Contains(r.stdout, "median rel. error against the analytic reference") || !strings.Contains(r.stdout, "RMSE ") {
+	if r.code != 0 || !strings.Contains(r.stdout, "photons/s") || !strings.Contains(r.stdout, "median rel. error: ") || !strings.Contains(r.stdout, "; RMSE ") || !strings.Contains(r.stdout, "(reference: analytic)") {
 		t.Fatalf("render: exit %d, %q %q", r.code, r.stdout, r.stderr)
 	}
 	if _, err := os.Stat(out); err != nil {

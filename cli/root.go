@@ -15,6 +15,7 @@ import (
 
 	"speckle/imageio"
 	"speckle/internal/printable"
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -46,6 +47,7 @@ driver's debug messages.`,
 			return runDefault(c, stdout)
 		},
 	}
+	root.PersistentFlags().BoolVar(&render.AllowWeakReferences, render.AllowWeakFlag, false, fmt.Sprintf("use (or, for speckle reference, make) a reference of fewer than %s photons, or of an unknown count (no sidecar), which is otherwise refused", units.FormatCount(render.MinReferencePhotons)))
 	root.PersistentFlags().StringVar(&render.UserReferences, "references", "", "a folder of your own references (speckle reference writes there), searched before the built-in ones (default $"+render.ReferencesEnv+")")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -76,6 +78,8 @@ driver's debug messages.`,
 // error (bad input), 1 for a failure at run time (GPU, disk, a lost stdout).
 func Main(args []string, stdout, stderr io.Writer) int {
 	invokedArgs = args
+	imageio.SetProvenance(startProvenance(args))
+	defer imageio.SetProvenance(nil)
 	out := &checkedWriter{w: stdout}
 	code := execute(args, out, stderr)
 	if code == 0 && out.err != nil {
@@ -98,6 +102,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	var stopSignals func()
 	root.PersistentPreRun = func(c *cobra.Command, _ []string) {
+		recordSeeds(c.Flags())
 		if c.Name() != "app" { // the window saves its settings on Ctrl-C: its own handler
 			stopSignals = catchSignals(strings.TrimPrefix(c.CommandPath(), "speckle "), stderr)
 		}

@@ -2,7 +2,6 @@ package imageio
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -58,7 +57,7 @@ func WriteGenerationPlot(title, yLabel string, series []Series, paths ...string)
 		if err != nil {
 			return fmt.Errorf("%s: %v", path, err)
 		}
-		if err := WriteFileAtomic(path, func(f io.Writer) error { _, err := w.WriteTo(f); return err }); err != nil {
+		if err := writeCanvas(path, w); err != nil {
 			return err
 		}
 	}

@@ -3,7 +3,6 @@ package imageio
 import (
 	"fmt"
 	"image/color"
-	"io"
 	"math"
 	"math/bits"
 	"path/filepath"
@@ -393,8 +392,5 @@ func SavePlot(f *Figure, path string) error {
 		dc = draw.Crop(dc, h+f.Y.Label.Padding, 0, 0, 0)
 	}
 	f.Draw(dc)
-	return WriteFileAtomic(path, func(w io.Writer) error {
-		_, err := c.WriteTo(w)
-		return err
-	})
+	return writeCanvas(path, c)
 }

@@ -26,6 +26,9 @@ const ManifestName = ".speckle-set.json"
 type manifest struct {
 	Speckle string   `json:"speckle_set"` // the kind of set: capture, streamlines, ca evolve
 	Files   []string `json:"files"`       // the set's files, plain names
+	// Provenance is where the set came from (CurrentProvenance when it was
+	// written); absent in manifests written before it, and read all the same.
+	Provenance *Provenance `json:"provenance,omitempty"`
 }
 
 // maxManifest bounds the manifest read: a set lists hundreds of names, not megabytes.
@@ -51,7 +54,7 @@ func writeManifest(dir, kind string) error {
 	if err != nil {
 		return err
 	}
-	m := manifest{Speckle: kind, Files: []string{}}
+	m := manifest{Speckle: kind, Files: []string{}, Provenance: CurrentProvenance()}
 	for _, e := range ents {
 		m.Files = append(m.Files, e.Name())
 	}

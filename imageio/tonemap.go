@@ -1,6 +1,7 @@
 package imageio
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -65,10 +66,26 @@ func isNonFinite32(v float32) bool {
 	return v != v || v > math.MaxFloat32 || v < -math.MaxFloat32
 }
 
-// WritePNG writes img as a PNG file, atomically.
+// WritePNG writes img as a PNG file, atomically: every PNG Speckle writes
+// comes through here. While a provenance is set (SetProvenance) the file
+// records it in text chunks (ProvenanceKeywords); without one its bytes are
+// png.Encode's alone.
 func WritePNG(path string, img image.Image) error {
+	prov := CurrentProvenance()
 	return WriteFileAtomic(path, func(w io.Writer) error {
-		return png.Encode(w, img)
+		if prov == nil {
+			return png.Encode(w, img)
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			return err
+		}
+		data, err := withText(buf.Bytes(), prov.textChunks())
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
 	})
 }
 

@@ -29,10 +29,13 @@ func ReferenceImage(scene *scenes.Scene, w, h int) (*imageio.Image, string, erro
 
 // StoredReference is the scene's stored reference render (speckle
 // reference) at w x h, or one k = 2..8 times as large averaged down, with
-// where it came from. None stored: nil and the reason, no error. A file
-// that is there but broken (short, long, NaN, Inf, negative or implausibly
-// bright values, a bad sidecar) is an error naming it; one made from
-// another scene is an error wrapping ErrOtherScene. Neither is ever passed
+// where it came from as every use says it: its photon count and file ("1e10
+// photons, assets/reference/caustics-640x360.pfm"). None stored: nil and the
+// reason, no error. A file that is there but broken (short, long, NaN, Inf,
+// negative or implausibly bright values, a bad sidecar) is an error naming
+// it; one made from another scene is an error wrapping ErrOtherScene; one of
+// fewer than MinReferencePhotons photons, or of an unknown count, is one
+// wrapping ErrWeakReference unless AllowWeakReferences. None is ever passed
 // over for a smaller one.
 func StoredReference(scene *scenes.Scene, w, h int) (*imageio.Image, string, error) {
 	sources := referenceSources()
@@ -72,8 +75,14 @@ func readReference(scene *scenes.Scene, src referenceSource, name string, w, h i
 		return img, path, fmt.Errorf("reference %s: %v (radiance is at most %d times the scene's brightest light): make it again with speckle reference",
 			imageio.Printable(path), err, plausibleFactor)
 	}
-	note, err := checkSidecar(scene, src, name, img)
-	return img, path + note, err
+	photons, note, err := checkSidecar(scene, src, name, img)
+	if err != nil {
+		return img, path, err
+	}
+	if err := checkWeak(path, photons); err != nil {
+		return img, path, err
+	}
+	return img, describeReference(photons, path) + note, nil
 }
 
 // plausibleFactor bounds a reference's radiance: no pixel of a scene is

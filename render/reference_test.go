@@ -9,8 +9,46 @@ import (
 	"testing"
 
 	"speckle/imageio"
+	"speckle/internal/units"
 	"speckle/scenes"
 )
+
+// allowWeak sets AllowWeakReferences (--allow-weak-reference) for the test.
+func allowWeak(t *testing.T) {
+	t.Helper()
+	AllowWeakReferences = true
+	t.Cleanup(func() { AllowWeakReferences = false })
+}
+
+// Issue 32, item 5: a reference of 1e4 photons (speckle reference --photons
+// 1e4) silently changed every later RMSE in its folder. One below
+// MinReferencePhotons, or of an unknown count, is refused where it would be
+// used unless --allow-weak-reference, and every use names its count.
+func TestStoredReferenceRefusesWeakOnes(t *testing.T) {
+	inDir(t)
+	sc := cornell(t)
+	path := writeRef(t, sc, 8, 6, 1)
+	m := ReferenceMeta{Scene: sc.Name, SceneSHA256: sc.ContentHash(), Width: 8, Height: 6, Photons: 1e4, Generator: "philox"}
+	if err := WriteReferenceMeta(path, m); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{8, 6}, {4, 3}} {
+		img, _, err := ReferenceImage(sc, size[0], size[1])
+		want := "reference " + path + " was made from 1e4 photons, under the 1e8 a reference needs"
+		if img != nil || !errors.Is(err, ErrWeakReference) || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "--allow-weak-reference uses it") {
+			t.Errorf("1e4 photons at %v: %v, %v; want ErrWeakReference with %q", size, img != nil, err, want)
+		}
+	}
+	os.Remove(SidecarPath(path))
+	if img, _, err := ReferenceImage(sc, 8, 6); img != nil || !errors.Is(err, ErrWeakReference) || !strings.Contains(err.Error(), "has no sidecar to say its photon count") {
+		t.Errorf("no sidecar: %v, %v; want ErrWeakReference", img != nil, err)
+	}
+	WriteReferenceMeta(path, m)
+	allowWeak(t)
+	if img, where, err := ReferenceImage(sc, 8, 6); img == nil || err != nil || where != "1e4 photons, "+path {
+		t.Errorf("allowed: %v, %q, %v; want the image, its count named", img != nil, where, err)
+	}
+}
 
 // inDir runs the test in a fresh working directory and returns its
 // assets/reference folder.
@@ -43,7 +81,7 @@ func writeRef(t *testing.T, scene *scenes.Scene, w, h int, bad float32) string {
 		t.Fatal(err)
 	}
 	if scene != nil {
-		m := ReferenceMeta{Scene: scene.Name, SceneSHA256: scene.ContentHash(), Width: w, Height: h, Photons: 1e6, Generator: "philox"}
+		m := ReferenceMeta{Scene: scene.Name, SceneSHA256: scene.ContentHash(), Width: w, Height: h, Photons: MinReferencePhotons, Generator: "philox"}
 		if err := WriteReferenceMeta(path, m); err != nil {
 			t.Fatal(err)
 		}
@@ -142,10 +180,10 @@ func TestStoredReferenceMatchesSceneContent(t *testing.T) {
 	inDir(t)
 	sc := cornell(t)
 	path := writeRef(t, sc, 8, 6, 1)
-	if img, where, err := StoredReference(sc, 8, 6); img == nil || err != nil || where != path {
+	if img, where, err := StoredReference(sc, 8, 6); img == nil || err != nil || where != "1e8 photons, "+path {
 		t.Fatalf("cornell's own: %v, %q, %v", img != nil, where, err)
 	}
-	if img, where, err := StoredReference(sc, 4, 3); img == nil || err != nil || where != path+" averaged 2x2" {
+	if img, where, err := StoredReference(sc, 4, 3); img == nil || err != nil || where != "1e8 photons, "+path+" averaged 2x2" {
 		t.Fatalf("cornell's own, averaged: %v, %q, %v", img != nil, where, err)
 	}
 	quarter := *sc
@@ -161,9 +199,11 @@ func TestStoredReferenceMatchesSceneContent(t *testing.T) {
 			t.Errorf("the lamp at a quarter, %v: %v, %v; want ErrOtherScene", size, img != nil, err)
 		}
 	}
-	// A reference from before sidecars is taken by name, and says so.
+	// A reference from before sidecars is taken by name where weak ones are
+	// allowed (its count is unknown), and says so.
 	os.Remove(SidecarPath(path))
-	if img, where, err := StoredReference(&quarter, 8, 6); img == nil || err != nil || !strings.Contains(where, "matched by the scene's name only") {
+	allowWeak(t)
+	if img, where, err := StoredReference(&quarter, 8, 6); img == nil || err != nil || where != "unknown photons (no sidecar), "+path+" (matched by the scene's name only)" {
 		t.Errorf("no sidecar: %v, %q, %v", img != nil, where, err)
 	}
 	// None at all: no image, the reason, no error.
@@ -198,7 +238,7 @@ func TestShippedReferencesMatchTheirScenes(t *testing.T) {
 			continue
 		}
 		img, where, err := StoredReference(sc, m.Width, m.Height)
-		if img == nil || err != nil || where != p || m.Photons <= 0 || m.Generator == "" {
+		if img == nil || err != nil || where != units.FormatCount(m.Photons)+" photons, "+p || m.Photons < MinReferencePhotons || m.Generator == "" {
 			t.Errorf("%s: %q, %v (sidecar %+v)", p, where, err, m)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"speckle/imageio"
+	"speckle/internal/units"
 	"speckle/scenes"
 )
 
@@ -81,26 +82,71 @@ func readReferenceMeta(f fs.File, path string) (ReferenceMeta, error) {
 	return m, nil
 }
 
+// MinReferencePhotons is the fewest photons a reference may have: below, it
+// is noisier than the renders it judges, and every RMSE against it measures
+// its noise (the shipped ones took 1e10). A reference below it, or of an
+// unknown count (no sidecar), is refused where it would be used unless
+// AllowWeakReferences, and speckle reference refuses to make one.
+const MinReferencePhotons = 1e8
+
+// AllowWeakReferences is --allow-weak-reference: a reference below
+// MinReferencePhotons, or of an unknown count, is used all the same.
+var AllowWeakReferences bool
+
+// AllowWeakFlag is the flag that sets AllowWeakReferences.
+const AllowWeakFlag = "allow-weak-reference"
+
+// ErrWeakReference is what a stored reference below MinReferencePhotons (or
+// of an unknown count) is without AllowWeakReferences; errors.Is finds it.
+var ErrWeakReference = errors.New("too few photons")
+
+// photonsUnknown is the count of a reference without a sidecar.
+const photonsUnknown = -1
+
+// describeReference is where a reference came from as every use of it says
+// it: "1e10 photons, assets/reference/caustics-640x360.pfm".
+func describeReference(photons int64, path string) string {
+	if photons == photonsUnknown {
+		return "unknown photons (no sidecar), " + path
+	}
+	return units.FormatCount(photons) + " photons, " + path
+}
+
+// checkWeak refuses, without AllowWeakReferences, a reference at pfm of
+// fewer than MinReferencePhotons photons or of an unknown count.
+func checkWeak(pfm string, photons int64) error {
+	if AllowWeakReferences || photons >= MinReferencePhotons {
+		return nil
+	}
+	why := "was made from " + units.FormatCount(photons) + " photons"
+	if photons == photonsUnknown {
+		why = "has no sidecar to say its photon count"
+	}
+	return fmt.Errorf("reference %s %s, under the %s a reference needs (%w: RMSE against it would measure its noise): make it again with speckle reference --photons %s or more, or --%s uses it",
+		imageio.Printable(pfm), why, units.FormatCount(MinReferencePhotons), ErrWeakReference, units.FormatCount(MinReferencePhotons), AllowWeakFlag)
+}
+
 // checkSidecar refuses a reference whose sidecar does not describe it or
-// names another scene's content. A reference without one (made before
-// sidecars) is taken on its name alone, as before, and note says so.
-func checkSidecar(scene *scenes.Scene, src referenceSource, name string, img imageio.Image) (note string, err error) {
+// names another scene's content, and returns its photon count. A reference
+// without one (made before sidecars) is taken on its name alone, its count
+// unknown, and note says so.
+func checkSidecar(scene *scenes.Scene, src referenceSource, name string, img imageio.Image) (photons int64, note string, err error) {
 	pfm := src.path(name)
 	m, err := src.readMeta(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return " (no sidecar: matched by the scene's name only)", nil
+		return photonsUnknown, " (matched by the scene's name only)", nil
 	}
 	if err != nil {
-		return "", err
+		return 0, "", err
 	}
 	if m.Width != img.W || m.Height != img.H {
-		return "", fmt.Errorf("reference sidecar %s says %dx%d, the image is %dx%d", imageio.Printable(SidecarPath(pfm)), m.Width, m.Height, img.W, img.H)
+		return 0, "", fmt.Errorf("reference sidecar %s says %dx%d, the image is %dx%d", imageio.Printable(SidecarPath(pfm)), m.Width, m.Height, img.W, img.H)
 	}
 	if got := scene.ContentHash(); got != m.SceneSHA256 {
-		return "", fmt.Errorf("reference %s was %w named %s (scene sha256 %.12s, this one's %.12s): give yours another name, or make its own with speckle reference --scene FILE",
+		return 0, "", fmt.Errorf("reference %s was %w named %s (scene sha256 %.12s, this one's %.12s): give yours another name, or make its own with speckle reference --scene FILE",
 			imageio.Printable(pfm), ErrOtherScene, imageio.Printable(m.Scene), m.SceneSHA256, got)
 	}
-	return "", nil
+	return m.Photons, "", nil
 }
 
 func truncate(s string, n int) string {

@@ -48,7 +48,7 @@ func TestRenderBenchEqualTimeRMSEFalls(t *testing.T) {
 	if err := long.WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"until 2s of GPU time", "stochastic 2", "RMSE", "cornell's reference: cornell-640x360.pfm"} {
+	for _, want := range []string{"until 2s of GPU time", "stochastic 2", "RMSE", "cornell's reference: 1e10 photons, cornell-640x360.pfm"} {
 		if !strings.Contains(table.String(), want) {
 			t.Errorf("table without %q:\n%s", want, table.String())
 		}

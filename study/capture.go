@@ -56,6 +56,9 @@ const (
 type Captured struct {
 	Images int      // cell images (PNG)
 	Files  []string // the rest, in the order written: montages, CSV, plots, animation
+	// Reference is where the errors' reference came from (its photon count
+	// and file, or "analytic"); "" where there was none.
+	Reference string
 }
 
 // Check refuses bad options before any GPU work: a generator that will not
@@ -171,6 +174,9 @@ func (o Capture) Gather(renderUnits func(record func(u int, s Shot) error) error
 			o.Warn("no reference: heatmap.png left out")
 		}
 	}
+	if ref != nil {
+		imageio.RecordReference(where)
+	}
 	t := table{ref: ref, where: where}
 	for _, sp := range o.Specs {
 		t.rowLabels = append(t.rowLabels, sp.Label())
@@ -183,7 +189,11 @@ func (o Capture) Gather(renderUnits func(record func(u int, s Shot) error) error
 	if err != nil {
 		return Captured{}, err
 	}
-	return Captured{Images: len(o.Specs) * len(o.At), Files: files}, o.Set.Commit()
+	res := Captured{Images: len(o.Specs) * len(o.At), Files: files}
+	if ref != nil {
+		res.Reference = where
+	}
+	return res, o.Set.Commit()
 }
 
 // reference is the image errors are measured against, and where it came

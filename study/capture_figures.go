@@ -68,7 +68,7 @@ func (o Capture) writeSummary(t *table) ([]string, error) {
 		return nil, err
 	}
 	if t.ref != nil {
-		against := "the stored reference render"
+		against := "the reference (" + t.where + ")"
 		if t.where == "analytic" {
 			against = "the exact image"
 		}

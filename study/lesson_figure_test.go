@@ -24,7 +24,7 @@ func TestLessonFiguresFitASlide(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for _, l := range Lessons {
 		r := LessonRun{Lesson: l, Budget: time.Second}
-		setup, ref, specs, err := r.checked()
+		setup, ref, _, specs, err := r.checked()
 		if err != nil {
 			t.Fatalf("%s: %v", l.Name, err)
 		}

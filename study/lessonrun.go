@@ -46,6 +46,9 @@ type LessonResult struct {
 	Pictures []*image.NRGBA
 	// History is every step's measurement, the figure's error plot.
 	History []LessonStep
+	// Reference is where the errors' reference came from: its photon count
+	// and file (render.StoredReference), or "analytic".
+	Reference string
 }
 
 // String says what was measured in one line.
@@ -109,11 +112,12 @@ func (r LessonRun) size() (w, h int) {
 	return w, h
 }
 
-// setup is the lesson's render setup at the run's size.
-func (r LessonRun) setup() (Setup, *imageio.Image, error) {
+// setup is the lesson's render setup at the run's size, its reference and
+// where that came from (render.ReferenceImage).
+func (r LessonRun) setup() (Setup, *imageio.Image, string, error) {
 	scene, err := scenes.Open(r.Scene)
 	if err != nil {
-		return Setup{}, nil, InputError{err.Error()}
+		return Setup{}, nil, "", InputError{err.Error()}
 	}
 	if r.Camera != nil {
 		scene.Camera = *r.Camera
@@ -121,44 +125,48 @@ func (r LessonRun) setup() (Setup, *imageio.Image, error) {
 	w, h := r.size()
 	ref, where, err := render.ReferenceImage(scene, w, h)
 	if err != nil && r.Camera == nil { // a moved camera is refused below
-		return Setup{}, nil, inputf("lesson %s at %dx%d: %v", r.Name, w, h, err)
+		return Setup{}, nil, "", inputf("lesson %s at %dx%d: %v", r.Name, w, h, err)
 	}
 	if ref == nil || r.Camera != nil {
-		return Setup{}, nil, inputf("lesson %s at %dx%d: the criterion needs a reference from the scene's camera: %s", r.Name, w, h, where)
+		return Setup{}, nil, "", inputf("lesson %s at %dx%d: the criterion needs a reference from the scene's camera: %s", r.Name, w, h, where)
 	}
-	return Setup{Scene: scene, Width: w, Height: h, PhotonsPerIteration: r.PhotonsPerIteration, Alpha: 0.7, Seed: 1}, ref, nil
+	return Setup{Scene: scene, Width: w, Height: h, PhotonsPerIteration: r.PhotonsPerIteration, Alpha: 0.7, Seed: LessonSeed}, ref, where, nil
 }
+
+// LessonSeed seeds a lesson's generators that set none of their own.
+const LessonSeed = 1
 
 // Check refuses a lesson that cannot run before any GPU work.
 func (r LessonRun) Check() error {
-	_, _, _, err := r.checked()
+	_, _, _, _, err := r.checked()
 	return err
 }
 
-// checked is the run's setup, reference and generators, checked.
-func (r LessonRun) checked() (Setup, *imageio.Image, []rng.Spec, error) {
+// checked is the run's setup, reference (and where it came from) and
+// generators, checked.
+func (r LessonRun) checked() (Setup, *imageio.Image, string, []rng.Spec, error) {
 	if err := r.Lesson.Check(); err != nil {
-		return Setup{}, nil, nil, InputError{fmt.Sprintf("lesson %s: %v", r.Name, err)}
+		return Setup{}, nil, "", nil, InputError{fmt.Sprintf("lesson %s: %v", r.Name, err)}
 	}
-	s, ref, err := r.setup()
+	s, ref, where, err := r.setup()
 	if err != nil {
-		return s, nil, nil, err
+		return s, nil, "", nil, err
 	}
 	specs, _ := r.Generators()
 	for _, sp := range specs {
 		if _, err := s.Config(sp); err != nil {
-			return s, nil, nil, err
+			return s, nil, "", nil, err
 		}
 	}
 	if r.Budget <= 0 {
-		return s, nil, nil, inputf("the time budget must be positive")
+		return s, nil, "", nil, inputf("the time budget must be positive")
 	}
-	return s, ref, specs, nil
+	return s, ref, where, specs, nil
 }
 
 // Run measures and writes the figure.
 func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
-	setup, ref, specs, err := r.checked()
+	setup, ref, where, specs, err := r.checked()
 	if err != nil {
 		return LessonResult{}, err
 	}
@@ -180,7 +188,8 @@ func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
 	}
 	rect := r.Region.Pixels(setup.Width, setup.Height)
 	images := make([]imageio.Image, len(specs))
-	var res LessonResult
+	res := LessonResult{Reference: where}
+	imageio.RecordReference(where)
 	start := time.Now()
 	for !res.Reached && (res.Iterations == 0 || time.Since(start) < r.Budget) {
 		res.Errors = make([]float64, len(specs))

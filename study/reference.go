@@ -33,9 +33,10 @@ type Reference struct {
 	Force bool
 }
 
-// MinReferencePhotons is the fewest photons a reference should have: below,
-// it is noisier than the renders it will judge (the shipped ones took 1e10).
-const MinReferencePhotons = 1e8
+// MinReferencePhotons is the fewest photons a reference may have
+// (render.MinReferencePhotons): below, it is noisier than the renders it
+// will judge (the shipped ones took 1e10).
+const MinReferencePhotons = render.MinReferencePhotons
 
 // Path is where the reference goes; a scene without one (an analytic
 // image), or whose name would lead outside ReferenceDir, is refused.
@@ -56,8 +57,10 @@ func (r Reference) Path() (string, error) {
 	return path, nil
 }
 
-// Check refuses bad options before any GPU work, and a reference that
-// would replace a better one (keptReference).
+// Check refuses bad options before any GPU work, a reference of fewer than
+// MinReferencePhotons photons (every use would refuse it) unless
+// render.AllowWeakReferences, and one that would replace a better one
+// (keptReference).
 func (r Reference) Check() error {
 	path, err := r.Path()
 	if err != nil {
@@ -65,6 +68,10 @@ func (r Reference) Check() error {
 	}
 	if _, err := r.Config(r.Spec); err != nil {
 		return err
+	}
+	if r.Total < MinReferencePhotons && !render.AllowWeakReferences {
+		return inputf("--photons %s is under the %s a reference needs (RMSE against it would measure its noise; the shipped ones took 1e10): give more, or --%s makes it, and uses of it then need --%s too",
+			units.FormatCount(r.Total), units.FormatCount(MinReferencePhotons), render.AllowWeakFlag, render.AllowWeakFlag)
 	}
 	return r.keptReference(path)
 }

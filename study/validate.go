@@ -221,7 +221,7 @@ func compareRegions(s *scenes.Scene, ref *imageio.Image, renders []imageio.Image
 
 // WriteTable writes a line on what was compared and the table.
 func (r ValidateReport) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s at %dx%d: Cycles %d x %d spp against %s (%s)\n", r.Scene, r.Width, r.Height, r.Renders, r.Samples, r.Reference, r.Took.Round(time.Second))
+	fmt.Fprintf(w, "%s at %dx%d: Cycles %d x %d spp (reference: %s; %s)\n", r.Scene, r.Width, r.Height, r.Renders, r.Samples, r.Reference, r.Took.Round(time.Second))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "region\tpixels\tSpeckle\tCycles\tstd err\tdifference\ttolerance\tok\t")
 	for _, row := range r.Rows {
