@@ -9,6 +9,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
+	"speckle/internal/suggest"
 	"speckle/internal/units"
 	"speckle/rng"
 	"speckle/study"
@@ -103,7 +104,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 		Warn: func(s string) { fmt.Fprintln(c.ErrOrStderr(), "speckle capture: "+s) }}
 	for _, v := range o.views {
 		if !slices.Contains(captureViews, v) {
-			return usagef("--views takes %s, comma-separated (got %q)", strings.Join(captureViews, ", "), v)
+			return usagef("--views takes %s, comma-separated %s", strings.Join(captureViews, ", "), suggest.Got(v, captureViews))
 		}
 	}
 	if len(o.views) == 0 {
@@ -113,7 +114,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	capture.NoMontage = !slices.Contains(o.views, "image")
 	if o.animate != "" {
 		if capture.Animate = animations[o.animate]; capture.Animate == study.NoAnimation {
-			return usagef("--animate must be gif or frames (got %q)", o.animate)
+			return usagef("--animate must be gif or frames %s", suggest.Got(o.animate, []string{"gif", "frames"}))
 		}
 	}
 	if err := capture.Check(); err != nil {

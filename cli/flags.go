@@ -13,6 +13,7 @@ import (
 	"speckle/gpu"
 	"speckle/internal/numcheck"
 	"speckle/internal/stats"
+	"speckle/internal/suggest"
 	"speckle/rng"
 )
 
@@ -86,7 +87,7 @@ func (f choiceValue) Type() string   { return "string" }
 func (f choiceValue) Set(s string) error {
 	if !slices.Contains(f.choices, s) {
 		last := len(f.choices) - 1
-		return fmt.Errorf("must be %s or %s (got %q)", strings.Join(f.choices[:last], ", "), f.choices[last], s)
+		return fmt.Errorf("must be %s or %s %s", strings.Join(f.choices[:last], ", "), f.choices[last], suggest.Got(s, f.choices))
 	}
 	*f.v = s
 	return nil

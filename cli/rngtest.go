@@ -9,6 +9,7 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/stats"
+	"speckle/internal/suggest"
 	"speckle/render"
 	"speckle/rng"
 	"speckle/study"
@@ -196,5 +197,5 @@ func (o *testOptions) setOrder(c *cobra.Command) error {
 		o.test.Renderer = r
 		return err
 	}
-	return usagef("--order must be both or renderer (got %q)", o.order)
+	return usagef("--order must be both or renderer %s", suggest.Got(o.order, []string{"both", "renderer"}))
 }

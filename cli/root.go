@@ -15,6 +15,7 @@ import (
 
 	"speckle/imageio"
 	"speckle/internal/printable"
+	"speckle/internal/suggest"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -204,11 +205,21 @@ func noArgs(c *cobra.Command, args []string) error {
 		return nil
 	}
 	if c.HasSubCommands() {
-		var names []string
+		// Our own Args stops cobra's suggestions (they live in its default
+		// Args), so the one shared "did you mean" is asked here.
+		var names, near []string
 		for _, s := range c.Commands() {
-			if s.IsAvailableCommand() {
+			if s.IsAvailableCommand() || s.Name() == "help" {
 				names = append(names, s.Name())
+				near = append(near, s.Name())
+				near = append(near, s.Aliases...)
 			}
+			if slices.Contains(s.SuggestFor, args[0]) {
+				return usagef("unknown command %q (did you mean %s?)", args[0], s.Name())
+			}
+		}
+		if h := suggest.Hint(args[0], near); h != "" {
+			return usagef("unknown command %q (%s)", args[0], h)
 		}
 		return usagef("unknown command %q (%s; try %s --help)", args[0], strings.Join(names, ", "), c.CommandPath())
 	}

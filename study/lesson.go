@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"speckle/internal/suggest"
 	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
@@ -162,6 +163,9 @@ func LookupLesson(name string) (Lesson, error) {
 		if l.Name == name {
 			return l, nil
 		}
+	}
+	if h := suggest.Hint(name, LessonNames()); h != "" {
+		return Lesson{}, inputf("no lesson %q (%s)", name, h)
 	}
 	return Lesson{}, inputf("no lesson %q (lessons: %s)", name, strings.Join(LessonNames(), ", "))
 }
