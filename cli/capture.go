@@ -28,6 +28,7 @@ type captureOptions struct {
 	animate string
 	caption []string
 	split   splitFlags
+	asJSON  bool
 }
 
 // The values of --views and --animate.
@@ -83,6 +84,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
 	wholeFlag(fs, &o.seeds, "seeds", 1, 1, study.MaxSeeds, "independent renders per generator, seeds s..s+K-1 (s: --seed or NAME:seed=S)")
 	metricFlag(fs, &o.metric)
+	jsonFlag(fs, &o.asJSON)
 	fs.StringSliceVar(&o.views, "views", []string{"image"}, "montages to write: image (montage.png), heatmap (heatmap.png), or both")
 	fs.BoolVar(&o.hdr, "hdr", false, "also write each cell's linear radiance as LABEL-COUNT.pfm")
 	fs.StringVar(&o.animate, "animate", "", "write the convergence as animation.gif (gif) or frame-NNN.png (frames), one frame per count")
@@ -155,6 +157,19 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	}
 	if err != nil {
 		return err
+	}
+	if o.asJSON {
+		gens := make([]string, len(o.specs))
+		for i, s := range o.specs {
+			gens[i] = s.String()
+		}
+		return writeJSON(c.OutOrStdout(), struct {
+			Out        string   `json:"out"` // the folder
+			Scene      string   `json:"scene"`
+			Generators []string `json:"generators"` // the specs, as --gens takes them
+			Images     int      `json:"images"`     // cell images (PNG)
+			Files      []string `json:"files"`      // the rest, in the order written, each frame named
+		}{o.out, setup.Scene.Name, gens, res.Images, res.Files})
 	}
 	files := summarizeFrames(res.Files)
 	fmt.Fprintf(c.OutOrStdout(), "%s: %d images, %s\n", imageio.Printable(o.out), res.Images, strings.Join(files, ", "))

@@ -64,7 +64,7 @@ driver's debug messages.`,
 		group("rng", "the generators: list, dump raw numbers, see them, measure speed, test them", newRngListCmd(), newRngDumpCmd(), newRngLookCmd(), newRngBenchCmd(), newRngTestCmd()),
 		group("ca", "the cellular-automaton generator: evolve its configuration as its paper did", newCAEvolveCmd()),
 		group("bench", "measure the renderer", newBenchRenderCmd()),
-		newGPUCmd(),
+		newGPUCmd(), newVersionCmd(),
 	} {
 		c.GroupID = "numbers"
 		root.AddCommand(c)
