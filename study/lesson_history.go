@@ -22,8 +22,13 @@ var (
 )
 
 // errorHistoryPlot is the lesson figure's inset, w pixels wide.
-func errorHistoryPlot(labels []string, history []LessonStep, factor float64, w int) *image.NRGBA {
-	return imageio.PlotImage(errorHistoryPanel(labels, history, factor), w, w*5/16)
+// cell is the lesson's Cell: the error axis says what was measured.
+func errorHistoryPlot(labels []string, history []LessonStep, factor float64, cell, w int) *image.NRGBA {
+	p := errorHistoryPanel(labels, history, factor)
+	if cell > 1 {
+		p.Y.Label.Text = fmt.Sprintf("region error (RMS over %dx%d tiles)", cell, cell)
+	}
+	return imageio.PlotImage(p, w, w*5/16)
 }
 
 // errorHistoryPanel plots each generator's region error (the criterion's)
