@@ -252,6 +252,9 @@ func (g *glFlags) check() error {
 		p = os.Getenv(gpu.PlatformEnv)
 	}
 	if p != "" && p != "auto" && p != "device" && p != "surfaceless" {
+		if h := suggest.Hint(p, []string{"auto", "device", "surfaceless"}); h != "" {
+			return usagef("unknown EGL platform %q (%s)", p, h)
+		}
 		return usagef("unknown EGL platform %q (device or surfaceless)", p)
 	}
 	if g.device >= 0 && g.platform == "surfaceless" {

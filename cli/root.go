@@ -209,10 +209,11 @@ func noArgs(c *cobra.Command, args []string) error {
 		// Args), so the one shared "did you mean" is asked here.
 		var names, near []string
 		for _, s := range c.Commands() {
-			if s.IsAvailableCommand() || s.Name() == "help" {
+			if s.IsAvailableCommand() {
 				names = append(names, s.Name())
-				near = append(near, s.Name())
-				near = append(near, s.Aliases...)
+			}
+			if s.IsAvailableCommand() || s.Name() == "help" { // cobra's help is not "available"
+				near = append(append(near, s.Name()), s.Aliases...)
 			}
 			if slices.Contains(s.SuggestFor, args[0]) {
 				return usagef("unknown command %q (did you mean %s?)", args[0], s.Name())

@@ -17,6 +17,7 @@ func TestMistypedNamesSuggest(t *testing.T) {
 		{[]string{"rng", "tset"}, `speckle rng: unknown command "tset" (did you mean test?)`},
 		{[]string{"bench", "rendre"}, `(did you mean render?)`},
 		{[]string{"xyzzy"}, `unknown command "xyzzy" (app, bench, ca, capture,`},
+		{[]string{"help", "rng", "lok"}, `unknown help topic "rng lok" (did you mean look?)`},
 		{[]string{"render", "--gen", "phillox"}, `unknown generator "phillox" (did you mean philox?)`},
 		{[]string{"capture", "--gens", "phillox:seed=3,lehmer"}, `unknown generator "phillox" (did you mean philox?)`},
 		{[]string{"capture", "--gens", "lehmer,philox:philox-round=7"}, `option --philox-round does not apply to generator philox (did you mean philox-rounds?)`},
@@ -28,6 +29,12 @@ func TestMistypedNamesSuggest(t *testing.T) {
 		{[]string{"rng", "test", "--tests", "birthdy"}, `unknown test "birthdy" (did you mean birthdays?)`},
 		{[]string{"rng", "dump", "--gen", "philox", "--format", "u23"}, `(got "u23"; did you mean u32?)`},
 		{[]string{"rng", "look", "--order", "rendrer"}, `(got "rendrer"; did you mean renderer?)`},
+		{[]string{"streamlines", "--field", "gyr"}, `unknown field "gyr" (did you mean gyre?)`},
+		{[]string{"streamlines", "--colormap", "virdis"}, `unknown colour map "virdis" (did you mean viridis?)`},
+		{[]string{"render", "--egl-platform", "devic"}, `unknown EGL platform "devic" (did you mean device?)`},
+		{[]string{"render", "--deposit", "inlin"}, `(got "inlin"; did you mean inline?)`},
+		{[]string{"app", "--mode", "lab2"}, `(did you mean lab?)`},
+		{[]string{"app", "--views", "imag"}, `(did you mean image?)`},
 	} {
 		r := speckle(t, nil, c.args...)
 		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
