@@ -16,6 +16,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/capped"
 	"speckle/internal/numcheck"
+	"speckle/internal/suggest"
 	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
@@ -263,6 +264,13 @@ func (s Settings) Check() error {
 		}
 	}
 	if !slices.Contains(Modes, s.Mode) {
+		names := make([]string, len(Modes))
+		for i, m := range Modes {
+			names[i] = string(m)
+		}
+		if h := suggest.Hint(string(s.Mode), names); h != "" {
+			return fmt.Errorf("mode %q: want photons, streamlines or lab (%s)", s.Mode, h)
+		}
 		return fmt.Errorf("mode %q: want photons, streamlines or lab", s.Mode)
 	}
 	if err := s.Lines.Check(); err != nil {

@@ -51,7 +51,7 @@ the update, from a few separately timed iterations. A table, or --json.`,
 	perIterationFlag(fs, &o.bench.PhotonsPerIteration)
 	wholeFlag(fs, &o.bench.Iterations, "iterations", 0, 0, 1<<20, "timed iterations per case, after a warm-up and, on a GPU, 128 iterations of the render started over: every case is timed over the same iterations of its render (0: 200 on a GPU, 2 on a CPU rasteriser)")
 	seedFlag(fs, &o.bench.Seed)
-	fs.BoolVar(&o.asJSON, "json", false, "JSON instead of a table")
+	jsonFlag(fs, &o.asJSON)
 	wholeFlag(fs, &o.repeat, "repeat", 1, 1, maxRepeats, "run the whole bench in N fresh processes and print each case's photons/s as min, median, max and max/min")
 	gridCellsFlag(fs, &o.bench.GridCells)
 	gathersFlag(fs, &o.bench.Gathers)

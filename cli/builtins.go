@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"speckle/internal/suggest"
 )
 
 // strictBuiltins makes cobra's own help and completion commands refuse what they do
@@ -30,6 +32,17 @@ func strictBuiltins(root *cobra.Command) {
 func helpTopic(c *cobra.Command, args []string) error {
 	found, rest, err := c.Root().Find(args)
 	if err != nil || len(rest) > 0 || (found == c.Root() && len(args) > 0) {
+		if err == nil && len(rest) > 0 {
+			var names []string
+			for _, s := range found.Commands() {
+				if s.IsAvailableCommand() {
+					names = append(names, s.Name())
+				}
+			}
+			if h := suggest.Hint(rest[0], names); h != "" {
+				return usagef("unknown help topic %q (%s)", strings.Join(args, " "), h)
+			}
+		}
 		return usagef("unknown help topic %q (try speckle help)", strings.Join(args, " "))
 	}
 	return nil

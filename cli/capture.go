@@ -10,6 +10,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
+	"speckle/internal/suggest"
 	"speckle/internal/units"
 	"speckle/rng"
 	"speckle/study"
@@ -28,6 +29,7 @@ type captureOptions struct {
 	animate string
 	caption []string
 	split   splitFlags
+	asJSON  bool
 }
 
 // The values of --views and --animate.
@@ -90,6 +92,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
 	fs.Var(seedsValue{&o.seeds}, "seeds", fmt.Sprintf("independent renders per generator, 1..%d, or auto: %d (a band, and slopes that can agree) unless a CPU rasteriser would trace over %s photons, then 1", study.MaxSeeds, study.BandSeeds, units.FormatCount(study.CPUSeedPhotons)))
 	metricFlag(fs, &o.metric)
+	jsonFlag(fs, &o.asJSON)
 	fs.StringSliceVar(&o.views, "views", []string{"image"}, "montages to write: image (montage.png), heatmap (heatmap.png), or both")
 	fs.BoolVar(&o.hdr, "hdr", false, "also write each cell's linear radiance as LABEL-COUNT.pfm")
 	fs.StringVar(&o.animate, "animate", "", "write the convergence as animation.gif (gif) or frame-NNN.png (frames), one frame per count")
@@ -111,7 +114,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 		Warn: func(s string) { fmt.Fprintln(c.ErrOrStderr(), "speckle capture: "+s) }}
 	for _, v := range o.views {
 		if !slices.Contains(captureViews, v) {
-			return usagef("--views takes %s, comma-separated (got %q)", strings.Join(captureViews, ", "), v)
+			return usagef("--views takes %s, comma-separated %s", strings.Join(captureViews, ", "), suggest.Got(v, captureViews))
 		}
 	}
 	if len(o.views) == 0 {
@@ -121,7 +124,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	capture.NoMontage = !slices.Contains(o.views, "image")
 	if o.animate != "" {
 		if capture.Animate = animations[o.animate]; capture.Animate == study.NoAnimation {
-			return usagef("--animate must be gif or frames (got %q)", o.animate)
+			return usagef("--animate must be gif or frames %s", suggest.Got(o.animate, []string{"gif", "frames"}))
 		}
 	}
 	if err := capture.Check(); err != nil {
@@ -162,6 +165,19 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	}
 	if err != nil {
 		return err
+	}
+	if o.asJSON {
+		gens := make([]string, len(o.specs))
+		for i, s := range o.specs {
+			gens[i] = s.String()
+		}
+		return writeJSON(c.OutOrStdout(), struct {
+			Out        string   `json:"out"` // the folder
+			Scene      string   `json:"scene"`
+			Generators []string `json:"generators"` // the specs, as --gens takes them
+			Images     int      `json:"images"`     // cell images (PNG)
+			Files      []string `json:"files"`      // the rest, in the order written, each frame named
+		}{o.out, setup.Scene.Name, gens, res.Images, res.Files})
 	}
 	files := summarizeFrames(res.Files)
 	fmt.Fprintf(c.OutOrStdout(), "%s: %d images, %s\n", imageio.Printable(o.out), res.Images, strings.Join(files, ", "))

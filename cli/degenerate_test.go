@@ -31,7 +31,7 @@ func TestDegenerateSeedsWarnedOrRefused(t *testing.T) {
 	}
 	csvPath, jsonPath := filepath.Join(dir, "t.csv"), filepath.Join(dir, "t.json")
 	r := speckle(t, nil, "rng", "test", "--gens", "lehmer:seed=2446816017,philox", "--tests", "monobit", "--numbers", "2^16", "--streams", "64",
-		"--samples", "8", "--csv", csvPath, "--json", jsonPath)
+		"--samples", "8", "--csv", csvPath, "--json-file", jsonPath)
 	if r.code != 0 || strings.Count(r.stderr, "warning") != 1 {
 		t.Fatalf("rng test: exit %d, stderr %q", r.code, r.stderr)
 	}

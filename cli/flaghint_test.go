@@ -24,7 +24,4 @@ func TestUnknownFlagSuggestsTheRightOne(t *testing.T) {
 			t.Errorf("%q: exit %d, %q; want %q", c.args, r.code, r.stderr, c.want)
 		}
 	}
-	if d := editDistance("photns", "photons"); d != 1 {
-		t.Errorf("editDistance = %d", d)
-	}
 }

@@ -13,6 +13,7 @@ import (
 	"speckle/gpu"
 	"speckle/internal/numcheck"
 	"speckle/internal/stats"
+	"speckle/internal/suggest"
 	"speckle/rng"
 )
 
@@ -86,7 +87,7 @@ func (f choiceValue) Type() string   { return "string" }
 func (f choiceValue) Set(s string) error {
 	if !slices.Contains(f.choices, s) {
 		last := len(f.choices) - 1
-		return fmt.Errorf("must be %s or %s (got %q)", strings.Join(f.choices[:last], ", "), f.choices[last], s)
+		return fmt.Errorf("must be %s or %s %s", strings.Join(f.choices[:last], ", "), f.choices[last], suggest.Got(s, f.choices))
 	}
 	*f.v = s
 	return nil
@@ -251,6 +252,9 @@ func (g *glFlags) check() error {
 		p = os.Getenv(gpu.PlatformEnv)
 	}
 	if p != "" && p != "auto" && p != "device" && p != "surfaceless" {
+		if h := suggest.Hint(p, []string{"auto", "device", "surfaceless"}); h != "" {
+			return usagef("unknown EGL platform %q (%s)", p, h)
+		}
 		return usagef("unknown EGL platform %q (device or surfaceless)", p)
 	}
 	if g.device >= 0 && g.platform == "surfaceless" {

@@ -21,6 +21,7 @@ type lessonOptions struct {
 	perIter   int
 	seconds   float64
 	gl        glFlags
+	asJSON    bool
 	// --explain and its flags
 	explain       bool
 	numbers       int64
@@ -65,6 +66,9 @@ on stdout says the same in short.`,
 		ValidArgsFunction: completeLessons,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
+				if o.asJSON {
+					return lessonListJSON(c.OutOrStdout())
+				}
 				listLessons(c.OutOrStdout())
 				return nil
 			}
@@ -79,8 +83,26 @@ on stdout says the same in short.`,
 	fs.BoolVar(&o.explain, "explain", false, "make the lesson's page from the artifact to its cause: render, view, battery in the renderer order, the fact computed")
 	countFlag(fs, &o.numbers, "numbers", study.DefaultExplainNumbers, "--explain: the battery's numbers per generator, a multiple of 256")
 	countFlag(fs, &o.renderPhotons, "render-photons", 0, "--explain: the render's photons per iteration (0: the lesson's); the view and the battery keep the lesson's layout")
+	jsonFlag(fs, &o.asJSON)
 	o.gl.addTo(fs)
 	return c
+}
+
+// lessonListJSON is `speckle lesson --json`: the list, by name.
+func lessonListJSON(w io.Writer) error {
+	type entry struct {
+		Name                string   `json:"name"`
+		Title               string   `json:"title"`
+		Generators          []string `json:"generators"`
+		Scene               string   `json:"scene"`
+		Size                string   `json:"size"`
+		PhotonsPerIteration int      `json:"photons_per_iteration"`
+	}
+	list := []entry{}
+	for _, l := range study.Lessons {
+		list = append(list, entry{l.Name, l.Title, l.Specs, l.Scene, l.Size, l.PhotonsPerIteration})
+	}
+	return writeJSON(w, list)
 }
 
 func completeLessons(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
@@ -115,7 +137,7 @@ var lessonTimes = map[string]struct {
 }{
 	"rand48-swirls":       {23.9, "visible after 5 iterations"},
 	"lehmer-rings":        {4.3, "visible after 1 iteration"},
-	"ca-bands":            {61.2, "stops at the time limit after 132 iterations, not yet visible (raise --time-limit)"},
+	"ca-bands":            {13.1, "visible after 25 iterations (over 4x4 tiles; issue 32)"},
 	"ca-linear":           {12.4, "visible after 58 iterations"},
 	"sobol-frozen-jitter": {12.4, "visible after 8 iterations"},
 	"pcg32-streams":       {62.1, "runs to the time limit: the render shows nothing, as the lesson says"},
@@ -164,6 +186,9 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 		return inputOrRun(err)
 	}
 	if o.explain {
+		if o.asJSON {
+			return usagef("--json is not a flag of --explain: its result is the page it writes")
+		}
 		return o.runExplain(c, l)
 	}
 	for _, f := range []string{"numbers", "render-photons"} {
@@ -179,6 +204,9 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 		p.Seeds = fmt.Sprintf("the lesson's: seed %d for %s", study.LessonSeed, strings.Join(l.Specs, ", "))
 	})
 	stdout := c.OutOrStdout()
+	if o.asJSON {
+		stdout = io.Discard // the steps are in the JSON's history
+	}
 	fmt.Fprintf(stdout, "%s: %s\n", l.Name, l.Title)
 	r.Step = func(s study.LessonStep) {
 		fmt.Fprintf(stdout, "  %4d iterations  %10s photons each  %7.3g s  region error %s  ratio %.2f\n",
@@ -189,8 +217,48 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 	if err := o.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err })); err != nil {
 		return err
 	}
+	if o.asJSON {
+		return writeJSON(c.OutOrStdout(), lessonJSON(l, res, r.Out))
+	}
 	fmt.Fprintf(stdout, "%s (%.3g photons/s, all generators)\nreference: %s\n%s: the figure\n", res, res.Rate, res.Reference, imageio.Printable(r.Out))
 	return nil
+}
+
+// lessonStep is one measurement of lesson --json: the text's step line.
+type lessonStep struct {
+	Iterations int          `json:"iterations"`
+	Photons    int64        `json:"photons"` // per generator
+	Seconds    float64      `json:"seconds"`
+	Errors     []jsonNumber `json:"region_errors"` // per generator, in the lesson's order
+	Ratio      jsonNumber   `json:"ratio"`         // first generator's region error over the last's
+}
+
+// lessonResult is lesson --json: the text report's verdict and steps.
+type lessonResult struct {
+	Lesson     string       `json:"lesson"`
+	Title      string       `json:"title"`
+	Generators []string     `json:"generators"`
+	Visible    bool         `json:"visible"` // the criterion fired: the artifact shows
+	Last       lessonStep   `json:"last"`
+	Rate       float64      `json:"photons_per_s"` // all generators together
+	Figure     string       `json:"figure"`
+	History    []lessonStep `json:"history"`
+}
+
+func lessonJSON(l study.Lesson, res study.LessonResult, figure string) lessonResult {
+	step := func(s study.LessonStep) lessonStep {
+		errs := make([]jsonNumber, len(s.Errors))
+		for i, e := range s.Errors {
+			errs[i] = jsonNumber(e)
+		}
+		return lessonStep{s.Iterations, s.Photons, s.Seconds, errs, jsonNumber(s.Ratio)}
+	}
+	out := lessonResult{Lesson: l.Name, Title: l.Title, Generators: l.Specs, Visible: res.Reached,
+		Last: step(res.LessonStep), Rate: res.Rate, Figure: figure, History: []lessonStep{}}
+	for _, s := range res.History {
+		out.History = append(out.History, step(s))
+	}
+	return out
 }
 
 func errorList(errs []float64) string {

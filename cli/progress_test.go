@@ -37,11 +37,97 @@ func TestProgressLinesOffTerminal(t *testing.T) {
 // A status line (bar.say) breaks a terminal's bar onto a line of its own.
 func TestProgressBreaksTheBarsLine(t *testing.T) {
 	var b bytes.Buffer
-	p := &progress{w: &b, label: "x", total: 10, unit: "u", start: time.Now(), terminal: true}
+	p := newProgress(&b, "x", 10, "u")
+	p.terminal = true
 	p.set(5)
 	p.breakLine()
 	p.breakLine() // once only
 	if s := b.String(); !strings.HasPrefix(s, "\rx [") || strings.Count(s, "\n") != 1 || !strings.HasSuffix(s, "\n") {
 		t.Errorf("bar %q", s)
+	}
+}
+
+// clock is a synthetic clock for progress: no test depends on the machine's speed.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time          { return c.t }
+func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+// On a terminal 80 columns wide, each redraw fits in 79 columns (a full
+// line wraps on some terminals, and each redraw would then start a new
+// line): the bar narrows, then goes, then the line is cut; nothing but \r
+// separates redraws. Issue 32, item 9.
+func TestProgressFitsTheTerminal(t *testing.T) {
+	for _, c := range []struct {
+		label string
+		cols  int
+		bar   bool
+	}{
+		{"render cornell philox", 200, true},
+		{"render cornell philox", 80, true},
+		{"capture cornell", 80, true},
+		{"render caustics lehmer lehmer-seeding=slm philox-rounds=7", 80, false},
+		{"render caustics lehmer lehmer-seeding=slm philox-rounds=7 and a label longer than any terminal", 80, false},
+		{"render cornell philox", 20, false},
+	} {
+		var b bytes.Buffer
+		clk := &clock{time.Unix(1e9, 0)}
+		p := newProgress(&b, c.label, 100000, "k photons")
+		p.terminal, p.now, p.columns = true, clk.now, func() int { return c.cols }
+		p.restart(clk.now())
+		for done := 0; done <= 100000; done += 12345 {
+			clk.advance(time.Second)
+			p.set(done)
+		}
+		out := b.String()
+		if strings.Contains(out, "\n") {
+			t.Errorf("%q at %d columns: a new line while redrawing: %q", c.label, c.cols, out)
+		}
+		draws := strings.Split(out, "\r")[1:]
+		if len(draws) != 9 {
+			t.Errorf("%q: %d redraws, want 9", c.label, len(draws))
+		}
+		for _, d := range draws {
+			if n := len([]rune(d)); n != c.cols-1 {
+				t.Errorf("%q at %d columns: a redraw of %d columns: %q", c.label, c.cols, n, d)
+			}
+			if strings.Contains(d, "[") != c.bar {
+				t.Errorf("%q at %d columns: bar shown %v, want %v: %q", c.label, c.cols, !c.bar, c.bar, d)
+			}
+		}
+		if c.cols == 80 && !strings.Contains(draws[len(draws)-1], c.label[:10]) {
+			t.Errorf("the label is lost: %q", draws[len(draws)-1])
+		}
+	}
+}
+
+// The ETA and the rate are the recent ones (the last rateWindow), not the
+// average since the start: after a fast start the work slows to a tenth,
+// and the ETA says so. Off a terminal, on the log's lines.
+func TestProgressETAFromRecentRate(t *testing.T) {
+	var b bytes.Buffer
+	clk := &clock{time.Unix(1e9, 0)}
+	p := newProgress(&b, "render", 1000, "k photons")
+	p.now, p.interval = clk.now, 5*time.Second
+	p.restart(clk.now())
+	done := 0
+	for range 30 { // 10 a second for 30 s
+		clk.advance(time.Second)
+		done += 10
+		p.set(done)
+	}
+	for range 20 { // then 1 a second for 20 s: the average since the start is 6.4
+		clk.advance(time.Second)
+		done++
+		p.set(done)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	last := lines[len(lines)-1]
+	// 680 left at 1 a second: 11m20s (the average since the start would say 1m46s).
+	if !strings.HasPrefix(last, "render: 32% 320/1000 k photons, 1 k photons/s, ETA 11m20s") {
+		t.Errorf("last line %q", last)
+	}
+	if first := lines[0]; !strings.Contains(first, "10 k photons/s, ETA 1m35s") {
+		t.Errorf("first line %q: want the start's rate, 10 a second, 950 left", first)
 	}
 }

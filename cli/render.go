@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +19,7 @@ type renderOptions struct {
 	photons  int64
 	out, pfm string
 	metric   imageio.Metric
+	asJSON   bool
 }
 
 func newRenderCmd() *cobra.Command {
@@ -42,6 +44,7 @@ error against it (--metric: medrel, the median relative error, by default).`,
 	c.Flags().StringVar(&o.out, "out", "", "PNG to write (default screenshots/<scene>-<generator>.png)")
 	c.Flags().StringVar(&o.pfm, "pfm", "", "also write the linear radiance as PFM")
 	metricFlag(c.Flags(), &o.metric)
+	jsonFlag(c.Flags(), &o.asJSON)
 	o.sppm.addTo(c, study.ReferenceSize) // a size the stored references serve
 	return c
 }
@@ -85,14 +88,47 @@ func (o *renderOptions) run(c *cobra.Command) error {
 		return err
 	}
 	secs := res.Seconds
+	if res.Note != "" {
+		defer fmt.Fprintln(c.ErrOrStderr(), "speckle render: "+res.Note)
+	}
+	if o.asJSON {
+		return writeJSON(c.OutOrStdout(), renderJSON(r, res, setup.Scene.Name, label))
+	}
 	fmt.Fprintf(c.OutOrStdout(), "%s: %s, %s, %d photons in %d iterations, %.2f s: %.3g photons/s, %.3g bounces/s\n",
 		imageio.Printable(r.Out), setup.Scene.Name, label.Label(), res.Emitted, res.Iterations, secs, float64(res.Emitted)/secs, float64(res.Bounces)/secs)
 	if res.Reference != "" {
 		fmt.Fprintf(c.OutOrStdout(), "%s: %.4g; RMSE %.4g; %d fireflies, pixels over %dx their reference (reference: %s)\n",
 			res.Metric.Short(), res.Error, res.RMSE, res.Fireflies, imageio.FireflyFactor, res.Reference)
 	}
-	if res.Note != "" {
-		fmt.Fprintln(c.ErrOrStderr(), "speckle render: "+res.Note)
-	}
 	return nil
+}
+
+// renderResult is render --json: the text report's numbers, by name.
+type renderResult struct {
+	Out         string   `json:"out"`
+	PFM         string   `json:"pfm,omitempty"`
+	Scene       string   `json:"scene"`
+	Generator   string   `json:"generator"` // the spec, as --gen takes it
+	Photons     int64    `json:"photons"`
+	Iterations  int      `json:"iterations"`
+	Seconds     float64  `json:"seconds"`
+	PhotonsPerS float64  `json:"photons_per_s"`
+	BouncesPerS float64  `json:"bounces_per_s"`
+	Metric      string   `json:"metric"`
+	Reference   string   `json:"reference,omitempty"` // "analytic" or the reference's file; absent where none
+	Error       *float64 `json:"error"`               // the metric against the reference; null where none
+	RMSE        *float64 `json:"rmse"`                // beside it, whatever the metric; null where none
+	Fireflies   *int     `json:"fireflies"`           // pixels over imageio.FireflyFactor x their reference
+	NoErrorWhy  string   `json:"note,omitempty"`
+}
+
+func renderJSON(r study.Render, res study.Rendered, scene string, spec rng.Spec) renderResult {
+	out := renderResult{Out: r.Out, PFM: r.PFM, Scene: scene, Generator: spec.String(), Photons: res.Emitted,
+		Iterations: res.Iterations, Seconds: res.Seconds, PhotonsPerS: float64(res.Emitted) / res.Seconds,
+		BouncesPerS: float64(res.Bounces) / res.Seconds, Metric: res.Metric.String(), Reference: res.Reference, NoErrorWhy: res.Note}
+	if res.Reference != "" && !math.IsNaN(res.Error) && !math.IsInf(res.Error, 0) {
+		e, rmse, flies := res.Error, res.RMSE, res.Fireflies
+		out.Error, out.RMSE, out.Fireflies = &e, &rmse, &flies
+	}
+	return out
 }

@@ -236,7 +236,7 @@ func (b *bar) report(done, total int64) {
 	if b.p == nil {
 		b.p = newProgress(b.c.ErrOrStderr(), b.label, int(total/b.scale), b.unit)
 		if !b.start.IsZero() { // not from the first report, which comes a batch of work later
-			b.p.start, b.p.last = b.start, b.start
+			b.p.restart(b.start)
 		}
 	}
 	b.p.set(int(done / b.scale))

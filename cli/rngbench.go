@@ -57,7 +57,7 @@ no generator). The kernels are the renderer's generator code.`,
 	specsFlag(c, &b.Specs, "gens", mustSpecs("all"), "generators to measure")
 	fs.Var(specsValue{&b.Specs}, "gen", "")
 	deprecate(c, "gen", "use --gens")
-	fs.BoolVar(&asJSON, "json", false, "JSON instead of a table")
+	jsonFlag(fs, &asJSON)
 	seedFlag(fs, &b.Seed)
 	wholeFlag(fs, &b.Invocations, "invocations", 0, 1, study.MaxBenchInvocations, "invocations per stored dispatch, each with its own stream (default: 2^18 on a GPU)")
 	wholeFlag(fs, &b.SumInvocations, "sum-invocations", 0, 1, study.MaxBenchInvocations, "invocations per summing dispatch (default: 2^21 on a GPU)")

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -30,7 +29,7 @@ give instead.)`,
 			return nil
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "JSON instead of a table")
+	jsonFlag(c.Flags(), &asJSON)
 	return c
 }
 
@@ -61,7 +60,5 @@ func listJSON(w io.Writer) error {
 	for _, g := range rng.All {
 		list = append(list, entry{g.Name, g.Doc, g.Options, g.Control})
 	}
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	return e.Encode(list)
+	return writeJSON(w, list)
 }

@@ -9,6 +9,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
+	"speckle/internal/suggest"
 	"speckle/rng"
 	"speckle/study"
 )
@@ -125,7 +126,7 @@ func (o *lookOptions) setOrder(c *cobra.Command) error {
 		o.look.Renderer = r
 		return err
 	}
-	return usagef("--order must be stream or renderer (got %q)", o.order)
+	return usagef("--order must be stream or renderer %s", suggest.Got(o.order, []string{"stream", "renderer"}))
 }
 
 func (o *lookOptions) run(c *cobra.Command) (err error) {
@@ -143,7 +144,7 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 	}
 	d, ok := study.PhotonDecisions[o.decision]
 	if !ok {
-		return usagef("--decision must be light, direction or bounce (got %q)", o.decision)
+		return usagef("--decision must be light, direction or bounce %s", suggest.Got(o.decision, []string{"light", "direction", "bounce"}))
 	}
 	o.look.Decision = d
 	if err := gpuOrCPU(&o.device, &o.gl); err != nil {

@@ -9,6 +9,7 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/stats"
+	"speckle/internal/suggest"
 	"speckle/render"
 	"speckle/rng"
 	"speckle/study"
@@ -17,7 +18,8 @@ import (
 // testOptions are rng test's flags.
 type testOptions struct {
 	test            study.RNGTest
-	csv, json, grid string
+	csv, json, grid string // json: --json-file
+	asJSON          bool
 	order           string
 	renderer        rendererFlags
 	gl              glFlags
@@ -67,9 +69,15 @@ in both orders).`,
 		Example: `  speckle rng test
   speckle rng test --gens all --out screenshots/rng-test.png --csv rng-test.csv
   speckle rng test --gens ranlux:lux=4,ca:ca-preset=linear,randu --tests triples,rank
-  speckle rng test --gens philox --numbers 2^30 --streams 4096 --samples 256 --json test.json
+  speckle rng test --gens philox --numbers 2^30 --streams 4096 --samples 256 --json-file test.json
   speckle rng test --order renderer --scene cornell --gens rand48,philox --photons-per-iteration 2^20 --lags 8`,
-		Args: noArgs,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 && o.asJSON {
+				// rng test --json FILE was a file before --json meant one thing everywhere.
+				return usagef("--json prints the results on stdout; --json-file %s writes them to a file", args[0])
+			}
+			return noArgs(c, args)
+		},
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
 			if o.test.Specs, err = o.common.fold(c, "gens", o.test.Specs); err != nil {
@@ -86,7 +94,8 @@ in both orders).`,
 	wholeFlag(fs, &o.test.Samples, "samples", study.DefaultTestSamples, 5, study.MaxTestSamples, "samples per order for the second-level KS test")
 	testsFlag(fs, &o.test.Tests, "tests to run")
 	fs.StringVar(&o.csv, "csv", "", "also write the results as CSV to FILE")
-	fs.StringVar(&o.json, "json", "", "also write the results as JSON to FILE")
+	fs.StringVar(&o.json, "json-file", "", "also write the results as JSON to FILE")
+	jsonFlag(fs, &o.asJSON)
 	fs.StringVar(&o.grid, "out", "", "also write the verdicts as a coloured grid to FILE.png")
 	fs.StringVar(&o.order, "order", "both", "both (the stream and the consumed order) or renderer (the draws of a render's pass)")
 	o.renderer.addTo(fs, true)
@@ -113,7 +122,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if o.split.unit >= 0 {
 		return o.runUnit(c)
 	}
-	if err := checkPaths(output("--csv", o.csv), output("--json", o.json), output("--out", o.grid)); err != nil {
+	if err := checkPaths(output("--csv", o.csv), output("--json-file", o.json), output("--out", o.grid)); err != nil {
 		return err
 	}
 	for _, path := range []string{o.csv, o.json, o.grid} {
@@ -149,6 +158,9 @@ func (o *testOptions) run(c *cobra.Command) error {
 		if err := imageio.WritePNG(o.grid, rep.Grid()); err != nil {
 			return err
 		}
+	}
+	if o.asJSON {
+		return rep.WriteJSON(c.OutOrStdout())
 	}
 	return rep.WriteTable(c.OutOrStdout())
 }
@@ -196,5 +208,5 @@ func (o *testOptions) setOrder(c *cobra.Command) error {
 		o.test.Renderer = r
 		return err
 	}
-	return usagef("--order must be both or renderer (got %q)", o.order)
+	return usagef("--order must be both or renderer %s", suggest.Got(o.order, []string{"both", "renderer"}))
 }

@@ -16,7 +16,7 @@ func TestRngTestCommand(t *testing.T) {
 	dir := t.TempDir()
 	csvPath, jsonPath, gridPath := filepath.Join(dir, "t.csv"), filepath.Join(dir, "t.json"), filepath.Join(dir, "t.png")
 	r := speckle(t, nil, "rng", "test", "--gens", "randu,philox", "--tests", "triples,pairs", "--numbers", "2^20", "--streams", "64",
-		"--samples", "16", "--csv", csvPath, "--json", jsonPath, "--out", gridPath)
+		"--samples", "16", "--csv", csvPath, "--json-file", jsonPath, "--out", gridPath)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}

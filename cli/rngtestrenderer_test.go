@@ -19,7 +19,7 @@ func TestRngTestRendererOrderFailsRand48PassesPhilox(t *testing.T) {
 	jsonPath := filepath.Join(t.TempDir(), "r.json")
 	r := speckle(t, nil, "rng", "test", "--order", "renderer", "--scene", "cornell", "--gens", "rand48,philox",
 		"--photons-per-iteration", "2^20", "--numbers", "2^20", "--streams", "16", "--samples", "16",
-		"--tests", "pairs,triples,gap,rank", "--lags", "4", "--json", jsonPath)
+		"--tests", "pairs,triples,gap,rank", "--lags", "4", "--json-file", jsonPath)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}

@@ -16,6 +16,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/printable"
 	"speckle/internal/units"
+	"speckle/internal/suggest"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -65,7 +66,7 @@ driver's debug messages.`,
 		group("rng", "the generators: list, dump raw numbers, see them, measure speed, test them", newRngListCmd(), newRngDumpCmd(), newRngLookCmd(), newRngBenchCmd(), newRngTestCmd()),
 		group("ca", "the cellular-automaton generator: evolve its configuration as its paper did", newCAEvolveCmd()),
 		group("bench", "measure the renderer", newBenchRenderCmd()),
-		newGPUCmd(),
+		newGPUCmd(), newVersionCmd(),
 	} {
 		c.GroupID = "numbers"
 		root.AddCommand(c)
@@ -209,11 +210,22 @@ func noArgs(c *cobra.Command, args []string) error {
 		return nil
 	}
 	if c.HasSubCommands() {
-		var names []string
+		// Our own Args stops cobra's suggestions (they live in its default
+		// Args), so the one shared "did you mean" is asked here.
+		var names, near []string
 		for _, s := range c.Commands() {
 			if s.IsAvailableCommand() {
 				names = append(names, s.Name())
 			}
+			if s.IsAvailableCommand() || s.Name() == "help" { // cobra's help is not "available"
+				near = append(append(near, s.Name()), s.Aliases...)
+			}
+			if slices.Contains(s.SuggestFor, args[0]) {
+				return usagef("unknown command %q (did you mean %s?)", args[0], s.Name())
+			}
+		}
+		if h := suggest.Hint(args[0], near); h != "" {
+			return usagef("unknown command %q (%s)", args[0], h)
 		}
 		return usagef("unknown command %q (%s; try %s --help)", args[0], strings.Join(names, ", "), c.CommandPath())
 	}

@@ -63,7 +63,7 @@ func TestRngTestSplitIsExact(t *testing.T) {
 	var out [2]string
 	for i, run := range [][]string{{"--device", "0"}, {"--devices", "0,0"}} {
 		name := filepath.Join(dir, []string{"one", "two"}[i])
-		r := speckle(t, nil, append(args, append(run, "--csv", name+".csv", "--json", name+".json")...)...)
+		r := speckle(t, nil, append(args, append(run, "--csv", name+".csv", "--json-file", name+".json")...)...)
 		if r.code != 0 {
 			t.Fatalf("%v: exit %d: %s", run, r.code, r.stderr)
 		}

@@ -11,6 +11,7 @@ import (
 	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/internal/numcheck"
+	"speckle/internal/suggest"
 	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
@@ -154,7 +155,7 @@ func (o *streamlinesOptions) fillDisplay() error {
 	case "linear":
 		o.study.Display.Scaling = render.ScaleLinear
 	default:
-		return usagef("--scale must be auto, log or linear (got %q)", o.scale)
+		return usagef("--scale must be auto, log or linear %s", suggest.Got(o.scale, []string{"auto", "log", "linear"}))
 	}
 	return nil
 }

@@ -1,11 +1,55 @@
 package cli
 
 import (
+	"fmt"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
+
+// newVersionCmd is `speckle version`: what --version prints, or with
+// --json its parts.
+func newVersionCmd() *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:     "version [--json]",
+		Short:   "the version and the revision this binary was built from (as --version)",
+		Example: "  speckle version\n  speckle version --json",
+		Args:    noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if !asJSON {
+				_, err := fmt.Fprintf(c.OutOrStdout(), "speckle %s\n", version())
+				return err
+			}
+			type build struct {
+				Version  string `json:"version"`  // the line --version prints, less "speckle "
+				Module   string `json:"module"`   // the module's version, "(devel)" from a checkout
+				Revision string `json:"revision"` // the VCS revision, "" when unknown
+				Modified bool   `json:"modified"` // built from a tree with changes
+				Go       string `json:"go"`
+			}
+			b := build{Version: version(), Go: runtime.Version()}
+			if bi, ok := debug.ReadBuildInfo(); ok {
+				b.Module, b.Go = bi.Main.Version, bi.GoVersion
+				b.Revision, b.Modified = strings.TrimSuffix(makeRevision, "-modified"), strings.HasSuffix(makeRevision, "-modified")
+				for _, s := range bi.Settings {
+					switch s.Key {
+					case "vcs.revision":
+						b.Revision = s.Value
+					case "vcs.modified":
+						b.Modified = s.Value == "true"
+					}
+				}
+			}
+			return writeJSON(c.OutOrStdout(), b)
+		},
+	}
+	jsonFlag(c.Flags(), &asJSON)
+	return c
+}
 
 // makeRevision is the revision `make build` stamps with -ldflags -X (git rev-parse):
 // Go's own stamping (vcs.revision) is missing under GOFLAGS=-buildvcs=false and in a git

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"speckle/internal/suggest"
 	"strings"
 )
 
@@ -26,6 +27,9 @@ func colormapNames() []string {
 func LookupColormap(name string) (*Colormap, error) {
 	h, ok := colormapHex[name]
 	if !ok {
+		if h := suggest.Hint(name, colormapNames()); h != "" {
+			return nil, fmt.Errorf("unknown colour map %q (%s)", name, h)
+		}
 		return nil, fmt.Errorf("unknown colour map %q (%s)", name, strings.Join(colormapNames(), " or "))
 	}
 	b, err := hex.DecodeString(h)

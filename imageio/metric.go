@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"speckle/internal/suggest"
 )
 
 // Metric is an error measure of a render against a reference, over the R, G and B channels of
@@ -54,7 +56,7 @@ func ParseMetric(s string) (Metric, error) {
 		}
 	}
 	n := MetricNames()
-	return "", fmt.Errorf("must be %s or %s (got %q)", strings.Join(n[:len(n)-1], ", "), n[len(n)-1], s)
+	return "", fmt.Errorf("must be %s or %s %s", strings.Join(n[:len(n)-1], ", "), n[len(n)-1], suggest.Got(s, n))
 }
 
 // Of measures img against the reference ref. The sizes must match and be non-zero; a NaN or

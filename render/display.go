@@ -6,6 +6,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
+	"speckle/internal/suggest"
 	"speckle/shaders"
 )
 
@@ -28,6 +29,13 @@ func ParseView(s string) (View, error) {
 		if string(v) == s {
 			return v, nil
 		}
+	}
+	names := make([]string, len(Views))
+	for i, v := range Views {
+		names[i] = string(v)
+	}
+	if h := suggest.Hint(s, names); h != "" {
+		return "", fmt.Errorf("view %q: want image, heatmap or magnifier (%s)", s, h)
 	}
 	return "", fmt.Errorf("view %q: want image, heatmap or magnifier", s)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"speckle/gpu"
+	"speckle/internal/suggest"
 	"speckle/rng"
 )
 
@@ -31,7 +32,7 @@ func ParsePass(s string) (Pass, error) {
 			return p, nil
 		}
 	}
-	return 0, fmt.Errorf("the pass must be photon or eye (got %q)", s)
+	return 0, fmt.Errorf("the pass must be photon or eye %s", suggest.Got(s, []string{"photon", "eye"}))
 }
 
 // eyeSeedSalt keeps the eye pass's streams apart from the photons' when both

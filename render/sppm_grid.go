@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"speckle/internal/numcheck"
+	"speckle/internal/suggest"
 	"speckle/scenes"
 	"speckle/shaders"
 )
@@ -56,7 +57,7 @@ func parseNamed[T ~int](names []string, s string) (T, error) {
 	if i := slices.Index(names, s); i >= 0 {
 		return T(i), nil
 	}
-	return 0, fmt.Errorf("must be %s (got %q)", strings.Join(names, " or "), s)
+	return 0, fmt.Errorf("must be %s %s", strings.Join(names, " or "), suggest.Got(s, names))
 }
 
 // DefaultGridCell is the cell size GridCell 0 picks: 2 radii, 2x2x2 cells

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 
+	"speckle/internal/suggest"
 	"speckle/rng"
 	"speckle/scenes/flow"
 )
@@ -101,7 +102,7 @@ func ParseStreamlineMap(s string) (StreamlineMap, error) {
 	case "length":
 		return LengthMap, nil
 	}
-	return 0, fmt.Errorf("--map must be density or length (got %q)", s)
+	return 0, fmt.Errorf("--map must be density or length %s", suggest.Got(s, []string{"density", "length"}))
 }
 
 // MapScaling says how values become colours.

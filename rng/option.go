@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"speckle/internal/suggest"
 )
 
 // OptionKind is what an option's value is. The declaration (kind and
@@ -95,7 +97,7 @@ func (o Option) Check(v string) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("%s must be %s (got %q)", flagText(o.Name), orList(o.Choices), v)
+		return fmt.Errorf("%s must be %s %s", flagText(o.Name), orList(o.Choices), suggest.Got(v, o.Choices))
 	case Integer:
 		_, err = o.Int(v)
 	case Word:

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"speckle/internal/suggest"
 )
 
 // GLSL is the generator ports, for the shader include resolver.
@@ -171,6 +173,9 @@ func Lookup(name string) (*Generator, error) {
 		if g.Name == name {
 			return g, nil
 		}
+	}
+	if h := suggest.Hint(name, Names()); h != "" {
+		return nil, fmt.Errorf("unknown generator %q (%s)", name, h)
 	}
 	return nil, fmt.Errorf("unknown generator %q (known: %s)", name, strings.Join(Names(), ", "))
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"speckle/internal/suggest"
 )
 
 // Spec names a generator as every flag and file that names one does
@@ -51,6 +53,13 @@ func ParseSpec(spec string) (Spec, error) {
 			continue
 		}
 		if g.Option(k) == nil {
+			var names []string
+			for _, o := range g.Options {
+				names = append(names, o.Name)
+			}
+			if h := suggest.Hint(k, append(names, SeedKey)); h != "" {
+				return Spec{}, fmt.Errorf("option %s does not apply to generator %s (%s)", flagText(k), g.Name, h)
+			}
 			return Spec{}, fmt.Errorf("option %s does not apply to generator %s", flagText(k), g.Name)
 		}
 		if _, dup := s.Options[k]; dup {

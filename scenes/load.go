@@ -13,6 +13,7 @@ import (
 	"speckle/internal/capped"
 	"speckle/internal/numcheck"
 	user "speckle/internal/printable"
+	"speckle/internal/suggest"
 )
 
 // Limits on a scene's numbers, so that the GPU's float32 maths stays
@@ -147,6 +148,9 @@ func Names() []string {
 func Builtin(name string) (*Scene, error) {
 	data, err := builtinFS.ReadFile(name + ".json")
 	if err != nil || strings.ContainsAny(name, `/\`) {
+		if h := suggest.Hint(name, Names()); h != "" {
+			return nil, fmt.Errorf("unknown built-in scene %q (%s)", name, h)
+		}
 		return nil, fmt.Errorf("unknown built-in scene %q (built-ins: %s)", name, strings.Join(Names(), ", "))
 	}
 	return Parse("scenes/"+name+".json", data)
@@ -172,6 +176,9 @@ func Open(nameOrPath string) (*Scene, error) {
 	s, err := Load(nameOrPath)
 	if err != nil && errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(nameOrPath, `/\.`) {
 		// A bare word that is no file: most likely a mistyped built-in.
+		if h := suggest.Hint(nameOrPath, Names()); h != "" {
+			return nil, fmt.Errorf("unknown scene %q (%s)", nameOrPath, h)
+		}
 		return nil, fmt.Errorf("unknown scene %q: not a built-in (%s) and %v",
 			nameOrPath, strings.Join(Names(), ", "), err)
 	}

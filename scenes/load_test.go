@@ -522,8 +522,14 @@ func TestLoadAndOpen(t *testing.T) {
 	if _, err := Open(bad); err == nil || !strings.HasPrefix(err.Error(), bad+": camera.fov: must be in [0.01, 179] degrees") {
 		t.Errorf("Open(bad) = %v", err)
 	}
-	if _, err := Open("cornel"); err == nil || err.Error() != `unknown scene "cornel": not a built-in (caustics, cornell, plane) and cannot read cornel: no such file or directory` {
+	if _, err := Open("cornel"); err == nil || err.Error() != `unknown scene "cornel" (did you mean cornell?)` {
 		t.Errorf("Open(cornel) = %v", err)
+	}
+	if _, err := Open("xyzzy"); err == nil || err.Error() != `unknown scene "xyzzy": not a built-in (caustics, cornell, plane) and cannot read xyzzy: no such file or directory` {
+		t.Errorf("Open(xyzzy) = %v", err)
+	}
+	if _, err := Builtin("plan"); err == nil || err.Error() != `unknown built-in scene "plan" (did you mean plane?)` {
+		t.Errorf("Builtin(plan) = %v", err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"speckle/internal/numcheck"
+	"speckle/internal/suggest"
 )
 
 // The scene file's parser: walks the decoded JSON, checks every field
@@ -300,7 +301,7 @@ func (p *parser) materials(v any) {
 		t := p.str(join(mp, "type"), p.required(mp, mm, "type", "one of diffuse, mirror, glass, light"))
 		kind, ok := kindNames[t]
 		if !ok {
-			p.fail(join(mp, "type"), "must be one of diffuse, mirror, glass, light (got %q)", t)
+			p.fail(join(mp, "type"), "must be one of diffuse, mirror, glass, light %s", suggest.Got(t, []string{"diffuse", "mirror", "glass", "light"}))
 		}
 		cp := join(mp, "color")
 		c := p.vec3(cp, p.required(mp, mm, "color", "[r, g, b]"))

@@ -14,7 +14,7 @@ t() { # NAME ARGS...: one rng test run, its table, JSON and grid
   name=$1; shift
   echo "# speckle rng test --order renderer --scene cornell --photons-per-iteration 2^20 $*" >"$out/$name.txt"
   "$speckle" rng test --order renderer --scene cornell --photons-per-iteration 2^20 "$@" \
-    --json "$out/$name.json" --out "$out/$name.png" >>"$out/$name.txt" 2>&1
+    --json-file "$out/$name.json" --out "$out/$name.png" >>"$out/$name.txt" 2>&1
 }
 t photon --gens rand48,philox,pcg32,lehmer,ca,ranlux --numbers 2^33 --streams 32768 --samples 128 --lags 12
 t photon-sobol --gens sobol,sobol:seed=0 --numbers 2^31 --streams 4096 --samples 128 --lags 12

@@ -21,8 +21,13 @@ var (
 )
 
 // errorHistoryPlot is the lesson slide's plot beside the grid, w x h pixels.
-func errorHistoryPlot(labels []string, history []LessonStep, factor float64, w, h int) *image.NRGBA {
-	return imageio.PlotImage(errorHistoryPanel(labels, history, factor), w, h)
+// cell is the lesson's Cell: the error axis says what was measured.
+func errorHistoryPlot(labels []string, history []LessonStep, factor float64, cell, w, h int) *image.NRGBA {
+	p := errorHistoryPanel(labels, history, factor)
+	if cell > 1 {
+		p.Y.Label.Text = fmt.Sprintf("region error (RMS over %dx%d tiles)", cell, cell)
+	}
+	return imageio.PlotImage(p, w, h)
 }
 
 // errorHistoryPanel plots each generator's region error (the criterion's)

@@ -199,3 +199,45 @@ func checkCaptureCrop(t *testing.T, l Lesson) {
 		t.Errorf("capture crop %v of a %dx%d picture, showing %q: want a part of it, said", c, cfg.Width, cfg.Height, l.CaptureShows)
 	}
 }
+
+// TestArtifactCriterionAtTheArtifactsScale: faint bands under strong
+// per-pixel noise, plain to the eye (it averages the noise away over the
+// bands' width), hardly move the per-pixel RMS; over 4x4 tiles the noise
+// averages down and the bands stand out, while two images of the same
+// noise stay even. Issue 32, item 9: ca-bands said "not visible" with its
+// arcs plain in the image.
+func TestArtifactCriterionAtTheArtifactsScale(t *testing.T) {
+	ref := imageio.NewImage(64, 64)
+	for i := range ref.Pix {
+		ref.Pix[i] = 0.5
+	}
+	rect := image.Rect(0, 0, 64, 64)
+	control := noisy(ref, 0.5, 1)
+	banded := noisy(ref, 0.5, 2)
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			if (x+y)%8 < 3 { // diagonal bands 3 pixels wide, 8 apart
+				for c := 0; c < 3; c++ {
+					banded.Pix[4*(y*64+x)+c] *= 1.25
+				}
+			}
+		}
+	}
+	errs := func(a imageio.Image, cell int) []float64 {
+		return []float64{RegionErrorAt(a, ref, rect, cell), RegionErrorAt(control, ref, rect, cell)}
+	}
+	if ratio, ok := ArtifactVisible(errs(banded, 1), 1.3); ok {
+		t.Errorf("per pixel the noise hides the bands: ratio %.2f, want below 1.3 (or this test shows nothing)", ratio)
+	}
+	if ratio, ok := ArtifactVisible(errs(banded, 4), 1.3); !ok {
+		t.Errorf("over 4x4 tiles the bands show: ratio %.2f, not visible", ratio)
+	}
+	for seed := uint64(3); seed < 8; seed++ {
+		if ratio, ok := ArtifactVisible(errs(noisy(ref, 0.5, seed), 4), 1.3); ok || ratio < 0.8 || ratio > 1.2 {
+			t.Errorf("the same noise over 4x4 tiles: ratio %.2f (visible %v), want about 1", ratio, ok)
+		}
+	}
+	if a, b := RegionErrorAt(banded, ref, rect, 1), RegionError(banded, ref, rect); a != b {
+		t.Errorf("cell 1 is per pixel: %g, %g", a, b)
+	}
+}

@@ -95,6 +95,43 @@ func RegionError(img, ref imageio.Image, rect image.Rectangle) float64 {
 	return math.Sqrt(sum / float64(rect.Dx()*rect.Dy()))
 }
 
+// RegionErrorAt is RegionError seen at the scale of an artifact cell
+// pixels wide: each channel's signed relative error (a-r)/sqrt(r²+eps) is
+// averaged over cell x cell tiles of rect before the root mean square, so
+// that noise finer than the tile averages away, as the eye averages it
+// when it sees bands through the noise, while structure as wide as the
+// tile stays. cell 1 or less is RegionError.
+func RegionErrorAt(img, ref imageio.Image, rect image.Rectangle, cell int) float64 {
+	if cell <= 1 {
+		return RegionError(img, ref, rect)
+	}
+	var sum float64
+	tiles := 0
+	for ty := rect.Min.Y; ty+cell <= rect.Max.Y; ty += cell {
+		for tx := rect.Min.X; tx+cell <= rect.Max.X; tx += cell {
+			var mean [3]float64
+			for y := ty; y < ty+cell; y++ {
+				for x := tx; x < tx+cell; x++ {
+					o := 4 * (y*img.W + x)
+					for c := range 3 {
+						r := float64(ref.Pix[o+c])
+						mean[c] += (float64(img.Pix[o+c]) - r) / math.Sqrt(r*r+imageio.RelEpsilon)
+					}
+				}
+			}
+			for c := range 3 {
+				m := mean[c] / float64(cell*cell)
+				sum += m * m / 3
+			}
+			tiles++
+		}
+	}
+	if tiles == 0 { // a region smaller than one tile: per pixel
+		return RegionError(img, ref, rect)
+	}
+	return math.Sqrt(sum / float64(tiles))
+}
+
 // ArtifactVisible is the lessons' criterion: the first generator's region
 // error is at least factor times the last's (the control's), errors being
 // RegionError's. ratio is errs[0] / errs[last].
@@ -201,7 +238,7 @@ func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
 			if err != nil {
 				return res, err
 			}
-			images[i], res.Errors[i] = img, RegionError(img, *ref, rect)
+			images[i], res.Errors[i] = img, RegionErrorAt(img, *ref, rect, r.Cell)
 		}
 		res.Iterations++
 		res.Photons = renders[0].Emitted
@@ -256,11 +293,15 @@ func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image,
 	title := fmt.Sprintf("%s: %s, %dx%d, %s photons each", r.Title, r.Scene, w, h, units.FormatCount(res.Photons))
 	criterion := fmt.Sprintf("Criterion: the RMS of the heatmap in the framed region of %s reaches %g times %s's. %s.",
 		labels[0], r.Factor, labels[len(labels)-1], res)
+	if r.Cell > 1 {
+		criterion = fmt.Sprintf("Criterion: the RMS of the relative error averaged over %dx%d-pixel tiles (the artifact's scale: finer noise averages away, as to the eye) in the framed region of %s reaches %g times %s's. %s.",
+			r.Cell, r.Cell, labels[0], r.Factor, labels[len(labels)-1], res)
+	}
 	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title, Bar: bar, SeriesRows: true}
 	// A slide (1920x1080): the cells give way, not the text.
 	slide := imageio.Slide{Grid: grid, Caption: []string{r.Caption, criterion}}
 	if len(res.History) > 1 { // one snapshot cannot show an error standing still: its history can
-		slide.Side = errorHistoryPlot(labels, res.History, r.Factor, 620, 560)
+		slide.Side = errorHistoryPlot(labels, res.History, r.Factor, r.Cell, 620, 560)
 	}
 	return slide.Draw(), nil
 }

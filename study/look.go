@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"speckle/gpu"
+	"speckle/internal/suggest"
 	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
@@ -168,7 +169,7 @@ func (l Look) Check() error {
 	case len(l.Specs) == 0:
 		return inputf("no generator to look at")
 	case !slices.Contains(LookViews, l.View):
-		return inputf("--view must be one of %s (got %q)", strings.Join(LookViews, ", "), l.View)
+		return inputf("--view must be one of %s %s", strings.Join(LookViews, ", "), suggest.Got(l.View, LookViews))
 	case l.View == ViewSpectrum && l.Points > maxSpectrumPoints:
 		return inputf("--points for the spectrum: at most %d (got %d)", maxSpectrumPoints, l.Points)
 	case l.Size < 16 || l.Size > MaxLookSize:

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"text/tabwriter"
 	"time"
 
@@ -137,16 +139,16 @@ func (b RNGBench) one(c *gpu.Context, sp rng.Spec) (lab.BenchResult, error) {
 func (r RNGBenchReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "device: %s\n", r.Device)
 	best := lab.Best(r.Patterns)
-	fmt.Fprintf(w, "write ceiling (no generator): %.1f G floats/s, best of %d store patterns: %v\n", r.WriteCeiling/1e9, len(r.Patterns), best)
+	fmt.Fprintf(w, "write ceiling (no generator): %s G floats/s, best of %d store patterns: %v\n", giga(r.WriteCeiling), len(r.Patterns), best)
 	if len(r.Patterns) > 1 {
 		for _, p := range r.Patterns {
-			fmt.Fprintf(w, "  %7.1f G/s  %v\n", p.PerS/1e9, p)
+			fmt.Fprintf(w, "  %7s G/s  %v\n", giga(p.PerS), p)
 		}
 	}
 	for _, a := range r.Arithmetic {
-		fmt.Fprintf(w, "arithmetic, no memory: %.1f G ops/s  %s\n", a.OpsPerS/1e9, a.Op)
+		fmt.Fprintf(w, "arithmetic, no memory: %s G ops/s  %s\n", giga(a.OpsPerS), a.Op)
 	}
-	fmt.Fprintf(w, "generators store with the first pattern (%.1f G floats/s without a generator)\n", r.BenchPattern.PerS/1e9)
+	fmt.Fprintf(w, "generators store with the first pattern (%s G floats/s without a generator)\n", giga(r.BenchPattern.PerS))
 	if len(r.Results) > 0 {
 		res := r.Results[0]
 		fmt.Fprintf(w, "and sum %d values in each of %d invocations a dispatch\n", res.SumDraws, res.SumInvocations)
@@ -156,11 +158,24 @@ func (r RNGBenchReport) WriteTable(w io.Writer) error {
 	for _, res := range r.Results {
 		dump := "-" // only strided dumps (Sobol's dimension-major order) differ from the stored pattern
 		if res.DumpStoredPerS > 0 {
-			dump = fmt.Sprintf("%.1f", res.DumpStoredPerS/1e9)
+			dump = giga(res.DumpStoredPerS)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f\t%.1f\t%s\t\n", res.Generator, res.Options, res.StateWords, res.StoredPerS/1e9, res.SumPerS/1e9, dump)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t\n", res.Generator, res.Options, res.StateWords, giga(res.StoredPerS), giga(res.SumPerS), dump)
 	}
 	return tw.Flush()
+}
+
+// giga writes a rate per second in billions with at least three
+// significant digits and one decimal: 777.0, 12.3, 0.0123. A CPU
+// rasteriser's real rate of 12 M/s is 0.0120, never "0.0": the table's
+// unit stays one (G/s), the digits follow the number.
+func giga(perS float64) string {
+	g := perS / 1e9
+	if g <= 0 || math.IsNaN(g) || math.IsInf(g, 0) {
+		return strconv.FormatFloat(g, 'f', 1, 64)
+	}
+	decimals := max(1, 2-int(math.Floor(math.Log10(g))))
+	return strconv.FormatFloat(g, 'f', decimals, 64)
 }
 
 // WriteJSON writes the report as indented JSON.

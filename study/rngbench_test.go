@@ -70,3 +70,30 @@ func TestRNGBenchRun(t *testing.T) {
 		t.Errorf("JSON: %v\n%s", err, js.String())
 	}
 }
+
+// A real rate is never printed as 0.0 G/s: a CPU rasteriser's 12 M/s has
+// its digits (issue 32, item 9), the H200's hundreds keep one decimal.
+func TestRNGBenchTableSmallRates(t *testing.T) {
+	for _, c := range []struct {
+		perS float64
+		want string
+	}{
+		{777.34e9, "777.3"}, {12.34e9, "12.3"}, {1.234e9, "1.23"}, {0.04e9, "0.0400"},
+		{12.3e6, "0.0123"}, {45.6e3, "0.0000456"}, {0, "0.0"},
+	} {
+		if got := giga(c.perS); got != c.want {
+			t.Errorf("giga(%g) = %q, want %q", c.perS, got, c.want)
+		}
+	}
+	rep := RNGBenchReport{Device: "llvmpipe", WriteCeiling: 3.1e7,
+		BenchPattern: lab.StorePattern{PerS: 3.1e7}, Patterns: []lab.StorePattern{{PerS: 3.1e7}},
+		Arithmetic: []lab.ArithmeticRate{{Op: "fp32 add", OpsPerS: 4.5e7}},
+		Results:    []lab.BenchResult{{Generator: "ranlux", StoredPerS: 2.1e6, SumPerS: 8.7e6}}}
+	var table strings.Builder
+	if err := rep.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(table.String(), " 0.0 ") || strings.Contains(table.String(), " 0.0\n") || !strings.Contains(table.String(), "0.00210") || !strings.Contains(table.String(), "0.0310 G floats/s") {
+		t.Errorf("a real rate printed as zero or without its digits:\n%s", table.String())
+	}
+}

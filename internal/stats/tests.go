@@ -11,6 +11,8 @@ package stats
 import (
 	"fmt"
 	"strings"
+
+	"speckle/internal/suggest"
 )
 
 // The tests' parameters, shared with the kernels through shaders/constants.go.
@@ -137,5 +139,8 @@ func Parse(name string) (Test, error) {
 			return Test(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown test %q (known: %v)", name, testNames)
+	if h := suggest.Hint(name, testNames[:]); h != "" {
+		return 0, fmt.Errorf("unknown test %q (%s)", name, h)
+	}
+	return 0, fmt.Errorf("unknown test %q (known: %s)", name, strings.Join(testNames[:], ", "))
 }

@@ -29,6 +29,7 @@ import (
 	"speckle/assets"
 	"speckle/internal/capped"
 	"speckle/internal/printable"
+	"speckle/internal/suggest"
 )
 
 // Field is a flow field before it is sampled for an image.
@@ -117,6 +118,9 @@ func Open(name string) (Field, error) {
 	data, err := capped.ReadFile(name, capped.FieldBytes, "a height-field file")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(name, "/.") {
+			if h := suggest.Hint(name, Names()); h != "" {
+				return nil, fmt.Errorf("unknown field %q (%s)", name, h)
+			}
 			return nil, fmt.Errorf("unknown field %q (built in: %s; or a height-field file)", name, strings.Join(Names(), ", "))
 		}
 		if _, big := err.(*capped.TooLargeError); big {
