@@ -50,7 +50,8 @@ convergence.png, .svg and .pdf: the error against photons, log-log, with each
 curve's fitted slope and guides for SPPM's N^-1/3 and Monte Carlo's N^-1/2.
 
 --seeds K renders each generator K times, with seeds s, s+1, ..., s+K-1 (s is
-the generator's own NAME:seed=S, else --seed): the CSV and the plot give the
+the generator's own NAME:seed=S, else --seed; lehmer steps by 2^26 and randu
+by 2^24, since their stream t is seeded s+t and seed s+1 would reuse them): the CSV and the plot give the
 mean error and its band from the least to the greatest; the images are the
 first seed's. convergence.csv's columns: scene, generator, photons, seeds, the
 metric's mean, _min and _max, slope (least squares of log error on log
@@ -80,7 +81,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	fs := c.Flags()
 	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser such as llvmpipe (a tenth of the photons of 1e5,1e6,1e7), 1e6,1e7,1e8 on a GPU")
 	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
-	wholeFlag(fs, &o.seeds, "seeds", 1, 1, study.MaxSeeds, "independent renders per generator, seeds s..s+K-1 (s: --seed or NAME:seed=S)")
+	wholeFlag(fs, &o.seeds, "seeds", 1, 1, study.MaxSeeds, "independent renders per generator, from seed s (--seed or NAME:seed=S): s..s+K-1, or s+r*2^26 for lehmer (2^24 randu) so that no replicate shares a stream")
 	metricFlag(fs, &o.metric)
 	fs.StringSliceVar(&o.views, "views", []string{"image"}, "montages to write: image (montage.png), heatmap (heatmap.png), or both")
 	fs.BoolVar(&o.hdr, "hdr", false, "also write each cell's linear radiance as LABEL-COUNT.pfm")
