@@ -129,6 +129,9 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if err := degenerateRender(c, o.specs, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
 		return err
 	}
+	if err := reuseRender(c, o.specs, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), layoutTotal(o.at), o.seeds, setup.Seed); err != nil {
+		return err
+	}
 	if o.split.devices != nil { // fixed before the set is prepared: a refusal leaves the folder alone
 		if capture, err = o.resolveOn(o.split.devices[0], capture); err != nil {
 			return err

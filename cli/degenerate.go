@@ -49,6 +49,37 @@ func degenerateRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, see
 	return nil
 }
 
+// reuseRender warns, one stderr line each, where the renders of each spec
+// (`replicates` of them, seeded as capture --seeds seeds them) of `total`
+// photons draw past the generator's period or reuse streams
+// (render.Reuse: it counts what the passes of w x h pixels and photons an
+// iteration draw).
+func reuseRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, total int64, replicates int, seed uint32) error {
+	for _, sp := range specs {
+		base := sp.Seeded(seed).Seed
+		seeds := make([]uint32, max(replicates, 1))
+		for r := range seeds {
+			s, err := sp.Gen.ReplicateSeed(base, r)
+			if err != nil {
+				return usageError{err.Error()}
+			}
+			seeds[r] = s
+		}
+		lines, err := render.Reuse(sp.Gen, seeds, w, h, photons, total, sp.Options)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		label := sp.Label()
+		if !sp.HasSeed {
+			label += fmt.Sprintf(" seed=%d", base)
+		}
+		for _, l := range lines {
+			fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s: %s\n", c.CommandPath(), label, l)
+		}
+	}
+	return nil
+}
+
 // degenerateConfig warns about gen's degeneracies as cfg lays it out, and
 // refuses it where every stream is constant.
 func degenerateConfig(c *cobra.Command, label string, gen *rng.Generator, cfg rng.Config) (string, error) {
@@ -76,4 +107,13 @@ func layoutPhotons(n int) int {
 		return 1 << 20
 	}
 	return n
+}
+
+// layoutTotal is a capture's last count for the reuse checks: where the
+// device decides (--at auto), a GPU's last, 1e8.
+func layoutTotal(at []int64) int64 {
+	if len(at) == 0 {
+		return 1e8
+	}
+	return at[len(at)-1]
 }

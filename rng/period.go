@@ -56,12 +56,12 @@ func (g *Generator) PastPeriod(uses ...Use) string {
 	total := 0.0
 	for _, u := range uses {
 		if p := g.Period.Stream; p > 0 && u.Draws > p {
-			return fmt.Sprintf("each stream draws %.3g values, past %s's period of %.4g: its streams repeat", u.Draws, g.Name, p)
+			return fmt.Sprintf("each stream draws at least %.3g values, past %s's period of %.4g: its streams repeat", u.Draws, g.Name, p)
 		}
 		total += u.Draws * float64(u.Cfg.Streams)
 	}
 	if p := g.Period.Pool; p > 0 && total > p {
-		return fmt.Sprintf("the streams draw %.3g values in all, past the %.4g states %s's streams share: some are drawn twice, certainly", total, p, g.Name)
+		return fmt.Sprintf("the streams draw at least %.3g values in all, past the %.4g states %s's streams share: some are drawn twice, certainly", total, p, g.Name)
 	}
 	return ""
 }
