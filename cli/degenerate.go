@@ -37,13 +37,12 @@ func degenerate(c *cobra.Command, specs []rng.Spec, streams int, seed uint32) ([
 // the eye pass's streams come from another seed).
 func degenerateRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, seed uint32) error {
 	for _, sp := range specs {
-		seeded := sp.Seeded(seed)
-		for _, pass := range render.Passes {
-			l := render.Layout(pass, w, h, photons, seeded.Seed, sp.Options)
-			label := fmt.Sprintf("%s (the %s pass, seed %d)", sp.Label(), pass, l.Cfg.Seed)
-			if _, err := degenerateConfig(c, label, sp.Gen, l.Cfg); err != nil {
-				return err
-			}
+		lines, err := render.Degenerate(sp, seed, w, h, photons)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		for _, l := range lines {
+			fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", c.CommandPath(), l)
 		}
 	}
 	return nil
@@ -83,17 +82,14 @@ func reuseRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, total in
 // degenerateConfig warns about gen's degeneracies as cfg lays it out, and
 // refuses it where every stream is constant.
 func degenerateConfig(c *cobra.Command, label string, gen *rng.Generator, cfg rng.Config) (string, error) {
-	ds, err := gen.Degeneracies(cfg)
+	texts, refused, err := gen.Warnings(cfg)
 	if err != nil {
 		return "", usageError{err.Error()}
 	}
-	if rng.Refuse(ds, cfg.Streams) {
-		return "", usagef("%s: every stream is constant, nothing to draw: %s", label, ds[0].Reason)
+	if refused != "" {
+		return "", usagef("%s: %s", label, refused)
 	}
-	var texts []string
-	for _, d := range ds {
-		text := "degenerate " + d.Text(cfg.Streams)
-		texts = append(texts, text)
+	for _, text := range texts {
 		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s: %s\n", c.CommandPath(), label, text)
 	}
 	return strings.Join(texts, "; "), nil

@@ -71,3 +71,14 @@ func TestRenderWarnsOfReusedStreams(t *testing.T) {
 		t.Errorf("render: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// streamlines warns about degenerate streams and refuses constant ones as
+// render does (issue 32 item 7: it said nothing).
+func TestStreamlinesWarnsOfDegenerateStreams(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "s.png")
+	r := speckle(t, nil, "streamlines", "--field", "gyre", "--gens", "lehmer:seed=2446816017", "--size", "16x8", "--out", out)
+	if r.code != 0 || !strings.Contains(r.stderr, "speckle streamlines: warning: lehmer seed=2446816017: degenerate stream 0 (1 of 128): constant") {
+		t.Errorf("streamlines: exit %d, stderr %q", r.code, r.stderr)
+	}
+	oneLineExit2(t, speckle(t, nil, "streamlines", "--field", "gyre", "--gens", "ca:ca-rule=0x8000", "--size", "16x8", "--out", out), "every stream is constant")
+}
