@@ -59,3 +59,26 @@ func TestReuseWarns(t *testing.T) {
 		}
 	}
 }
+
+// TestPeriodPhotons: the window's threshold is where Reuse starts to warn:
+// Lehmer at 2^20 photons on 320x180 passes 2^32-6 states in iteration 997
+// (4 draws a photon, 2 a pixel: 4,309,504 an iteration), RANDU its 2^30 in
+// iteration 250; philox never.
+func TestPeriodPhotons(t *testing.T) {
+	for _, c := range []struct {
+		gen        *rng.Generator
+		iterations int64
+	}{{rng.Lehmer, 997}, {rng.RANDU, 250}, {rng.Philox, 0}} {
+		got := PeriodPhotons(c.gen, 320, 180, 1<<20, nil)
+		if got != c.iterations<<20 {
+			t.Errorf("%s: %d photons, want %d iterations of 2^20", c.gen.Name, got, c.iterations)
+		}
+		if got > 0 {
+			before, _ := Reuse(c.gen, []uint32{1}, 320, 180, 1<<20, got-1<<20, nil)
+			at, _ := Reuse(c.gen, []uint32{1}, 320, 180, 1<<20, got, nil)
+			if len(at) == 0 || !strings.Contains(at[0], "certainly") || len(before) > 0 && strings.Contains(before[0], "certainly") {
+				t.Errorf("%s: Reuse at %d photons %q, one iteration before %q", c.gen.Name, got, at, before)
+			}
+		}
+	}
+}
