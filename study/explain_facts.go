@@ -146,6 +146,34 @@ func LehmerNeighbours(spec string, seed uint32, n int) (a uint32, same int, err 
 	return a, same, nil
 }
 
+// LehmerStrides counts the distinct differences mod p between the first
+// outputs of streams t and t+1, t < n, and how often the commonest occurs:
+// each is a line y = x + d/p mod 1 that neighbouring photons' first draws
+// lie on. Consecutive seeds give one (a); slm's seeding, whose stream
+// starts are byte-reversed steps of byte-reversed neighbours, a few: a
+// times bswap(a 2^24 mod p) with carries between bytes, and others where
+// seed + t carries out of its low byte.
+func LehmerStrides(spec string, seed uint32, n int) (strides, commonest int, err error) {
+	sp, err := rng.ParseSpec(spec)
+	if err != nil {
+		return 0, 0, err
+	}
+	inst, err := sp.New(n+1, seed)
+	if err != nil {
+		return 0, 0, err
+	}
+	count := map[uint64]int{}
+	prev := uint64(inst.Stream(0).U32())
+	for t := 1; t <= n; t++ {
+		cur := uint64(inst.Stream(t).U32())
+		d := (cur + lehmerModulus - prev) % lehmerModulus
+		count[d]++
+		commonest = max(commonest, count[d])
+		prev = cur
+	}
+	return len(count), commonest, nil
+}
+
 func lehmerFacts(r ExplainRun) []string {
 	var out []string
 	for _, spec := range []string{r.Specs[0], r.Specs[len(r.Specs)-1]} {
@@ -153,7 +181,12 @@ func lehmerFacts(r ExplainRun) []string {
 		if err != nil {
 			return []string{err.Error()}
 		}
-		out = append(out, fmt.Sprintf("%s: of 4096 neighbouring streams, %d have first outputs that differ by exactly a = %d mod p = 2^32-5.", spec, same, a))
+		strides, commonest, err := LehmerStrides(spec, 1, 4096)
+		if err != nil {
+			return []string{err.Error()}
+		}
+		out = append(out, fmt.Sprintf("%s: of 4096 neighbouring streams, %d have first outputs that differ by exactly a = %d mod p = 2^32-5; they differ by %d distinct values in all (the commonest %d times): %d lines y = x + d/p mod 1.",
+			spec, same, a, strides, commonest, strides))
 	}
 	a := rng.LehmerStep(0)
 	return append(out, fmt.Sprintf("Stream t starts at seed + t, so u_{t+1} = u_t + a/p mod 1 with a/p = %.6f: neighbouring photons' first draws lie on one line, the lattice the rings come from.",

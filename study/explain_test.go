@@ -66,6 +66,17 @@ func TestLehmerNeighboursDifferByTheMultiplier(t *testing.T) {
 	}
 }
 
+// slm's seeding leaves 25 strides where consecutive seeds leave one: its
+// fainter rings are 25 lines, not none (issue 32 item 7).
+func TestLehmerSlmStrides(t *testing.T) {
+	if n, c, err := LehmerStrides("lehmer", 1, 4096); err != nil || n != 1 || c != 4096 {
+		t.Errorf("consecutive: %d strides, commonest %d (%v)", n, c, err)
+	}
+	if n, c, err := LehmerStrides("lehmer:lehmer-seeding=slm", 1, 4096); err != nil || n != 25 || c != 1308 {
+		t.Errorf("slm: %d strides, commonest %d (%v); want 25, 1308", n, c, err)
+	}
+}
+
 // The linear CA repeats every 64 numbers, found by iterating; the paper's
 // CA has no period up to 4096.
 func TestCAPeriods(t *testing.T) {
