@@ -285,7 +285,18 @@ func (a *App) syncPanes() {
 		if a.panes[i] == nil {
 			a.panes[i] = &pane{}
 		}
-		a.panes[i].sync(a.ctx, a.Model, i, a.scene, a.field, a.photons)
+		p := a.panes[i]
+		p.sync(a.ctx, a.Model, i, a.scene, a.field, a.photons)
+		if !p.warned && p.err == nil {
+			for _, w := range p.warnings {
+				a.warn("pane %d: warning: %s", i+1, w)
+			}
+			p.warned = true
+		}
+		if p.sppm != nil && p.periodAt > 0 && !p.periodWarned && p.Photons() >= p.periodAt {
+			a.warn("pane %d: warning: %s has drawn past its period: %d photons at %d an iteration reuse states for certain", i+1, a.Model.S.Panes[i].Generator, p.periodAt, a.photons)
+			p.periodWarned = true
+		}
 	}
 }
 

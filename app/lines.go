@@ -30,6 +30,17 @@ func (p *pane) buildLines(ctx *gpu.Context, s Settings, ps PaneSettings, field f
 	}
 	w, h := lineSize(s.Lines, field)
 	cfg := render.StreamlineConfig{Width: w, Height: h, Params: s.Lines.Params(), RNG: sp}
+	texts, refused, err := sp.Gen.Warnings(sp.StreamConfig(cfg.Params.Streams(w, h)))
+	if err != nil {
+		return err
+	}
+	if refused != "" {
+		return fmt.Errorf("%s: %s", sp.Label(), refused)
+	}
+	p.warnings, p.warned, p.periodAt = nil, false, 0
+	for _, t := range texts {
+		p.warnings = append(p.warnings, sp.Label()+" (streamlines): "+t)
+	}
 	if p.lines, err = render.NewStreamlines(ctx, field, cfg); err != nil {
 		return err
 	}

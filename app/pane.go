@@ -19,25 +19,32 @@ type Point struct {
 // pane is one pane's render on the GPU and what the UI shows of it.
 type pane struct {
 	buildKey, renderKey string
-	sppm                *render.SPPM
-	lines               *render.Streamlines // streamline mode instead of sppm
-	lab                 *labPane            // lab mode instead of either
-	lineStats           flow.Stats          // as of the last trace
-	lastChunk           int                 // streamlines in the last trace
-	lastSteps           int64               // and their steps
-	lastSeconds         float64             // and their seconds
-	prevChunk           int                 // the trace before
-	prevSeconds         float64
-	linePasses          int     // passes of a chunk per trace (0: all)
-	untaught            int     // traces in a row that taught the rate nothing
-	fastest             float64 // steps per second of the fastest trace of late
-	mapMax              float32 // the map's largest value, for maxKey
-	maxKey              string
-	display             *gpu.Texture // RGBA8, what the UI draws
-	shown               string       // what display holds: iterations, exposure, mode
-	err                 error        // why the pane cannot render (shown in it)
-	History             []Point
-	RMSE                float64 // latest; NaN-free: 0 when unknown
+	// warnings are the degenerate streams its build runs into
+	// (render.Degenerate), said once (warned); periodAt is the photons
+	// past which it draws past its generator's period (0: never), said
+	// once too.
+	warnings             []string
+	warned, periodWarned bool
+	periodAt             int64
+	sppm                 *render.SPPM
+	lines                *render.Streamlines // streamline mode instead of sppm
+	lab                  *labPane            // lab mode instead of either
+	lineStats            flow.Stats          // as of the last trace
+	lastChunk            int                 // streamlines in the last trace
+	lastSteps            int64               // and their steps
+	lastSeconds          float64             // and their seconds
+	prevChunk            int                 // the trace before
+	prevSeconds          float64
+	linePasses           int     // passes of a chunk per trace (0: all)
+	untaught             int     // traces in a row that taught the rate nothing
+	fastest              float64 // steps per second of the fastest trace of late
+	mapMax               float32 // the map's largest value, for maxKey
+	maxKey               string
+	display              *gpu.Texture // RGBA8, what the UI draws
+	shown                string       // what display holds: iterations, exposure, mode
+	err                  error        // why the pane cannot render (shown in it)
+	History              []Point
+	RMSE                 float64 // latest; NaN-free: 0 when unknown
 	// rate is photons per second of GPU time (sizes the next frame's work);
 	// WallRate photons per second of wall time (what the overlay says).
 	rate, WallRate   float64
@@ -132,6 +139,11 @@ func (p *pane) build(ctx *gpu.Context, s Settings, ps PaneSettings, scene *scene
 		return err
 	}
 	w, h := s.Size()
+	if p.warnings, err = render.Degenerate(sp, sp.Seed, w, h, photons); err != nil {
+		return err
+	}
+	p.warned, p.periodWarned = false, false
+	p.periodAt = render.PeriodPhotons(sp.Gen, w, h, photons, sp.Options)
 	p.sppm, err = render.NewSPPM(ctx, scene, render.SPPMConfig{
 		Width: w, Height: h, Photons: photons, Alpha: s.Alpha, Radius: s.Radius, RNG: sp,
 	})

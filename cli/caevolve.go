@@ -106,7 +106,8 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 	o.ga.Seed = uint64(setup.Seed)
 	evolve := study.CAEvolve{Setup: setup, GA: o.ga, StreamsPerGenome: o.streams, PerStream: o.numbers / int64(o.streams),
 		SymbolBits: o.symbolBits, CAOptions: ca[0].Options, Tests: o.tests, W0: o.w0, W1: o.w1, Photons: o.photons, PhotonsHigh: o.photonsHigh,
-		Snapshots: o.snapshots, Log: c.OutOrStdout()}
+		Snapshots: o.snapshots, Log: c.OutOrStdout(),
+		Warn: func(s string) { fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", c.CommandPath(), s) }}
 	if err := evolve.Check(); err != nil {
 		return inputOrRun(err)
 	}

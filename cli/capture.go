@@ -53,8 +53,9 @@ convergence.png, .svg and .pdf: the error against photons, log-log, with each
 curve's fitted slope and guides for SPPM's N^-1/3 and Monte Carlo's N^-1/2.
 
 --seeds K renders each generator K times (auto, the default: 3 where time
-allows), with seeds s, s+1, ..., s+K-1 (s is
-the generator's own NAME:seed=S, else --seed): the CSV and the plot give the
+allows), with seeds s, s+1, ..., s+K-1 (s is the generator's own NAME:seed=S,
+else --seed; lehmer steps by 2^26 and randu by 2^24, since their stream t is
+seeded s+t and seed s+1 would reuse them): the CSV and the plot give the
 mean error and its band from the least to the greatest; the images are the
 first seed's. convergence.csv's columns: scene, generator, photons, seeds, the
 metric's mean, _min and _max; slope (least squares of log error on log photons
@@ -90,7 +91,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	fs := c.Flags()
 	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser such as llvmpipe (a tenth of the photons of 1e5,1e6,1e7), 1e6,1e7,1e8 on a GPU")
 	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
-	fs.Var(seedsValue{&o.seeds}, "seeds", fmt.Sprintf("independent renders per generator, 1..%d, or auto: %d (a band, and slopes that can agree) unless a CPU rasteriser would trace over %s photons, then 1", study.MaxSeeds, study.BandSeeds, units.FormatCount(study.CPUSeedPhotons)))
+	fs.Var(seedsValue{&o.seeds}, "seeds", fmt.Sprintf("independent renders per generator, 1..%d, or auto: %d (a band, and slopes that can agree) unless a CPU rasteriser would trace over %s photons, then 1; from seed s (--seed or NAME:seed=S): s..s+K-1, or s+r*2^26 for lehmer (2^24 randu) so that no replicate shares a stream", study.MaxSeeds, study.BandSeeds, units.FormatCount(study.CPUSeedPhotons)))
 	metricFlag(fs, &o.metric)
 	jsonFlag(fs, &o.asJSON)
 	fs.StringSliceVar(&o.views, "views", []string{"image"}, "montages to write: image (montage.png), heatmap (heatmap.png), or both")
@@ -137,6 +138,9 @@ func (o *captureOptions) run(c *cobra.Command) error {
 		return o.runUnit(c, capture)
 	}
 	if err := degenerateRender(c, o.specs, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
+		return err
+	}
+	if err := reuseRender(c, o.specs, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), layoutTotal(o.at), o.seeds, setup.Seed); err != nil {
 		return err
 	}
 	if o.split.devices != nil { // fixed before the set is prepared: a refusal leaves the folder alone

@@ -37,13 +37,43 @@ func degenerate(c *cobra.Command, specs []rng.Spec, streams int, seed uint32) ([
 // the eye pass's streams come from another seed).
 func degenerateRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, seed uint32) error {
 	for _, sp := range specs {
-		seeded := sp.Seeded(seed)
-		for _, pass := range render.Passes {
-			l := render.Layout(pass, w, h, photons, seeded.Seed, sp.Options)
-			label := fmt.Sprintf("%s (the %s pass, seed %d)", sp.Label(), pass, l.Cfg.Seed)
-			if _, err := degenerateConfig(c, label, sp.Gen, l.Cfg); err != nil {
-				return err
+		lines, err := render.Degenerate(sp, seed, w, h, photons)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		for _, l := range lines {
+			fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", c.CommandPath(), l)
+		}
+	}
+	return nil
+}
+
+// reuseRender warns, one stderr line each, where the renders of each spec
+// (`replicates` of them, seeded as capture --seeds seeds them) of `total`
+// photons draw past the generator's period or reuse streams
+// (render.Reuse: it counts what the passes of w x h pixels and photons an
+// iteration draw).
+func reuseRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, total int64, replicates int, seed uint32) error {
+	for _, sp := range specs {
+		base := sp.Seeded(seed).Seed
+		seeds := make([]uint32, max(replicates, 1))
+		for r := range seeds {
+			s, err := sp.Gen.ReplicateSeed(base, r)
+			if err != nil {
+				return usageError{err.Error()}
 			}
+			seeds[r] = s
+		}
+		lines, err := render.Reuse(sp.Gen, seeds, w, h, photons, total, sp.Options)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		label := sp.Label()
+		if !sp.HasSeed {
+			label += fmt.Sprintf(" seed=%d", base)
+		}
+		for _, l := range lines {
+			fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s: %s\n", c.CommandPath(), label, l)
 		}
 	}
 	return nil
@@ -52,17 +82,14 @@ func degenerateRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, see
 // degenerateConfig warns about gen's degeneracies as cfg lays it out, and
 // refuses it where every stream is constant.
 func degenerateConfig(c *cobra.Command, label string, gen *rng.Generator, cfg rng.Config) (string, error) {
-	ds, err := gen.Degeneracies(cfg)
+	texts, refused, err := gen.Warnings(cfg)
 	if err != nil {
 		return "", usageError{err.Error()}
 	}
-	if rng.Refuse(ds, cfg.Streams) {
-		return "", usagef("%s: every stream is constant, nothing to draw: %s", label, ds[0].Reason)
+	if refused != "" {
+		return "", usagef("%s: %s", label, refused)
 	}
-	var texts []string
-	for _, d := range ds {
-		text := "degenerate " + d.Text(cfg.Streams)
-		texts = append(texts, text)
+	for _, text := range texts {
 		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s: %s\n", c.CommandPath(), label, text)
 	}
 	return strings.Join(texts, "; "), nil
@@ -76,4 +103,13 @@ func layoutPhotons(n int) int {
 		return 1 << 20
 	}
 	return n
+}
+
+// layoutTotal is a capture's last count for the reuse checks: where the
+// device decides (--at auto), a GPU's last, 1e8.
+func layoutTotal(at []int64) int64 {
+	if len(at) == 0 {
+		return 1e8
+	}
+	return at[len(at)-1]
 }

@@ -60,3 +60,25 @@ func TestRenderWarnsOfDegenerateStreams(t *testing.T) {
 		t.Errorf("render, eye pass: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// A render warns where it reuses streams or draws past the period
+// (render.Reuse): lehmer:seed=4294967295 makes photon stream 1 stream 0
+// shifted by one draw, which no degeneracy names.
+func TestRenderWarnsOfReusedStreams(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.png")
+	r := speckle(t, nil, "render", "--scene", "plane", "--gen", "lehmer:seed=4294967295", "--photons", "64", "--photons-per-iteration", "64", "--size", "8x8", "--out", out)
+	if r.code != 0 || !strings.Contains(r.stderr, "speckle render: warning: lehmer seed=4294967295: its photon and eye passes reuse streams: 0 pairs of equal streams, 1 streams that are another shifted by 1 to 3 draws") {
+		t.Errorf("render: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// streamlines warns about degenerate streams and refuses constant ones as
+// render does (issue 32 item 7: it said nothing).
+func TestStreamlinesWarnsOfDegenerateStreams(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "s.png")
+	r := speckle(t, nil, "streamlines", "--field", "gyre", "--gens", "lehmer:seed=2446816017", "--size", "16x8", "--out", out)
+	if r.code != 0 || !strings.Contains(r.stderr, "speckle streamlines: warning: lehmer seed=2446816017: degenerate stream 0 (1 of 128): constant") {
+		t.Errorf("streamlines: exit %d, stderr %q", r.code, r.stderr)
+	}
+	oneLineExit2(t, speckle(t, nil, "streamlines", "--field", "gyre", "--gens", "ca:ca-rule=0x8000", "--size", "16x8", "--out", out), "every stream is constant")
+}

@@ -63,6 +63,9 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	if err := degenerateRender(c, []rng.Spec{o.spec}, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
 		return err
 	}
+	if err := reuseRender(c, []rng.Spec{o.spec}, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), o.photons, 1, setup.Seed); err != nil {
+		return err
+	}
 	label := o.spec
 	mkdir := r.Out == ""
 	if mkdir {

@@ -206,6 +206,10 @@ func (o *streamlinesOptions) run(c *cobra.Command) error {
 	if err := inputOrRun(o.study.Check()); err != nil {
 		return err
 	}
+	s := &o.study // degenerate streams warned about, and refused, as a render's are
+	if _, err := degenerate(c, s.Specs, s.Params.Streams(s.Width, s.Height), s.Seed); err != nil {
+		return err
+	}
 	mkdir := o.out == ""
 	if mkdir {
 		var err error
@@ -222,7 +226,6 @@ func (o *streamlinesOptions) run(c *cobra.Command) error {
 	if err := prepareFile(o.out, mkdir); err != nil {
 		return err
 	}
-	s := &o.study
 	progress := &bar{c: c, label: "streamlines " + s.Field.Name() + " " + s.Label(s.Specs[0]), unit: "streamlines", scale: 1}
 	s.Progress = progress.report
 	var t study.Traced

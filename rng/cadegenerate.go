@@ -3,6 +3,7 @@ package rng
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The CA's degenerate states. The step commutes with turning the ring, so
@@ -24,7 +25,11 @@ const (
 
 func caDegenerate(c Config) []Degeneracy {
 	cfg := caConfigOf(c)
-	if d, ok := cfg.affine(); ok {
+	d, ok := cfg.collapses() // before affine: the identity is affine too
+	if !ok {
+		d, ok = cfg.affine()
+	}
+	if ok {
 		for t := 0; t < c.Streams; t++ {
 			d.add(t)
 		}
@@ -144,4 +149,50 @@ func gcdInt(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
+}
+
+// collapses says whether the rule, read through its distinct neighbours,
+// makes every state constant within 64 steps though it is not affine: it
+// reads them as a constant (every cell b after one step), as the cell
+// itself (--ca-k 0,0,0,0 with a rule that keeps it: every state fixed), or
+// as their AND or OR where the taps' differences generate Z_64 (the ones,
+// or the zeros, shrink at every step until none or all are left: each
+// step's ones are the intersection of the ones turned by each tap, equal
+// in size only for a set the differences leave alone).
+func (cfg caConfig) collapses() (Degeneracy, bool) {
+	var taps []int
+	for _, k := range cfg.k {
+		if !slices.Contains(taps, k) {
+			taps = append(taps, k)
+		}
+	}
+	f := make([]uint16, 1<<len(taps)) // f[a]: the new cell when tap i reads bit i of a
+	for a := range f {
+		n := 0
+		for j, k := range cfg.k {
+			n |= (a >> slices.Index(taps, k) & 1) << j
+		}
+		f[a] = cfg.rule >> n & 1
+	}
+	all := len(f) - 1
+	ones := 0
+	for _, v := range f {
+		ones += int(v)
+	}
+	g := 64
+	for _, k := range taps {
+		g = gcdInt(g, (k-taps[0]+64)%64)
+	}
+	reads := fmt.Sprintf("the rule 0x%04X with --ca-k %d,%d,%d,%d", cfg.rule, cfg.k[0], cfg.k[1], cfg.k[2], cfg.k[3])
+	switch {
+	case ones == 0 || ones == len(f):
+		return Degeneracy{Constant: true, Reason: fmt.Sprintf("%s sets every cell to %d whatever its neighbours: every stream is constant after one step", reads, f[0])}, true
+	case len(taps) == 1 && taps[0] == 0 && f[1] == 1:
+		return Degeneracy{Constant: true, Reason: reads + " gives each cell its own value: every state is fixed"}, true
+	case len(taps) > 1 && g == 1 && ones == 1 && f[all] == 1:
+		return Degeneracy{Constant: true, Reason: reads + " is the AND of its neighbours, whose differences generate Z_64: every stream is all zeros or all ones within 64 steps"}, true
+	case len(taps) > 1 && g == 1 && ones == all && f[0] == 0:
+		return Degeneracy{Constant: true, Reason: reads + " is the OR of its neighbours, whose differences generate Z_64: every stream is all zeros or all ones within 64 steps"}, true
+	}
+	return Degeneracy{}, false
 }

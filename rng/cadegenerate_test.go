@@ -101,3 +101,31 @@ func TestCAPeriodicSeeds(t *testing.T) {
 		t.Error("seed 0 stream 0 is all ones")
 	}
 }
+
+// The configurations docs/generators.md names as constant are refused
+// (issue 32 item 7: --ca-k 0,0,0,0, --ca-rule 0x8000, 0xFFFE were only
+// warned about by the probe), and each is constant as said; an AND whose
+// taps' differences leave Z_64 (taps 0,2,4,6: even shifts) is not
+// refused, nor is a one-tap rule that turns the ring.
+func TestCACollapsingRulesRefused(t *testing.T) {
+	for _, o := range []map[string]string{
+		{"ca-k": "0,0,0,0"}, {"ca-rule": "0x8000"}, {"ca-rule": "0xFFFE"},
+		{"ca-k": "3,9,9,40", "ca-rule": "0x8000"}, {"ca-k": "7,7,7,7", "ca-rule": "0x0000", "ca-steps": "3"},
+		{"ca-k": "0,0,0,0", "ca-rule": "0xFF00"}, {"ca-k": "3,1,2,5", "ca-rule": "0xFFFE", "ca-warmup": "64"},
+	} {
+		ds, err := CA.Degeneracies(Config{Seed: 1, Streams: 8, Options: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, _ := CA.New(Config{Seed: 1, Streams: 8, Options: o})
+		if !Refuse(ds, 8) || !constant(inst.Stream(3), 200) {
+			t.Errorf("%v: %+v; want every stream constant and refused", o, ds)
+		}
+	}
+	for _, o := range []map[string]string{{"ca-k": "0,2,4,6", "ca-rule": "0x8000"}, {"ca-k": "5,5,5,5", "ca-rule": "0xFF00"}, {}} {
+		ds, _ := CA.Degeneracies(Config{Seed: 1, Streams: 8, Options: o})
+		if Refuse(ds, 8) {
+			t.Errorf("%v refused: %+v", o, ds)
+		}
+	}
+}

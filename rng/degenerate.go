@@ -71,3 +71,21 @@ func (g *Generator) Degeneracies(c Config) ([]Degeneracy, error) {
 // none is Degenerate for generators without degenerate seeds or states
 // (each says why in its declaration and in docs/generators.md).
 func none(Config) []Degeneracy { return nil }
+
+// Warnings are g's degeneracies as c lays it out, one text each
+// ("degenerate stream 0 (1 of 64): REASON"), for every command and the
+// window to print alike; refused is the reason where every stream is
+// constant (Refuse), "" otherwise. err: c itself is bad.
+func (g *Generator) Warnings(c Config) (texts []string, refused string, err error) {
+	ds, err := g.Degeneracies(c)
+	if err != nil {
+		return nil, "", err
+	}
+	if Refuse(ds, c.Streams) {
+		return nil, "every stream is constant, nothing to draw: " + ds[0].Reason, nil
+	}
+	for _, d := range ds {
+		texts = append(texts, "degenerate "+d.Text(c.Streams))
+	}
+	return texts, "", nil
+}

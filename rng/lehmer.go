@@ -16,10 +16,13 @@ var Lehmer = &Generator{
 		Name: "lehmer-seeding", Kind: Choice, Choices: []string{"consecutive", "slm"}, Default: "consecutive",
 		Help: "consecutive: stream t starts at seed+t; slm: byte-reverse, one step, byte-reverse (the streamline code's per-pixel seeding)",
 	}},
-	Configure:      configureLehmer,
-	Degenerate:     lehmerDegenerate,
-	TestOptions:    []map[string]string{{"lehmer-seeding": "slm"}},
-	DumpF32Centred: true,
+	Configure:  configureLehmer,
+	Degenerate: lehmerDegenerate,
+	// Every stream but the fixed point's runs on one cycle of p-1 states.
+	Period:          Period{Stream: lehmerModulus - 1, Pool: lehmerModulus - 1},
+	ReplicateStride: 1 << 26, // 64 replicates of up to 2^26 streams a pass
+	TestOptions:     []map[string]string{{"lehmer-seeding": "slm"}},
+	DumpF32Centred:  true,
 }
 
 type lehmerInstance struct {

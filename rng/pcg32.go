@@ -12,6 +12,7 @@ var PCG32 = &Generator{
 	// Degenerate: none. Each stream is an LCG mod 2^64 with an odd increment
 	// and a = 1 mod 4: full period 2^64, no fixed point, whatever the seed.
 	Degenerate: none,
+	Period:     Period{Stream: 1 << 64}, // each stream's own LCG mod 2^64
 	Configure:  func(c Config) (Instance, error) { return pcg32Instance{seed: c.Seed}, nil },
 }
 

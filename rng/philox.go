@@ -37,6 +37,8 @@ var Philox = &Generator{
 	}},
 	// Degenerate: none: a keyed bijection of distinct counters, no state.
 	Degenerate: none,
+	// Block index m/4 in counter words 0 and 2: 2^64 blocks of 4 a stream.
+	Period: Period{Stream: 1 << 66},
 	Configure: func(c Config) (Instance, error) {
 		return philoxInstance{seed: c.Seed, rounds: c.Int("philox-rounds"), interleave: c.Int("philox-interleave")}, nil
 	},

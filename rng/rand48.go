@@ -19,7 +19,9 @@ var Rand48 = &Generator{
 	// mod 4), seeds map to distinct states (S << 16 | 0x330E) and the
 	// leapfrogged streams are disjoint pieces of that one cycle.
 	Degenerate: none,
-	Configure:  configureRand48,
+	// The leapfrogged streams are pieces of one cycle of 2^48.
+	Period:    Period{Pool: 1 << 48},
+	Configure: configureRand48,
 }
 
 type rand48Instance struct {

@@ -19,8 +19,11 @@ var RANDU = &Generator{
 	// (a = 3 mod 8) and no fixed point; seeds S and S+2^30 are the same
 	// generator, but within one run (at most 2^26 streams) no two streams are.
 	Degenerate: none,
-	Configure:  configureRANDU,
-	Control:    true,
+	// Two cycles of 2^29 hold the 2^30 odd states every stream starts on.
+	Period:          Period{Stream: 1 << 29, Pool: 1 << 30},
+	ReplicateStride: 1 << 24, // streams start at 2(S+t)+1 mod 2^31: 64 replicates of 2^24 streams fill 2^30
+	Configure:       configureRANDU,
+	Control:         true,
 }
 
 type randuInstance struct{ seed uint32 }

@@ -19,7 +19,10 @@ var Ranlux = &Generator{
 	// seeding sets the carry exactly when s24 = 0, so it reaches neither
 	// (seed 0 stream 0 starts all 0 with carry 1: on the long cycle).
 	Degenerate: none,
-	Configure:  configureRanlux,
+	// The state's cycle, (m-1)/48 > 2^570 steps (Lüscher), over p steps
+	// for 24 values (p <= 404 < 2^9): at least 2^565 values.
+	Period:    Period{Stream: 0x1p565},
+	Configure: configureRanlux,
 	TestOptions: []map[string]string{
 		{"lux": "0"}, {"lux": "1"}, {"lux": "2"}, {"lux": "3"},
 	},

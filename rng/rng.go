@@ -61,6 +61,13 @@ type Generator struct {
 	// Configure gets it) run into; none for a generator that has none.
 	// Every generator declares it: the commands warn about each use.
 	Degenerate func(c Config) []Degeneracy
+	// Period bounds what a run may draw before it reuses a state
+	// (docs/generators.md has the table); the commands warn past it.
+	Period Period
+	// ReplicateStride is how far apart ReplicateSeed puts replicates'
+	// seeds: where stream t is seeded seed+t (lehmer, randu), far enough
+	// that no two replicates' passes start a stream alike; 0: 1.
+	ReplicateStride uint32
 }
 
 // Bits is g's output bits per native integer.

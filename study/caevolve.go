@@ -13,6 +13,7 @@ import (
 	"speckle/internal/stats"
 	"speckle/internal/units"
 	"speckle/lab"
+	"speckle/render"
 	"speckle/rng"
 )
 
@@ -40,6 +41,10 @@ type CAEvolve struct {
 	Set                  *imageio.Batch
 	Progress             Progress
 	Log                  io.Writer // a line per generation and the standings
+	// Warn, if set, hears the degenerate streams of each candidate
+	// rendered (render.Degenerate; one whose every stream is constant is
+	// rendered all the same: the search found it).
+	Warn func(string)
 }
 
 // CAReferences are the configurations scored beside the search: the
@@ -301,6 +306,7 @@ func (o CAEvolve) renderMontage(c *gpu.Context, shown []caRow, paper CAStanding,
 	var colLabels []string
 	images := 0
 	for _, col := range cols {
+		o.warnDegenerate(c.Info, col.title, col.genome.Spec())
 		var shots []*image.NRGBA
 		for _, n := range counts {
 			img, s, err := o.renderTo(c, col.genome.Spec(), n, o.step(step, steps))
@@ -349,4 +355,20 @@ func caCellWidth(n int) int {
 // slide's width (the cells give way where their captions would widen it).
 func caMontage(cells []*image.NRGBA, colLabels []string, title string) *image.NRGBA {
 	return imageio.Grid{Cells: [][]*image.NRGBA{cells}, ColLabels: colLabels, Title: title}.FitWidth(imageio.SlideWidth).Draw()
+}
+
+// warnDegenerate tells Warn the degenerate streams a render of spec runs
+// into, at the larger count's photons an iteration.
+func (o CAEvolve) warnDegenerate(info gpu.Info, title string, spec rng.Spec) {
+	if o.Warn == nil {
+		return
+	}
+	photons := int(min(int64(o.Iteration(info)), max(o.Photons, o.PhotonsHigh)))
+	lines, err := render.Degenerate(spec, o.Setup.Seed, o.Width, o.Height, photons)
+	if err != nil {
+		lines = []string{err.Error()}
+	}
+	for _, l := range lines {
+		o.Warn(title + ": " + l)
+	}
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // MaxSeeds bounds Capture.Seeds: a band over more seeds says no more.
-const MaxSeeds = 64
+const MaxSeeds = rng.MaxReplicates
 
 // Capture renders each generator progressively and takes an image at each
 // photon count: the images (LABEL-COUNT.png, and .pfm with HDR), the
@@ -26,9 +26,11 @@ type Capture struct {
 	Specs []rng.Spec
 	At    []int64 // photon counts, ascending; nil: AutoStops for the device
 	// Seeds is how many independent renders each generator makes (0: auto,
-	// autoSeeds: BandSeeds where time allows, else 1):
-	// with seeds s, s+1, ..., s+Seeds-1, where s is the generator's own seed
-	// (NAME:seed=S) or Setup.Seed. The first seed's renders make the images;
+	// autoSeeds: BandSeeds where time allows, else 1): with
+	// rng.ReplicateSeed(s, 0..Seeds-1), where s is the generator's own seed
+	// (NAME:seed=S) or Setup.Seed: s, s+1, ..., or for lehmer and randu s,
+	// s+2^26, ... (s+2^24, ...), whose seed+1 would shift every stream. The
+	// first seed's renders make the images;
 	// every seed's error goes into the mean and band of the CSV and plot.
 	Seeds     int
 	Heatmaps  bool // heatmap.png: each cell's error against the reference
@@ -96,12 +98,8 @@ func (o Capture) checkSeeds() error {
 	n := max(o.Seeds, 1)
 	drawn := map[string]rng.Spec{}
 	for _, sp := range o.Specs {
-		base := o.Seed
-		if sp.HasSeed {
-			base = sp.Seed
-		}
-		if last := uint64(base) + uint64(n-1); last > math.MaxUint32 {
-			return inputf("--seeds %d from %s's seed %d would pass %d, the largest seed: start lower or take fewer", n, sp, base, uint32(math.MaxUint32))
+		if _, err := sp.Gen.ReplicateSeed(o.baseSeed(sp), n-1); err != nil {
+			return inputf("--seeds %d from %s's seed %d would pass %d, the largest seed: start lower or take fewer", n, sp, o.baseSeed(sp), uint32(math.MaxUint32))
 		}
 		for k := range n {
 			d := o.seeded(sp, k)
@@ -254,17 +252,24 @@ func (o Capture) iteration(info gpu.Info) int {
 	return dividingIteration(o.Iteration(info), o.At)
 }
 
-// seeded is sp's k-th seed: its own (or the common) seed plus k.
+// seeded is sp's k-th replicate: rng.ReplicateSeed of its own (or the
+// common) seed, so that replicates share no stream (checkSeeds has
+// refused a k it cannot give).
 func (o Capture) seeded(sp rng.Spec, k int) rng.Spec {
 	if k == 0 {
 		return sp
 	}
-	base := o.Seed
-	if sp.HasSeed {
-		base = sp.Seed
-	}
-	sp.Seed, sp.HasSeed = base+uint32(k), true
+	sp.Seed, _ = sp.Gen.ReplicateSeed(o.baseSeed(sp), k)
+	sp.HasSeed = true
 	return sp
+}
+
+// baseSeed is sp's own seed, or the common one.
+func (o Capture) baseSeed(sp rng.Spec) uint32 {
+	if sp.HasSeed {
+		return sp.Seed
+	}
+	return o.Seed
 }
 
 // writeCell writes the first seed's pictures of a cell and keeps what the

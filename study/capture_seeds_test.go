@@ -19,7 +19,11 @@ func TestCaptureCheckSeeds(t *testing.T) {
 	}{
 		{[]string{"philox:seed=4294967295"}, 1, 2, "--seeds 2 from philox:seed=4294967295's seed 4294967295 would pass 4294967295"},
 		{[]string{"philox"}, 4294967295, 2, "--seeds 2 from philox's seed 4294967295"},
-		{[]string{"lehmer", "philox"}, 4294967240, 64, "from lehmer's seed 4294967240"},
+		{[]string{"lehmer", "philox"}, 4294967240, 64, "from philox's seed 4294967240"},
+		// Lehmer's replicates step by 2^26 and wrap, as its seeds do.
+		{[]string{"lehmer"}, 4294967240, 64, ""},
+		{[]string{"lehmer", "lehmer:seed=67108865"}, 1, 2, "would render the same image (lehmer, seed 67108865)"},
+		{[]string{"lehmer", "lehmer:seed=2"}, 1, 2, ""},
 		{[]string{"philox:seed=4294967295"}, 1, 1, ""},
 		{[]string{"philox"}, 4294967232, 64, ""},
 		{[]string{"philox", "philox:seed=1"}, 1, 1, "--gens philox and philox:seed=1 would render the same image (philox, seed 1)"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,12 +61,53 @@ func Rand48SteadySteps(streams int, x0 uint64, n, k int) int {
 func rand48Facts(r ExplainRun) []string {
 	a, k := Rand48Leapfrog(r.PhotonsPerIteration)
 	steady := Rand48SteadySteps(r.PhotonsPerIteration, 1<<16|0x330E, 1000, k)
+	lags := []int{1, 2, 3, 4, 8, 16, 32, 64}
+	values := Rand48LagValues(r.PhotonsPerIteration, lags, 1<<14)
+	counts := make([]string, len(lags))
+	for i, l := range lags {
+		counts[i] = fmt.Sprintf("%d at lag %d", values[i], l)
+	}
 	return []string{
 		fmt.Sprintf("rand48 over T = %s photons: A = a^T mod 2^48 = 0x%012X, and A = 1 mod 2^%d (the largest such k).",
 			powerText(r.PhotonsPerIteration), a, k),
 		fmt.Sprintf("So the second differences (A-1)(x_n - x_{n-1}) of a photon's states are multiples of 2^%d: mod 2^%d its states are an arithmetic progression (checked: %d of 1000 steps), and its draws are strongly related at every lag.",
 			k, k, steady),
+		fmt.Sprintf("In the bits the renderer uses (24 to 47) draws n and n+L of photon slot 0 differ, mod 1, by few values (counted over 2^14 draws, values one unit of bit 24 apart as one): %s.",
+			strings.Join(counts, ", ")),
 	}
+}
+
+// Rand48LagValues counts, for each lag L, the values u(n+L) - u(n) mod 1
+// takes over n draws of photon slot 0 of rand48 leapfrogged over T
+// streams (u: the renderer's float, bits 24..47 of the state), counting
+// values one unit of the 24th bit apart as one (the bits below carry into
+// it). Over 2^20 streams the third differences of a slot's states are 0
+// mod 2^48 and its second a constant multiple of 2^42, so that is
+// 64/gcd(L, 64): one value at lag 64.
+func Rand48LagValues(streams int, lags []int, n int) []int {
+	inst, err := rng.Rand48.New(rng.Config{Seed: 1, Streams: streams})
+	if err != nil {
+		return nil
+	}
+	maxLag := slices.Max(lags)
+	s := inst.Stream(0)
+	u := make([]uint32, n+maxLag)
+	for i := range u {
+		u[i] = uint32(s.F32() * (1 << 24))
+	}
+	out := make([]int, len(lags))
+	for i, l := range lags {
+		seen := map[uint32]bool{}
+		for j := 0; j < n; j++ {
+			seen[(u[j+l]-u[j])&(1<<24-1)] = true
+		}
+		for v := range seen {
+			if !seen[(v-1)&(1<<24-1)] {
+				out[i]++
+			}
+		}
+	}
+	return out
 }
 
 // powerText writes n as 2^e where it is a power of two.
@@ -104,6 +146,34 @@ func LehmerNeighbours(spec string, seed uint32, n int) (a uint32, same int, err 
 	return a, same, nil
 }
 
+// LehmerStrides counts the distinct differences mod p between the first
+// outputs of streams t and t+1, t < n, and how often the commonest occurs:
+// each is a line y = x + d/p mod 1 that neighbouring photons' first draws
+// lie on. Consecutive seeds give one (a); slm's seeding, whose stream
+// starts are byte-reversed steps of byte-reversed neighbours, a few: a
+// times bswap(a 2^24 mod p) with carries between bytes, and others where
+// seed + t carries out of its low byte.
+func LehmerStrides(spec string, seed uint32, n int) (strides, commonest int, err error) {
+	sp, err := rng.ParseSpec(spec)
+	if err != nil {
+		return 0, 0, err
+	}
+	inst, err := sp.New(n+1, seed)
+	if err != nil {
+		return 0, 0, err
+	}
+	count := map[uint64]int{}
+	prev := uint64(inst.Stream(0).U32())
+	for t := 1; t <= n; t++ {
+		cur := uint64(inst.Stream(t).U32())
+		d := (cur + lehmerModulus - prev) % lehmerModulus
+		count[d]++
+		commonest = max(commonest, count[d])
+		prev = cur
+	}
+	return len(count), commonest, nil
+}
+
 func lehmerFacts(r ExplainRun) []string {
 	var out []string
 	for _, spec := range []string{r.Specs[0], r.Specs[len(r.Specs)-1]} {
@@ -111,7 +181,12 @@ func lehmerFacts(r ExplainRun) []string {
 		if err != nil {
 			return []string{err.Error()}
 		}
-		out = append(out, fmt.Sprintf("%s: of 4096 neighbouring streams, %d have first outputs that differ by exactly a = %d mod p = 2^32-5.", spec, same, a))
+		strides, commonest, err := LehmerStrides(spec, 1, 4096)
+		if err != nil {
+			return []string{err.Error()}
+		}
+		out = append(out, fmt.Sprintf("%s: of 4096 neighbouring streams, %d have first outputs that differ by exactly a = %d mod p = 2^32-5; they differ by %d distinct values in all (the commonest %d times): %d lines y = x + d/p mod 1.",
+			spec, same, a, strides, commonest, strides))
 	}
 	a := rng.LehmerStep(0)
 	return append(out, fmt.Sprintf("Stream t starts at seed + t, so u_{t+1} = u_t + a/p mod 1 with a/p = %.6f: neighbouring photons' first draws lie on one line, the lattice the rings come from.",

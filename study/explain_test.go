@@ -2,6 +2,7 @@ package study
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -26,6 +27,33 @@ func TestRand48LeapfrogK22(t *testing.T) {
 	}
 }
 
+// rand48 over 2^20 photons: draws n and n+L of a photon differ mod 1 by
+// 64/gcd(L, 64) values in the renderer's 24 bits, one at lag 64: a
+// structure the lag table's lags 1..4 do not reach, which the explanation
+// states (issue 32 item 7).
+func TestRand48LagValues(t *testing.T) {
+	lags := []int{1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128}
+	got := Rand48LagValues(1<<20, lags, 1<<14)
+	for i, l := range lags {
+		if want := 64 / gcd(l, 64); got[i] != want {
+			t.Errorf("lag %d: %d values, want 64/gcd(%d, 64) = %d", l, got[i], l, want)
+		}
+	}
+	var r ExplainRun
+	r.PhotonsPerIteration = 1 << 20
+	facts := strings.Join(rand48Facts(r), " ")
+	if !strings.Contains(facts, "1 at lag 64") {
+		t.Errorf("facts: %q", facts)
+	}
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // Lehmer's consecutive seeds: every pair of neighbouring streams' first
 // outputs differ by the multiplier mod p; slm's seeding scatters them.
 func TestLehmerNeighboursDifferByTheMultiplier(t *testing.T) {
@@ -35,6 +63,17 @@ func TestLehmerNeighboursDifferByTheMultiplier(t *testing.T) {
 	}
 	if _, same, _ := LehmerNeighbours("lehmer:lehmer-seeding=slm", 1, 4096); same > 4 {
 		t.Errorf("slm: %d of 4096 differ by a", same)
+	}
+}
+
+// slm's seeding leaves 25 strides where consecutive seeds leave one: its
+// fainter rings are 25 lines, not none (issue 32 item 7).
+func TestLehmerSlmStrides(t *testing.T) {
+	if n, c, err := LehmerStrides("lehmer", 1, 4096); err != nil || n != 1 || c != 4096 {
+		t.Errorf("consecutive: %d strides, commonest %d (%v)", n, c, err)
+	}
+	if n, c, err := LehmerStrides("lehmer:lehmer-seeding=slm", 1, 4096); err != nil || n != 25 || c != 1308 {
+		t.Errorf("slm: %d strides, commonest %d (%v); want 25, 1308", n, c, err)
 	}
 }
 

@@ -1,0 +1,178 @@
+package rng
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Period is what a configuration may draw before it must reuse a state.
+// Each generator declares it once (Generator.Period); the commands warn
+// when a run draws past it (Use.PastPeriod).
+type Period struct {
+	// Stream is how many values one stream draws before it repeats (a
+	// lower bound; 0: not known, or bounded by Pool alone).
+	Stream float64
+	// Pool is the number of states every stream of every seed lies among
+	// where they share cycles (lehmer: one cycle of 2^32-6; randu: 2^30 odd
+	// states; rand48: one cycle of 2^48): a run drawing more values in all
+	// reuses a state for certain. 0: each stream runs on a cycle of its own.
+	Pool float64
+}
+
+// MaxReplicates bounds ReplicateSeed's r: capture --seeds.
+const MaxReplicates = 64
+
+// ReplicateSeed is the seed of replicate r (0 <= r < MaxReplicates) of a
+// run seeded `seed`: replicates share no stream by equality, and no stream
+// by shift beyond what Use.Shared measures. Where stream t is seeded from
+// seed+t (lehmer, randu) consecutive seeds would make seed+1's stream t
+// seed's stream t+1, so the replicates step by ReplicateStride, keeping
+// every pass of up to ReplicateStride streams apart; keyed or hashed
+// seeding (the rest) steps by 1, and an error says where that passes
+// 2^32-1.
+func (g *Generator) ReplicateSeed(seed uint32, r int) (uint32, error) {
+	if r < 0 || r >= MaxReplicates {
+		return 0, fmt.Errorf("replicate %d: at most %d", r, MaxReplicates)
+	}
+	if g.ReplicateStride > 1 {
+		return seed + uint32(r)*g.ReplicateStride, nil // wraps: seeds are taken mod 2^32
+	}
+	if uint64(seed)+uint64(r) > math.MaxUint32 {
+		return 0, fmt.Errorf("%s's seed %d plus %d replicates would pass %d, the largest seed: start lower or take fewer", g.Name, seed, r+1, uint32(math.MaxUint32))
+	}
+	return seed + uint32(r), nil
+}
+
+// Use is what a run draws from one configuration: Draws values from each of
+// Cfg.Streams streams (a render: one pass, draws a path times iterations).
+type Use struct {
+	Cfg   Config
+	Draws float64
+}
+
+// PastPeriod is why u draws past g's period, "" if it does not.
+func (g *Generator) PastPeriod(uses ...Use) string {
+	total := 0.0
+	for _, u := range uses {
+		if p := g.Period.Stream; p > 0 && u.Draws > p {
+			return fmt.Sprintf("each stream draws at least %.3g values, past %s's period of %.4g: its streams repeat", u.Draws, g.Name, p)
+		}
+		total += u.Draws * float64(u.Cfg.Streams)
+	}
+	if p := g.Period.Pool; p > 0 && total > p {
+		return fmt.Sprintf("the streams draw at least %.3g values in all, past the %.4g states %s's streams share: some are drawn twice, certainly", total, p, g.Name)
+	}
+	return ""
+}
+
+// Sharing is what Shared measured: streams that start where another stream
+// of the uses is after k draws, 0 <= k < Checked (k = 0: another stream
+// equal to it).
+type Sharing struct {
+	Equal    int // pairs of equal streams (k = 0)
+	Shifted  int // streams that are another shifted by 0 < k < Checked draws
+	Streams  int // streams looked up, of Total
+	Total    int // streams of all the uses
+	Checked  int // draws a stream checked (lags 0..Checked-1)
+	Draws    float64
+	Estimate float64 // Equal+Shifted scaled to every stream and every draw
+}
+
+// Exact says whether s counted every stream over every draw.
+func (s Sharing) Exact() bool { return s.Streams == s.Total && float64(s.Checked) >= s.Draws }
+
+// Text is s for people, "" where it found nothing.
+func (s Sharing) Text() string {
+	if s.Equal+s.Shifted == 0 {
+		return ""
+	}
+	found := fmt.Sprintf("%d pairs of equal streams, %d streams that are another shifted by 1 to %d draws", s.Equal, s.Shifted, s.Checked-1)
+	if s.Exact() {
+		return found + " (counted over all draws)"
+	}
+	return fmt.Sprintf("%s (counted over %d of %d streams, %d of %.3g draws; about %.3g over the run)", found, s.Streams, s.Total, s.Checked, s.Draws, s.Estimate)
+}
+
+// sharingBudget bounds Shared's work: draws looked up in all.
+const sharingBudget = 1 << 23
+
+// Shared counts the streams of uses that reuse another's: stream B is
+// stream A shifted by k draws when B's first values are A's values from k
+// on, found by the first two values (the state itself for lehmer and
+// randu; a generator that mixes poorly, such as philox with 2 rounds, can
+// match there without matching on). A stream that returns to its own
+// start is left out: that is its period. It looks up at most `budget` draws (0: sharingBudget): all
+// streams over the first draws where that fits, else the first uses'
+// streams, and scales what it found to the rest. Quasi-random generators
+// have no streams to share: nothing.
+func (g *Generator) Shared(uses []Use, budget int) (Sharing, error) {
+	if budget <= 0 {
+		budget = sharingBudget
+	}
+	s := Sharing{}
+	for _, u := range uses {
+		s.Total += u.Cfg.Streams
+		s.Draws = max(s.Draws, u.Draws)
+	}
+	if len(uses) == 0 || s.Total == 0 {
+		return s, nil
+	}
+	var insts []Instance
+	var counts []int
+	for _, u := range uses { // whole uses while eight lags fit
+		if s.Streams > 0 && 8*(s.Streams+u.Cfg.Streams) > budget {
+			break
+		}
+		inst, err := g.New(u.Cfg)
+		if err != nil {
+			return s, err
+		}
+		if _, quasi := inst.(QuasiRandom); quasi {
+			return Sharing{}, nil
+		}
+		n := min(u.Cfg.Streams, budget/8)
+		insts, counts = append(insts, inst), append(counts, n)
+		s.Streams += n
+	}
+	s.Checked = int(min(float64(max(budget/s.Streams, 1)), max(s.Draws, 1)))
+	type key [2]uint32
+	starts := make(map[key]int, s.Streams) // first two values -> streams starting there
+	streams := make([]Stream, 0, s.Streams)
+	windows := make([]key, 0, s.Streams)
+	for i, inst := range insts {
+		for t := range counts[i] {
+			st := inst.Stream(t)
+			k := key{st.U32(), st.U32()}
+			starts[k]++
+			streams, windows = append(streams, st), append(windows, k)
+		}
+	}
+	own := slices.Clone(windows)
+	for k := range s.Checked {
+		for i, st := range streams {
+			n := starts[windows[i]]
+			if k > 0 && windows[i] == own[i] {
+				n-- // a stream that repeats itself: its period, not another's stream
+			}
+			if k == 0 {
+				n-- // itself
+				s.Equal += n
+			} else {
+				s.Shifted += n
+			}
+			windows[i] = key{windows[i][1], st.U32()}
+		}
+	}
+	s.Equal /= 2 // each pair was found from both ends
+	s.Estimate = float64(s.Equal + s.Shifted)
+	if !s.Exact() { // pairs grow with the square of the streams, shifts with the draws
+		scale := float64(s.Total) / float64(s.Streams)
+		shifted := float64(s.Shifted)
+		if s.Checked > 1 {
+			shifted *= (s.Draws - 1) / float64(s.Checked-1)
+		}
+		s.Estimate = (float64(s.Equal) + shifted) * scale * scale
+	}
+	return s, nil
+}
