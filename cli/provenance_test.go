@@ -86,6 +86,9 @@ func TestProvenanceRecorded(t *testing.T) {
 	if text := pngText(t, filepath.Join(dir, "l.png")); !strings.HasPrefix(text["speckle:reference"], "1e10 photons, ") {
 		t.Errorf("lesson figure's reference %q", text["speckle:reference"])
 	}
+	if !strings.HasSuffix(p.Command, "--out 'set dir'") {
+		t.Errorf("manifest command %q: want the folder quoted as a shell reads it back", p.Command)
+	}
 	if p.Command != imageio.ShellQuote(append([]string{"speckle"}, runs[0].args...)) || p.Version != version() || p.Device == imageio.NoDevice || p.Driver == "" ||
 		!strings.Contains(p.Seeds, runs[0].seeds) || p.Date == "" {
 		t.Errorf("manifest provenance %+v", *p)
