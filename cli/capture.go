@@ -65,8 +65,8 @@ a render brighter than 10x their reference) and fireflies_max; seconds (mean).
 The plot says a curve diverges only when every seed's slope is above zero.
 
 --metric chooses the error the plot leads with: medrel (the default) is the
-median over every pixel's R, G and B of |a-r|/(r+0.01), which no one pixel can
-move (an SPPM render's error has heavy tails: one eye path seeing a lamp
+median of |a-r|/(r+0.01) over the R, G and B of every pixel whose reference is
+not black, which no one pixel can move (an SPPM render's error has heavy tails: one eye path seeing a lamp
 through glass can triple a render's RMSE); rmse, relmse and mse are pbrt-v4
 imgtool diff's (mse the mean of (a-r)^2, relmse of (a-r)^2/(r+0.01)^2, rmse
 the root of mse). The CSV has RMSE beside the metric whichever leads. --views image,heatmap adds heatmap.png, each cell's

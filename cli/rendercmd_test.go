@@ -156,13 +156,13 @@ func TestCaptureFiguresFromTheCommandLine(t *testing.T) {
 			t.Fatal(err)
 		}
 		lines := strings.Split(strings.TrimSpace(string(csv)), "\n")
-		if len(lines) != 5 || lines[0] != "scene,generator,photons,seeds,relmse,relmse_min,relmse_max,slope,slope_min,slope_max,rmse,rmse_min,rmse_max,fireflies,fireflies_max,seconds" || !strings.HasPrefix(lines[1], "plane,philox,1000,2,") {
+		if len(lines) != 5 || lines[0] != "scene,generator,photons,seeds,relmse,relmse_min,relmse_max,slope,slope_min,slope_max,rmse,rmse_min,rmse_max,fireflies,fireflies_max,seconds,reference" || !strings.HasPrefix(lines[1], "plane,philox,1000,2,") || !strings.HasSuffix(lines[1], ",analytic") {
 			t.Fatalf("convergence.csv:\n%s", csv)
 		}
 		var errs []string
 		for _, l := range lines[1:] {
 			f := strings.Split(l, ",")
-			errs = append(errs, strings.Join(f[:len(f)-1], ",")) // all but the seconds
+			errs = append(errs, strings.Join(f[:len(f)-2], ",")) // all but the seconds (and the reference)
 		}
 		return errs
 	}

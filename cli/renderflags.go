@@ -121,7 +121,7 @@ func seedFlag(fs *pflag.FlagSet, p *uint32) {
 func metricFlag(fs *pflag.FlagSet, m *imageio.Metric) {
 	*m = imageio.DefaultMetric
 	fs.Var(namedValue[imageio.Metric]{m, strings.Join(imageio.MetricNames(), "|"), imageio.ParseMetric}, "metric",
-		"error against the reference that figures lead with: medrel (median over all pixels' R, G, B of |a-r|/(r+0.01): no one pixel moves it), rmse, relmse (mean (a-r)^2/(r+0.01)^2) or mse, as pbrt-v4's imgtool diff")
+		"error against the reference that figures lead with: medrel (median of |a-r|/(r+0.01) over the R, G, B of every pixel whose reference is not black: no one pixel moves it), rmse, relmse (mean (a-r)^2/(r+0.01)^2) or mse, as pbrt-v4's imgtool diff")
 }
 
 // sppmFlags are the flags render, capture and reference share: the scene,

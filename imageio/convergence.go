@@ -35,7 +35,10 @@ type ConvergenceRow struct {
 	// FirefliesMax is the most fireflies of one seed's render.
 	FirefliesMax int
 	Seconds      float64
-	Each         []float64
+	// Reference is what the errors were measured against: "analytic", or the
+	// stored reference with its photon count ("1e10 photons, FILE").
+	Reference string
+	Each      []float64
 }
 
 // MinSlopePoints is the fewest counts a slope is fitted from: through two or three points a
@@ -45,7 +48,7 @@ const MinSlopePoints = 4
 // convergenceHeader is the CSV header line's fields; METRIC is the metric's name (medrel).
 func convergenceHeader(m Metric) []string {
 	return []string{"scene", "generator", "photons", "seeds", string(m), string(m) + "_min", string(m) + "_max",
-		"slope", "slope_min", "slope_max", "rmse", "rmse_min", "rmse_max", "fireflies", "fireflies_max", "seconds"}
+		"slope", "slope_min", "slope_max", "rmse", "rmse_min", "rmse_max", "fireflies", "fireflies_max", "seconds", "reference"}
 }
 
 // formatError and FormatSeconds are the CSV's number formats: errors and slopes with 7
@@ -57,8 +60,8 @@ func FormatSeconds(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64)
 
 // WriteConvergenceCSV writes rows as CSV with the header
 // scene,generator,photons,seeds,METRIC,METRIC_min,METRIC_max,slope,slope_min,slope_max,
-// rmse,rmse_min,rmse_max,fireflies,fireflies_max,seconds, one line per row in the given order,
-// atomically. A slope is NaN where fewer than MinSlopePoints counts were fitted.
+// rmse,rmse_min,rmse_max,fireflies,fireflies_max,seconds,reference, one line per row in the
+// given order, atomically. A slope is NaN where fewer than MinSlopePoints counts were fitted.
 func WriteConvergenceCSV(path string, m Metric, rows []ConvergenceRow) error {
 	return WriteFileAtomic(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
@@ -70,7 +73,7 @@ func WriteConvergenceCSV(path string, m Metric, rows []ConvergenceRow) error {
 				formatError(r.Error), formatError(r.Min), formatError(r.Max),
 				formatError(r.Slope), formatError(r.SlopeMin), formatError(r.SlopeMax),
 				formatError(r.RMSE), formatError(r.RMSEMin), formatError(r.RMSEMax),
-				strconv.FormatFloat(r.Fireflies, 'f', 2, 64), strconv.Itoa(r.FirefliesMax), FormatSeconds(r.Seconds)}
+				strconv.FormatFloat(r.Fireflies, 'f', 2, 64), strconv.Itoa(r.FirefliesMax), FormatSeconds(r.Seconds), r.Reference}
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
@@ -126,6 +129,7 @@ func ReadConvergenceCSV(path string) (Metric, []ConvergenceRow, error) {
 		if r.Seconds, err = strconv.ParseFloat(rec[15], 64); err != nil {
 			return "", nil, bad(15, "a number")
 		}
+		r.Reference = rec[16]
 		rows = append(rows, r)
 	}
 	return m, rows, nil

@@ -17,7 +17,8 @@ func TestConvergenceCSV(t *testing.T) {
 	nan := math.NaN()
 	rows := []ConvergenceRow{
 		{Scene: "cornell", Generator: "rand48", Photons: 100000, Seeds: 4, Error: 0.0012345678, Min: 0.001, Max: 0.0015,
-			Slope: -0.34, SlopeMin: -0.4, SlopeMax: -0.3, RMSE: 0.02, RMSEMin: 0.01, RMSEMax: 0.5, Fireflies: 0.25, FirefliesMax: 1, Seconds: 12.3456},
+			Slope: -0.34, SlopeMin: -0.4, SlopeMax: -0.3, RMSE: 0.02, RMSEMin: 0.01, RMSEMax: 0.5, Fireflies: 0.25, FirefliesMax: 1, Seconds: 12.3456,
+			Reference: "1e10 photons, assets/reference/cornell-640x360.pfm averaged 2x2"},
 		{Scene: "cornell", Generator: "sobol", Photons: 10000000, Seeds: 1, Error: 2e-5, Min: 2e-5, Max: 2e-5,
 			Slope: nan, SlopeMin: nan, SlopeMax: nan, RMSE: 1e-3, RMSEMin: 1e-3, RMSEMax: 1e-3, Seconds: 0.5},
 		{Scene: "a,b", Generator: "ca", Photons: 1, Seeds: 1, Error: nan, Min: nan, Max: nan, Slope: nan, SlopeMin: nan, SlopeMax: nan, RMSE: nan, RMSEMin: nan, RMSEMax: nan, Fireflies: nan},
@@ -31,11 +32,11 @@ func TestConvergenceCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `scene,generator,photons,seeds,relmse,relmse_min,relmse_max,slope,slope_min,slope_max,rmse,rmse_min,rmse_max,fireflies,fireflies_max,seconds
-cornell,rand48,100000,4,1.234568e-03,1.000000e-03,1.500000e-03,-3.400000e-01,-4.000000e-01,-3.000000e-01,2.000000e-02,1.000000e-02,5.000000e-01,0.25,1,12.346
-cornell,sobol,10000000,1,2.000000e-05,2.000000e-05,2.000000e-05,NaN,NaN,NaN,1.000000e-03,1.000000e-03,1.000000e-03,0.00,0,0.500
-"a,b",ca,1,1,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,0,0.000
-x,y,7,2,+Inf,1.000000e+00,+Inf,0.000000e+00,0.000000e+00,0.000000e+00,1.000000e+00,1.000000e+00,1.000000e+00,0.00,0,1000000.000
+	want := `scene,generator,photons,seeds,relmse,relmse_min,relmse_max,slope,slope_min,slope_max,rmse,rmse_min,rmse_max,fireflies,fireflies_max,seconds,reference
+cornell,rand48,100000,4,1.234568e-03,1.000000e-03,1.500000e-03,-3.400000e-01,-4.000000e-01,-3.000000e-01,2.000000e-02,1.000000e-02,5.000000e-01,0.25,1,12.346,"1e10 photons, assets/reference/cornell-640x360.pfm averaged 2x2"
+cornell,sobol,10000000,1,2.000000e-05,2.000000e-05,2.000000e-05,NaN,NaN,NaN,1.000000e-03,1.000000e-03,1.000000e-03,0.00,0,0.500,
+"a,b",ca,1,1,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,0,0.000,
+x,y,7,2,+Inf,1.000000e+00,+Inf,0.000000e+00,0.000000e+00,0.000000e+00,1.000000e+00,1.000000e+00,1.000000e+00,0.00,0,1000000.000,
 `
 	if string(b) != want {
 		t.Errorf("CSV:\n%s\nwant:\n%s", b, want)
@@ -57,10 +58,10 @@ x,y,7,2,+Inf,1.000000e+00,+Inf,0.000000e+00,0.000000e+00,0.000000e+00,1.000000e+
 		"header": strings.Replace(header, "generator", "gen", 1),
 		"metric": strings.ReplaceAll(header, "rmse", "psnr"),
 		"fields": header + "a,b,1,2\n",
-		"number": header + "a,b,1e5,1,2,2,2,0,0,0,1,1,1,0,0,3\n",
-		"seeds":  header + "a,b,1,x,2,2,2,0,0,0,1,1,1,0,0,3\n",
-		"slope":  header + "a,b,1,1,2,2,2,steep,0,0,1,1,1,0,0,3\n",
-		"flies":  header + "a,b,1,1,2,2,2,0,0,0,1,1,1,0,0.5,3\n",
+		"number": header + "a,b,1e5,1,2,2,2,0,0,0,1,1,1,0,0,3,\n",
+		"seeds":  header + "a,b,1,x,2,2,2,0,0,0,1,1,1,0,0,3,\n",
+		"slope":  header + "a,b,1,1,2,2,2,steep,0,0,1,1,1,0,0,3,\n",
+		"flies":  header + "a,b,1,1,2,2,2,0,0,0,1,1,1,0,0.5,3,\n",
 	} {
 		p := filepath.Join(t.TempDir(), name+".csv")
 		os.WriteFile(p, []byte(data), 0o644)

@@ -23,7 +23,7 @@ import (
 type Metric string
 
 const (
-	MetricMedRel Metric = "medrel" // median |a−r| / (r + 0.01): half the channels err by less
+	MetricMedRel Metric = "medrel" // median |a−r| / (r + 0.01) where r is not black: half the channels err by less
 	MetricRMSE   Metric = "rmse"   // sqrt(mean (a−r)²)
 	MetricMSE    Metric = "mse"    // mean (a−r)²
 	MetricRelMSE Metric = "relmse" // mean (a−r)² / (r + 0.01)²: pbrt's MRSE
@@ -92,7 +92,7 @@ func (m Metric) Title() string {
 	case MetricRelMSE:
 		return "relMSE: mean (a-r)^2/(r+0.01)^2 over all pixels' R, G, B"
 	case MetricMedRel:
-		return "median relative error: median |a-r|/(r+0.01) over all pixels' R, G, B"
+		return "median relative error: median |a-r|/(r+0.01) over the R, G, B of every pixel whose reference is not black"
 	}
 	return "RMSE: sqrt of mean (a-r)^2 over all pixels' R, G, B"
 }
@@ -123,14 +123,21 @@ func RelMSE(img, ref Image) (float64, error) {
 }
 
 // MedRel is the median relative error of img against the reference ref over R, G and B:
-// the median of |img−ref| / (ref + 0.01), the offset relMSE's. Half of all channels of all
-// pixels err by less; no one pixel can move it by more than one rank.
+// the median of |img−ref| / (ref + 0.01), the offset relMSE's, over every pixel whose
+// reference is not black. Half of those channels err by less; no one pixel can move it by
+// more than one rank. Black pixels (a background no geometry covers: 45 % of cornell at
+// 16:9) are left out, where a render's black is exact and would make half the image
+// "perfect" (cornell at 80x45 with 1e4 photons: 0.038 over all pixels, 0.240 over the
+// lit ones); RMSE and the fireflies still see them.
 func MedRel(img, ref Image) (float64, error) {
 	if err := sameSize(img, ref); err != nil {
 		return 0, err
 	}
 	e := make([]float64, 0, 3*img.W*img.H)
 	for p := 0; p < img.W*img.H; p++ {
+		if ref.Pix[4*p] == 0 && ref.Pix[4*p+1] == 0 && ref.Pix[4*p+2] == 0 {
+			continue
+		}
 		for c := 0; c < 3; c++ {
 			x, r := float64(img.Pix[4*p+c]), float64(ref.Pix[4*p+c])
 			e = append(e, math.Abs(x-r)/(r+relMSEOffset))

@@ -62,6 +62,17 @@ func TestMedRelIgnoresOnePixel(t *testing.T) {
 	if median([]float64{3, 1, 2, 10}) != 2.5 || !math.IsNaN(median([]float64{1, math.NaN()})) {
 		t.Error("median")
 	}
+	// Black reference pixels (background) are left out: a black render there is
+	// no evidence of convergence. Four black pixels of nine leave the median
+	// where the five lit ones put it.
+	for _, p := range []int{0, 1, 2, 3} {
+		for c := 0; c < 3; c++ {
+			ref.Pix[4*p+c], img.Pix[4*p+c] = 0, 0
+		}
+	}
+	if got, _ := MedRel(img, ref); math.Abs(got-0.3/1.01) > 1e-6 { // the lit: the 30x pixel, then 30, 10, 20, 30 % off
+		t.Errorf("medrel with a black background %v, want 0.297", got)
+	}
 }
 
 // A firefly passes 10x its reference; a black reference counts as 1 % of

@@ -199,7 +199,7 @@ func (o Capture) rows(t *table) []imageio.ConvergenceRow {
 			r := imageio.ConvergenceRow{Scene: o.Scene.Name, Generator: t.rowLabels[i], Photons: c.photons, Seeds: len(c.errs),
 				Error: mean(c.errs), Min: slices.Min(c.errs), Max: slices.Max(c.errs), Each: c.errs,
 				RMSE: mean(c.rmses), RMSEMin: slices.Min(c.rmses), RMSEMax: slices.Max(c.rmses),
-				Fireflies: mean(c.flies), FirefliesMax: int(slices.Max(c.flies)), Seconds: mean(c.secs)}
+				Fireflies: mean(c.flies), FirefliesMax: int(slices.Max(c.flies)), Seconds: mean(c.secs), Reference: t.where}
 			if math.IsNaN(r.Error) {
 				r.Min, r.Max = r.Error, r.Error
 			}
