@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"speckle/imageio"
 	"speckle/internal/units"
@@ -109,9 +110,25 @@ func (o Capture) seedsText() string {
 	case o.Seeds == 1:
 		return fmt.Sprintf("seed %d unless the generator names one", o.Seed)
 	case !own:
-		return fmt.Sprintf("seeds %d to %d (images: the first)", o.Seed, o.Seed+uint32(o.Seeds-1))
+		return fmt.Sprintf("seeds %d to %d%s (images: the first)", o.Seed, o.Seed+uint32(o.Seeds-1), o.stridesText())
 	}
-	return fmt.Sprintf("%d seeds from each generator's own (images: the first)", o.Seeds)
+	return fmt.Sprintf("%d seeds from each generator's own%s (images: the first)", o.Seeds, o.stridesText())
+}
+
+// stridesText names the generators whose replicates step by more than one
+// seed (rng.Generator.ReplicateStride: lehmer's seed+1 would shift its
+// streams), "; lehmer's step 2^26", or "".
+func (o Capture) stridesText() string {
+	var out []string
+	for _, sp := range o.Specs {
+		if s := sp.Gen.ReplicateStride; s > 1 && !slices.Contains(out, sp.Gen.Name+"'s step "+powerText(int(s))) {
+			out = append(out, sp.Gen.Name+"'s step "+powerText(int(s)))
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(out, ", ")
 }
 
 // shrunk is the cells' images at montage size.
