@@ -206,7 +206,8 @@ func TestRenderBenchBreakdown(t *testing.T) {
 	}
 }
 
-// A capture's title names the seeds each row ran.
+// A capture's title names the seeds each row ran, and the generators whose
+// replicates step by more than one seed.
 func TestCaptureSeedsText(t *testing.T) {
 	for _, c := range []struct {
 		specs string
@@ -214,9 +215,10 @@ func TestCaptureSeedsText(t *testing.T) {
 		want  string
 	}{
 		{"philox,lehmer", 1, "seed 7"},
-		{"philox,lehmer", 4, "seeds 7 to 10 (images: the first)"},
+		{"philox,lehmer", 4, "seeds 7 to 10; lehmer's step 2^26 (images: the first)"},
+		{"philox,pcg32", 4, "seeds 7 to 10 (images: the first)"},
 		{"philox:seed=3,lehmer", 1, "seed 7 unless the generator names one"},
-		{"philox:seed=3,lehmer", 2, "2 seeds from each generator's own (images: the first)"},
+		{"philox:seed=3,lehmer", 2, "2 seeds from each generator's own; lehmer's step 2^26 (images: the first)"},
 	} {
 		specs, err := rng.ParseSpecs(c.specs)
 		if err != nil {
