@@ -264,3 +264,11 @@ func TestConvergencePlotBadRows(t *testing.T) {
 		}
 	}
 }
+
+func TestCountText(t *testing.T) {
+	for n, want := range map[int64]string{1 << 22: "2^22", 100000000: "1e8", 2500000: "2.5e6", 1200: "1.2e3", 7: "7", 1000001: "1000001"} {
+		if got := countText(n); got != want {
+			t.Errorf("countText(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

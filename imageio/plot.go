@@ -153,13 +153,24 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 		YLabel: m.Short()}, nil
 }
 
-// countText writes a photon count as 2^20 where it is a power of two, else in
-// exponent form.
+// countText writes a photon count as 2^20 where it is a power of two, else as
+// 1e8 or 2.5e6 (as the capture's file names write counts).
 func countText(n int64) string {
 	if n > 0 && n&(n-1) == 0 {
 		return fmt.Sprintf("2^%d", bits.TrailingZeros64(uint64(n)))
 	}
-	return strconv.FormatFloat(float64(n), 'g', 3, 64)
+	m, e := n, 0
+	for m >= 10 && m%10 == 0 {
+		m, e = m/10, e+1
+	}
+	if e == 0 {
+		return strconv.FormatInt(n, 10)
+	}
+	digits := strconv.FormatInt(m, 10)
+	if len(digits) == 1 {
+		return fmt.Sprintf("%se%d", digits, e)
+	}
+	return fmt.Sprintf("%s.%se%d", digits[:1], digits[1:], e+len(digits)-1)
 }
 
 func bandLo(r ConvergenceRow) float64 {
@@ -365,6 +376,17 @@ func SavePlot(f *Figure, path string) error {
 	}
 	dc := draw.New(c)
 	dc = draw.Crop(dc, plotMargin, -plotMargin, plotMargin, -plotMargin)
+	if title := f.Title.Text; title != "" { // across the whole width, not centred over the axes
+		sty := f.Title.TextStyle
+		sty.XAlign, sty.YAlign = draw.XLeft, draw.YTop
+		for _, line := range wrapPlotText(title, dc.Size().X, sty.Width) {
+			dc.FillText(sty, vg.Point{X: dc.Min.X, Y: dc.Max.Y}, line)
+			dc = draw.Crop(dc, 0, 0, 0, -sty.Height(line)-sty.FontExtents().Descent)
+		}
+		dc = draw.Crop(dc, 0, 0, 0, -f.Title.Padding-plotMargin)
+		defer func(t string) { f.Title.Text = t }(title)
+		f.Title.Text = ""
+	}
 	if len(f.Notes) > 0 { // under everything, left-aligned, one line each
 		sty := f.X.Label.TextStyle
 		sty.Font.Size = plotNoteSize
