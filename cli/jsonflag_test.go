@@ -60,6 +60,8 @@ func TestJSONOutputsParse(t *testing.T) {
 			[]string{"out", "scene", "generator", "photons", "iterations", "seconds", "photons_per_s", "bounces_per_s", "metric", "reference", "error"}},
 		{[]string{"capture", "--scene", "plane", "--gens", "philox,lehmer", "--at", "2^13,2^14", "--size", "64x36", "--out", filepath.Join(dir, "cap"), "--json"},
 			[]string{"out", "scene", "generators", "images", "files"}},
+		{[]string{"rng", "test", "--gens", "randu,philox", "--tests", "triples", "--numbers", "2^16", "--streams", "64", "--samples", "8", "--json"},
+			[]string{"device", "numbers_per_order", "streams", "samples", "layout", "generators", "results"}},
 		{[]string{"lesson", "lehmer-rings", "--time-limit", "30", "--out", filepath.Join(dir, "l.png"), "--json"},
 			[]string{"lesson", "title", "generators", "visible", "last", "photons_per_s", "figure", "history"}},
 	} {

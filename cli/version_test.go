@@ -51,3 +51,15 @@ func TestLessonListGivesTimes(t *testing.T) {
 		}
 	}
 }
+
+// `speckle version` prints what --version prints (issue 32, item 9); its
+// --json is in TestJSONOutputsParse.
+func TestVersionCommand(t *testing.T) {
+	a, b := speckle(t, nil, "version"), speckle(t, nil, "--version")
+	if a.code != 0 || a.stdout != b.stdout || !strings.HasPrefix(a.stdout, "speckle ") {
+		t.Errorf("version: exit %d, %q; --version %q", a.code, a.stdout, b.stdout)
+	}
+	if r := speckle(t, nil, "version", "extra"); r.code != 2 {
+		t.Errorf("version extra: exit %d", r.code)
+	}
+}
