@@ -140,11 +140,11 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if err := degenerateRender(c, o.specs, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
 		return err
 	}
-	if err := reuseRender(c, o.specs, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), layoutTotal(o.at), o.seeds, setup.Seed); err != nil {
-		return err
-	}
 	if o.split.devices != nil { // fixed before the set is prepared: a refusal leaves the folder alone
 		if capture, err = o.resolveOn(o.split.devices[0], capture); err != nil {
+			return err
+		}
+		if err := reuseCapture(capture, func(s string) { fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", c.CommandPath(), s) }); err != nil {
 			return err
 		}
 	}
@@ -165,7 +165,19 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if o.split.devices != nil {
 		res, err = o.runSplit(c, capture)
 	} else {
-		err = o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = capture.Run(ctx); return err }))
+		err = o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) {
+			// Once the device has fixed the counts and photons an
+			// iteration: the reuse warnings count what the renders draw.
+			quiet := capture
+			quiet.Status = nil
+			if r, err := quiet.Resolved(ctx.Info); err == nil {
+				if err := reuseCapture(r, b.say); err != nil {
+					return err
+				}
+			}
+			res, err = capture.Run(ctx)
+			return err
+		}))
 	}
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 
 	"speckle/render"
 	"speckle/rng"
+	"speckle/study"
 )
 
 // degenerate warns, one stderr line each, about the degenerate seeds or
@@ -48,35 +49,36 @@ func degenerateRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, see
 	return nil
 }
 
-// reuseRender warns, one stderr line each, where the renders of each spec
-// (`replicates` of them, seeded as capture --seeds seeds them) of `total`
-// photons draw past the generator's period or reuse streams
-// (render.Reuse: it counts what the passes of w x h pixels and photons an
-// iteration draw).
-func reuseRender(c *cobra.Command, specs []rng.Spec, w, h, photons int, total int64, replicates int, seed uint32) error {
+// reuseRender says, one warning line each ("warning: LABEL: ..."), where
+// the renders of each spec (`replicates` of them, seeded as capture --seeds
+// seeds them) of `total` photons draw past the generator's period or reuse
+// streams (render.Reuse: it counts what the passes of w x h pixels and
+// photons an iteration draw).
+func reuseRender(specs []rng.Spec, w, h, photons int, total int64, replicates int, seed uint32) ([]string, error) {
+	var out []string
 	for _, sp := range specs {
 		base := sp.Seeded(seed).Seed
 		seeds := make([]uint32, max(replicates, 1))
 		for r := range seeds {
 			s, err := sp.Gen.ReplicateSeed(base, r)
 			if err != nil {
-				return usageError{err.Error()}
+				return nil, usageError{err.Error()}
 			}
 			seeds[r] = s
 		}
 		lines, err := render.Reuse(sp.Gen, seeds, w, h, photons, total, sp.Options)
 		if err != nil {
-			return usageError{err.Error()}
+			return nil, usageError{err.Error()}
 		}
 		label := sp.Label()
 		if !sp.HasSeed {
 			label += fmt.Sprintf(" seed=%d", base)
 		}
 		for _, l := range lines {
-			fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s: %s\n", c.CommandPath(), label, l)
+			out = append(out, fmt.Sprintf("warning: %s: %s", label, l))
 		}
 	}
-	return nil
+	return out, nil
 }
 
 // degenerateConfig warns about gen's degeneracies as cfg lays it out, and
@@ -105,11 +107,12 @@ func layoutPhotons(n int) int {
 	return n
 }
 
-// layoutTotal is a capture's last count for the reuse checks: where the
-// device decides (--at auto), a GPU's last, 1e8.
-func layoutTotal(at []int64) int64 {
-	if len(at) == 0 {
-		return 1e8
+// reuseCapture says reuseRender's lines for a resolved capture (its
+// counts and photons an iteration fixed for the device), each to say.
+func reuseCapture(o study.Capture, say func(string)) error {
+	lines, err := reuseRender(o.Specs, o.Width, o.Height, o.PhotonsPerIteration, o.At[len(o.At)-1], o.Seeds, o.Seed)
+	for _, l := range lines {
+		say(l)
 	}
-	return at[len(at)-1]
+	return err
 }

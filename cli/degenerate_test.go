@@ -82,3 +82,14 @@ func TestStreamlinesWarnsOfDegenerateStreams(t *testing.T) {
 	}
 	oneLineExit2(t, speckle(t, nil, "streamlines", "--field", "gyre", "--gens", "ca:ca-rule=0x8000", "--size", "16x8", "--out", out), "every stream is constant")
 }
+
+// capture warns as render does, over every replicate, once the device has
+// fixed its counts: lehmer:seed=4294967295's stream 1 is its stream 0
+// shifted by one draw; its second replicate (seed 2^26 - 1) adds nothing.
+func TestCaptureWarnsOfReusedStreams(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "c")
+	r := speckle(t, nil, "capture", "--scene", "plane", "--gens", "lehmer:seed=4294967295", "--seeds", "2", "--at", "128", "--photons-per-iteration", "64", "--size", "8x8", "--out", out)
+	if r.code != 0 || !strings.Contains(r.stderr, "speckle capture: warning: lehmer seed=4294967295: the photon and eye passes of 2 seeds reuse streams: 0 pairs of equal streams, 1 streams that are another shifted by 1 to 7 draws") {
+		t.Errorf("capture: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

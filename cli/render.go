@@ -63,8 +63,12 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	if err := degenerateRender(c, []rng.Spec{o.spec}, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
 		return err
 	}
-	if err := reuseRender(c, []rng.Spec{o.spec}, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), o.photons, 1, setup.Seed); err != nil {
+	lines, err := reuseRender([]rng.Spec{o.spec}, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), o.photons, 1, setup.Seed)
+	if err != nil {
 		return err
+	}
+	for _, l := range lines {
+		fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", c.CommandPath(), l)
 	}
 	label := o.spec
 	mkdir := r.Out == ""

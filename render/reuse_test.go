@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -79,6 +80,45 @@ func TestPeriodPhotons(t *testing.T) {
 			if len(at) == 0 || !strings.Contains(at[0], "certainly") || len(before) > 0 && strings.Contains(before[0], "certainly") {
 				t.Errorf("%s: Reuse at %d photons %q, one iteration before %q", c.gen.Name, got, at, before)
 			}
+		}
+	}
+}
+
+// TestReplicatesShareNoStreamInRender: capture --seeds 4 as renders lay
+// their generators out, both passes (the eye pass seeded seed XOR a salt):
+// 256 photons an iteration, 16x16 pixels, 100 iterations, counted exactly
+// for every generator. No stream equals another, and no more are another
+// shifted than birthdays give where streams start at random on one cycle
+// (lehmer, randu); with consecutive seeds lehmer and randu share 255
+// photon and up to 255 eye streams between neighbouring replicates.
+func TestReplicatesShareNoStreamInRender(t *testing.T) {
+	const photons, iterations = 256, 100
+	for _, g := range rng.All {
+		var uses []rng.Use
+		for r := range 4 {
+			seed, err := g.ReplicateSeed(1, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			uses = append(uses, Uses(16, 16, photons, photons*iterations, seed, nil)...)
+		}
+		s, err := g.Shared(uses, 1<<30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g == rng.Sobol {
+			continue // no streams: each seed its own scramble (rng's TestReplicatesShareNoStream)
+		}
+		if !s.Exact() {
+			t.Fatalf("%s: counted %d of %d streams over %d of %g draws", g.Name, s.Streams, s.Total, s.Checked, s.Draws)
+		}
+		want := 0.0
+		if g.Period.Pool > 0 && g != rng.Rand48 {
+			n := float64(s.Total)
+			want = n * n * s.Draws / g.Period.Pool
+		}
+		if s.Equal != 0 || s.Overlap != 0 || float64(s.Shifted) > want+4*math.Sqrt(want)+2*min(want, 1) {
+			t.Errorf("%s: replicates share streams (%.2f shifts expected by chance): %s", g.Name, want, s.Text())
 		}
 	}
 }

@@ -18,6 +18,11 @@ type Period struct {
 	// states; rand48: one cycle of 2^48): a run drawing more values in all
 	// reuses a state for certain. 0: each stream runs on a cycle of its own.
 	Pool float64
+	// Position, where set, is where seed's streams start on the one cycle
+	// of Pool states when together they draw one piece of it in turn
+	// (rand48's leapfrog: streams*draws states after x_0): Shared then
+	// counts exactly the states two uses' pieces share.
+	Position func(seed uint32) uint64
 }
 
 // MaxReplicates bounds ReplicateSeed's r: capture --seeds.
@@ -77,13 +82,25 @@ type Sharing struct {
 	Checked  int // draws a stream checked (lags 0..Checked-1)
 	Draws    float64
 	Estimate float64 // Equal+Shifted scaled to every stream and every draw
+	// Pieces says the uses are pieces of one cycle (Period.Position), and
+	// Overlap how many states two of them share, counted exactly.
+	Pieces  bool
+	Overlap float64
 }
 
 // Exact says whether s counted every stream over every draw.
-func (s Sharing) Exact() bool { return s.Streams == s.Total && float64(s.Checked) >= s.Draws }
+func (s Sharing) Exact() bool {
+	return s.Pieces || s.Streams == s.Total && float64(s.Checked) >= s.Draws
+}
 
 // Text is s for people, "" where it found nothing.
 func (s Sharing) Text() string {
+	if s.Pieces {
+		if s.Overlap == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%.4g states of the one cycle are drawn by two seeds' pieces of it (counted exactly)", s.Overlap)
+	}
 	if s.Equal+s.Shifted == 0 {
 		return ""
 	}
@@ -117,6 +134,9 @@ func (g *Generator) Shared(uses []Use, budget int) (Sharing, error) {
 	}
 	if len(uses) == 0 || s.Total == 0 {
 		return s, nil
+	}
+	if g.Period.Position != nil {
+		return g.pieces(uses, s), nil
 	}
 	var insts []Instance
 	var counts []int
@@ -175,4 +195,36 @@ func (g *Generator) Shared(uses []Use, budget int) (Sharing, error) {
 		s.Estimate = (float64(s.Equal) + shifted) * scale * scale
 	}
 	return s, nil
+}
+
+// pieces counts the states that two uses' pieces of g's one cycle share:
+// use u draws states Position(seed)+1 .. +streams*draws (within one use no
+// two streams share one until it passes the cycle: PastPeriod's case).
+func (g *Generator) pieces(uses []Use, s Sharing) Sharing {
+	n := g.Period.Pool
+	s.Pieces, s.Streams, s.Checked = true, s.Total, int(min(s.Draws, math.MaxInt32))
+	type piece struct{ start, length float64 }
+	ps := make([]piece, len(uses))
+	for i, u := range uses {
+		ps[i] = piece{float64(g.Period.Position(u.Cfg.Seed)), min(float64(u.Cfg.Streams)*u.Draws, n)}
+	}
+	// after is how much of b lies in a where b starts d past a's start.
+	after := func(a, b piece) float64 {
+		d := math.Mod(b.start-a.start+n, n)
+		if d >= a.length {
+			return 0
+		}
+		return min(a.length-d, b.length)
+	}
+	for i := range ps {
+		for j := i + 1; j < len(ps); j++ {
+			if ps[i].start == ps[j].start {
+				s.Overlap += min(ps[i].length, ps[j].length)
+				continue
+			}
+			s.Overlap += after(ps[i], ps[j]) + after(ps[j], ps[i])
+		}
+	}
+	s.Estimate = s.Overlap
+	return s
 }

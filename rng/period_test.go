@@ -67,7 +67,7 @@ func TestReplicatesShareNoStream(t *testing.T) {
 			if g.Period.Pool > 0 && g != Rand48 {
 				want = n * n * draws / g.Period.Pool
 			}
-			if s.Equal != 0 || float64(s.Shifted) > want+4*math.Sqrt(want)+2*min(want, 1) {
+			if s.Equal != 0 || s.Overlap != 0 || float64(s.Shifted) > want+4*math.Sqrt(want)+2*min(want, 1) {
 				t.Errorf("%s %v: replicates share streams (%.2f shifts expected by chance): %s", g.Name, opts, want, s.Text())
 			}
 		}
@@ -151,5 +151,33 @@ func TestReplicateSeed(t *testing.T) {
 	}
 	if _, err := Philox.ReplicateSeed(1, MaxReplicates); err == nil {
 		t.Error("replicate MaxReplicates: no error")
+	}
+}
+
+// rand48's seeds are places on its one cycle of 2^48 (Position: from seed
+// 0's x_0, jumping there lands on the seed's), and Shared counts exactly
+// the states two seeds' pieces share: seed 2 lies 112,144,302,538,752
+// steps after seed 1, so 2^20 streams of 2^27 draws (2^47 states) from
+// seed 1 run 2^47 - 112144302538752 states into seed 2's piece.
+func TestRand48Pieces(t *testing.T) {
+	x0 := func(s uint32) uint64 { return uint64(s)<<16 | 0x330E }
+	for _, s := range []uint32{1, 2, 3, 4, 0xFFFFFFFF, 123456789} {
+		p := rand48Position(s)
+		a, c := rand48Jump(p)
+		if (a*x0(0)+c)&rand48Mask != x0(s) {
+			t.Errorf("seed %d: position %d does not lead from seed 0's x_0 to its", s, p)
+		}
+	}
+	d := (rand48Position(2) - rand48Position(1)) & rand48Mask
+	if d != 112144302538752 {
+		t.Errorf("seed 2 lies %d after seed 1", d)
+	}
+	use := func(seed uint32, draws float64) Use { return Use{Config{Seed: seed, Streams: 1 << 20}, draws} }
+	if s, _ := Rand48.Shared([]Use{use(1, 1e6), use(2, 1e6)}, 0); !s.Pieces || s.Overlap != 0 || s.Text() != "" {
+		t.Errorf("seeds 1, 2 at 1e6 draws: %+v", s)
+	}
+	s, _ := Rand48.Shared([]Use{use(1, 1<<27), use(2, 1<<27)}, 0)
+	if want := float64(uint64(1)<<47 - d); s.Overlap != want || !strings.Contains(s.Text(), "counted exactly") {
+		t.Errorf("seeds 1, 2 at 2^27 draws: overlap %g, want %g (%q)", s.Overlap, want, s.Text())
 	}
 }

@@ -20,7 +20,7 @@ var Rand48 = &Generator{
 	// leapfrogged streams are disjoint pieces of that one cycle.
 	Degenerate: none,
 	// The leapfrogged streams are pieces of one cycle of 2^48.
-	Period:    Period{Pool: 1 << 48},
+	Period:    Period{Pool: 1 << 48, Position: rand48Position},
 	Configure: configureRand48,
 }
 
@@ -88,3 +88,21 @@ func (r *rand48Stream) DumpF32() float32 { return r.F32() }
 // Loops: rng_init's jump-ahead squares once per bit of stream+1, at most 32
 // passes (33); draws have no loop.
 func (r rand48Instance) Loops() Loops { return Loops{Init: 33} }
+
+// rand48Position is where seed's x_0 lies on the one cycle of 2^48: the
+// steps from seed 0's, found bit by bit (the LCG has full period, so the
+// low k bits of the state have period 2^k: Brown's distance).
+func rand48Position(seed uint32) uint64 {
+	cur, target := uint64(0x330E), uint64(seed)<<16|0x330E
+	a, c := uint64(rand48A), uint64(rand48C)
+	d := uint64(0)
+	for bit := uint64(1); cur != target; bit <<= 1 {
+		if cur&bit != target&bit {
+			cur = (a*cur + c) & rand48Mask
+			d |= bit
+		}
+		c = (a + 1) * c & rand48Mask
+		a = a * a & rand48Mask
+	}
+	return d
+}

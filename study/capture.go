@@ -28,10 +28,10 @@ type Capture struct {
 	// Seeds is how many independent renders each generator makes (0: auto,
 	// autoSeeds: BandSeeds where time allows, else 1): with
 	// rng.ReplicateSeed(s, 0..Seeds-1), where s is the generator's own seed
-	// (NAME:seed=S) or Setup.Seed: s, s+1, ..., or for lehmer and randu s,
-	// s+2^26, ... (s+2^24, ...), whose seed+1 would shift every stream. The
-	// first seed's renders make the images;
-	// every seed's error goes into the mean and band of the CSV and plot.
+	// (NAME:seed=S) or Setup.Seed: s, s+1, ..., but s, s+2^26, ... for
+	// lehmer (s+2^24 randu), whose seed s+1 would draw s's streams again.
+	// The first seed's renders make the images; every seed's error goes
+	// into the mean and band of the CSV and plot.
 	Seeds     int
 	Heatmaps  bool // heatmap.png: each cell's error against the reference
 	NoMontage bool // leaves montage.png out (a capture of heatmaps only)
