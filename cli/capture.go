@@ -113,20 +113,8 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	setup.Metric = o.metric
 	capture := study.Capture{Setup: setup, Specs: o.specs, At: o.at, Seeds: o.seeds, HDR: o.hdr, Caption: o.caption,
 		Warn: func(s string) { fmt.Fprintln(c.ErrOrStderr(), "speckle capture: "+s) }}
-	for _, v := range o.views {
-		if !slices.Contains(captureViews, v) {
-			return usagef("--views takes %s, comma-separated %s", strings.Join(captureViews, ", "), suggest.Got(v, captureViews))
-		}
-	}
-	if len(o.views) == 0 {
-		return usagef("--views must name image, heatmap or both")
-	}
-	capture.Heatmaps = slices.Contains(o.views, "heatmap")
-	capture.NoMontage = !slices.Contains(o.views, "image")
-	if o.animate != "" {
-		if capture.Animate = animations[o.animate]; capture.Animate == study.NoAnimation {
-			return usagef("--animate must be gif or frames %s", suggest.Got(o.animate, []string{"gif", "frames"}))
-		}
+	if err := o.figures(&capture); err != nil {
+		return err
 	}
 	if err := capture.Check(); err != nil {
 		return inputOrRun(err)
@@ -183,17 +171,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 		return err
 	}
 	if o.asJSON {
-		gens := make([]string, len(o.specs))
-		for i, s := range o.specs {
-			gens[i] = s.String()
-		}
-		return writeJSON(c.OutOrStdout(), struct {
-			Out        string   `json:"out"` // the folder
-			Scene      string   `json:"scene"`
-			Generators []string `json:"generators"` // the specs, as --gens takes them
-			Images     int      `json:"images"`     // cell images (PNG)
-			Files      []string `json:"files"`      // the rest, in the order written, each frame named
-		}{o.out, setup.Scene.Name, gens, res.Images, res.Files})
+		return writeJSON(c.OutOrStdout(), o.result(setup.Scene.Name, res))
 	}
 	files := summarizeFrames(res.Files)
 	fmt.Fprintf(c.OutOrStdout(), "%s: %d images, %s\n", imageio.Printable(o.out), res.Images, strings.Join(files, ", "))
@@ -201,6 +179,45 @@ func (o *captureOptions) run(c *cobra.Command) error {
 		fmt.Fprintf(c.OutOrStdout(), "reference: %s\n", res.Reference)
 	}
 	return nil
+}
+
+// figures reads --views and --animate into the capture: which montages and
+// which animation it writes.
+func (o *captureOptions) figures(capture *study.Capture) error {
+	for _, v := range o.views {
+		if !slices.Contains(captureViews, v) {
+			return usagef("--views takes %s, comma-separated %s", strings.Join(captureViews, ", "), suggest.Got(v, captureViews))
+		}
+	}
+	if len(o.views) == 0 {
+		return usagef("--views must name image, heatmap or both")
+	}
+	capture.Heatmaps = slices.Contains(o.views, "heatmap")
+	capture.NoMontage = !slices.Contains(o.views, "image")
+	if o.animate != "" {
+		if capture.Animate = animations[o.animate]; capture.Animate == study.NoAnimation {
+			return usagef("--animate must be gif or frames %s", suggest.Got(o.animate, []string{"gif", "frames"}))
+		}
+	}
+	return nil
+}
+
+// captureResult is capture --json: what the set holds.
+type captureResult struct {
+	Out        string   `json:"out"` // the folder
+	Scene      string   `json:"scene"`
+	Generators []string `json:"generators"` // the specs, as --gens takes them
+	Images     int      `json:"images"`     // cell images (PNG)
+	Files      []string `json:"files"`      // the rest, in the order written, each frame named
+	Reference  string   `json:"reference,omitempty"`
+}
+
+func (o *captureOptions) result(scene string, res study.Captured) captureResult {
+	gens := make([]string, len(o.specs))
+	for i, s := range o.specs {
+		gens[i] = s.String()
+	}
+	return captureResult{o.out, scene, gens, res.Images, res.Files, res.Reference}
 }
 
 // summarizeFrames writes a run of frame-NNN.png as one entry.
