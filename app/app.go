@@ -51,9 +51,11 @@ type App struct {
 	ctx      *gpu.Context
 	platform ui.Platform
 	renderer ui.Renderer
-	imgui    *imgui.Context
-	opts     Options
-	Model    *Model
+	// largeFont is the plot's: 22 pixels (times the content scale).
+	largeFont imgui.Font
+	imgui     *imgui.Context
+	opts      Options
+	Model     *Model
 	// OnFrame, if set, hears the number of frames drawn after each (Run).
 	OnFrame func(frames int)
 	stop    atomic.Bool
@@ -154,6 +156,7 @@ func New(o Options) (*App, error) {
 		return nil, err
 	}
 	a.renderer = r // not before: a nil *ImguiRenderer would be a non-nil Renderer
+	a.largeFont = r.LargeFont()
 	imgui.CurrentStyle().ScaleAllSizes(ui.UIScale(a.platform))
 	a.started = time.Now()
 	ok = true

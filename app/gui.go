@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"speckle/imageio"
 	"speckle/internal/units"
+	"speckle/study"
 	"speckle/ui"
 )
 
@@ -31,6 +33,19 @@ func paneColors(panes []PaneSettings) (c [MaxPanes]color.RGBA) {
 func (a *App) paneColor(i int) color.RGBA { return paneColors(a.Model.S.Panes[:])[i] }
 
 const sidebarWidth = 340 // screen units, times the content scale
+
+// sidebarFor is the sidebar's width in a window w units wide: sidebarWidth,
+// widened with the plot shown to a third of a wide window, at most
+// plotWidth, so the plot is legible on a projector (500 units in 1600).
+func sidebarFor(w, scale float64, plot bool) float64 {
+	if !plot {
+		return sidebarWidth * scale
+	}
+	return math.Max(sidebarWidth*scale, math.Min(plotWidth*scale, w*0.32))
+}
+
+// plotWidth is the widest the plot's sidebar grows, in screen units.
+const plotWidth = 500
 
 var helpText = [][2]string{
 	{"Space", "pause / resume"},
@@ -62,16 +77,19 @@ func (a *App) gui() {
 	scale := float64(a.platform.ContentScale())
 	size := a.platform.DisplaySize()
 	left := 0.0
+	showPlot := a.Model.S.ShowPlot && a.Model.S.Mode != ModeLab // the lab converges to nothing
 	if a.showControls {
-		left = sidebarWidth * scale
+		left = sidebarFor(float64(size[0]), scale, showPlot)
 	}
 	a.keys()
 	a.drawPanes(left, 0, float64(size[0]), a.panesBottom(float64(size[1]), scale))
 	a.lessonWindow(left, float64(size[0]), float64(size[1]))
 	if a.showControls {
 		plotH := 0.0
-		if a.Model.S.ShowPlot && a.Model.S.Mode != ModeLab { // the lab converges to nothing
+		if showPlot { // in the large font, as the plot's window draws it
+			imgui.PushFont(a.largeFont)
 			plotH = math.Min(left*0.8+a.plotLegendExtra(left), float64(size[1])*0.6)
+			imgui.PopFont()
 			a.plotWindow(0, float64(size[1])-plotH, left, plotH)
 		}
 		a.controls(left, float64(size[1])-plotH)
@@ -195,6 +213,9 @@ func (a *App) drawPane(dl imgui.DrawList, i int, r [4]float64, scale float64) {
 		if ps.View == ViewHeatmap && a.ref != nil && p.sppm != nil {
 			a.colorScale(dl, r, scale)
 		}
+		if p.lab != nil && p.lab.battery == nil && p.lab.looked.Image != nil {
+			labAxes(dl, p.lab.look, r)
+		}
 	}
 	lines := a.overlayLines(i)
 	x, y := r[0]+6*scale, r[1]+4*scale
@@ -224,6 +245,9 @@ func (a *App) overlayLines(i int) []string {
 	case p.err != nil:
 		lines = append(lines, "error: "+plain(p.err))
 	case p.lab != nil:
+		if p.lab.battery == nil && p.lab.looked.Image != nil {
+			lines = append(lines, p.lab.look.Title()) // the view's name
+		}
 		lines = append(lines, p.labOverlay())
 		if ps.View == ViewHeatmap {
 			lines = append(lines, "no heatmap in the lab: there is no reference")
@@ -329,3 +353,33 @@ func (a *App) help() {
 		a.Model.ShowHelp = false
 	}
 }
+
+// labAxes draws a lab picture's axes inside its rect r: ticks and values at
+// its edges' ends and middles, and each axis's title, on shaded boxes (the
+// picture fills the pane, so they go over it, at its edges).
+func labAxes(dl imgui.DrawList, l study.Look, r [4]float64) {
+	xLabel, yLabel, x0, x1, y0, y1, ok := l.PlaneAxes()
+	if !ok {
+		return
+	}
+	lh := float64(imgui.TextLineHeight())
+	label := func(x, y float64, s string) {
+		w := textWidth(s)
+		x = math.Min(math.Max(x, r[0]), r[2]-w-4)
+		dl.AddRectFilledV(vec(x, y), vec(x+w+4, y+lh), shade, 0, 0)
+		dl.AddText(vec(x+2, y), white, s)
+	}
+	for _, f := range []float64{0, 0.5, 1} {
+		x := r[0] + f*(r[2]-r[0])
+		dl.AddLine(vec(x, r[3]-6), vec(x, r[3]), white)
+		label(x-textWidth(tickText(x0+f*(x1-x0)))/2, r[3]-6-lh, tickText(x0+f*(x1-x0)))
+		y := r[3] - f*(r[3]-r[1])
+		dl.AddLine(vec(r[0], y), vec(r[0]+6, y), white)
+		label(r[0]+8, math.Min(math.Max(y-lh/2, r[1]), r[3]-2*lh-8), tickText(y0+f*(y1-y0)))
+	}
+	label((r[0]+r[2]-textWidth(xLabel))/2, r[3]-6-2.2*lh, xLabel)
+	label(r[0]+8, (r[1]+r[3])/2-1.6*lh, yLabel)
+}
+
+// tickText writes an axis value in three digits at most.
+func tickText(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }

@@ -86,12 +86,14 @@ func (a *App) plotWindow(x, y, w, h float64) {
 		title = "Streamline statistics###plot"
 	}
 	imgui.BeginV(title, &open, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoScrollbar)
+	imgui.PushFont(a.largeFont) // 22 pixels: legible on a projector
 	avail := imgui.ContentRegionAvail()
 	if a.Model.S.Mode == ModeStreamlines {
 		a.lineStats(float64(avail.X))
 	} else {
 		a.plot(float64(avail.X), float64(avail.Y))
 	}
+	imgui.PopFont()
 	imgui.End()
 	if !open {
 		a.Model.S.ShowPlot = false
@@ -108,13 +110,14 @@ var guideColors = []color.RGBA{{170, 170, 170, 255}, {110, 110, 110, 255}}
 type plotBoxes struct {
 	axes, legend [4]float64 // x0, y0, x1, y1
 	xTitleY      float64
-	cols         int // the legend's columns: two where they fit
+	cols         int     // the legend's columns: two where they fit
+	lh           float64 // the text's line height
 }
 
 // plotLayout places the plot in the area at (x, y), w x h, for lines of
 // height lh and a legend of rows of at most rowW.
 func plotLayout(x, y, w, h, lh, rowW float64, rows int) plotBoxes {
-	b := plotBoxes{cols: 1}
+	b := plotBoxes{cols: 1, lh: lh}
 	if rows > 1 && 2*rowW <= w {
 		b.cols = 2
 	}

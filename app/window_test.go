@@ -208,4 +208,9 @@ func TestPlotLegendOutsideTheAxes(t *testing.T) {
 	if b.legend[1] < b.axes[3] || b.legend[3]-b.legend[1] < float64(perCol)*10 || b.legend[3] > 900 {
 		t.Errorf("axes %v, legend %v (%d columns), window bottom 900", b.axes, b.legend, b.cols)
 	}
+	// Legible on a projector: the plot at least 480 units wide, its text in
+	// lines of 20 or more.
+	if w := b.legend[2] - b.legend[0]; w < 470 || b.lh < 20 {
+		t.Errorf("plot %.0f wide with %.0f-unit lines: want 480 and 20", w, b.lh)
+	}
 }

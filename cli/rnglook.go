@@ -76,13 +76,7 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
   speckle rng look --order renderer --gens rand48,philox --view pairs --lag 2 --photons-per-iteration 2^20`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if !c.Flags().Changed("points") {
-				o.look.Points = study.DefaultLookPoints(o.look.View)
-			}
-			if !c.Flags().Changed("order") {
-				f := c.Flags()
-				o.order = study.DefaultLookOrder(o.look.View, f.Changed("zoom") || f.Changed("scan") || f.Changed("points"))
-			}
+			o.viewDefaults(c)
 			return o.run(c)
 		},
 	}
@@ -109,6 +103,18 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
 	return c
+}
+
+// viewDefaults sets what a view's defaults decide where the flags were
+// not given: the points, and the order in which rand48's structure shows.
+func (o *lookOptions) viewDefaults(c *cobra.Command) {
+	f := c.Flags()
+	if !f.Changed("points") {
+		o.look.Points = study.DefaultLookPoints(o.look.View)
+	}
+	if !f.Changed("order") {
+		o.order = study.DefaultLookOrder(o.look.View, f.Changed("zoom") || f.Changed("scan") || f.Changed("points"))
+	}
 }
 
 // setOrder reads --order and, for the renderer order, its flags; a render

@@ -43,7 +43,7 @@ func WriteGenerationPlot(title, yLabel string, series []Series, paths ...string)
 		if err != nil {
 			return fmt.Errorf("plot %s: %v", s.Name, err)
 		}
-		l.Color = SeriesColor(i) // Okabe-Ito, as every other plot: no red against green
+		l.Color = SeriesColor(i) // the one palette: colour-blind safe, no orange beside vermillion
 		l.Width = vg.Points(1.5)
 		if len(s.Y) == 1 {
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}

@@ -125,3 +125,30 @@ func TestGeneratorStyles(t *testing.T) {
 		t.Errorf("lehmer's three series: %v %v %v, want three shades", s[0].Color, s[2].Color, s[4].Color)
 	}
 }
+
+// A saved convergence plot draws each generator's curve in its colour.
+func TestConvergencePlotUsesGeneratorColours(t *testing.T) {
+	var rows []ConvergenceRow
+	for _, g := range []string{"lehmer", "philox seed=3"} {
+		for k := 0; k < 4; k++ {
+			rows = append(rows, ConvergenceRow{Scene: "plane", Generator: g, Photons: int64(1e4) << (2 * k), Error: 0.1 / float64(k+1), Seeds: 1})
+		}
+	}
+	f, err := ConvergencePlot(rows, MetricRMSE, PlotText{Title: "plane", Against: "the exact image"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := t.TempDir() + "/c.png"
+	if err := SavePlot(f, path); err != nil {
+		t.Fatal(err)
+	}
+	img, err := ReadPNG(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []string{"lehmer", "philox"} {
+		if n := count(img, img.Rect, GeneratorColor(g)); n < 100 {
+			t.Errorf("%d pixels of %s's colour in the plot", n, g)
+		}
+	}
+}

@@ -219,11 +219,14 @@ func (g Grid) scaledCellsFor(f float64) [][]*image.NRGBA {
 	return cells
 }
 
-// fitPicture is img scaled (aspect kept, Catmull-Rom) to the largest size
-// within w x h.
+// fitPicture is img scaled down (aspect kept, Catmull-Rom) to the largest
+// size within w x h, or img where it fits: a plot or text stays crisp.
 func fitPicture(img *image.NRGBA, w, h int) *image.NRGBA {
 	b := img.Bounds()
 	f := min(float64(w)/float64(b.Dx()), float64(h)/float64(b.Dy()))
+	if f >= 1 {
+		return img
+	}
 	if f <= 0 {
 		return image.NewNRGBA(image.Rect(0, 0, 1, 1))
 	}

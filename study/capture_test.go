@@ -60,6 +60,13 @@ func TestCaptureWritesTheSet(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	// montage.png is a slide, its rows labelled in their generators' colours.
+	if m, err := imageio.ReadPNG(filepath.Join(dir, "montage.png")); err != nil {
+		t.Error(err)
+	} else if m.Rect.Dx() != imageio.SlideWidth || m.Rect.Dy() != imageio.SlideHeight ||
+		countColour(m, imageio.GeneratorColor("lehmer")) < 20 || countColour(m, imageio.GeneratorColor("philox")) < 20 {
+		t.Errorf("montage.png %v, want a %dx%d slide with lehmer's and philox's colours", m.Rect, imageio.SlideWidth, imageio.SlideHeight)
+	}
 	metric, rows, err := imageio.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
 	if err != nil || len(rows) != 4 || metric != imageio.DefaultMetric {
 		t.Fatalf("convergence.csv: %s, %v, %v", metric, rows, err)

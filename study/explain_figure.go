@@ -14,7 +14,7 @@ import (
 )
 
 // explainTextScale is the battery cell's text scale: legible on a slide.
-const explainTextScale = 3
+const explainTextScale = 2 // 26-pixel lines
 
 // verdictColour is a verdict's text colour on the dark page: the grid's
 // colours (imageio.VerdictColor), with FAIL's dark vermillion lightened to
@@ -108,34 +108,42 @@ func shortDraws(s string) string {
 	return s
 }
 
-// figure is the page: a row per generator, columns (a), (b), (c); the
-// facts (d) and the lesson's caption below.
+// figure is the page, a slide: a row per generator with (a) its render
+// and (b) the view, (c) both generators' battery tables beside them (Go
+// Mono, each headed by its generator in its colour), and the facts (d)
+// and the lesson's caption below.
 func (r ExplainRun) figure(ex Explained) *image.NRGBA {
 	specs, _ := r.Generators()
 	labels := []string{specs[0].Label(), specs[len(specs)-1].Label()}
 	w, _ := r.size()
 	cells := make([][]*image.NRGBA, len(labels))
+	battery := []imageio.TextLine{{Text: "(c) battery, renderer order"}}
 	for i, gen := range labels {
 		var pict *image.NRGBA
 		if i < len(ex.Render.Pictures) {
-			pic := ex.Render.Pictures[i*(len(ex.Render.Pictures)-1)] // the first and the last
-			pict = imageio.Magnify(pic, pic.Rect, max(1, explainViewSize/w))
+			pic := ex.Render.Pictures[i*(len(ex.Render.Pictures)-1)]           // the first and the last
+			pict = imageio.Magnify(pic, pic.Rect, max(1, 2*explainViewSize/w)) // twice the view: the artifact large enough to see
 		}
-		lines := ex.batteryLines(gen)
-		text := imageio.TextCell(lines, imageio.TextCellWidth(lines, explainTextScale), (len(lines)+1)*13*explainTextScale*5/4, explainTextScale)
-		cells[i] = []*image.NRGBA{pict, ex.Views[i], text}
+		cells[i] = []*image.NRGBA{pict, ex.Views[i]}
+		battery = append(battery, imageio.TextLine{}, imageio.TextLine{Text: gen, Colour: imageio.GeneratorColor(gen)})
+		for k, l := range ex.batteryLines(gen) {
+			if k > 0 && l.Colour == verdictColour("PASS") && !strings.HasPrefix(l.Text, "lag") && !strings.HasPrefix(l.Text, "consumed") {
+				continue // a passing test: the header counts it (as WriteText)
+			}
+			battery = append(battery, l)
+		}
 	}
+	side := imageio.TextCell(battery, imageio.TextCellWidth(battery, explainTextScale), (len(battery)+1)*13*explainTextScale*5/4, explainTextScale)
 	cols := []string{
 		fmt.Sprintf("(a) render, %s photons", units.FormatCount(ex.Render.Photons)),
 		"(b) " + explainers[r.Name].view.short(),
-		"(c) battery, renderer order",
 	}
 	title := r.Title + ": from the artifact to its cause"
 	// A slide (1920x1080): the cells give way, the labels and caption keep
 	// their size.
 	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: cols, Title: title, SeriesRows: true}
 	facts := append([]string{"(d) The cause, computed:"}, ex.Facts...)
-	return imageio.Slide{Grid: grid, Caption: []string{strings.Join(facts, " "), "(b) " + ex.ViewText + ". (c) " + ex.Report.Layout + ".", r.Caption}}.Draw()
+	return imageio.Slide{Grid: grid, Side: side, Caption: []string{strings.Join(facts, " "), "(b) " + ex.ViewText + ". (c) " + ex.Report.Layout + ".", r.Caption}}.Draw()
 }
 
 // WriteText writes the page's short text: the render, the view, each

@@ -51,6 +51,33 @@ func (l Look) Figure(looked []Looked) *image.NRGBA {
 	return f.Draw()
 }
 
+// Title is what the view shows, as a figure's title says it ("successive
+// values of stream 0, seed 1"): the window's lab panes name their view so.
+func (l Look) Title() string { return l.title() }
+
+// PlaneAxes are the axes of a view drawn as a square of the plane (pairs,
+// streams, photons, bitplanes): their titles and the values at the
+// picture's left and right (x0, x1) and bottom and top (y0, y1) edges, as
+// the figure's panels label them; ok is false for triples and the
+// spectrum, whose pictures are a cube and a periodogram with its plot.
+func (l Look) PlaneAxes() (xLabel, yLabel string, x0, x1, y0, y1 float64, ok bool) {
+	switch l.View {
+	case ViewTriples, ViewSpectrum:
+		return "", "", 0, 0, 0, 0, false
+	case ViewBitplanes:
+		streams, count := l.shape()
+		return "value index i", "stream t", 0, float64(count), float64(streams), 0, true
+	case ViewStreams:
+		xLabel, yLabel = "value i of stream t", "value i of stream t+1"
+	case ViewPhotons:
+		xLabel, yLabel = "first draw of the decision", "second draw"
+	default:
+		xLabel, yLabel = "x(i)", fmt.Sprintf("x(i+%d)", l.lag())
+	}
+	x0, y0, side := l.Zoom[0], l.Zoom[1], l.Zoom[2]
+	return xLabel, yLabel, x0, x0 + side, y0, y0 + side, true
+}
+
 // panel is one generator's picture with the view's axes.
 func (l Look) panel(lk Looked) *plot.Plot {
 	title := lk.Spec.Label()

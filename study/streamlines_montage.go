@@ -124,7 +124,9 @@ func (o Streamlines) writeCells(c *gpu.Context, batch *imageio.Batch, cells [][]
 	if err != nil {
 		return err
 	}
-	g := imageio.Grid{Cells: pics, RowLabels: rowLabels, ColLabels: colLabels, Title: o.title(), Bar: bar}
+	// Rows of generators are labelled in their colours (one row of them:
+	// the rows are jitters, in the labels' plain colour).
+	g := imageio.Grid{Cells: pics, RowLabels: rowLabels, ColLabels: colLabels, Title: o.title(), Bar: bar, SeriesRows: len(o.Jitters) > 1}
 	return imageio.WritePNG(path, g.Draw())
 }
 

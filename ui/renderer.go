@@ -31,8 +31,13 @@ type ImguiRenderer struct {
 	prog    *gpu.Program
 	verts   *gpu.VertexArray
 	font    *gpu.Texture
-	fbScale float32 // framebuffer pixels per display unit, last seen
+	large   imgui.Font // the font at LargeFontRatio times the size: text read from afar (the plot)
+	fbScale float32    // framebuffer pixels per display unit, last seen
 }
+
+// LargeFontRatio is the large font's size over the text's: 22 pixels
+// beside 15, the plot's text legible on a projector.
+const LargeFontRatio = 22.0 / 15
 
 var _ Renderer = (*ImguiRenderer)(nil)
 
@@ -65,7 +70,8 @@ func NewRenderer(ctx *gpu.Context, fontPixels float32) (*ImguiRenderer, error) {
 	}
 	io := imgui.CurrentIO()
 	fonts := io.Fonts()
-	fonts.AddFontFromMemoryTTF(goregular.TTF, fontPixels)
+	fonts.AddFontFromMemoryTTF(goregular.TTF, fontPixels) // the first: the default
+	r.large = fonts.AddFontFromMemoryTTF(goregular.TTF, fontPixels*LargeFontRatio)
 	// RGBA rather than alpha-only, so that one shader draws text and images.
 	img := fonts.TextureDataRGBA32()
 	if img.Width < 1 || img.Height < 1 {
@@ -86,6 +92,9 @@ func NewRenderer(ctx *gpu.Context, fontPixels float32) (*ImguiRenderer, error) {
 	io.SetBackendFlags(io.GetBackendFlags() | imgui.BackendFlagsRendererHasVtxOffset)
 	return r, nil
 }
+
+// LargeFont is the Go font at LargeFontRatio times the text's size.
+func (r *ImguiRenderer) LargeFont() imgui.Font { return r.large }
 
 // FontTexture is the uploaded font atlas.
 func (r *ImguiRenderer) FontTexture() *gpu.Texture { return r.font }
