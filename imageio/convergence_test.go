@@ -134,12 +134,12 @@ func TestTrendNeedsTheSeedsToAgree(t *testing.T) {
 	if r := rows[0]; r.Slope <= 0 || TrendOf(r) != TrendUnclear {
 		t.Errorf("one seed's spike: mean slope %v, trend %d; want a rising mean and no clear trend", r.Slope, TrendOf(r))
 	}
-	if _, says := seriesLabel("philox", rows[0], 1); says != "no clear trend: the seeds disagree" {
+	if _, says := seriesLabel("philox", rows[0], 1, DefaultAlpha); says != "no clear trend: the seeds disagree" {
 		t.Errorf("label %q", says)
 	}
 	rising := []float64{0.2, 0.25, 0.3, 0.35}
 	rows = curve(rising, rising, []float64{0.2, 0.3, 0.3, 0.4})
-	if _, says := seriesLabel("x", rows[0], 1); TrendOf(rows[0]) != TrendDiverges || !strings.HasPrefix(says, "DIVERGES") {
+	if _, says := seriesLabel("x", rows[0], 1, DefaultAlpha); TrendOf(rows[0]) != TrendDiverges || !strings.HasPrefix(says, "DIVERGES") {
 		t.Errorf("every seed rising: trend %d, label %q", TrendOf(rows[0]), says)
 	}
 }
@@ -200,7 +200,7 @@ func TestConvergencePlotFiles(t *testing.T) {
 			if root != "svg" {
 				t.Errorf("SVG root element %q", root)
 			}
-			for _, want := range []string{"philox: slope -0.50, seeds -0.50 to -0.50", "converges, faster than SPPM's -1/3", "rand48", "guide: SPPM theory, slope -1/3",
+			for _, want := range []string{"philox: slope -0.50, seeds -0.50 to -0.50", "converges, faster than SPPM's -0.36 to -0.29", "rand48", "guide: SPPM theory, slope -1/3",
 				"guide: Monte Carlo, slope -1/2", "line: the mean over 3 seeds; shaded: their least to greatest", "RMSE", "r: the reference render", "photons",
 				"fireflies: pixels brighter than 10x their reference"} {
 				if !bytes.Contains(b, []byte(xmlText(want))) {
@@ -269,6 +269,23 @@ func TestCountText(t *testing.T) {
 	for n, want := range map[int64]string{1 << 22: "2^22", 100000000: "1e8", 2500000: "2.5e6", 1200: "1.2e3", 7: "7", 1000001: "1000001"} {
 		if got := countText(n); got != want {
 			t.Errorf("countText(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// At SPPM's rate means the seeds' slopes meet -(1-α) .. -α/2 (widened by 0.01): -0.36 to -0.29
+// at α = 0.7. Lehmer's first-run slopes, -0.264 to -0.250, are slower; philox's, -0.344 to
+// -0.321, are at it.
+func TestAtSPPMRate(t *testing.T) {
+	if lo, hi := SPPMRate(0.7); math.Abs(lo+0.36) > 1e-9 || math.Abs(hi+0.29) > 1e-9 {
+		t.Errorf("SPPMRate(0.7) = %v, %v", lo, hi)
+	}
+	for _, c := range []struct {
+		slope, lo, hi float64
+		want          bool
+	}{{-0.255, -0.264, -0.250, false}, {-0.334, -0.344, -0.321, true}, {-0.5, math.NaN(), math.NaN(), false}, {-0.3, math.NaN(), math.NaN(), true}} {
+		if got := AtSPPMRate(ConvergenceRow{Slope: c.slope, SlopeMin: c.lo, SlopeMax: c.hi}, 0.7); got != c.want {
+			t.Errorf("slope %v [%v, %v]: %v", c.slope, c.lo, c.hi, got)
 		}
 	}
 }

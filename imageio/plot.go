@@ -45,16 +45,36 @@ var Rates = []struct {
 	Slope float64
 }{{"SPPM theory", -1.0 / 3}, {"Monte Carlo", -1.0 / 2}}
 
-// SPPMRateTolerance is how far a fitted slope may lie from SPPM's -1/3 for a figure to say a
-// curve falls "at SPPM's rate": SPPM's own rate lies between -(1-α) (the radius' bias) and
-// -α/2 (its variance), -0.30 to -0.35 at the default α = 0.7, and a fit over one decade of
-// three seeds moves by a few hundredths.
-const SPPMRateTolerance = 0.08
+// SPPMRate is the range of slopes (in RMSE's power) SPPM's error falls at with alpha α:
+// between -(1-α), the radius' bias, and -α/2, its variance (Knaus and Zwicker 2011): -0.35 to
+// -0.30 at the default α = 0.7, -1/3 both at α = 2/3. It is widened by SPPMRateSlack.
+func SPPMRate(alpha float64) (lo, hi float64) {
+	a, b := -(1 - alpha), -alpha/2
+	return min(a, b) - SPPMRateSlack, max(a, b) + SPPMRateSlack
+}
 
-// PlotText is what a convergence plot says: its title and the reference the errors are
-// measured against ("the exact image").
+// SPPMRateSlack widens SPPMRate: what a fit's last digit and the counts' own noise move it by.
+const SPPMRateSlack = 0.01
+
+// DefaultAlpha is the alpha a plot takes its SPPM rate from when its text gives none.
+const DefaultAlpha = 0.7
+
+// PlotText is what a convergence plot says: its title, the reference the errors are measured
+// against ("the exact image"), and the SPPM alpha of the renders (0: DefaultAlpha).
 type PlotText struct {
 	Title, Against string
+	Alpha          float64
+}
+
+// AtSPPMRate says whether a series' slopes (in RMSE's power) meet SPPM's rate at alpha: its
+// seeds' range of slopes (or its one slope) overlaps SPPMRate.
+func AtSPPMRate(r ConvergenceRow, alpha float64) bool {
+	lo, hi := r.SlopeMin, r.SlopeMax
+	if math.IsNaN(lo) {
+		lo, hi = r.Slope, r.Slope
+	}
+	a, b := SPPMRate(alpha)
+	return lo <= b && hi >= a
 }
 
 // Figure is a plot, its Y axis title, which SavePlot draws itself (gonum/plot pads a log axis
@@ -76,6 +96,10 @@ type Figure struct {
 // best curve (the lowest error at its largest count); and notes under it naming the measure,
 // the band, the slope rule and the fireflies. Rows a log axis cannot show are left out.
 func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, error) {
+	alpha := text.Alpha
+	if alpha == 0 {
+		alpha = DefaultAlpha
+	}
 	p := plot.New()
 	p.Title.Text = text.Title
 	p.Title.TextStyle.Font.Size = plotTitleSize
@@ -119,7 +143,7 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 		if best == nil || pts[len(pts)-1].Error < best[len(best)-1].Error {
 			best = pts
 		}
-		if err := addSeries(p, &key, s.name, pts, styles[i], i, m.Power()); err != nil {
+		if err := addSeries(p, &key, s.name, pts, styles[i], i, m.Power(), alpha); err != nil {
 			return nil, err
 		}
 		fl := pts[len(pts)-1]
@@ -194,7 +218,7 @@ var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.Tri
 // addSeries adds one curve (in its generator's Style), its band and its key entry: the name,
 // the fitted slope of the mean (in RMSE's power: power is the metric's) with the seeds' range,
 // and what the slope says.
-func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow, sty Style, i int, power float64) error {
+func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow, sty Style, i int, power, alpha float64) error {
 	col := sty.Color
 	xy := make(plotter.XYs, len(pts))
 	var lo, hi plotter.XYs
@@ -219,7 +243,7 @@ func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow
 	line.Color, line.Width, line.Dashes = col, vg.Points(2), sty.Dashes()
 	points.Color, points.Shape, points.Radius = col, glyphs[i%len(glyphs)], vg.Points(3.5)
 	p.Add(line, points)
-	label, says := seriesLabel(name, pts[0], power)
+	label, says := seriesLabel(name, pts[0], power, alpha)
 	key.Add(label, line, points)
 	if says != "" {
 		key.Add("   " + says)
@@ -228,8 +252,9 @@ func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow
 }
 
 // seriesLabel is a curve's key entry, its name and fitted slope ("philox: slope -0.33, seeds
-// -0.35 to -0.31"), and a second line saying what the slope says ("at SPPM's rate"), if any.
-func seriesLabel(name string, r ConvergenceRow, power float64) (string, string) {
+// -0.35 to -0.31"), and a second line saying what the slope says ("at SPPM's rate": AtSPPMRate
+// at alpha), if any.
+func seriesLabel(name string, r ConvergenceRow, power, alpha float64) (string, string) {
 	if math.IsNaN(r.Slope) {
 		return name, fmt.Sprintf("no slope: fewer than %d counts", MinSlopePoints)
 	}
@@ -243,10 +268,13 @@ func seriesLabel(name string, r ConvergenceRow, power float64) (string, string) 
 	case TrendUnclear:
 		return label, "no clear trend: the seeds disagree"
 	case TrendConverges:
-		rate := SlopeFraction(Rates[0].Slope * power)
-		if math.Abs(r.Slope/power-Rates[0].Slope) <= SPPMRateTolerance {
+		lo, hi := SPPMRate(alpha)
+		rate := fmt.Sprintf("%.2f to %.2f", lo*power, hi*power)
+		unit := ConvergenceRow{Slope: r.Slope / power, SlopeMin: r.SlopeMin / power, SlopeMax: r.SlopeMax / power}
+		switch {
+		case AtSPPMRate(unit, alpha):
 			return label, "converges at SPPM's rate (" + rate + ")"
-		} else if r.Slope/power > Rates[0].Slope {
+		case unit.Slope > hi:
 			return label, "converges, slower than SPPM's " + rate
 		}
 		return label, "converges, faster than SPPM's " + rate

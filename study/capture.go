@@ -143,11 +143,8 @@ func (o Capture) Resolved(info gpu.Info) (Capture, error) {
 			o.Status(autoStopsText(info, o.At))
 		}
 	}
-	if o.Seeds == 0 {
-		var why string
-		if o.Seeds, why = o.autoSeeds(info); why != "" && o.Status != nil {
-			o.Status(why)
-		}
+	if o.Seeds == 0 { // the plot says when it has one seed and no band
+		o.Seeds, _ = o.autoSeeds(info)
 	}
 	// Refused before the reference, which may take a while to compute.
 	if err := checkIterations(o.At[len(o.At)-1], o.iteration(info), len(o.At)); err != nil {

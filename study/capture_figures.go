@@ -73,7 +73,7 @@ func (o Capture) writeSummary(t *table) ([]string, error) {
 		if t.where == "analytic" {
 			against = "the exact image"
 		}
-		p, err := imageio.ConvergencePlot(rows, o.Metric, imageio.PlotText{Title: title, Against: against})
+		p, err := imageio.ConvergencePlot(rows, o.Metric, imageio.PlotText{Title: title, Against: against, Alpha: o.Alpha})
 		if err != nil {
 			return nil, err
 		}
