@@ -162,19 +162,24 @@ func ConvergencePlot(rows []ConvergenceRow, m Metric, text PlotText) (*Figure, e
 			return nil, err
 		}
 	}
+	return &Figure{Plot: p, Key: &key, Notes: plotNotes(m, text, seeds, flies),
+		YLabel: m.Short()}, nil
+}
+
+// plotNotes are the lines under a convergence plot: the measure and its reference, the band
+// over seeds, the slope rule and the fireflies (flies: a series' at its largest count each).
+func plotNotes(m Metric, text PlotText, seeds int, flies []string) []string {
 	band := "one seed: no band"
 	if seeds > 1 {
 		band = fmt.Sprintf("line: the mean over %d seeds; shaded: their least to greatest", seeds)
 	}
-	notes := []string{
+	return []string{
 		"Measure: " + m.Title() + " (a: the render, r: " + text.Against + ").",
 		band + fmt.Sprintf("; slopes: least squares of log error on log N over at least %d counts (fewer: none),", MinSlopePoints),
 		"beside them the range of the seeds' own slopes; a curve is said to diverge only if every seed's error grows.",
 		FireflyText() + ", mean (most) a render:",
 		strings.Join(flies, "; ") + ". RMSE and fireflies at every count: convergence.csv.",
 	}
-	return &Figure{Plot: p, Key: &key, Notes: notes,
-		YLabel: m.Short()}, nil
 }
 
 // countText writes a photon count as 2^20 where it is a power of two, else as
