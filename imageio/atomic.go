@@ -105,8 +105,8 @@ func openStream(path string) (*os.File, error) {
 }
 
 // CheckOutput checks, before any work, that WriteFileAtomic(path) can succeed as far as the
-// file system can tell: the directory exists and is writable (or the device or FIFO is), and
-// path is not a directory. Errors read like WriteFileAtomic's.
+// file system can tell: the directory exists and is writable (or the device or FIFO is),
+// path is not a directory, and not a write-protected file (guard.go). Errors read like WriteFileAtomic's.
 func CheckOutput(path string) error {
 	p, kind, err := resolveOutput(path)
 	if err == nil {
@@ -119,6 +119,9 @@ func CheckOutput(path string) error {
 			if st, err = os.Stat(dir); err == nil && !st.IsDir() {
 				err = syscall.ENOTDIR
 			}
+		}
+		if st, e := os.Stat(p); err == nil && e == nil && kind == outRegular && writeProtected(p, st) {
+			err = ErrWriteProtected
 		}
 	}
 	if err != nil {
@@ -186,6 +189,9 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	if kind == outRegular {
 		if old, err = os.Stat(target); err != nil {
 			return fail(err)
+		}
+		if writeProtected(target, old) {
+			return fail(ErrWriteProtected)
 		}
 		perm = 0o600
 	}

@@ -1,0 +1,76 @@
+package imageio
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A write-protected file is not replaced, content and mode kept, by the check before the
+// work nor by the write itself, even for root (issue 34 item 4): before, chmod 444 ro.png
+// and --out ro.png replaced its content (mode kept 444) where the shell's > refuses.
+func TestWriteProtectedFileNotReplaced(t *testing.T) {
+	dir := t.TempDir()
+	for _, mode := range []os.FileMode{0o444, 0o400, 0o555, 0o000} {
+		ro := filepath.Join(dir, "ro.png")
+		os.Remove(ro)
+		if err := os.WriteFile(ro, []byte("user's"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(ro, mode)
+		link := filepath.Join(dir, "link")
+		os.Remove(link)
+		os.Symlink("ro.png", link)
+		for _, p := range []string{ro, link} {
+			if err := CheckOutput(p); !errors.Is(err, ErrWriteProtected) {
+				t.Errorf("mode %o: CheckOutput(%s) = %v, want write-protected", mode, p, err)
+			}
+			err := WriteFileAtomic(p, func(w io.Writer) error { _, err := w.Write([]byte("speckle's")); return err })
+			if !errors.Is(err, ErrWriteProtected) || !strings.HasPrefix(err.Error(), "cannot write "+p+": ") {
+				t.Errorf("mode %o: WriteFileAtomic(%s) = %v, want write-protected", mode, p, err)
+			}
+		}
+		os.Chmod(ro, 0o600)
+		if b, _ := os.ReadFile(ro); string(b) != "user's" {
+			t.Errorf("mode %o: the file now holds %q", mode, b)
+		}
+		if names, _ := filepath.Glob(filepath.Join(dir, "*.tmp*")); len(names) > 0 {
+			t.Errorf("left %v", names)
+		}
+	}
+	// A writable file is still replaced, and a device written through.
+	w := filepath.Join(dir, "w.png")
+	os.WriteFile(w, []byte("old"), 0o640)
+	if err := WriteFileAtomic(w, func(out io.Writer) error { _, err := out.Write([]byte("new")); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(w); st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %o, want 640 kept", st.Mode().Perm())
+	}
+	if err := CheckOutput("/dev/null"); err != nil {
+		t.Error(err)
+	}
+}
+
+// A file whose name Speckle derives (a sidecar, a .new) is replaced only where Speckle wrote
+// it (issue 34 items 1 and 3); a missing one or a device passes.
+func TestCheckDerived(t *testing.T) {
+	dir := t.TempDir()
+	ours := func(b []byte) bool { return bytes.HasPrefix(b, []byte("speckle")) }
+	mine, theirs := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	os.WriteFile(mine, []byte("speckle sidecar"), 0o644)
+	os.WriteFile(theirs, []byte(`{"camera": {}}`), 0o644)
+	for _, p := range []string{mine, filepath.Join(dir, "none.json"), "/dev/null"} {
+		if err := CheckDerived(p, "the sidecar", ours); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	err := CheckDerived(theirs, "the reference's sidecar", ours)
+	if err == nil || !strings.Contains(err.Error(), "cannot write "+theirs+", the reference's sidecar: a file Speckle did not write is there") {
+		t.Errorf("%s: %v", theirs, err)
+	}
+}
