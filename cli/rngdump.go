@@ -125,6 +125,9 @@ func (o *dumpOptions) progress(c *cobra.Command, unit string) (set func(int), do
 
 func (o *dumpOptions) run(c *cobra.Command) error {
 	if o.order == "renderer" {
+		if err := checkPaths(input("--scene", sceneFile(o.renderer.order.Scene)), output("--out", o.out)); err != nil {
+			return err
+		}
 		return o.runRenderer(c)
 	}
 	if err := o.renderer.refuseUnused(c); err != nil {

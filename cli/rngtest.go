@@ -122,7 +122,11 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if o.split.unit >= 0 {
 		return o.runUnit(c)
 	}
-	if err := checkPaths(output("--csv", o.csv), output("--json-file", o.json), output("--out", o.grid)); err != nil {
+	var scene string // the renderer order's scene file: an input
+	if o.test.Renderer != nil {
+		scene = sceneFile(o.renderer.order.Scene)
+	}
+	if err := checkPaths(input("--scene", scene), output("--csv", o.csv), output("--json-file", o.json), output("--out", o.grid)); err != nil {
 		return err
 	}
 	for _, path := range []string{o.csv, o.json, o.grid} {
