@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"speckle/render"
 )
 
 // outputFlags and inputFlags are the flags, by name, that name a file a command writes and
@@ -94,5 +96,53 @@ func TestEveryWriterRefusesToReplaceItsInput(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("only %d commands with an input and an output found", n)
+	}
+}
+
+// reference --out X.pfm writes its sidecar to X.json only where no file Speckle did not
+// write is there, --force or not (issue 34 item 1): before, --scene caustics --out
+// mycornell.pfm replaced the user's mycornell.json, exit 0, since only --scene's own name
+// was compared with the sidecar.
+func TestReferenceSidecarLeavesTheUsersFile(t *testing.T) {
+	dir := t.TempDir()
+	scene, err := os.ReadFile(filepath.Join("..", "scenes", "cornell.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"mycornell.json", "notes.json", "empty.json"} {
+		content := scene
+		switch name {
+		case "notes.json":
+			content = []byte("my notes\n")
+		case "empty.json":
+			content = nil
+		}
+		os.WriteFile(filepath.Join(dir, name), content, 0o644)
+		pfm := strings.TrimSuffix(name, ".json") + ".pfm"
+		for _, extra := range [][]string{nil, {"--force"}} {
+			args := append([]string{"reference", "--scene", "caustics", "--size", "16x16", "--photons", "1e9", "--out", pfm}, extra...)
+			r := speckleAt(t, dir, nil, 60*time.Second, nil, args...)
+			oneLine(t, r, 2, "cannot write "+name+", its sidecar: a file Speckle did not write is there")
+			if b, _ := os.ReadFile(filepath.Join(dir, name)); !slices.Equal(b, content) {
+				t.Errorf("%v replaced %s", args, name)
+			}
+			if _, err := os.Stat(filepath.Join(dir, pfm)); err == nil {
+				t.Errorf("%v wrote %s", args, pfm)
+			}
+		}
+	}
+}
+
+// A sidecar Speckle wrote passes the guard (the reference's own check, keptReference, then
+// decides on its count), so that a reference can be made again at the same --out.
+func TestReferenceSidecarOfSpeckleReplaced(t *testing.T) {
+	dir := t.TempDir()
+	pfm := filepath.Join(dir, "r.pfm")
+	m := render.ReferenceMeta{Scene: "cornell", SceneSHA256: strings.Repeat("ab", 32), Width: 16, Height: 16, Photons: 5, Generator: "philox"}
+	if err := render.WriteReferenceMeta(pfm, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkPaths(output("the reference", pfm), derived("its sidecar", render.SidecarPath(pfm), render.IsReferenceMeta)); err != nil {
+		t.Error(err)
 	}
 }

@@ -64,6 +64,11 @@ func readReferenceMeta(f fs.File, path string) (ReferenceMeta, error) {
 	if err != nil {
 		return ReferenceMeta{}, fmt.Errorf("reference sidecar %s: %v", imageio.Printable(path), err)
 	}
+	return parseReferenceMeta(data, path)
+}
+
+// parseReferenceMeta reads and checks the sidecar data read from path.
+func parseReferenceMeta(data []byte, path string) (ReferenceMeta, error) {
 	var m ReferenceMeta
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -80,6 +85,13 @@ func readReferenceMeta(f fs.File, path string) (ReferenceMeta, error) {
 		return m, fmt.Errorf("reference sidecar %s: size %dx%d or photons %d out of range", imageio.Printable(path), m.Width, m.Height, m.Photons)
 	}
 	return m, nil
+}
+
+// IsReferenceMeta says whether data is a reference sidecar as WriteReferenceMeta writes
+// one: what the output guard (imageio.CheckDerived) lets a new reference replace.
+func IsReferenceMeta(data []byte) bool {
+	_, err := parseReferenceMeta(data, "")
+	return err == nil
 }
 
 // MinReferencePhotons is the fewest photons a reference may have: below, it
