@@ -404,3 +404,38 @@ func TestPaneSeed(t *testing.T) {
 		t.Errorf("seed 3 two ways: keys %q and %q", m.BuildKey(0), m.BuildKey(1))
 	}
 }
+
+// The settings that go beside a file that failed to load replace a .new there only if
+// Speckle wrote it (issue 34 item 3): before, `{ bad` in s.json replaced the user's own
+// s.json.new.
+func TestSaveKeepingLeavesTheUsersNew(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "s.json")
+	os.WriteFile(bad, []byte("{ bad"), 0o644)
+	_, loadErr := LoadSettings(bad)
+	if loadErr == nil {
+		t.Fatal("{ bad loaded")
+	}
+	for _, users := range []string{"my backup\n", `{"exposure": 2}`, "", "{}\n"} {
+		os.WriteFile(bad+".new", []byte(users), 0o644)
+		note, err := Defaults().SaveKeeping(bad, loadErr)
+		if err == nil || !strings.Contains(err.Error(), "settings not saved: cannot write "+bad+".new") || note != "" {
+			t.Errorf("a .new holding %q: note %q, %v; want it refused", users, note, err)
+		}
+		if got, _ := os.ReadFile(bad + ".new"); string(got) != users {
+			t.Errorf("the user's .new now holds %q, was %q", got, users)
+		}
+	}
+	// One Speckle wrote (a run before) is replaced.
+	os.Remove(bad + ".new")
+	for i, e := range []float32{2, 3} {
+		s := Defaults()
+		s.Exposure = e
+		if _, err := s.SaveKeeping(bad, loadErr); err != nil {
+			t.Fatalf("save %d: %v", i, err)
+		}
+		if got, err := LoadSettings(bad + ".new"); err != nil || got.Exposure != e {
+			t.Errorf("save %d: exposure %g, %v; want %g", i, got.Exposure, err, e)
+		}
+	}
+}

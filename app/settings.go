@@ -370,6 +370,18 @@ func (s Settings) Save(path string) error {
 	})
 }
 
+// IsOwnSettings says whether data is a settings file exactly as Save writes one: a file
+// Speckle wrote (a hand-edited or foreign file is not, byte for byte, the form Save gives
+// what it holds).
+func IsOwnSettings(data []byte) bool {
+	s := Defaults()
+	if json.Unmarshal(data, &s) != nil || s.Check() != nil {
+		return false
+	}
+	out, err := json.MarshalIndent(s, "", "  ")
+	return err == nil && bytes.Equal(append(out, '\n'), data)
+}
+
 // SaveKeeping writes s to path, unless the file there failed to load
 // (loadErr, from LoadSettings): that file holds the user's settings, to mend,
 // and is never saved over. s then goes beside it, to path+".new", and note
@@ -380,6 +392,11 @@ func (s Settings) SaveKeeping(path string, loadErr error) (note string, err erro
 		return "", s.Save(path)
 	}
 	beside := path + ".new"
+	// The .new is Speckle's only if it holds what Save writes: a user's own s.json.new
+	// (a backup, notes) is not replaced (the output guard, imageio.CheckDerived).
+	if err := imageio.CheckDerived(beside, "beside "+imageio.Printable(path)+", which failed to load", IsOwnSettings); err != nil {
+		return "", fmt.Errorf("settings not saved: %w", err)
+	}
 	if err := s.Save(beside); err != nil {
 		return "", err
 	}
