@@ -146,3 +146,31 @@ func TestReferenceSidecarOfSpeckleReplaced(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A write-protected output is refused before any work, in one line, exit 2, by every command
+// that writes one file, even for root (issue 34 item 4): before, chmod 444 ro.png; render
+// --out ro.png replaced its content (the mode stayed 444) where the shell's > refuses.
+func TestWriteProtectedOutputRefused(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"render", "--photons", "1e9", "--out", "ro"},
+		{"render", "--photons", "1e9", "--out", "x.png", "--pfm", "ro"},
+		{"rng", "dump", "--gen", "philox", "--device", "cpu", "--count", "1", "--out", "ro"},
+		{"rng", "test", "--csv", "ro"},
+		{"rng", "test", "--json-file", "ro"},
+		{"rng", "test", "--out", "ro"},
+		{"rng", "look", "--out", "ro"},
+		{"app", "--frames", "1", "--screenshot", "ro.png"},
+		{"reference", "--photons", "1e9", "--force", "--out", "ro.pfm"},
+	} {
+		ro := args[len(args)-1]
+		p := filepath.Join(dir, ro)
+		os.Remove(p)
+		os.WriteFile(p, []byte("user's"), 0o444)
+		r := speckleAt(t, dir, nil, 60*time.Second, nil, args...)
+		oneLine(t, r, 2, "cannot write "+ro+": it is write-protected")
+		if b, _ := os.ReadFile(p); string(b) != "user's" {
+			t.Errorf("%v: %s now holds %q", args, ro, b)
+		}
+	}
+}
