@@ -174,3 +174,22 @@ func TestWriteProtectedOutputRefused(t *testing.T) {
 		}
 	}
 }
+
+// A test's speckle prints no progress line unless the test asks for them, so that no test
+// depends on the machine's speed (issue 34 item 20): before, a render over 5 s under load
+// (or any, with SPECKLE_PROGRESS_INTERVAL=1ms, as here) printed one and the tests that want
+// an empty stderr (TestReferenceOfAnotherSceneLeftOut, TestReferenceWritesItsSidecar) failed.
+func TestChildrenQuietWhateverTheSpeed(t *testing.T) {
+	t.Setenv(progressIntervalEnv, "1ms") // a machine where every run is slow
+	dir := t.TempDir()
+	args := []string{"render", "--scene", "cornell", "--size", "80x45", "--photons", "3e4", "--gen", "pcg32", "--out", "c.png"}
+	r := speckleAt(t, dir, nil, 2*time.Minute, nil, args...)
+	if r.code != 0 || r.stderr != "" {
+		t.Errorf("exit %d, stderr %q; want 0 and nothing", r.code, r.stderr)
+	}
+	// A test that wants the lines still gets them.
+	r = speckleAt(t, dir, nil, 2*time.Minute, []string{progressIntervalEnv + "=1ns"}, args...)
+	if r.code != 0 || !strings.Contains(r.stderr, "% ") {
+		t.Errorf("asked for progress lines: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

@@ -21,7 +21,7 @@ import (
 // stdout going to stdout (a buffer when nil).
 func speckleCmd(ctx context.Context, dir string, stdout io.Writer, env []string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 	cmd := exec.CommandContext(ctx, os.Args[0])
-	cmd.Env = append(append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f")), env...)
+	cmd.Env = childEnv(args, env)
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -29,6 +29,16 @@ func speckleCmd(ctx context.Context, dir string, stdout io.Writer, env []string,
 		cmd.Stdout = stdout
 	}
 	return cmd, &out, &errb
+}
+
+// childEnv is the environment of a speckle run by a test: this one, the command's args,
+// progress lines off, then env (which may turn them on again: the last value wins). A
+// run that takes longer than SPECKLE_PROGRESS_INTERVAL (5 s by default) prints a progress
+// line, so a test that wants an empty stderr would otherwise depend on the machine's speed
+// (issue 34 item 20: under load, or with the interval at 1ms, it failed).
+func childEnv(args, env []string) []string {
+	e := append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f"), progressIntervalEnv+"=87600h")
+	return append(e, env...)
 }
 
 // speckleAt runs speckle in dir with stdout going to stdout (a buffer when nil), killed
