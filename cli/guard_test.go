@@ -193,3 +193,29 @@ func TestChildrenQuietWhateverTheSpeed(t *testing.T) {
 		t.Errorf("asked for progress lines: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// A count flag's help and refusal name its upper limit, before any work (issue 34 item 17):
+// before, --photons 2e15 or 2^64 and rng test --numbers 2^64 said "must be a whole number of
+// at least 1", and the help named no limit.
+func TestCountFlagsNameTheirLimit(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"render", "--photons", "2e15"}, `--photons must be at most 1e15 (got "2e15")`},
+		{[]string{"render", "--photons", "2^64"}, `--photons must be at most 1e15 (got "2^64")`},
+		{[]string{"reference", "--photons", "1e400"}, `--photons must be at most 1e15`},
+		{[]string{"rng", "test", "--numbers", "2^64"}, `--numbers must be at most 2^37 (got "2^64")`},
+		{[]string{"rng", "test", "--numbers", "2^38"}, `--numbers must be at most 2^37 (got "2^38")`},
+		{[]string{"ca", "evolve", "--photons-high", "2^60"}, `--photons-high must be at most 1e15`},
+	} {
+		oneLine(t, speckleAt(t, dir, nil, 30*time.Second, nil, c.args...), 2, c.want)
+	}
+	for _, c := range [][2]string{{"render", "1..1e15"}, {"rng test", "1..2^37"}} {
+		r := speckleAt(t, dir, nil, 30*time.Second, nil, append(strings.Fields(c[0]), "--help")...)
+		if !strings.Contains(r.stdout, c[1]) {
+			t.Errorf("%s --help names no %s", c[0], c[1])
+		}
+	}
+}
