@@ -219,3 +219,41 @@ func TestCountFlagsNameTheirLimit(t *testing.T) {
 		}
 	}
 }
+
+// validate --keep DIR goes through the output guard (issue 34 item 6): a script or render of
+// the scene's names that Speckle did not write is refused before any work, a missing parent
+// is refused rather than made, and the script is written atomically. Before, an existing
+// NAME-cycles.py or NAME-cycles-N.pfm was overwritten without a check and not atomically,
+// and --keep a/b/k made a/b.
+func TestValidateKeepGuarded(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"validate", "--scenes", "plane", "--size", "64x36", "--samples", "1", "--renders", "2", "--seed", "1", "--blender", os.Args[0]}
+	env := []string{fakeBlenderEnv + "=1"}
+	keep := filepath.Join(dir, "k")
+	os.Mkdir(keep, 0o755)
+	for name, content := range map[string]string{"plane-cycles.py": "# my own script\n", "plane-cycles-2.pfm": "PF\n1 1\n-1\nxxxx"} {
+		p := filepath.Join(keep, name)
+		os.WriteFile(p, []byte(content), 0o644)
+		r := speckleAt(t, dir, nil, 2*time.Minute, env, append(base, "--keep", "k")...)
+		oneLine(t, r, 2, "cannot write k/"+name)
+		if b, _ := os.ReadFile(p); string(b) != content {
+			t.Errorf("%s now holds %q", name, b)
+		}
+		os.Remove(p)
+	}
+	r := speckleAt(t, dir, nil, 2*time.Minute, env, append(base, "--keep", "a/b/k")...)
+	oneLine(t, r, 2, "its folder a/b does not exist")
+	if _, err := os.Stat(filepath.Join(dir, "a")); err == nil {
+		t.Error("a/ made")
+	}
+	// Speckle's own: written, then used again.
+	for i := range 2 {
+		r = speckleAt(t, dir, nil, 2*time.Minute, env, append(base, "--keep", "k")...)
+		if r.code != 0 {
+			t.Fatalf("run %d: exit %d, %s", i, r.code, r.stderr)
+		}
+	}
+	if !strings.Contains(r.stderr, "not rendering again") {
+		t.Errorf("the kept renders were not used again: %q", r.stderr)
+	}
+}

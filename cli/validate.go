@@ -69,10 +69,18 @@ func (o *validateOptions) run(c *cobra.Command) error {
 	if st, err := os.Stat(o.v.Keep); err == nil && !st.IsDir() { // else found only after the renders
 		return usagef("--keep %s is not a folder", imageio.Printable(o.v.Keep))
 	}
+	if o.v.Keep != "" {
+		if err := checkParent(o.v.Keep); err != nil { // only --keep itself is made
+			return err
+		}
+	}
 	for _, s := range list {
 		v := o.v
 		v.Scene = s
 		if err := v.Check(); err != nil {
+			return inputOrRun(err)
+		}
+		if err := v.CheckKept(); err != nil { // a user's NAME-cycles.py or render there
 			return inputOrRun(err)
 		}
 	}
