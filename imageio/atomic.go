@@ -163,8 +163,54 @@ func Printable(s string) string {
 // it was; the temporary file is also removed if the process is stopped (RemoveLeftovers).
 // Errors read "cannot write PATH: REASON" (for example "cannot write /dev/full: no space left
 // on device") and wrap the underlying error.
-func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
-	fail := func(e error) error { return writeError(path, e) }
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	commit, discard, err := stageFile(path, write)
+	if err != nil {
+		return err
+	}
+	defer discard()
+	return commit()
+}
+
+// Staged is one file of WriteFilesAtomic: its path and what to write there.
+type Staged struct {
+	Path  string
+	Write func(io.Writer) error
+}
+
+// WriteFilesAtomic writes files that belong together (a reference and its sidecar) as
+// WriteFileAtomic writes one, but each into its temporary file first: only when every one is
+// written and synced are they renamed into place, in order, after before (if not nil) has
+// run. A failure in the writing (a full disk) leaves every target as it was: never one of the
+// pair replaced and the other not.
+func WriteFilesAtomic(before func() error, files ...Staged) error {
+	var commits []func() error
+	for _, f := range files {
+		commit, discard, err := stageFile(f.Path, f.Write)
+		if err != nil {
+			return err
+		}
+		defer discard()
+		commits = append(commits, commit)
+	}
+	if before != nil {
+		if err := before(); err != nil {
+			return err
+		}
+	}
+	for _, commit := range commits {
+		if err := commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stageFile writes path's content into its temporary file (a device or FIFO straight
+// through, commit then doing nothing); commit renames it into place, discard (always to be
+// called, after commit too) removes it where commit did not run or failed.
+func stageFile(path string, write func(io.Writer) error) (commit func() error, discard func(), err error) {
+	fail := func(e error) (func() error, func(), error) { return nil, nil, writeError(path, e) }
 	if filepath.Base(path) == "." || strings.HasSuffix(path, "/") || path == "" {
 		return fail(errors.New("no file name"))
 	}
@@ -176,7 +222,7 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		if err := writeStream(target, write); err != nil {
 			return fail(err)
 		}
-		return nil
+		return func() error { return nil }, func() {}, nil
 	}
 	dir, base := filepath.Split(target)
 	if dir == "" {
@@ -206,13 +252,21 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return fail(err)
 	}
 	tmp := f.Name()
-	done := false
-	defer func() {
+	done, closed := false, false
+	cleanup := func() {
 		if !done {
-			f.Close()
+			if !closed {
+				f.Close()
+			}
 			os.Remove(tmp)
 		}
 		forget(reg)
+	}
+	ok := false
+	defer func() {
+		if !ok { // a failure, or a panic in write
+			cleanup()
+		}
 	}()
 	w := bufio.NewWriterSize(f, 1<<16)
 	if err := write(w); err != nil {
@@ -229,14 +283,19 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	if err := f.Sync(); err != nil {
 		return fail(err)
 	}
+	closed = true
 	if err := f.Close(); err != nil {
 		return fail(err)
 	}
-	if err := os.Rename(tmp, target); err != nil {
-		return fail(err)
+	ok = true
+	commit = func() error {
+		if err := os.Rename(tmp, target); err != nil {
+			return writeError(path, err)
+		}
+		done = true
+		return nil
 	}
-	done = true
-	return nil
+	return commit, cleanup, nil
 }
 
 // writeStream writes a device or FIFO straight through.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -72,5 +73,47 @@ func TestCheckDerived(t *testing.T) {
 	err := CheckDerived(theirs, "the reference's sidecar", ours)
 	if err == nil || !strings.Contains(err.Error(), "cannot write "+theirs+", the reference's sidecar: a file Speckle did not write is there") {
 		t.Errorf("%s: %v", theirs, err)
+	}
+}
+
+// Files that belong together (a reference and its sidecar) are replaced all or none (issue 34
+// item 7): before, a full disk while the sidecar was written left the new PFM without a
+// sidecar, which render then used "matched by the scene's name only" and reference would
+// not replace without --force.
+func TestWriteFilesAtomicAllOrNone(t *testing.T) {
+	dir := t.TempDir()
+	pfm, side := filepath.Join(dir, "r.pfm"), filepath.Join(dir, "r.json")
+	os.WriteFile(pfm, []byte("old image"), 0o644)
+	os.WriteFile(side, []byte("old sidecar"), 0o644)
+	put := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := w.Write([]byte(s)); return err }
+	}
+	full := func(w io.Writer) error { w.Write([]byte("half")); return syscall.ENOSPC }
+	ran := false
+	before := func() error { ran = true; return nil }
+	for _, files := range [][]Staged{
+		{{pfm, put("new image")}, {side, full}},
+		{{pfm, full}, {side, put("new sidecar")}},
+	} {
+		err := WriteFilesAtomic(before, files...)
+		if !errors.Is(err, syscall.ENOSPC) || ran {
+			t.Errorf("%v, before ran %v; want no space left, before not run", err, ran)
+		}
+		for p, want := range map[string]string{pfm: "old image", side: "old sidecar"} {
+			if b, _ := os.ReadFile(p); string(b) != want {
+				t.Errorf("%s holds %q, want %q", p, b, want)
+			}
+		}
+		if names, _ := filepath.Glob(filepath.Join(dir, "*.tmp*")); len(names) > 0 {
+			t.Errorf("left %v", names)
+		}
+	}
+	if err := WriteFilesAtomic(before, Staged{pfm, put("new image")}, Staged{side, put("new sidecar")}); err != nil || !ran {
+		t.Fatalf("%v, before ran %v", err, ran)
+	}
+	for p, want := range map[string]string{pfm: "new image", side: "new sidecar"} {
+		if b, _ := os.ReadFile(p); string(b) != want {
+			t.Errorf("%s holds %q, want %q", p, b, want)
+		}
 	}
 }

@@ -37,14 +37,20 @@ func SidecarPath(pfm string) string { return strings.TrimSuffix(pfm, ".pfm") + "
 
 // WriteReferenceMeta writes m as the sidecar of the reference at pfm.
 func WriteReferenceMeta(pfm string, m ReferenceMeta) error {
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
+	return imageio.WriteFileAtomic(SidecarPath(pfm), m.Writer())
+}
+
+// Writer writes m as a sidecar: for imageio.WriteFilesAtomic, which writes a reference and
+// its sidecar together.
+func (m ReferenceMeta) Writer() func(io.Writer) error {
+	return func(w io.Writer) error {
+		b, err := json.MarshalIndent(m, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(b, '\n'))
 		return err
 	}
-	return imageio.WriteFileAtomic(SidecarPath(pfm), func(w io.Writer) error {
-		_, err := w.Write(append(b, '\n'))
-		return err
-	})
 }
 
 // ReadReferenceMeta reads and checks the sidecar of the reference at pfm;
