@@ -439,3 +439,39 @@ func TestSaveKeepingLeavesTheUsersNew(t *testing.T) {
 		}
 	}
 }
+
+// Settings apply the command line's rule for panes (issue 34 item 13): a file whose shown
+// panes name one generator twice is refused in one line naming the panes (before, four
+// philox panes ran silently), and Speckle's own save after --panes philox no longer stores
+// philox, lehmer, ca, philox: the panes kept for a wider layout name none twice.
+func TestPanesNamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	four := filepath.Join(dir, "four.json")
+	os.WriteFile(four, []byte(`{"layout": 4, "panes": [{"generator": "philox"}, {"generator": "philox"}, {"generator": "philox"}, {"generator": "philox"}]}`), 0o644)
+	if _, err := LoadSettings(four); err == nil || !strings.Contains(err.Error(), "panes 1 and 2: philox is named twice") {
+		t.Errorf("four philox panes: %v", err)
+	}
+	seeded := filepath.Join(dir, "seeded.json")
+	os.WriteFile(seeded, []byte(`{"layout": 2, "seed": 3, "panes": [{"generator": "philox", "seed": 3}, {"generator": "philox"}, {"generator": "ca"}, {"generator": "lehmer"}]}`), 0o644)
+	if _, err := LoadSettings(seeded); err == nil || !strings.Contains(err.Error(), "panes 1 and 2") {
+		t.Errorf("philox with seed 3 twice: %v", err)
+	}
+	two := filepath.Join(dir, "two.json")
+	os.WriteFile(two, []byte(`{"layout": 2, "panes": [{"generator": "philox"}, {"generator": "philox", "seed": 2}, {"generator": "ca"}, {"generator": "ca"}]}`), 0o644)
+	if _, err := LoadSettings(two); err != nil {
+		t.Errorf("philox seeds 1 and 2: %v", err)
+	}
+	for _, panes := range [][]string{{"philox"}, {"ca", "philox"}, {"lehmer", "rand48", "philox", "ca"}} {
+		m := NewModel(Defaults())
+		if err := m.SetPanes(testSpecs(t, panes...)); err != nil {
+			t.Fatal(err)
+		}
+		m.S.Layout = 4 // what the saved file shows once the window goes to four panes
+		if err := m.S.Check(); err != nil {
+			t.Errorf("--panes %v, then four panes: %v", panes, err)
+		}
+		if m.S.Panes[0].Generator != panes[0] {
+			t.Errorf("--panes %v: pane 1 is %s", panes, m.S.Panes[0].Generator)
+		}
+	}
+}

@@ -284,6 +284,20 @@ func (s Settings) Check() error {
 			return fmt.Errorf("pane %d: %v", i+1, err)
 		}
 	}
+	// The command line's rule: the panes shown name no generator twice (--panes philox,philox
+	// is refused; so is a file of four philox panes).
+	seen := map[string]int{}
+	for i, p := range s.Panes[:s.Layout] {
+		sp, err := p.seededIn(s)
+		if err != nil {
+			continue // refused above
+		}
+		if first, ok := seen[sp.Identity()]; ok {
+			as, _ := p.Spec()
+			return fmt.Errorf("panes %d and %d: %v (as --panes refuses it)", first+1, i+1, rng.NamedTwice(as, as.String(), as.String()))
+		}
+		seen[sp.Identity()] = i
+	}
 	return nil
 }
 
