@@ -257,3 +257,44 @@ func TestValidateKeepGuarded(t *testing.T) {
 		t.Errorf("the kept renders were not used again: %q", r.stderr)
 	}
 }
+
+// Flags every command takes may come before the command's name (issue 34 item 14): before,
+// speckle --references . rng list ran the window with "unexpected argument rng". A leading
+// window flag still goes to the window.
+func TestGlobalFlagsBeforeTheCommand(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--references", ".", "rng", "list"},
+		{"--references=.", "rng", "list"},
+		{"--allow-weak-reference", "--references", ".", "rng", "list"},
+	} {
+		r := speckleAt(t, dir, nil, 30*time.Second, nil, args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "philox") || r.stderr != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	oneLine(t, speckleAt(t, dir, nil, 30*time.Second, nil, "--references", ".", "--nosuch"), 2, "speckle app: unknown flag: --nosuch")
+}
+
+// A --references folder (or $SPECKLE_REFERENCES) that is missing or not a folder is refused
+// before any command runs, exit 2 (issue 34 item 15): before, it was skipped silently and
+// RMSE used the built-in reference.
+func TestReferencesFolderMustExist(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644)
+	for _, c := range []struct {
+		env  []string
+		args []string
+		want string
+	}{
+		{nil, []string{"render", "--references", "nosuchdir", "--photons", "1e3", "--size", "80x45"}, "--references nosuchdir: no such file or directory"},
+		{nil, []string{"--references", "file", "rng", "list"}, "--references file is not a folder"},
+		{[]string{"SPECKLE_REFERENCES=" + filepath.Join(dir, "none")}, []string{"render", "--photons", "1e3", "--size", "80x45"}, "$SPECKLE_REFERENCES " + filepath.Join(dir, "none") + ": no such file"},
+		{nil, []string{"capture", "--references", "nosuchdir"}, "--references nosuchdir"},
+	} {
+		oneLine(t, speckleAt(t, dir, nil, 60*time.Second, c.env, c.args...), 2, c.want)
+	}
+	if names := ls(t, dir); len(names) != 1 {
+		t.Errorf("written: %v", names)
+	}
+}
