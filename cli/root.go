@@ -15,8 +15,8 @@ import (
 
 	"speckle/imageio"
 	"speckle/internal/printable"
-	"speckle/internal/units"
 	"speckle/internal/suggest"
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
 )
