@@ -298,3 +298,18 @@ func TestReferencesFolderMustExist(t *testing.T) {
 		t.Errorf("written: %v", names)
 	}
 }
+
+// validate with a $TMPDIR that does not exist says so, naming TMPDIR and --keep, before any
+// work, exit 2 (issue 34 item 18): before, "stat /nonexistent: no such file or directory".
+func TestValidateTMPDIRNamed(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), nil, 0o644)
+	args := []string{"validate", "--scenes", "plane", "--size", "64x36", "--samples", "1", "--renders", "2", "--blender", os.Args[0]}
+	for tmp, want := range map[string]string{"/nonexistent": "$TMPDIR /nonexistent: no such file or directory", filepath.Join(dir, "f"): "is not a folder"} {
+		r := speckleAt(t, dir, nil, time.Minute, []string{"TMPDIR=" + tmp, fakeBlenderEnv + "=1"}, args...)
+		oneLine(t, r, 2, want)
+		if !strings.Contains(r.stderr, "--keep DIR") {
+			t.Errorf("TMPDIR=%s: %q names no way out", tmp, r.stderr)
+		}
+	}
+}

@@ -73,6 +73,8 @@ func (o *validateOptions) run(c *cobra.Command) error {
 		if err := checkParent(o.v.Keep); err != nil { // only --keep itself is made
 			return err
 		}
+	} else if err := checkTempDir(); err != nil {
+		return err
 	}
 	for _, s := range list {
 		v := o.v
@@ -127,4 +129,19 @@ func openScenes(names string) ([]*scenes.Scene, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// checkTempDir refuses, before any work, a $TMPDIR where validate cannot make its temporary
+// folder for Blender's renders (issue 34 item 18): before, TMPDIR=/nonexistent failed after
+// the checks with "stat /nonexistent: no such file or directory".
+func checkTempDir() error {
+	dir := os.TempDir()
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return usagef("$TMPDIR %s: %v: Blender's renders need a temporary folder there (set TMPDIR to a folder that exists, or give --keep DIR)", imageio.Printable(dir), unwrapPathError(err))
+	case !st.IsDir():
+		return usagef("$TMPDIR %s is not a folder: Blender's renders need a temporary folder there (set TMPDIR to a folder, or give --keep DIR)", imageio.Printable(dir))
+	}
+	return nil
 }
