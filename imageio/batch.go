@@ -154,9 +154,15 @@ func (b *Batch) besideLocked(p, parent, base string) string {
 	if err := os.Rename(p, b.Dir); err != nil {
 		return b.tmp // the user's folder stays at p: the error names the set, p is kept
 	}
-	if q, err := mkdirTemp(parent, base, ".new", 0o700); err == nil {
+	// q is made as a new folder is (0777 less the umask): the set, private while it was
+	// written, takes that mode once beside the folder, as any new folder would have.
+	if q, err := mkdirTemp(parent, base, ".new", 0o777); err == nil {
+		st, serr := os.Stat(q)
 		if syscall.Rename(b.tmp, q) == nil {
 			b.tmp = q
+			if serr == nil {
+				os.Chmod(q, st.Mode().Perm())
+			}
 		} else {
 			os.Remove(q)
 		}

@@ -117,3 +117,37 @@ func TestWriteFilesAtomicAllOrNone(t *testing.T) {
 		}
 	}
 }
+
+// A set left beside its folder (DIR.newNNN, when the folder gained files during the run)
+// has the mode a new folder gets under the umask, not the private 0700 it was written under
+// (issue 34 item 19).
+func TestSetLeftBesideFollowsTheUmask(t *testing.T) {
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "set")
+	if err := writeSet(t, dir, "a.png"); err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBatch(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := b.Path("new.png")
+	if err := WriteFileAtomic(p, writeString("new")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "mine.png"), []byte("mine"), 0o644) // during the run
+	err = b.Commit()
+	b.Discard()
+	if err == nil || !strings.Contains(err.Error(), "set.new") {
+		t.Fatalf("%v: want the new set beside the folder", err)
+	}
+	news, _ := filepath.Glob(filepath.Join(parent, "set.new*"))
+	if len(news) != 1 {
+		t.Fatalf("beside the folder: %v", news)
+	}
+	if st, err := os.Stat(news[0]); err != nil || st.Mode().Perm() != 0o755 {
+		t.Errorf("%s: mode %v (%v), want 0755 (umask 022)", news[0], st.Mode().Perm(), err)
+	}
+}
