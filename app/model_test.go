@@ -475,3 +475,34 @@ func TestPanesNamedTwice(t *testing.T) {
 		}
 	}
 }
+
+// A key the settings do not know (a typo, a note) is refused in one line naming it, and the
+// file is then never saved over (issue 34 item 5): before, "exposre" and a "note" were
+// neither reported nor kept when Speckle rewrote the file.
+func TestSettingsUnknownKeysNamedAndKept(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ text, want string }{
+		{`{"exposre": 2}`, `unknown key "exposre" (did you mean exposure?)`},
+		{`{"exposure": 2, "note": "for the lecture"}`, `unknown key "note"`},
+		{`{"streamlines": {"widht": 300}}`, `unknown key "widht" (did you mean width?)`},
+		{`{"exposure": 2} {"exposure": 3}`, "more than one JSON value"},
+	} {
+		p := filepath.Join(dir, "s.json")
+		os.WriteFile(p, []byte(c.text), 0o644)
+		os.Remove(p + ".new")
+		s, err := LoadSettings(p)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v; want one line with %q", c.text, err, c.want)
+			continue
+		}
+		if _, serr := s.SaveKeeping(p, err); serr != nil {
+			t.Fatal(serr)
+		}
+		if b, _ := os.ReadFile(p); string(b) != c.text {
+			t.Errorf("%s: the file now holds %q", c.text, b)
+		}
+		if _, err := LoadSettings(p + ".new"); err != nil {
+			t.Errorf("%s: the settings beside it: %v", c.text, err)
+		}
+	}
+}

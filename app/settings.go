@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -361,13 +362,49 @@ func LoadSettings(path string) (Settings, error) {
 		return Defaults(), nil
 	}
 	s := Defaults()
-	if err := json.Unmarshal(data, &s); err != nil {
-		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, err)
+	// A key Speckle does not know (a typo such as "exposre", a note) is refused, naming
+	// it: the file then is left as it is and this run's settings go beside it
+	// (SaveKeeping), so nothing the user wrote is dropped by a save (issue 34 item 5).
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, unknownKey(err))
+	}
+	if dec.More() {
+		return Defaults(), fmt.Errorf("%s: more than one JSON value; using the defaults", path)
 	}
 	if err := s.Check(); err != nil {
 		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, err)
 	}
 	return s, nil
+}
+
+// unknownKey rewords encoding/json's "json: unknown field \"exposre\"" as a key of the
+// settings file, with the known key it is closest to.
+func unknownKey(err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "json: unknown field ")
+	if !ok {
+		return err
+	}
+	key, _ := strconv.Unquote(name)
+	known := settingsKeys()
+	if h := suggest.Hint(key, known); h != "" {
+		return fmt.Errorf("unknown key %s (%s): Speckle keeps no key it does not know, so it does not save over this file", name, h)
+	}
+	return fmt.Errorf("unknown key %s: Speckle keeps no key it does not know, so it does not save over this file", name)
+}
+
+// settingsKeys are the JSON keys of the settings and their nested objects.
+func settingsKeys() []string {
+	var keys []string
+	for _, t := range []reflect.Type{reflect.TypeOf(Settings{}), reflect.TypeOf(LineSettings{}), reflect.TypeOf(PaneSettings{}), reflect.TypeOf(LabSettings{})} {
+		for i := range t.NumField() {
+			if k, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); k != "" && k != "-" {
+				keys = append(keys, k)
+			}
+		}
+	}
+	return keys
 }
 
 // Save writes the settings as every output is written (imageio.WriteFileAtomic):
