@@ -3,14 +3,17 @@ package cli
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"speckle/app"
 	"speckle/render"
 )
 
@@ -310,6 +313,45 @@ func TestValidateTMPDIRNamed(t *testing.T) {
 		oneLine(t, r, 2, want)
 		if !strings.Contains(r.stderr, "--keep DIR") {
 			t.Errorf("TMPDIR=%s: %q names no way out", tmp, r.stderr)
+		}
+	}
+}
+
+// app --headless --frames N --screenshot F stopped by a signal before frame N exits 128 + the
+// signal with a line saying the screenshot was not written; the settings are still saved
+// (issue 34 item 9): before, exit 0, no screenshot, no message. --headless without --frames,
+// which nothing would end, is refused.
+func TestAppInterruptedBeforeItsScreenshot(t *testing.T) {
+	dir := t.TempDir()
+	oneLine(t, speckleAt(t, dir, nil, 30*time.Second, nil, "app", "--headless"), 2, "--headless needs --frames N")
+	for sig, code := range map[os.Signal]int{os.Interrupt: 130, syscall.SIGTERM: 143} {
+		shot, settings := filepath.Join(dir, "shot.png"), filepath.Join(dir, "s.json")
+		args := []string{"app", "--headless", "--frames", "100000", "--size", "48x27", "--photons-per-iteration", "1024", "--panes", "pcg32", "--settings", settings, "--screenshot", shot}
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = childEnv(args, nil)
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(3 * time.Second) // context, programs, a few frames
+		cmd.Process.Signal(sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatal("the app did not stop")
+		}
+		if got := cmd.ProcessState.ExitCode(); got != code || !strings.Contains(errb.String(), "--screenshot "+shot+" not written") {
+			t.Errorf("%v: exit %d, stderr %q; want %d and the screenshot said not written", sig, got, errb.String(), code)
+		}
+		if _, err := os.Stat(shot); err == nil {
+			t.Errorf("%v: a screenshot was written", sig)
+		}
+		if s, err := app.LoadSettings(settings); err != nil || s.Panes[0].Generator != "pcg32" {
+			t.Errorf("%v: settings %v", sig, err)
 		}
 	}
 }

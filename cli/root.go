@@ -121,9 +121,12 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if !errors.As(err, &usage) {
 		fmt.Fprint(stderr, root.Annotations[notesKey])
 	}
+	var status exitStatus
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp), errors.Is(err, pflag.ErrHelp):
 		return 0
+	case errors.As(err, &status): // the command said why already
+		return int(status)
 	case errors.As(err, &usage):
 		fmt.Fprintf(stderr, "speckle%s: %s\n", name, printable.Escape(err.Error()))
 		return 2
@@ -155,6 +158,12 @@ func checkReferences() error {
 	}
 	return nil
 }
+
+// exitStatus ends a command with this status, its line already printed (the app's 130 when a
+// signal kept its screenshot from being written).
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
 // commandAfterGlobalFlags says whether args are flags every command takes (--references DIR,
 // --allow-weak-reference) followed by a command's name: speckle --references . rng list is
