@@ -3,12 +3,14 @@ package imageio
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // A write-protected file is not replaced, content and mode kept, by the check before the
@@ -149,5 +151,49 @@ func TestSetLeftBesideFollowsTheUmask(t *testing.T) {
 	}
 	if st, err := os.Stat(news[0]); err != nil || st.Mode().Perm() != 0o755 {
 		t.Errorf("%s: mode %v (%v), want 0755 (umask 022)", news[0], st.Mode().Perm(), err)
+	}
+}
+
+// A signal while Commit removes the old set waits for the removal (issue 34 item 8): no
+// SET.old.tmpNNN survives, and the process learns the new set is in place (Committed), so
+// it need not exit 130. Before, the removal ran outside the registry: a signal then left
+// the rest of the old set (111 files in one run) beside the new one.
+func TestSignalDuringOldSetRemoval(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "set")
+	var names []string
+	for i := range 300 {
+		names = append(names, fmt.Sprintf("old%03d.png", i))
+	}
+	if err := writeSet(t, dir, names...); err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBatch(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := b.Path("new.png")
+	if err := WriteFileAtomic(p, writeString("new")); err != nil {
+		t.Fatal(err)
+	}
+	aborted := make(chan []string, 1)
+	beforeRemovingOld = func() { // the signal arrives here, as the removal starts
+		go func() {
+			AbortLeftovers() // the signal handler: the process exits right after it
+			left, _ := filepath.Glob(filepath.Join(parent, "set.old.tmp*"))
+			aborted <- append(left, fmt.Sprint(Committed()))
+			leftovers.Unlock() // AbortLeftovers keeps it locked for the exit; the test goes on
+		}()
+		time.Sleep(50 * time.Millisecond)
+	}
+	defer func() { beforeRemovingOld = nil }()
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-aborted; len(got) != 1 || got[0] != "true" {
+		t.Errorf("when the signal's handler ran: left %v, want nothing and the set committed", got)
+	}
+	if got := dirNames(t, dir); strings.Join(got, ",") != ManifestName+",new.png" {
+		t.Errorf("the set holds %v", got)
 	}
 }
