@@ -55,7 +55,7 @@ func catchSignals(name string, stderr io.Writer) (stop func()) {
 	go func() {
 		select {
 		case s := <-c:
-			stopWorkers() // a split's: they write no files
+			stopWorkers()            // a split's: they write no files
 			imageio.AbortLeftovers() // waits for a set being put in place and its old one removed
 			if imageio.Committed() { // the set was in place: the signal stopped nothing asked for
 				fmt.Fprintf(stderr, "speckle %s: %s after its set was written in place\n", name, stopSignals[s])
