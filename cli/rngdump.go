@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/imageio"
 	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
@@ -146,6 +147,9 @@ func (o *dumpOptions) run(c *cobra.Command) error {
 	if count == 0 { // until the reader stops: its closing the pipe ends the process (SIGPIPE)
 		count, interleaved = endlessCount, true // one stream reads the same either way
 	}
+	if err := o.checkSpace(o.spec.Gen.Bits()); err != nil {
+		return err
+	}
 	return writeAtomically(o.out, stdout, func(w io.Writer) error {
 		if o.format == "packed" {
 			w = rng.NewPacker(w, o.spec.Gen.Bits())
@@ -173,4 +177,21 @@ func (o *dumpOptions) run(c *cobra.Command) error {
 		}
 		return lab.Dump(r, count, f32, w, progress)
 	})
+}
+
+// checkSpace refuses, before any work, a dump to a file whose file system cannot hold it:
+// its size is known (bits: a packed value's), exactly for u32 and f32 and at least for packed.
+func (o *dumpOptions) checkSpace(bits int) error {
+	if o.count == 0 || o.out == "" || o.out == "-" {
+		return nil
+	}
+	n := int64(o.streams) * int64(o.count)
+	need := 4 * n
+	if o.format == "packed" {
+		need = n * int64(bits) / 8
+	}
+	if err := imageio.CheckSpace(o.out, need); err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
 }

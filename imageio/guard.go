@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -64,4 +65,23 @@ func CheckDerived(path, what string, ours func(data []byte) bool) error {
 		return nil
 	}
 	return fmt.Errorf("cannot write %s, %s: a file Speckle did not write is there (move it, or write elsewhere)", Printable(path), what)
+}
+
+// CheckSpace refuses, before any work, an output of need bytes (exactly known, or a lower
+// bound) where its file system has less free for this user: a 4 GiB dump onto 200 MB failed
+// after 9 s of work (issue 34 item 16). A device or FIFO is written through and not checked;
+// a file system that cannot say is let through.
+func CheckSpace(path string, need int64) error {
+	target, kind, err := resolveOutput(path)
+	if err != nil || kind == outStream {
+		return nil
+	}
+	var st syscall.Statfs_t
+	if syscall.Statfs(filepath.Dir(target), &st) != nil {
+		return nil
+	}
+	if free := int64(st.Bavail) * int64(st.Bsize); free >= 0 && need > free {
+		return fmt.Errorf("cannot write %s: it takes %d bytes and its file system has %d free", Printable(path), need, free)
+	}
+	return nil
 }

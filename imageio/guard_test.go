@@ -197,3 +197,19 @@ func TestSignalDuringOldSetRemoval(t *testing.T) {
 		t.Errorf("the set holds %v", got)
 	}
 }
+
+// An output larger than its file system's free space is refused before the work (issue 34
+// item 16); a device is not checked.
+func TestCheckSpace(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "dump.bin")
+	err := CheckSpace(p, 1<<62)
+	if err == nil || !strings.Contains(err.Error(), "cannot write "+p+": it takes 4611686018427387904 bytes and its file system has ") {
+		t.Errorf("4 EiB: %v", err)
+	}
+	if err := CheckSpace(p, 1); err != nil {
+		t.Error(err)
+	}
+	if err := CheckSpace("/dev/null", 1<<62); err != nil {
+		t.Errorf("/dev/null: %v", err)
+	}
+}
