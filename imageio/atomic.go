@@ -224,30 +224,7 @@ func stageFile(path string, write func(io.Writer) error) (commit func() error, d
 		}
 		return func() error { return nil }, func() {}, nil
 	}
-	dir, base := filepath.Split(target)
-	if dir == "" {
-		dir = "."
-	}
-	// A new file follows the umask; a replaced one keeps its mode and owner, set once
-	// written (the temporary file is private until then).
-	var old fs.FileInfo
-	perm := fs.FileMode(0o666)
-	if kind == outRegular {
-		if old, err = os.Stat(target); err != nil {
-			return fail(err)
-		}
-		if writeProtected(target, old) {
-			return fail(ErrWriteProtected)
-		}
-		perm = 0o600
-	}
-	var f *os.File
-	var reg *leftover
-	locked(func() {
-		if f, err = createTemp(dir, base, perm); err == nil {
-			reg = trackLocked(f.Name(), leftoverFile)
-		}
-	})
+	f, reg, old, err := openTemp(target, kind)
 	if err != nil {
 		return fail(err)
 	}
@@ -296,6 +273,33 @@ func stageFile(path string, write func(io.Writer) error) (commit func() error, d
 		return nil
 	}
 	return commit, cleanup, nil
+}
+
+// openTemp creates and registers the temporary file that replaces target (kind outNew or
+// outRegular) and returns what target was (nil if new). A new file follows the umask; a
+// replaced one keeps its mode and owner, set once written (the temporary file is private
+// until then); a write-protected one is refused.
+func openTemp(target string, kind int) (f *os.File, reg *leftover, old fs.FileInfo, err error) {
+	dir, base := filepath.Split(target)
+	if dir == "" {
+		dir = "."
+	}
+	perm := fs.FileMode(0o666)
+	if kind == outRegular {
+		if old, err = os.Stat(target); err != nil {
+			return nil, nil, nil, err
+		}
+		if writeProtected(target, old) {
+			return nil, nil, nil, ErrWriteProtected
+		}
+		perm = 0o600
+	}
+	locked(func() {
+		if f, err = createTemp(dir, base, perm); err == nil {
+			reg = trackLocked(f.Name(), leftoverFile)
+		}
+	})
+	return f, reg, old, err
 }
 
 // writeStream writes a device or FIFO straight through.
