@@ -168,6 +168,36 @@ func (m *Model) SetPanes(specs []rng.Spec) error {
 		m.S.Panes[i] = p
 	}
 	m.S.Layout = len(specs)
+	// The panes not shown (kept for a wider layout, and saved) name none of these twice:
+	// after --panes philox, the fourth pane's default philox becomes a generator not in use.
+	used := map[string]bool{}
+	for _, p := range m.S.Panes[:len(specs)] {
+		if sp, ok := p.Spec(); ok {
+			used[sp.Seeded(m.S.Seed).Identity()] = true
+		}
+	}
+	spare := rng.DefaultComparison()
+	for _, name := range rng.Names() {
+		if g, err := rng.Lookup(name); err == nil {
+			spare = append(spare, rng.Spec{Gen: g})
+		}
+	}
+	for i := len(specs); i < MaxPanes; i++ {
+		sp, ok := m.S.Panes[i].Spec()
+		if ok && !used[sp.Seeded(m.S.Seed).Identity()] {
+			used[sp.Seeded(m.S.Seed).Identity()] = true
+			continue
+		}
+		for _, c := range spare {
+			if id := c.Seeded(m.S.Seed).Identity(); !used[id] {
+				view := m.S.Panes[i].View
+				m.S.Panes[i] = PaneOf(c)
+				m.S.Panes[i].View = view
+				used[id] = true
+				break
+			}
+		}
+	}
 	return nil
 }
 

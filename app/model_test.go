@@ -404,3 +404,105 @@ func TestPaneSeed(t *testing.T) {
 		t.Errorf("seed 3 two ways: keys %q and %q", m.BuildKey(0), m.BuildKey(1))
 	}
 }
+
+// The settings that go beside a file that failed to load replace a .new there only if
+// Speckle wrote it (issue 34 item 3): before, `{ bad` in s.json replaced the user's own
+// s.json.new.
+func TestSaveKeepingLeavesTheUsersNew(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "s.json")
+	os.WriteFile(bad, []byte("{ bad"), 0o644)
+	_, loadErr := LoadSettings(bad)
+	if loadErr == nil {
+		t.Fatal("{ bad loaded")
+	}
+	for _, users := range []string{"my backup\n", `{"exposure": 2}`, "", "{}\n"} {
+		os.WriteFile(bad+".new", []byte(users), 0o644)
+		note, err := Defaults().SaveKeeping(bad, loadErr)
+		if err == nil || !strings.Contains(err.Error(), "settings not saved: cannot write "+bad+".new") || note != "" {
+			t.Errorf("a .new holding %q: note %q, %v; want it refused", users, note, err)
+		}
+		if got, _ := os.ReadFile(bad + ".new"); string(got) != users {
+			t.Errorf("the user's .new now holds %q, was %q", got, users)
+		}
+	}
+	// One Speckle wrote (a run before) is replaced.
+	os.Remove(bad + ".new")
+	for i, e := range []float32{2, 3} {
+		s := Defaults()
+		s.Exposure = e
+		if _, err := s.SaveKeeping(bad, loadErr); err != nil {
+			t.Fatalf("save %d: %v", i, err)
+		}
+		if got, err := LoadSettings(bad + ".new"); err != nil || got.Exposure != e {
+			t.Errorf("save %d: exposure %g, %v; want %g", i, got.Exposure, err, e)
+		}
+	}
+}
+
+// Settings apply the command line's rule for panes (issue 34 item 13): a file whose shown
+// panes name one generator twice is refused in one line naming the panes (before, four
+// philox panes ran silently), and Speckle's own save after --panes philox no longer stores
+// philox, lehmer, ca, philox: the panes kept for a wider layout name none twice.
+func TestPanesNamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	four := filepath.Join(dir, "four.json")
+	os.WriteFile(four, []byte(`{"layout": 4, "panes": [{"generator": "philox"}, {"generator": "philox"}, {"generator": "philox"}, {"generator": "philox"}]}`), 0o644)
+	if _, err := LoadSettings(four); err == nil || !strings.Contains(err.Error(), "panes 1 and 2: philox is named twice") {
+		t.Errorf("four philox panes: %v", err)
+	}
+	seeded := filepath.Join(dir, "seeded.json")
+	os.WriteFile(seeded, []byte(`{"layout": 2, "seed": 3, "panes": [{"generator": "philox", "seed": 3}, {"generator": "philox"}, {"generator": "ca"}, {"generator": "lehmer"}]}`), 0o644)
+	if _, err := LoadSettings(seeded); err == nil || !strings.Contains(err.Error(), "panes 1 and 2") {
+		t.Errorf("philox with seed 3 twice: %v", err)
+	}
+	two := filepath.Join(dir, "two.json")
+	os.WriteFile(two, []byte(`{"layout": 2, "panes": [{"generator": "philox"}, {"generator": "philox", "seed": 2}, {"generator": "ca"}, {"generator": "ca"}]}`), 0o644)
+	if _, err := LoadSettings(two); err != nil {
+		t.Errorf("philox seeds 1 and 2: %v", err)
+	}
+	for _, panes := range [][]string{{"philox"}, {"ca", "philox"}, {"lehmer", "rand48", "philox", "ca"}} {
+		m := NewModel(Defaults())
+		if err := m.SetPanes(testSpecs(t, panes...)); err != nil {
+			t.Fatal(err)
+		}
+		m.S.Layout = 4 // what the saved file shows once the window goes to four panes
+		if err := m.S.Check(); err != nil {
+			t.Errorf("--panes %v, then four panes: %v", panes, err)
+		}
+		if m.S.Panes[0].Generator != panes[0] {
+			t.Errorf("--panes %v: pane 1 is %s", panes, m.S.Panes[0].Generator)
+		}
+	}
+}
+
+// A key the settings do not know (a typo, a note) is refused in one line naming it, and the
+// file is then never saved over (issue 34 item 5): before, "exposre" and a "note" were
+// neither reported nor kept when Speckle rewrote the file.
+func TestSettingsUnknownKeysNamedAndKept(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ text, want string }{
+		{`{"exposre": 2}`, `unknown key "exposre" (did you mean exposure?)`},
+		{`{"exposure": 2, "note": "for the lecture"}`, `unknown key "note"`},
+		{`{"streamlines": {"widht": 300}}`, `unknown key "widht" (did you mean width?)`},
+		{`{"exposure": 2} {"exposure": 3}`, "more than one JSON value"},
+	} {
+		p := filepath.Join(dir, "s.json")
+		os.WriteFile(p, []byte(c.text), 0o644)
+		os.Remove(p + ".new")
+		s, err := LoadSettings(p)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v; want one line with %q", c.text, err, c.want)
+			continue
+		}
+		if _, serr := s.SaveKeeping(p, err); serr != nil {
+			t.Fatal(serr)
+		}
+		if b, _ := os.ReadFile(p); string(b) != c.text {
+			t.Errorf("%s: the file now holds %q", c.text, b)
+		}
+		if _, err := LoadSettings(p + ".new"); err != nil {
+			t.Errorf("%s: the settings beside it: %v", c.text, err)
+		}
+	}
+}

@@ -284,6 +284,20 @@ func (s Settings) Check() error {
 			return fmt.Errorf("pane %d: %v", i+1, err)
 		}
 	}
+	// The command line's rule: the panes shown name no generator twice (--panes philox,philox
+	// is refused; so is a file of four philox panes).
+	seen := map[string]int{}
+	for i, p := range s.Panes[:s.Layout] {
+		sp, err := p.seededIn(s)
+		if err != nil {
+			continue // refused above
+		}
+		if first, ok := seen[sp.Identity()]; ok {
+			as, _ := p.Spec()
+			return fmt.Errorf("panes %d and %d: %v (as --panes refuses it)", first+1, i+1, rng.NamedTwice(as, as.String(), as.String()))
+		}
+		seen[sp.Identity()] = i
+	}
 	return nil
 }
 
@@ -347,8 +361,16 @@ func LoadSettings(path string) (Settings, error) {
 		return Defaults(), nil
 	}
 	s := Defaults()
-	if err := json.Unmarshal(data, &s); err != nil {
-		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, err)
+	// A key Speckle does not know (a typo such as "exposre", a note) is refused, naming
+	// it: the file then is left as it is and this run's settings go beside it
+	// (SaveKeeping), so nothing the user wrote is dropped by a save (issue 34 item 5).
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, unknownKey(err))
+	}
+	if dec.More() {
+		return Defaults(), fmt.Errorf("%s: more than one JSON value; using the defaults", path)
 	}
 	if err := s.Check(); err != nil {
 		return Defaults(), fmt.Errorf("%s: %v; using the defaults", path, err)
@@ -380,6 +402,11 @@ func (s Settings) SaveKeeping(path string, loadErr error) (note string, err erro
 		return "", s.Save(path)
 	}
 	beside := path + ".new"
+	// The .new is Speckle's only if it holds what Save writes: a user's own s.json.new
+	// (a backup, notes) is not replaced (the output guard, imageio.CheckDerived).
+	if err := imageio.CheckDerived(beside, "beside "+imageio.Printable(path)+", which failed to load", IsOwnSettings); err != nil {
+		return "", fmt.Errorf("settings not saved: %w", err)
+	}
 	if err := s.Save(beside); err != nil {
 		return "", err
 	}

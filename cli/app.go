@@ -124,6 +124,9 @@ func (o *appOptions) check() (w, h int, err error) {
 		return 0, 0, usagef("--screenshot %s: the file must end in .png", o.shot)
 	case o.bench && o.frames == 0:
 		return 0, 0, usagef("--bench needs --frames N")
+	case o.headless && o.frames == 0:
+		// Nothing closes a headless window: it would run until killed, silently.
+		return 0, 0, usagef("--headless needs --frames N: no window to close ends it")
 	case o.gl.device >= 0 && !o.headless:
 		return 0, 0, usagef("--device picks an EGL device: give --headless too (the window's context is the window system's)")
 	}
@@ -281,8 +284,8 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 	}
 	// Ctrl-C in the terminal closes the window as its close button does, so
 	// the settings are saved; also while the window is still opening.
-	stopping, stopSignals := closeOnInterrupt(stderr)
-	defer stopSignals()
+	stopping, stopCatching, caught := closeOnInterrupt(stderr)
+	defer stopCatching()
 	a, err := app.New(app.Options{
 		Settings: s, SettingsPath: path, SettingsLoadErr: loadErr, Headless: o.headless, Width: w, Height: h,
 		Frames: o.frames, Screenshot: o.shot, VSync: o.vsync, Out: stdout, Err: stderr, Lesson: o.lesson,
@@ -301,7 +304,17 @@ func (o *appOptions) run(stdout, stderr io.Writer) error {
 			a.Stop()
 		}
 	}()
-	return o.runFrames(a, stdout, stderr)
+	if err := o.runFrames(a, stdout, stderr); err != nil {
+		return err
+	}
+	// A screenshot asked for and not written, because a signal ended the frames first: the
+	// exit status says so (130, 143, 129), as every command's does (issue 34 item 9).
+	if sig := caught(); sig != nil && o.shot != "" && a.Stats().Frames < o.frames {
+		fmt.Fprintf(stderr, "speckle app: %s after %d of %d frames: --screenshot %s not written (the settings were saved)\n",
+			stopSignals[sig], a.Stats().Frames, o.frames, imageio.Printable(o.shot))
+		return exitStatus(128 + int(sig.(syscall.Signal)))
+	}
+	return nil
 }
 
 // runFrames runs the window to its end with a progress bar (or the bench's
@@ -353,12 +366,14 @@ func (o *appOptions) runFrames(a *app.App, stdout, stderr io.Writer) error {
 // closeOnInterrupt turns SIGINT, SIGTERM and SIGHUP into a request to close
 // the window (sent on the channel, kept until the window reads it); a second
 // one quits at once without saving.
-func closeOnInterrupt(stderr io.Writer) (<-chan struct{}, func()) {
+func closeOnInterrupt(stderr io.Writer) (<-chan struct{}, func(), func() os.Signal) {
 	interrupt, stopping := make(chan os.Signal, 1), make(chan struct{}, 1)
 	var interrupted atomic.Bool
+	var first atomic.Value // the first signal caught
 	signal.Notify(interrupt, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		for s := range interrupt {
+			first.CompareAndSwap(nil, s)
 			if interrupted.Swap(true) { // a second Ctrl-C: the user means it
 				imageio.AbortLeftovers()
 				fmt.Fprintf(stderr, "speckle app: %s twice, quitting without saving\n", stopSignals[s])
@@ -370,7 +385,11 @@ func closeOnInterrupt(stderr io.Writer) (<-chan struct{}, func()) {
 			}
 		}
 	}()
-	return stopping, func() { signal.Stop(interrupt) }
+	caught := func() os.Signal {
+		s, _ := first.Load().(os.Signal)
+		return s
+	}
+	return stopping, func() { signal.Stop(interrupt) }, caught
 }
 
 // hasDisplay reports whether a window could open.

@@ -58,7 +58,7 @@ more --numbers on a large GPU).`,
 		RunE: func(c *cobra.Command, _ []string) error { return o.run(c) },
 	}
 	fs := c.Flags()
-	wholeFlag(fs, &o.ga.Population, "population", 24, 2, 1<<20, "candidates per generation")
+	wholeFlag(fs, &o.ga.Population, "population", 24, 2, 1<<20, "candidates per generation; with the 2 references, x --streams at most 32768 streams in all (8190 at --streams 4)")
 	wholeFlag(fs, &o.ga.Generations, "generations", 12, 1, 1<<16, "generations")
 	wholeFlag(fs, &o.ga.Elite, "elite", 2, 0, 1<<20, "best candidates kept unchanged each generation")
 	numberFlag(fs, &o.ga.Mutation, "mutation", 0.03, numcheck.Closed(0, 1), "probability of flipping each of a genome's 40 bits")

@@ -84,7 +84,7 @@ func flagValues(t *testing.T, s string) {
 	var n int64
 	var seed uint32
 	var at []int64
-	for _, v := range []pflag.Value{sizeValue{&w, &h}, countValue{&n}, perIterationValue{&perIter}, seedValue{&seed}, stopsValue{&at}} {
+	for _, v := range []pflag.Value{sizeValue{&w, &h}, countValue{n: &n}, perIterationValue{&perIter}, seedValue{&seed}, stopsValue{&at}} {
 		if err := v.Set(s); err != nil {
 			fuzzcheck.OneLine(t, err)
 			continue

@@ -49,7 +49,7 @@ type result struct {
 func speckle(t *testing.T, env []string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f")), env...)
+	cmd.Env = childEnv(args, env)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

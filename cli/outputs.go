@@ -55,8 +55,12 @@ func catchSignals(name string, stderr io.Writer) (stop func()) {
 	go func() {
 		select {
 		case s := <-c:
-			stopWorkers() // a split's: they write no files
-			imageio.AbortLeftovers()
+			stopWorkers()            // a split's: they write no files
+			imageio.AbortLeftovers() // waits for a set being put in place and its old one removed
+			if imageio.Committed() { // the set was in place: the signal stopped nothing asked for
+				fmt.Fprintf(stderr, "speckle %s: %s after its set was written in place\n", name, stopSignals[s])
+				os.Exit(0)
+			}
 			fmt.Fprintf(stderr, "speckle %s: %s; its temporary files were removed\n", name, stopSignals[s])
 			os.Exit(128 + int(s.(syscall.Signal)))
 		case <-done:

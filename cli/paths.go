@@ -25,11 +25,21 @@ type pathArg struct {
 	flag, path string
 	out        bool // written by the run (else only read)
 	set        bool // a set folder: replaced whole, so whatever lies inside it too
+	// ours, for an output whose name Speckle derives from another (a reference's sidecar),
+	// says whether the file there is one Speckle wrote: any other is refused
+	// (imageio.CheckDerived), --force or not.
+	ours func(data []byte) bool
 }
 
 func input(flag, path string) pathArg    { return pathArg{flag: flag, path: path} }
 func output(flag, path string) pathArg   { return pathArg{flag: flag, path: path, out: true} }
 func setFolder(flag, dir string) pathArg { return pathArg{flag: flag, path: dir, out: true, set: true} }
+
+// derived is an output whose name Speckle derives, replaced only where ours says Speckle
+// wrote the file there.
+func derived(flag, path string, ours func([]byte) bool) pathArg {
+	return pathArg{flag: flag, path: path, out: true, ours: ours}
+}
 
 // referenceInputs are the stored references a render of scene at w x h may read for its
 // RMSE (render.ReferenceCandidates): inputs, so that --out or --pfm never overwrite one.
@@ -126,7 +136,8 @@ func (a fileID) within(d fileID) bool {
 
 // checkPaths refuses, before any work, two of a command's paths that name one file where
 // at least one is written, or an input inside a set folder the run replaces; "" and "-"
-// (stdout) are left out. One line names both flags; exit status 2.
+// (stdout) are left out. One line names both flags; exit status 2. A derived output
+// (a sidecar) whose file Speckle did not write is refused too.
 func checkPaths(args ...pathArg) error {
 	ids := make([]fileID, len(args))
 	streams := make([]bool, len(args))
@@ -143,6 +154,13 @@ func checkPaths(args ...pathArg) error {
 			}
 			if err := clash(a, b, ids[i], ids[j]); err != nil {
 				return err
+			}
+		}
+	}
+	for _, a := range args {
+		if a.ours != nil && a.path != "" && a.path != "-" {
+			if err := imageio.CheckDerived(a.path, a.flag, a.ours); err != nil {
+				return usageError{err.Error()}
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 // (none before the first interval is up), each with the share done, the
 // rate and the ETA; nothing is redrawn with carriage returns.
 func TestProgressLinesOffTerminal(t *testing.T) {
+	t.Setenv(progressIntervalEnv, "") // the default, whatever the environment of go test says
 	var b bytes.Buffer
 	p := newProgress(&b, "capture plane", 100, "k photons")
 	if p.terminal || p.interval != logInterval {

@@ -67,7 +67,7 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 	// First that no path names another (--scene the reference itself), then
 	// what Check says of the reference there.
 	sidecar := render.SidecarPath(path)
-	if err := checkPaths(input("--scene", sceneFile(o.sppm.scene)), output("the reference", path), output("its sidecar", sidecar)); err != nil {
+	if err := checkPaths(input("--scene", sceneFile(o.sppm.scene)), output("the reference", path), derived("its sidecar", sidecar, render.IsReferenceMeta)); err != nil {
 		return err
 	}
 	if err := ref.Check(); err != nil {

@@ -43,19 +43,33 @@ func sizeFlag(fs *pflag.FlagSet, w, h *int, value string) {
 }
 
 // countValue is a count (photons, numbers), e.g. 1e7 or 2^30 (units.ParseCount).
-type countValue struct{ n *int64 }
+type countValue struct{ n, hi *int64 }
 
 func (v countValue) Type() string   { return "count" }
 func (v countValue) String() string { return units.FormatCount(*v.n) }
-func (v countValue) Set(s string) (err error) {
-	*v.n, err = units.ParseCount(s)
-	return err
+func (v countValue) Set(s string) error {
+	n, err := units.ParseCount(s)
+	if v.hi != nil && ((err == nil && n > *v.hi) || units.IsTooLarge(err)) {
+		err = fmt.Errorf("must be at most %s (got %q)", units.FormatLimit(*v.hi), s)
+	}
+	if err != nil {
+		return err
+	}
+	*v.n = n
+	return nil
 }
 
-// countFlag defines an int64 flag read by units.ParseCount (1e7, 2^30).
+// countFlag defines an int64 flag read by units.ParseCount (1e7, 2^30), of at most
+// units.MaxCount; its help says so.
 func countFlag(fs *pflag.FlagSet, p *int64, name string, value int64, usage string) {
+	countRangeFlag(fs, p, name, value, units.MaxCount, usage)
+}
+
+// countRangeFlag is countFlag of at most hi: the flag's help and its refusal both name it
+// (issue 34 item 17).
+func countRangeFlag(fs *pflag.FlagSet, p *int64, name string, value, hi int64, usage string) {
 	*p = value
-	fs.Var(countValue{p}, name, usage)
+	fs.Var(countValue{p, &hi}, name, fmt.Sprintf("%s; 1..%s", usage, units.FormatLimit(hi)))
 }
 
 // photonsFlag defines --photons, the photons of a render in all.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"speckle/imageio"
 	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
@@ -125,6 +126,9 @@ func (o *dumpOptions) progress(c *cobra.Command, unit string) (set func(int), do
 
 func (o *dumpOptions) run(c *cobra.Command) error {
 	if o.order == "renderer" {
+		if err := checkPaths(input("--scene", sceneFile(o.renderer.order.Scene)), output("--out", o.out)); err != nil {
+			return err
+		}
 		return o.runRenderer(c)
 	}
 	if err := o.renderer.refuseUnused(c); err != nil {
@@ -142,6 +146,9 @@ func (o *dumpOptions) run(c *cobra.Command) error {
 	count, interleaved := o.count, o.order == "interleaved"
 	if count == 0 { // until the reader stops: its closing the pipe ends the process (SIGPIPE)
 		count, interleaved = endlessCount, true // one stream reads the same either way
+	}
+	if err := o.checkSpace(o.spec.Gen.Bits()); err != nil {
+		return err
 	}
 	return writeAtomically(o.out, stdout, func(w io.Writer) error {
 		if o.format == "packed" {
@@ -170,4 +177,21 @@ func (o *dumpOptions) run(c *cobra.Command) error {
 		}
 		return lab.Dump(r, count, f32, w, progress)
 	})
+}
+
+// checkSpace refuses, before any work, a dump to a file whose file system cannot hold it:
+// its size is known (bits: a packed value's), exactly for u32 and f32 and at least for packed.
+func (o *dumpOptions) checkSpace(bits int) error {
+	if o.count == 0 || o.out == "" || o.out == "-" {
+		return nil
+	}
+	n := int64(o.streams) * int64(o.count)
+	need := 4 * n
+	if o.format == "packed" {
+		need = n * int64(bits) / 8
+	}
+	if err := imageio.CheckSpace(o.out, need); err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
 }

@@ -66,6 +66,9 @@ func (o *dumpOptions) runRenderer(c *cobra.Command) error {
 	if count == 0 { // until the reader stops: its closing the pipe ends the process (SIGPIPE)
 		count = math.MaxInt // a slot has no index to run out of: the renderer never stops drawing
 	}
+	if err := o.checkSpace(lab.RendererBits); err != nil {
+		return err
+	}
 	return writeAtomically(o.out, c.OutOrStdout(), func(w io.Writer) error {
 		if o.format == "packed" {
 			w = rng.NewPacker(w, lab.RendererBits)

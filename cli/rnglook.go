@@ -91,7 +91,7 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream (renderer order: which slot)")
 	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
 	fs.StringVar(&o.rotate, "rotate", "30,20", "triples: YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
-	fs.Var(countValue{&o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
+	fs.Var(countValue{n: &o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
 	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1), direction (emission, draws 2 and 3) or bounce (the first bounce's scattering direction, draws 5 and 6, after its roulette draw 4)")
 	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, study.MaxLookLag, "pairs and triples: the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
 	fs.StringVar(&o.order, "order", "", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them); default: renderer for pairs and triples (where rand48's structure shows), stream for the other views and with --zoom, --scan or --points")

@@ -89,7 +89,7 @@ in both orders).`,
 	fs := c.Flags()
 	specsFlag(c, &o.test.Specs, "gens", rng.DefaultComparison(), "generators to test (all: every one)")
 	seedFlag(fs, &o.test.Seed)
-	countFlag(fs, &o.test.Numbers, "numbers", study.DefaultTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
+	countRangeFlag(fs, &o.test.Numbers, "numbers", study.DefaultTestNumbers, study.MaxTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
 	wholeFlag(fs, &o.test.Streams, "streams", study.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations; the battery holds them all: at most 32,768 for rand48, fewer for generators with larger states); renderer order: the pass's slots read")
 	wholeFlag(fs, &o.test.Samples, "samples", study.DefaultTestSamples, 5, study.MaxTestSamples, "samples per order for the second-level KS test")
 	testsFlag(fs, &o.test.Tests, "tests to run")
@@ -122,7 +122,11 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if o.split.unit >= 0 {
 		return o.runUnit(c)
 	}
-	if err := checkPaths(output("--csv", o.csv), output("--json-file", o.json), output("--out", o.grid)); err != nil {
+	var scene string // the renderer order's scene file: an input
+	if o.test.Renderer != nil {
+		scene = sceneFile(o.renderer.order.Scene)
+	}
+	if err := checkPaths(input("--scene", scene), output("--csv", o.csv), output("--json-file", o.json), output("--out", o.grid)); err != nil {
 		return err
 	}
 	for _, path := range []string{o.csv, o.json, o.grid} {

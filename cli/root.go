@@ -96,17 +96,21 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 func execute(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && strings.HasPrefix(args[0], "-") && !isRootFlag(args[0]) {
+	root := newRoot(stdout, stderr)
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") && !isRootFlag(args[0]) && !commandAfterGlobalFlags(root, args) {
 		args = append([]string{"app"}, args...) // speckle --frames 10 ...: the window's flags
 	}
-	root := newRoot(stdout, stderr)
 	root.SetArgs(args)
 	var stopSignals func()
-	root.PersistentPreRun = func(c *cobra.Command, _ []string) {
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		if err := checkReferences(); err != nil {
+			return err
+		}
 		recordSeeds(c.Flags())
 		if c.Name() != "app" { // the window saves its settings on Ctrl-C: its own handler
 			stopSignals = catchSignals(strings.TrimPrefix(c.CommandPath(), "speckle "), stderr)
 		}
+		return nil
 	}
 	c, err := root.ExecuteC()
 	if stopSignals != nil {
@@ -117,9 +121,12 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if !errors.As(err, &usage) {
 		fmt.Fprint(stderr, root.Annotations[notesKey])
 	}
+	var status exitStatus
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp), errors.Is(err, pflag.ErrHelp):
 		return 0
+	case errors.As(err, &status): // the command said why already
+		return int(status)
 	case errors.As(err, &usage):
 		fmt.Fprintf(stderr, "speckle%s: %s\n", name, printable.Escape(err.Error()))
 		return 2
@@ -128,6 +135,61 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "speckle%s: %s\n", name, printable.Escape(err.Error()))
 		return 1
 	}
+}
+
+// checkReferences refuses, before any command runs, a --references (or $SPECKLE_REFERENCES)
+// that is not a folder: before, it was skipped silently and RMSE used the built-in
+// reference (issue 34 item 15).
+func checkReferences() error {
+	dir := render.UserReferenceDir()
+	if dir == "" {
+		return nil
+	}
+	from := "--references"
+	if render.UserReferences == "" {
+		from = "$" + render.ReferencesEnv
+	}
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return usagef("%s %s: %v (a folder of your references is needed; speckle reference writes there)", from, imageio.Printable(dir), unwrapPathError(err))
+	case !st.IsDir():
+		return usagef("%s %s is not a folder", from, imageio.Printable(dir))
+	}
+	return nil
+}
+
+// exitStatus ends a command with this status, its line already printed (the app's 130 when a
+// signal kept its screenshot from being written).
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// commandAfterGlobalFlags says whether args are flags every command takes (--references DIR,
+// --allow-weak-reference) followed by a command's name: speckle --references . rng list is
+// rng list's, not the window's (issue 34 item 14).
+func commandAfterGlobalFlags(root *cobra.Command, args []string) bool {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "--") {
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(args[i], "--"), "=")
+		f := root.PersistentFlags().Lookup(name)
+		if f == nil {
+			return false
+		}
+		i++
+		if !hasValue && f.Value.Type() != "bool" {
+			i++ // its value
+		}
+	}
+	if i >= len(args) {
+		return false
+	}
+	for _, c := range root.Commands() {
+		if c.Name() == args[i] || slices.Contains(c.Aliases, args[i]) {
+			return true
+		}
+	}
+	return args[i] == "help"
 }
 
 // isRootFlag: the flags plain `speckle` takes itself; any other leading
@@ -169,8 +231,10 @@ func runSub(root *cobra.Command, args ...string) error {
 	if err := c.ParseFlags(rest); err != nil {
 		return err
 	}
-	if root.PersistentPreRun != nil {
-		root.PersistentPreRun(c, rest)
+	if root.PersistentPreRunE != nil {
+		if err := root.PersistentPreRunE(c, rest); err != nil {
+			return err
+		}
 	}
 	return c.RunE(c, c.Flags().Args())
 }

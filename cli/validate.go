@@ -69,10 +69,20 @@ func (o *validateOptions) run(c *cobra.Command) error {
 	if st, err := os.Stat(o.v.Keep); err == nil && !st.IsDir() { // else found only after the renders
 		return usagef("--keep %s is not a folder", imageio.Printable(o.v.Keep))
 	}
+	if o.v.Keep != "" {
+		if err := checkParent(o.v.Keep); err != nil { // only --keep itself is made
+			return err
+		}
+	} else if err := checkTempDir(); err != nil {
+		return err
+	}
 	for _, s := range list {
 		v := o.v
 		v.Scene = s
 		if err := v.Check(); err != nil {
+			return inputOrRun(err)
+		}
+		if err := v.CheckKept(); err != nil { // a user's NAME-cycles.py or render there
 			return inputOrRun(err)
 		}
 	}
@@ -119,4 +129,19 @@ func openScenes(names string) ([]*scenes.Scene, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// checkTempDir refuses, before any work, a $TMPDIR where validate cannot make its temporary
+// folder for Blender's renders (issue 34 item 18): before, TMPDIR=/nonexistent failed after
+// the checks with "stat /nonexistent: no such file or directory".
+func checkTempDir() error {
+	dir := os.TempDir()
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return usagef("$TMPDIR %s: %v: Blender's renders need a temporary folder there (set TMPDIR to a folder that exists, or give --keep DIR)", imageio.Printable(dir), unwrapPathError(err))
+	case !st.IsDir():
+		return usagef("$TMPDIR %s is not a folder: Blender's renders need a temporary folder there (set TMPDIR to a folder, or give --keep DIR)", imageio.Printable(dir))
+	}
+	return nil
 }

@@ -105,8 +105,8 @@ func openStream(path string) (*os.File, error) {
 }
 
 // CheckOutput checks, before any work, that WriteFileAtomic(path) can succeed as far as the
-// file system can tell: the directory exists and is writable (or the device or FIFO is), and
-// path is not a directory. Errors read like WriteFileAtomic's.
+// file system can tell: the directory exists and is writable (or the device or FIFO is),
+// path is not a directory, and not a write-protected file (guard.go). Errors read like WriteFileAtomic's.
 func CheckOutput(path string) error {
 	p, kind, err := resolveOutput(path)
 	if err == nil {
@@ -119,6 +119,9 @@ func CheckOutput(path string) error {
 			if st, err = os.Stat(dir); err == nil && !st.IsDir() {
 				err = syscall.ENOTDIR
 			}
+		}
+		if st, e := os.Stat(p); err == nil && e == nil && kind == outRegular && writeProtected(p, st) {
+			err = ErrWriteProtected
 		}
 	}
 	if err != nil {
@@ -160,8 +163,54 @@ func Printable(s string) string {
 // it was; the temporary file is also removed if the process is stopped (RemoveLeftovers).
 // Errors read "cannot write PATH: REASON" (for example "cannot write /dev/full: no space left
 // on device") and wrap the underlying error.
-func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
-	fail := func(e error) error { return writeError(path, e) }
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	commit, discard, err := stageFile(path, write)
+	if err != nil {
+		return err
+	}
+	defer discard()
+	return commit()
+}
+
+// Staged is one file of WriteFilesAtomic: its path and what to write there.
+type Staged struct {
+	Path  string
+	Write func(io.Writer) error
+}
+
+// WriteFilesAtomic writes files that belong together (a reference and its sidecar) as
+// WriteFileAtomic writes one, but each into its temporary file first: only when every one is
+// written and synced are they renamed into place, in order, after before (if not nil) has
+// run. A failure in the writing (a full disk) leaves every target as it was: never one of the
+// pair replaced and the other not.
+func WriteFilesAtomic(before func() error, files ...Staged) error {
+	var commits []func() error
+	for _, f := range files {
+		commit, discard, err := stageFile(f.Path, f.Write)
+		if err != nil {
+			return err
+		}
+		defer discard()
+		commits = append(commits, commit)
+	}
+	if before != nil {
+		if err := before(); err != nil {
+			return err
+		}
+	}
+	for _, commit := range commits {
+		if err := commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stageFile writes path's content into its temporary file (a device or FIFO straight
+// through, commit then doing nothing); commit renames it into place, discard (always to be
+// called, after commit too) removes it where commit did not run or failed.
+func stageFile(path string, write func(io.Writer) error) (commit func() error, discard func(), err error) {
+	fail := func(e error) (func() error, func(), error) { return nil, nil, writeError(path, e) }
 	if filepath.Base(path) == "." || strings.HasSuffix(path, "/") || path == "" {
 		return fail(errors.New("no file name"))
 	}
@@ -173,40 +222,28 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		if err := writeStream(target, write); err != nil {
 			return fail(err)
 		}
-		return nil
+		return func() error { return nil }, func() {}, nil
 	}
-	dir, base := filepath.Split(target)
-	if dir == "" {
-		dir = "."
-	}
-	// A new file follows the umask; a replaced one keeps its mode and owner, set once
-	// written (the temporary file is private until then).
-	var old fs.FileInfo
-	perm := fs.FileMode(0o666)
-	if kind == outRegular {
-		if old, err = os.Stat(target); err != nil {
-			return fail(err)
-		}
-		perm = 0o600
-	}
-	var f *os.File
-	var reg *leftover
-	locked(func() {
-		if f, err = createTemp(dir, base, perm); err == nil {
-			reg = trackLocked(f.Name(), leftoverFile)
-		}
-	})
+	f, reg, old, err := openTemp(target, kind)
 	if err != nil {
 		return fail(err)
 	}
 	tmp := f.Name()
-	done := false
-	defer func() {
+	done, closed := false, false
+	cleanup := func() {
 		if !done {
-			f.Close()
+			if !closed {
+				f.Close()
+			}
 			os.Remove(tmp)
 		}
 		forget(reg)
+	}
+	ok := false
+	defer func() {
+		if !ok { // a failure, or a panic in write
+			cleanup()
+		}
 	}()
 	w := bufio.NewWriterSize(f, 1<<16)
 	if err := write(w); err != nil {
@@ -223,14 +260,46 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	if err := f.Sync(); err != nil {
 		return fail(err)
 	}
+	closed = true
 	if err := f.Close(); err != nil {
 		return fail(err)
 	}
-	if err := os.Rename(tmp, target); err != nil {
-		return fail(err)
+	ok = true
+	commit = func() error {
+		if err := os.Rename(tmp, target); err != nil {
+			return writeError(path, err)
+		}
+		done = true
+		return nil
 	}
-	done = true
-	return nil
+	return commit, cleanup, nil
+}
+
+// openTemp creates and registers the temporary file that replaces target (kind outNew or
+// outRegular) and returns what target was (nil if new). A new file follows the umask; a
+// replaced one keeps its mode and owner, set once written (the temporary file is private
+// until then); a write-protected one is refused.
+func openTemp(target string, kind int) (f *os.File, reg *leftover, old fs.FileInfo, err error) {
+	dir, base := filepath.Split(target)
+	if dir == "" {
+		dir = "."
+	}
+	perm := fs.FileMode(0o666)
+	if kind == outRegular {
+		if old, err = os.Stat(target); err != nil {
+			return nil, nil, nil, err
+		}
+		if writeProtected(target, old) {
+			return nil, nil, nil, ErrWriteProtected
+		}
+		perm = 0o600
+	}
+	locked(func() {
+		if f, err = createTemp(dir, base, perm); err == nil {
+			reg = trackLocked(f.Name(), leftoverFile)
+		}
+	})
+	return f, reg, old, err
 }
 
 // writeStream writes a device or FIFO straight through.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -92,8 +93,24 @@ func (b *Batch) Commit() error {
 	}
 	var aside *leftover
 	var why, beside string
-	var err error
-	locked(func() { aside, why, beside, err = b.swapLocked() })
+	var err, removeErr error
+	// The swap and the old set's removal hold the registry: a signal (AbortLeftovers) waits
+	// for both, so no SET.old.tmpNNN survives it, and it then finds the new set in place
+	// (Committed) and says so (issue 34 item 8: before, the removal ran unlocked and
+	// unregistered, and a signal left the rest of the old set behind and exited 130).
+	locked(func() {
+		if aside, why, beside, err = b.swapLocked(); err != nil || why != "" {
+			return
+		}
+		committed.Store(true)
+		if aside != nil {
+			if beforeRemovingOld != nil {
+				beforeRemovingOld()
+			}
+			forgetLocked(aside)
+			removeErr = removeSet(aside.path)
+		}
+	})
 	if err != nil {
 		b.Discard()
 		return writeError(b.Dir, err)
@@ -102,14 +119,21 @@ func (b *Batch) Commit() error {
 		b.tmp = "" // kept: Discard must not remove it
 		return fmt.Errorf("%s %s during the run, so it was left as it was; the new set is in %s", Printable(b.Dir), why, Printable(beside))
 	}
-	if aside != nil {
-		forget(aside)
-		if err := removeSet(aside.path); err != nil {
-			return fmt.Errorf("the new set is in %s; the old one's folder, now %s, gained files during the run and was kept", Printable(b.Dir), Printable(aside.path))
-		}
+	if removeErr != nil {
+		return fmt.Errorf("the new set is in %s; the old one's folder, now %s, gained files during the run and was kept", Printable(b.Dir), Printable(aside.path))
 	}
 	return nil
 }
+
+// committed is set once a set is in place: a signal after it ended no output.
+var committed atomic.Bool
+
+// beforeRemovingOld, for tests, runs between the swap and the old set's removal.
+var beforeRemovingOld func()
+
+// Committed says whether a set has been put in place in this process: a signal arriving
+// after it (while the old set was being removed) stopped nothing that was asked for.
+func Committed() bool { return committed.Load() }
 
 // swapLocked renames Dir aside and the new set in, giving it Dir's mode and owner; if the
 // folder no longer holds only nothing or an earlier set, it is renamed back and the new set
@@ -154,9 +178,15 @@ func (b *Batch) besideLocked(p, parent, base string) string {
 	if err := os.Rename(p, b.Dir); err != nil {
 		return b.tmp // the user's folder stays at p: the error names the set, p is kept
 	}
-	if q, err := mkdirTemp(parent, base, ".new", 0o700); err == nil {
+	// q is made as a new folder is (0777 less the umask): the set, private while it was
+	// written, takes that mode once beside the folder, as any new folder would have.
+	if q, err := mkdirTemp(parent, base, ".new", 0o777); err == nil {
+		st, serr := os.Stat(q)
 		if syscall.Rename(b.tmp, q) == nil {
 			b.tmp = q
+			if serr == nil {
+				os.Chmod(q, st.Mode().Perm())
+			}
 		} else {
 			os.Remove(q)
 		}

@@ -23,7 +23,12 @@ func WritePFM(path string, img Image) error {
 	if err := img.Validate(); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
-	return WriteFileAtomic(path, func(w io.Writer) error {
+	return WriteFileAtomic(path, PFMWriter(img))
+}
+
+// PFMWriter writes img (valid) as a PFM file: for WriteFilesAtomic.
+func PFMWriter(img Image) func(io.Writer) error {
+	return func(w io.Writer) error {
 		if _, err := fmt.Fprintf(w, "PF\n%d %d\n-1.0\n", img.W, img.H); err != nil {
 			return err
 		}
@@ -40,7 +45,7 @@ func WritePFM(path string, img Image) error {
 			}
 		}
 		return nil
-	})
+	}
 }
 
 // ReadPFM reads a PFM file into an Image (row 0 at the top, alpha 1). It accepts colour ("PF")

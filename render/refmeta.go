@@ -37,14 +37,20 @@ func SidecarPath(pfm string) string { return strings.TrimSuffix(pfm, ".pfm") + "
 
 // WriteReferenceMeta writes m as the sidecar of the reference at pfm.
 func WriteReferenceMeta(pfm string, m ReferenceMeta) error {
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
+	return imageio.WriteFileAtomic(SidecarPath(pfm), m.Writer())
+}
+
+// Writer writes m as a sidecar: for imageio.WriteFilesAtomic, which writes a reference and
+// its sidecar together.
+func (m ReferenceMeta) Writer() func(io.Writer) error {
+	return func(w io.Writer) error {
+		b, err := json.MarshalIndent(m, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(b, '\n'))
 		return err
 	}
-	return imageio.WriteFileAtomic(SidecarPath(pfm), func(w io.Writer) error {
-		_, err := w.Write(append(b, '\n'))
-		return err
-	})
 }
 
 // ReadReferenceMeta reads and checks the sidecar of the reference at pfm;
@@ -64,6 +70,11 @@ func readReferenceMeta(f fs.File, path string) (ReferenceMeta, error) {
 	if err != nil {
 		return ReferenceMeta{}, fmt.Errorf("reference sidecar %s: %v", imageio.Printable(path), err)
 	}
+	return parseReferenceMeta(data, path)
+}
+
+// parseReferenceMeta reads and checks the sidecar data read from path.
+func parseReferenceMeta(data []byte, path string) (ReferenceMeta, error) {
 	var m ReferenceMeta
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -80,6 +91,13 @@ func readReferenceMeta(f fs.File, path string) (ReferenceMeta, error) {
 		return m, fmt.Errorf("reference sidecar %s: size %dx%d or photons %d out of range", imageio.Printable(path), m.Width, m.Height, m.Photons)
 	}
 	return m, nil
+}
+
+// IsReferenceMeta says whether data is a reference sidecar as WriteReferenceMeta writes
+// one: what the output guard (imageio.CheckDerived) lets a new reference replace.
+func IsReferenceMeta(data []byte) bool {
+	_, err := parseReferenceMeta(data, "")
+	return err == nil
 }
 
 // MinReferencePhotons is the fewest photons a reference may have: below, it

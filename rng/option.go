@@ -175,7 +175,29 @@ func parseInt(v string) (int64, error) {
 	return n, err
 }
 
-func parseWord(v string, bits int) (uint64, error) { return strconv.ParseUint(v, 0, bits) }
+// parseWord reads a word option: decimal, 0x hex or 0b binary (a CA rule's bits); a leading
+// 0 is a decimal digit, never octal.
+func parseWord(v string, bits int) (uint64, error) {
+	for _, p := range []string{"0b", "0B"} {
+		if b, ok := strings.CutPrefix(v, p); ok {
+			return strconv.ParseUint(b, 2, bits)
+		}
+	}
+	return ParseDecimalOrHex(v, bits)
+}
+
+// ParseDecimalOrHex reads an unsigned number as the help promises it: decimal, or hex after
+// 0x. Go's base 0 would also take 0o, 0b, underscores and a leading 0 as octal (010 read as 8,
+// 09 refused), none of which the help says.
+func ParseDecimalOrHex(v string, bits int) (uint64, error) {
+	if h, ok := strings.CutPrefix(v, "0x"); ok {
+		return strconv.ParseUint(h, 16, bits)
+	}
+	if h, ok := strings.CutPrefix(v, "0X"); ok {
+		return strconv.ParseUint(h, 16, bits)
+	}
+	return strconv.ParseUint(v, 10, bits)
+}
 
 func parseInts(v string) ([]int64, error) {
 	f := strings.Split(v, ",")

@@ -138,9 +138,10 @@ func splitSpecs(list string) []string {
 	return out
 }
 
-// ParseSeed reads a seed: a uint32, decimal or 0x hex.
+// ParseSeed reads a seed: a uint32, decimal or 0x hex. A leading zero is a decimal
+// digit (010 is ten, 09 nine), not octal as Go's base 0 would read it.
 func ParseSeed(v string) (uint32, error) {
-	n, err := strconv.ParseUint(strings.TrimSpace(v), 0, 32)
+	n, err := ParseDecimalOrHex(strings.TrimSpace(v), 32)
 	if err != nil {
 		return 0, fmt.Errorf("the seed must be a whole number 0..4294967295 (decimal or 0x hex), got %q", v)
 	}

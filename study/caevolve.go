@@ -86,8 +86,15 @@ func (o CAEvolve) Check() error {
 	if err := o.evaluation().Check(o.Population + len(CAReferences)); err != nil {
 		return InputError{err.Error()}
 	}
-	if _, err := rng.NewCAPopulation([]rng.CAGenome{{}}, 1, rng.Config{Options: o.CAOptions}); err != nil {
+	one, err := rng.NewCAPopulation([]rng.CAGenome{{}}, 1, rng.Config{Options: o.CAOptions})
+	if err != nil {
 		return InputError{err.Error()}
+	}
+	// The battery holds every candidate's streams (and the references') at once: said here,
+	// naming the flags, rather than by the GPU run.
+	if most, n := lab.MaxBatteryStreams(one), (o.Population+len(CAReferences))*o.StreamsPerGenome; n > most {
+		return inputf("--population %d (and the %d references) x --streams %d is %d streams of ca: the battery holds at most %d at once, so --population at most %d with --streams %d",
+			o.Population, len(CAReferences), o.StreamsPerGenome, n, most, most/o.StreamsPerGenome-len(CAReferences), o.StreamsPerGenome)
 	}
 	for _, g := range o.Snapshots {
 		if g < 1 || g > o.Generations {
@@ -99,7 +106,7 @@ func (o CAEvolve) Check() error {
 			return inputf("photon counts must be at least 1 (got %d)", n)
 		}
 	}
-	_, err := o.Config(rng.CAPresetGenome("paper").Spec())
+	_, err = o.Config(rng.CAPresetGenome("paper").Spec())
 	return err
 }
 

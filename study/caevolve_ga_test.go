@@ -3,6 +3,7 @@ package study
 import (
 	"math/bits"
 	"reflect"
+	"strings"
 	"testing"
 
 	"speckle/rng"
@@ -130,5 +131,26 @@ func TestEvolutionStepsAsRun(t *testing.T) {
 	}
 	if _, _, err := e.Step(matchEvaluator(&calls)); err == nil {
 		t.Error("a step past the last generation was taken")
+	}
+}
+
+// A population whose streams the battery cannot hold at once is refused by Check, naming
+// --population and --streams and the largest that fits (issue 34 item 12): before,
+// --population 8191 passed the check (the help says 2..1048576) and the run failed with
+// "at most 32768 streams of ca", exit 1, naming no flag.
+func TestCAEvolvePopulationPastTheBatteryRefused(t *testing.T) {
+	o := CAEvolve{Setup: Setup{Scene: builtin(t, "plane"), Width: 16, Height: 12, Alpha: 0.7}, GA: GA{Population: 8191, Generations: 2, Elite: 1, Mutation: 0.1},
+		StreamsPerGenome: 4, PerStream: 1024, SymbolBits: 8, W0: 1, Photons: 100, PhotonsHigh: 200}
+	err := o.Check()
+	if err == nil || !IsInputError(err) || !strings.Contains(err.Error(), "--population 8191 (and the 2 references) x --streams 4 is 32772 streams of ca: the battery holds at most 32768 at once, so --population at most 8190 with --streams 4") {
+		t.Errorf("population 8191: %v", err)
+	}
+	o.Population = 8190
+	if err := o.Check(); err != nil {
+		t.Errorf("population 8190: %v", err)
+	}
+	o.Population, o.StreamsPerGenome = 2, 1<<16
+	if err := o.Check(); err == nil || !strings.Contains(err.Error(), "--streams 65536") {
+		t.Errorf("streams 65536: %v", err)
 	}
 }

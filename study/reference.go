@@ -120,15 +120,23 @@ func (r Reference) Run(c *gpu.Context) (emitted int64, err error) {
 		return 0, err
 	}
 	defer s.Close()
-	// The old sidecar goes first: a new image beside it would pass for
-	// the old scene's. Without one, the image is matched by name only.
-	if err := os.Remove(render.SidecarPath(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return 0, err
+	if err := img.Validate(); err != nil {
+		return 0, fmt.Errorf("cannot write %s: %w", imageio.Printable(path), err)
 	}
-	if err := imageio.WritePFM(path, img); err != nil {
-		return 0, err
+	// The image and its sidecar are written together: both into temporary files, and only
+	// when both are whole (a full disk fails here, the old pair kept) renamed into place.
+	// The old sidecar goes just before: a new image beside it would pass for the old
+	// scene's.
+	removeOld := func() error {
+		if err := os.Remove(render.SidecarPath(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
 	}
-	return s.Emitted, render.WriteReferenceMeta(path, r.Meta(s.Emitted))
+	err = imageio.WriteFilesAtomic(removeOld,
+		imageio.Staged{Path: path, Write: imageio.PFMWriter(img)},
+		imageio.Staged{Path: render.SidecarPath(path), Write: r.Meta(s.Emitted).Writer()})
+	return s.Emitted, err
 }
 
 // Meta is the sidecar of the reference once emitted photons are traced.

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -83,6 +85,47 @@ func (v Validate) Check() error {
 	return nil
 }
 
+// keptPaths are the script and the renders of v's scene in --keep: what Run writes there
+// (the renders through Blender).
+func (v Validate) keptPaths() (script string, renders []string) {
+	script = filepath.Join(v.Keep, v.Scene.Name+"-cycles.py")
+	for i := 0; i < v.Renders; i++ {
+		renders = append(renders, filepath.Join(v.Keep, fmt.Sprintf("%s-cycles-%d.pfm", v.Scene.Name, v.Seed+i)))
+	}
+	return script, renders
+}
+
+// isValidateScript says whether data is a script speckle validate wrote (cycles.Script).
+func isValidateScript(data []byte) bool {
+	_, err := cycles.ReadExport(data)
+	return err == nil && bytes.HasPrefix(data, []byte("# Speckle scene "))
+}
+
+// CheckKept refuses, before any work, a --keep folder holding a script or a render of this
+// scene's names that Speckle did not write (the output guard, imageio.CheckDerived): a
+// render is Speckle's where Speckle's script is beside it.
+func (v Validate) CheckKept() error {
+	if v.Keep == "" {
+		return nil
+	}
+	script, renders := v.keptPaths()
+	if err := imageio.CheckDerived(script, "validate's script for "+imageio.Printable(v.Scene.Name), isValidateScript); err != nil {
+		return InputError{err.Error()}
+	}
+	ours := exists(script) // and Speckle's: checked above
+	for _, p := range renders {
+		if err := imageio.CheckDerived(p, "a Cycles render of "+imageio.Printable(v.Scene.Name), func([]byte) bool { return ours }); err != nil {
+			return InputError{err.Error()}
+		}
+	}
+	return nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
 // Run renders with Cycles and compares.
 func (v Validate) Run(ctx context.Context) (ValidateReport, error) {
 	start := time.Now()
@@ -103,7 +146,9 @@ func (v Validate) Run(ctx context.Context) (ValidateReport, error) {
 			return ValidateReport{}, err
 		}
 		defer os.RemoveAll(dir)
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+	} else if err := os.Mkdir(dir, 0o777); err != nil && !errors.Is(err, fs.ErrExist) {
+		// Only --keep itself is made (umask honoured): its folder must exist, as for
+		// every folder a user names (the command checks it before any work).
 		return ValidateReport{}, err
 	}
 	var seeds []int
@@ -125,7 +170,7 @@ func (v Validate) Run(ctx context.Context) (ValidateReport, error) {
 			fmt.Fprintf(v.Log, "validate %s: the renders in %s are of this script: not rendering again\n", v.Scene.Name, dir)
 		}
 	} else {
-		if err := os.WriteFile(scriptPath, script, 0o644); err != nil {
+		if err := imageio.WriteFileAtomic(scriptPath, func(w io.Writer) error { _, err := w.Write(script); return err }); err != nil {
 			return ValidateReport{}, err
 		}
 		if err := v.blender(ctx, blender, scriptPath); err != nil {

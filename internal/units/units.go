@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -17,6 +18,26 @@ import (
 // MaxCount is the largest count a flag takes: far beyond any render, and
 // exact in a float64 so 1e15 reads as itself.
 const MaxCount = 1e15
+
+// errTooLarge marks ParseCount's refusal of a count past MaxCount (it adds nothing to
+// the message); IsTooLarge finds it, so that a flag of a lower limit can name its own.
+var errTooLarge = tooLarge{}
+
+type tooLarge struct{}
+
+func (tooLarge) Error() string { return "" }
+
+// IsTooLarge says whether err is ParseCount's refusal of a count past MaxCount.
+func IsTooLarge(err error) bool { return errors.Is(err, errTooLarge) }
+
+// FormatLimit writes a limit as people read it: a power of two of at least 2^10 as 2^N
+// (2^37), anything else as FormatCount. ParseCount reads either back.
+func FormatLimit(n int64) string {
+	if n >= 1<<10 && n&(n-1) == 0 {
+		return fmt.Sprintf("2^%d", bits.TrailingZeros64(uint64(n)))
+	}
+	return FormatCount(n)
+}
 
 // ParseCount reads a whole count of at least 1 written as an integer, in
 // e notation or as a power: 1000000, 1e6, 2.5e6, 2^30.
@@ -26,14 +47,17 @@ func ParseCount(s string) (int64, error) {
 	var err error
 	if base, exp, ok := strings.Cut(t, "^"); ok {
 		b, errB := strconv.ParseUint(base, 10, 32)
-		e, errE := strconv.ParseUint(exp, 10, 8)
+		e, errE := strconv.ParseUint(exp, 10, 16) // 2^300: too large, said as such
 		if err = errors.Join(errB, errE); err == nil {
 			v = math.Pow(float64(b), float64(e))
 		}
 	} else {
 		v, err = strconv.ParseFloat(t, 64)
 	}
-	if err != nil || v < 1 || v > MaxCount || v != math.Trunc(v) {
+	if v > MaxCount && (err == nil || errors.Is(err, strconv.ErrRange)) { // 2e15, 2^64, 1e400
+		return 0, fmt.Errorf("must be at most %s (got %q)%w", FormatCount(MaxCount), s, errTooLarge)
+	}
+	if err != nil || v < 1 || v != math.Trunc(v) {
 		return 0, fmt.Errorf("must be a whole number of at least 1, like 1e7 or 2^30 (got %q)", s)
 	}
 	return int64(v), nil
