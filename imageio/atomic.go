@@ -123,6 +123,9 @@ func CheckOutput(path string) error {
 		if st, e := os.Stat(p); err == nil && e == nil && kind == outRegular && writeProtected(p, st) {
 			err = ErrWriteProtected
 		}
+		if err == nil && kind != outStream && folderWriteProtected(dir) {
+			err = ErrFolderWriteProtected
+		}
 	}
 	if err != nil {
 		return writeError(path, err)
@@ -293,6 +296,9 @@ func openTemp(target string, kind int) (f *os.File, reg *leftover, old fs.FileIn
 			return nil, nil, nil, ErrWriteProtected
 		}
 		perm = 0o600
+	}
+	if folderWriteProtected(dir) {
+		return nil, nil, nil, ErrFolderWriteProtected
 	}
 	locked(func() {
 		if f, err = createTemp(dir, base, perm); err == nil {
