@@ -114,7 +114,9 @@ func CheckOutput(path string) error {
 		if kind == outStream {
 			dir = p
 		}
-		if err = syscall.Access(dir, 2); err == nil && kind != outStream { // W_OK
+		if kind != outStream && folderWriteProtected(dir) {
+			err = ErrFolderWriteProtected // said so for every user, before access(2)'s "permission denied"
+		} else if err = syscall.Access(dir, 2); err == nil && kind != outStream { // W_OK
 			var st os.FileInfo
 			if st, err = os.Stat(dir); err == nil && !st.IsDir() {
 				err = syscall.ENOTDIR
@@ -122,9 +124,6 @@ func CheckOutput(path string) error {
 		}
 		if st, e := os.Stat(p); err == nil && e == nil && kind == outRegular && writeProtected(p, st) {
 			err = ErrWriteProtected
-		}
-		if err == nil && kind != outStream && folderWriteProtected(dir) {
-			err = ErrFolderWriteProtected
 		}
 	}
 	if err != nil {
