@@ -25,6 +25,7 @@ func TestHostileSecondSweep(t *testing.T) {
 		// with a newline in its name; a user's file in a write-protected folder.
 		"bad.json": "{", "empty.json": "", "exp.json": strings.Replace(cornell, `"exposure": 1,`, `"exposure": 1e999,`, 1),
 		"name.json": strings.Replace(cornell, `"name": "cornell"`, `"name": "../evil"`, 1),
+		"dup.json":  strings.Replace(cornell, `"fov": 40`, `"fov": 40, "fov": 50`, 1),
 		"nan.field": "3 2\n1 2 3\n4 5 NaN\n", "short.field": "3 2\n1 2 3\n", "ro.\nnl.png": "user's",
 		"refs/cornell-640x360.pfm": "PF\n640 360\n-1.0\nxx", "refs/cornell-640x360.json": `{"scene":"cornell","width":640,"height":360}`,
 		"nanrefs/cornell-640x360.pfm": "PF\n640 360\nNaN\n", "locked/keep.png": "user's"}
@@ -121,6 +122,7 @@ func TestHostileSecondSweep(t *testing.T) {
 		{[]string{"render", "--scene", "exp.json", "--photons", "1e9"}, "exp.json: line 4: invalid JSON: number 1e999 out of range"},
 		{[]string{"render", "--scene", "name.json", "--photons", "1e9"}, `name: "../evil" is not a usable name`},
 		{[]string{"render", "--scene", "rodir", "--photons", "1e9"}, "cannot read rodir: is a directory"},
+		{[]string{"render", "--scene", "dup.json", "--photons", "1e9"}, `dup.json: line 3: key "fov" is given twice in one object`},
 		{[]string{"streamlines", "--field", "nan.field", "--out", "s.png"}, `nan.field: line 3: height "NaN" (row 1, column 2) is not a finite number`},
 		{[]string{"streamlines", "--field", "short.field", "--out", "s.png"}, "short.field: a 3x2 grid needs 6 heights, found 3"},
 		{[]string{"render", "--references", "refs", "--photons", "1e9", "--out", "x.png"}, "reference refs/cornell-640x360.pfm: short PFM file"},
