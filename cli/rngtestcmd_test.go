@@ -80,3 +80,32 @@ func TestRngListMarksTheControl(t *testing.T) {
 		t.Errorf("rng list does not mark randu as a control:\n%s", r.stdout)
 	}
 }
+
+// Issue 34 item 11: streams shorter than a group of birthdays are refused
+// for what runs, not for the whole battery: `--tests monobit` with streams
+// of 256 values runs (exit 0, both orders of each generator tested); the
+// whole battery on the same streams, and monobit on streams shorter than its
+// blocks, are refused in one line naming the limit of the tests run.
+func TestRngTestLimitsOfTheTestsRun(t *testing.T) {
+	run := []string{"rng", "test", "--gens", "philox,rand48", "--numbers", "2^16", "--streams", "256", "--samples", "8"}
+	r := speckle(t, nil, append(run, "--tests", "monobit")...)
+	if r.code != 0 || strings.Count(r.stdout, "monobit  stream    65536") != 2 || strings.Count(r.stdout, "monobit  consumed  65536") != 2 {
+		t.Errorf("--tests monobit on streams of 256: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	noGPU := []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--tests", "monobit,collisions"}, "a stream of 256 values is shorter than a group of birthdays (512)"},
+		{[]string{"--samples", "16"}, "a stream of 256 values is shorter than a group of birthdays (512)"},
+		{[]string{"--tests", "rank", "--streams", "4096"}, "a stream of 16 values is shorter than one item of the rank test (32 values)"},
+		{[]string{"--tests", "monobit", "--streams", "2048"}, "a stream of 32 values is shorter than the battery's blocks for the monobit test (64 values a stream)"},
+	} {
+		args := append(append([]string{}, run...), c.args...)
+		r := speckle(t, noGPU, args...)
+		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q: want exit 2 and one line saying %q", c.args, r.code, r.stderr, c.want)
+		}
+	}
+}

@@ -114,7 +114,9 @@ func CheckOutput(path string) error {
 		if kind == outStream {
 			dir = p
 		}
-		if err = syscall.Access(dir, 2); err == nil && kind != outStream { // W_OK
+		if kind != outStream && folderWriteProtected(dir) {
+			err = ErrFolderWriteProtected // said so for every user, before access(2)'s "permission denied"
+		} else if err = syscall.Access(dir, 2); err == nil && kind != outStream { // W_OK
 			var st os.FileInfo
 			if st, err = os.Stat(dir); err == nil && !st.IsDir() {
 				err = syscall.ENOTDIR
@@ -293,6 +295,9 @@ func openTemp(target string, kind int) (f *os.File, reg *leftover, old fs.FileIn
 			return nil, nil, nil, ErrWriteProtected
 		}
 		perm = 0o600
+	}
+	if folderWriteProtected(dir) {
+		return nil, nil, nil, ErrFolderWriteProtected
 	}
 	locked(func() {
 		if f, err = createTemp(dir, base, perm); err == nil {

@@ -16,7 +16,8 @@ import (
 // input or another output, is cli's checkPaths.
 //
 //   - A write-protected file is not replaced (ErrWriteProtected): the shell's > refuses it,
-//     and rename would not.
+//     and rename would not. A folder with no write bit gets no new file and no replaced one
+//     (ErrFolderWriteProtected), as root too.
 //   - A file whose name Speckle derives from another (a reference's .json sidecar beside its
 //     .pfm, a settings file's .new, validate's script) is replaced only if Speckle wrote it
 //     (CheckDerived): a user's mycornell.json beside --out mycornell.pfm is left alone.
@@ -32,6 +33,18 @@ func writeProtected(path string, st fs.FileInfo) bool {
 		return false
 	}
 	return st.Mode().Perm()&0o222 == 0 || syscall.Access(path, 2) != nil // W_OK
+}
+
+// ErrFolderWriteProtected is why no file is written into a write-protected folder.
+var ErrFolderWriteProtected = errors.New("its folder is write-protected: make it writable, or write elsewhere")
+
+// folderWriteProtected says whether dir is a folder with no write bit at all, where no file
+// is created or replaced, as root too (for whom access(2) says yes): the rule of
+// writeProtected, for the folder that a new file or a rename changes. A folder that only this
+// user may not write is refused by the file system (and by CheckOutput's access check).
+func folderWriteProtected(dir string) bool {
+	st, err := os.Stat(dir)
+	return err == nil && st.IsDir() && st.Mode().Perm()&0o222 == 0
 }
 
 // maxDerivedRead is as much of a derived file as CheckDerived reads to tell whose it is.

@@ -59,6 +59,44 @@ func TestWriteProtectedFileNotReplaced(t *testing.T) {
 	}
 }
 
+// A folder with no write bit gets no new file and no replaced one, by the check before the
+// work nor by the write itself, as root too (issue 34, hostile cases): before, as root,
+// chmod 555 shots; render --out shots/x.png wrote into it. A folder with a write bit for
+// someone is written as before.
+func TestWriteProtectedFolderNotWritten(t *testing.T) {
+	ro := filepath.Join(t.TempDir(), "ro")
+	os.Mkdir(ro, 0o755)
+	old := filepath.Join(ro, "old.png")
+	os.WriteFile(old, []byte("user's"), 0o644)
+	modes := []os.FileMode{0o555, 0o500}
+	if os.Geteuid() == 0 {
+		modes = append(modes, 0o000) // for others, its files cannot even be looked at
+	}
+	for _, mode := range modes {
+		os.Chmod(ro, mode)
+		for _, p := range []string{filepath.Join(ro, "new.png"), old} {
+			if err := CheckOutput(p); !errors.Is(err, ErrFolderWriteProtected) {
+				t.Errorf("mode %o: CheckOutput(%s) = %v, want its folder write-protected", mode, p, err)
+			}
+			err := WriteFileAtomic(p, func(w io.Writer) error { _, err := w.Write([]byte("speckle's")); return err })
+			if !errors.Is(err, ErrFolderWriteProtected) || !strings.HasPrefix(err.Error(), "cannot write "+p+": its folder is write-protected") {
+				t.Errorf("mode %o: WriteFileAtomic(%s) = %v, want its folder write-protected", mode, p, err)
+			}
+		}
+		os.Chmod(ro, 0o755)
+		if names, _ := filepath.Glob(filepath.Join(ro, "*")); len(names) != 1 {
+			t.Errorf("mode %o: the folder holds %v", mode, names)
+		}
+		if b, _ := os.ReadFile(old); string(b) != "user's" {
+			t.Errorf("mode %o: the file now holds %q", mode, b)
+		}
+	}
+	os.Chmod(ro, 0o700)
+	if err := WriteFileAtomic(filepath.Join(ro, "new.png"), func(w io.Writer) error { return nil }); err != nil {
+		t.Error(err)
+	}
+}
+
 // A file whose name Speckle derives (a sidecar, a .new) is replaced only where Speckle wrote
 // it (issue 34 items 1 and 3); a missing one or a device passes.
 func TestCheckDerived(t *testing.T) {

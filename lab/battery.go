@@ -29,73 +29,6 @@ var Orders = []Order{StreamOrder, ConsumedOrder}
 
 func (o Order) String() string { return [...]string{"stream", "consumed"}[o] }
 
-// BatterySize is the work of one battery run over one generator: Numbers
-// values in each order, PerStream from each of the pool's streams, cut into
-// Samples samples of Numbers/Samples values.
-type BatterySize struct {
-	Numbers, PerStream int64
-	Samples            int
-	// Orders are the orders counted; nil: both (ca evolve grades the
-	// stream order alone).
-	Orders []Order
-	// Renderer, if set, draws the numbers as a pass of the renderer does
-	// (the RNG made from its PassLayout): a stream is then one slot's draws
-	// through a render, and only the stream order is counted.
-	Renderer *RendererDraws
-}
-
-// orders are the orders counted.
-func (s BatterySize) orders() []Order {
-	if s.Renderer != nil {
-		return []Order{StreamOrder}
-	}
-	if s.Orders == nil {
-		return Orders
-	}
-	return s.Orders
-}
-
-// SampleLen is the values of one sample.
-func (s BatterySize) SampleLen() int64 { return s.Numbers / s.Samples64() }
-
-// Samples64 is Samples as an int64.
-func (s BatterySize) Samples64() int64 { return int64(s.Samples) }
-
-// Segments is how a sample of order o falls into segments, the runs its
-// tests never cross: in the stream order a sample ends where a stream does
-// (if it is no longer than one), in the consumed order it is one run.
-func (s BatterySize) Segments(o Order) stats.Layout {
-	l := s.SampleLen()
-	if o == ConsumedOrder || l <= s.PerStream {
-		return stats.Layout{Segments: 1, Length: l}
-	}
-	return stats.Layout{Segments: l / s.PerStream, Length: s.PerStream}
-}
-
-// CheckBattery refuses sizes the battery cannot cut into whole samples.
-func (s BatterySize) Check(streams int) error {
-	l := s.SampleLen()
-	switch {
-	case s.Samples < 1 || s.Numbers < 1 || s.PerStream < 1:
-		return fmt.Errorf("numbers, samples and streams must be at least 1")
-	case s.Numbers != int64(streams)*s.PerStream:
-		return fmt.Errorf("%d numbers do not split into %d streams", s.Numbers, streams)
-	case s.Numbers%s.Samples64() != 0:
-		return fmt.Errorf("%d numbers do not split into %d samples", s.Numbers, s.Samples)
-	case l < stats.TupleMaxSpan:
-		return fmt.Errorf("a sample of %d values is shorter than a group of birthdays (%d)", l, stats.TupleMaxSpan)
-	case l <= s.PerStream && s.PerStream%l != 0:
-		return fmt.Errorf("a stream of %d values does not split into samples of %d", s.PerStream, l)
-	case l > s.PerStream && l%s.PerStream != 0:
-		return fmt.Errorf("a sample of %d values does not hold whole streams of %d", l, s.PerStream)
-	case s.PerStream >= 1<<32 || l >= 1<<31:
-		return fmt.Errorf("at most 2^32-1 values per stream and 2^31-1 per sample")
-	case s.PerStream < stats.TupleMaxSpan:
-		return fmt.Errorf("a stream of %d values is shorter than a group of birthdays (%d)", s.PerStream, stats.TupleMaxSpan)
-	}
-	return nil
-}
-
 // BatteryCounts are the GPU's counts: Counts[order][test] holds, sample
 // after sample, test.Bins() counts (nil for an order not counted).
 type BatteryCounts struct {
@@ -106,21 +39,14 @@ type BatteryCounts struct {
 }
 
 // MaxBatteryStreams is the most streams the battery holds at once for
-// inst: all of them in one pool, and a block of at least the longest
-// item's span of each in one dump chunk.
-func MaxBatteryStreams(inst rng.Instance) int {
-	return min(MaxInterleavedStreams(inst), dumpChunkBytes/(4*stats.TupleMaxSpan))
-}
+// inst running every test (MaxBatteryStreamsFor).
+func MaxBatteryStreams(inst rng.Instance) int { return MaxBatteryStreamsFor(inst, stats.Tests) }
 
-// positions is how many positions one invocation of a test's kernel takes
-// (one work group, for birthdays and collisions): tests with long items take
-// one item's span, so at most one ends there.
-func positions(t stats.Test) int {
-	switch t {
-	case stats.Rank, stats.Birthdays, stats.Collisions:
-		return t.Span()
-	}
-	return 64
+// MaxBatteryStreamsFor is the most streams the battery holds at once for
+// inst running tests: all of them in one pool, and a block of at least the
+// tests' block unit of each in one dump chunk.
+func MaxBatteryStreamsFor(inst rng.Instance, tests []stats.Test) int {
+	return min(MaxInterleavedStreams(inst), dumpChunkBytes/(4*positions(blockUnit(tests))))
 }
 
 // sortsGroups is whether the test's kernel is rng_battery_groups.comp, where
@@ -140,17 +66,18 @@ func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(
 		streams, bits = size.Renderer.Slots, RendererBits
 	}
 	out := BatteryCounts{Size: size}
-	if err := size.Check(streams); err != nil {
+	if err := size.Check(streams, tests); err != nil {
 		return out, err
 	}
-	if streams > MaxBatteryStreams(r.Inst) {
-		return out, fmt.Errorf("the battery holds every stream at once: at most %d streams of %s", MaxBatteryStreams(r.Inst), r.Gen.Name)
+	if most := MaxBatteryStreamsFor(r.Inst, tests); streams > most {
+		return out, fmt.Errorf("the battery holds every stream at once: at most %d streams of %s", most, r.Gen.Name)
 	}
 	limit := dumpLimit(r)
-	// Whole groups of the longest item per stream and block: an invocation
-	// that takes one item's span of positions never straddles two streams.
-	// (In the renderer order a quasi-random block also holds whole photons.)
-	unit := stats.TupleMaxSpan
+	// Whole groups of the widest invocation of the tests run per stream and
+	// block (512 values with birthdays or collisions): an invocation never
+	// straddles two streams. (In the renderer order a quasi-random block
+	// also holds whole photons.)
+	unit := positions(blockUnit(tests))
 	if _, quasi := r.Inst.(rng.QuasiRandom); quasi && size.Renderer != nil && size.Renderer.PerPhoton > 0 {
 		unit = lcm(unit, size.Renderer.PerPhoton)
 	}

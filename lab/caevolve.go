@@ -46,7 +46,7 @@ func (e CAEvaluation) Check(candidates int) error {
 	if n := e.StreamsPerGenome * int(e.PerStream) * (32 / e.SymbolBits); int64(n) >= 1<<32 || n < 0 {
 		return fmt.Errorf("%d symbols per candidate overflow a 32-bit count", n)
 	}
-	return e.size(candidates).Check(candidates * e.StreamsPerGenome)
+	return e.size(candidates).Check(candidates*e.StreamsPerGenome, e.Tests)
 }
 
 func (e CAEvaluation) size(candidates int) BatterySize {

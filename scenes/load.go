@@ -193,6 +193,9 @@ func Parse(name string, data []byte) (s *Scene, err error) {
 	if err := json.Unmarshal(data, &root); err != nil {
 		return nil, jsonError(name, data, err)
 	}
+	if err := duplicateKeyError(name, data); err != nil {
+		return nil, err
+	}
 	p := &parser{file: name}
 	defer func() {
 		if r := recover(); r != nil {

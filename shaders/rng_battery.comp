@@ -6,8 +6,9 @@
 // start.
 // Each invocation takes POSITIONS consecutive positions; rank takes as many
 // positions as a matrix spans, so at most one matrix ends among them (a
-// block holds a multiple of 512 values of each stream: no invocation's
-// positions straddle two streams).
+// block holds, of each stream, a multiple of the widest invocation of the
+// tests run, lab.blockUnit: 512 values with birthdays or collisions; no
+// invocation's positions straddle two streams).
 // Counts go to a group histogram in shared memory for the group's first
 // sample (at most 4 x 64 x 64 bytes or 32 x 64 x 64 ones: 32 bits hold
 // them), then to counts[(sample*BINS + bin)*2] as 64-bit (lo, hi) words.

@@ -91,7 +91,8 @@ func (o CAEvolve) Check() error {
 		return InputError{err.Error()}
 	}
 	// The battery holds every candidate's streams (and the references') at once: said here,
-	// naming the flags, rather than by the GPU run.
+	// naming the flags, rather than by the GPU run. The limit of the whole battery, whichever
+	// tests rho takes (a narrower --tests would allow more; not tried on a GPU at that size).
 	if most, n := lab.MaxBatteryStreams(one), (o.Population+len(CAReferences))*o.StreamsPerGenome; n > most {
 		return inputf("--population %d (and the %d references) x --streams %d is %d streams of ca: the battery holds at most %d at once, so --population at most %d with --streams %d",
 			o.Population, len(CAReferences), o.StreamsPerGenome, n, most, most/o.StreamsPerGenome-len(CAReferences), o.StreamsPerGenome)

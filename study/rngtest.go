@@ -146,7 +146,7 @@ func (o RNGTest) Check() error {
 	case o.Numbers%int64(o.Streams) != 0:
 		return inputf("--numbers %d is not a multiple of --streams %d", o.Numbers, o.Streams)
 	}
-	if err := o.size().Check(o.Streams); err != nil {
+	if err := o.size().Check(o.Streams, o.tests()); err != nil {
 		return InputError{"--numbers, --streams and --samples: " + err.Error()}
 	}
 	if slices.Contains(o.tests(), stats.Birthdays) || slices.Contains(o.tests(), stats.Collisions) {
@@ -174,7 +174,7 @@ func (o RNGTest) Check() error {
 				return InputError{err.Error()}
 			}
 		}
-		if most := lab.MaxBatteryStreams(inst); o.Streams > most {
+		if most := lab.MaxBatteryStreamsFor(inst, o.tests()); o.Streams > most {
 			return inputf("--streams %d: the battery holds every stream of %s at once, at most %d", o.Streams, sp.Label(), most)
 		}
 	}

@@ -39,8 +39,8 @@ func FormatLimit(n int64) string {
 	return FormatCount(n)
 }
 
-// ParseCount reads a whole count of at least 1 written as an integer, in
-// e notation or as a power: 1000000, 1e6, 2.5e6, 2^30.
+// ParseCount reads a whole count of at least 1 written as a decimal integer, in
+// e notation or as a power: 1000000, 1e6, 2.5e6, 2^30 (not 0x1p20 nor 1_000).
 func ParseCount(s string) (int64, error) {
 	t := strings.TrimSpace(s)
 	var v float64
@@ -51,6 +51,10 @@ func ParseCount(s string) (int64, error) {
 		if err = errors.Join(errB, errE); err == nil {
 			v = math.Pow(float64(b), float64(e))
 		}
+	} else if strings.ContainsAny(t, "xX_") {
+		// Decimal only: strconv also reads Go's 0x1p20 and 1_000, notations the help does not
+		// name (and 0x10 it refuses).
+		err = strconv.ErrSyntax
 	} else {
 		v, err = strconv.ParseFloat(t, 64)
 	}

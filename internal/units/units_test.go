@@ -16,7 +16,7 @@ func TestCountsReadBackExactly(t *testing.T) {
 			t.Errorf("ParseCount(%q) = %d, %v; want %d", got, back, err, n)
 		}
 	}
-	for _, bad := range []string{"", "0", "-1", "1.5", "1e16", "NaN", "Inf", "x", "1e-3", "0x10"} {
+	for _, bad := range []string{"", "0", "-1", "1.5", "1e16", "NaN", "Inf", "x", "1e-3", "0x10", "0x1p20", "0X1P4", "0x1_0p0", "1_000", "1e1_0"} {
 		if n, err := ParseCount(bad); err == nil {
 			t.Errorf("ParseCount(%q) = %d, want an error", bad, n)
 		}

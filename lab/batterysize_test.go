@@ -1,0 +1,104 @@
+package lab
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"speckle/gpu"
+	"speckle/gpu/gltest"
+	"speckle/internal/stats"
+	"speckle/render"
+	"speckle/rng"
+)
+
+// Issue 34 item 11: the battery's sizes are checked against the tests that
+// run, not the whole battery: streams of 256 values take monobit (whose
+// blocks are 64 values a stream) but not birthdays (a group of 512); each
+// refusal names the limit of the tests run.
+func TestBatteryCheckNamesTheTestsRun(t *testing.T) {
+	monobit, rank := []stats.Test{stats.Monobit}, []stats.Test{stats.Rank}
+	for _, c := range []struct {
+		size  BatterySize
+		tests []stats.Test
+		want  string // "" for taken
+	}{
+		{BatterySize{Numbers: 1 << 16, PerStream: 256, Samples: 8}, monobit, ""},
+		{BatterySize{Numbers: 1 << 16, PerStream: 256, Samples: 8}, rank, ""},
+		{BatterySize{Numbers: 1 << 16, PerStream: 256, Samples: 8}, []stats.Test{stats.Gap, stats.Runs, stats.Pairs}, ""},
+		{BatterySize{Numbers: 1 << 16, PerStream: 256, Samples: 8}, nil, ""}, // ca evolve's entropy alone
+		{BatterySize{Numbers: 1 << 16, PerStream: 256, Samples: 8}, stats.Tests, "a stream of 256 values is shorter than a group of birthdays (512)"},
+		{BatterySize{Numbers: 1 << 16, PerStream: 256, Samples: 8}, []stats.Test{stats.Monobit, stats.Collisions}, "shorter than a group of birthdays (512)"},
+		{BatterySize{Numbers: 1 << 12, PerStream: 16, Samples: 8}, rank, "a stream of 16 values is shorter than one item of the rank test (32 values)"},
+		{BatterySize{Numbers: 1 << 12, PerStream: 32, Samples: 8}, monobit, "a stream of 32 values is shorter than the battery's blocks for the monobit test (64 values a stream)"},
+		{BatterySize{Numbers: 1 << 12, PerStream: 64, Samples: 256}, rank, "a sample of 16 values is shorter than one item of the rank test (32 values)"},
+		{BatterySize{Numbers: 1 << 12, PerStream: 64, Samples: 2048}, []stats.Test{stats.Triples}, "a sample of 2 values is shorter than one item of the triples test (3 values)"},
+		{BatterySize{Numbers: 1 << 12, PerStream: 64, Samples: 512}, []stats.Test{stats.Gap}, "shorter than one item of the gap test (17 values)"},
+		{BatterySize{Numbers: 1 << 12, PerStream: 64, Samples: 4096}, monobit, ""}, // a value a sample
+	} {
+		err := c.size.Check(int(c.size.Numbers/c.size.PerStream), c.tests)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%+v with %v: %v, want %q", c.size, c.tests, err, c.want)
+		}
+	}
+	inst, err := rng.Philox.New(rng.Config{Seed: 1, Streams: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all, one := MaxBatteryStreams(inst), MaxBatteryStreamsFor(inst, []stats.Test{stats.Monobit}); one < all || all != MaxBatteryStreamsFor(inst, stats.Tests) {
+		t.Errorf("at most %d streams with every test, %d with monobit alone", all, one)
+	}
+}
+
+// The GPU's counts equal the Go reference's where only some tests run and
+// streams are shorter than a group of birthdays: blocks of the tests' own
+// unit (64 or 32 values a stream, items straddling blocks, the last block
+// cut short), samples shorter than a stream and samples of whole streams.
+func TestBatteryOfChosenTestsCountsEqualGo(t *testing.T) {
+	saved := dumpChunkBytes
+	defer func() { dumpChunkBytes = saved }()
+	sizes := []struct {
+		streams int
+		size    BatterySize
+	}{
+		{3, BatterySize{Numbers: 3 * 256, PerStream: 256, Samples: 6}}, // samples of 128
+		{4, BatterySize{Numbers: 4 * 192, PerStream: 192, Samples: 2}}, // samples of two whole streams
+	}
+	sets := [][]stats.Test{{stats.Monobit}, {stats.Rank}, {stats.Gap, stats.Runs, stats.Rank}, {stats.Bytes, stats.Pairs, stats.Triples}}
+	for _, g := range []*rng.Generator{rng.Philox, rng.Rand48, rng.CA} {
+		for _, sz := range sizes {
+			for _, tests := range sets {
+				t.Run(fmt.Sprintf("%s/%d-streams/%v", g.Name, sz.streams, tests), func(t *testing.T) {
+					if err := sz.size.Check(sz.streams, stats.Tests); err == nil {
+						t.Fatal("the whole battery takes these streams: not the case this test is for")
+					}
+					cfg := rng.Config{Seed: 7, Streams: sz.streams}
+					inst, err := g.New(cfg)
+					if err != nil {
+						t.Fatal(err)
+					}
+					dumpChunkBytes = 4 * sz.streams * max(150, inst.StateWords())
+					var got BatteryCounts
+					gltest.On(t, func(c *gpu.Context) error {
+						r, err := render.NewRNG(c, g, cfg)
+						if err != nil {
+							return err
+						}
+						defer r.Close()
+						got, err = Battery(r, sz.size, tests, nil)
+						return err
+					})
+					for _, o := range Orders {
+						for i, test := range tests {
+							want := batteryOnCPU(inst, g.Bits(), sz.streams, sz.size, o, test)
+							if !slices.Equal(got.Counts[o][i], want) {
+								t.Errorf("%s order, %s: GPU counts differ from Go's (first difference at %d)", o, test, firstDiff(got.Counts[o][i], want))
+							}
+						}
+					}
+				})
+			}
+		}
+	}
+}
