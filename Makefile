@@ -50,7 +50,7 @@ FUZZ := ./scenes:FuzzParse ./scenes/flow:FuzzParseHeights ./rng:FuzzParseSpec \
 # The revision --version shows where Go stamps none (GOFLAGS=-buildvcs=false, a git
 # worktree): the commit, marked -modified when the tree differs from it.
 # Empty outside a git checkout (a tarball): then --version says the revision is unknown.
-REVISION = $(shell r=$$(git -C $(ROOT) rev-parse HEAD 2>/dev/null) && { git -C $(ROOT) diff --quiet HEAD 2>/dev/null || r=$$r-modified; echo $$r; })
+REVISION = $(shell r=$$(git -C $(ROOT) rev-parse HEAD 2>/dev/null) && { git -C $(ROOT) diff --quiet HEAD 2>/dev/null || r=$$r-modified; echo $$r; } || echo nogit)
 
 .PHONY: run test fuzz deps debs go-toolchain build bench validate clean
 
@@ -58,6 +58,7 @@ run: build
 	./bin/speckle
 
 build: deps
+	@echo "building bin/speckle with $$($(GO) version | cut -d' ' -f3) (a first build compiles Dear ImGui's C++: 2-5 minutes on 2 cores; later ones seconds)"
 	$(GO) build -buildvcs=auto -ldflags "-X speckle/cli.makeRevision=$(REVISION)" -o bin/speckle .
 
 test: deps
@@ -103,7 +104,7 @@ debs:
 # must be looked up again once this has run.
 go-toolchain:
 	@if [ -z "$(GO)" ]; then \
-	  echo "no Go 1.22 or newer: fetching $(GO_TOOLCHAIN) through the Go there is (Debian 12's is 1.19) and the Go module proxy"; \
+	  echo "no Go 1.22 or newer here: fetching $(GO_TOOLCHAIN) from the Go module proxy"; \
 	  sh $(ROOT)/scripts/fetch-go.sh $(GO_TOOLCHAIN) $(CURDIR)/.cache/go; \
 	fi
 

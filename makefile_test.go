@@ -40,6 +40,12 @@ func TestMakeGoToolchainSaysWhyTheFetchFailed(t *testing.T) {
 		!strings.Contains(string(out), "connection refused") {
 		t.Fatalf("make's output does not say why the fetch failed:\n%s", out)
 	}
+	// Issue #34, item 21: it names the Go that fetches once it knows which (before, make said
+	// "through the Go there is (Debian 12's is 1.19)" just before "no Go at all").
+	if !strings.Contains(string(out), "fetching golang.org/toolchain@") || !strings.Contains(string(out), " with "+filepath.Join(runtime.GOROOT(), "bin", "go")) ||
+		strings.Contains(string(out), "the Go there is") {
+		t.Fatalf("make's output does not name the Go that fetches:\n%s", out)
+	}
 }
 
 // make fuzz tries a target again when Go's coordinator fails it with a bare

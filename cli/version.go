@@ -65,6 +65,10 @@ func version() string {
 	return describeBuild(bi, makeRevision, sourceDir())
 }
 
+// noGit is what make stamps where the source is no git checkout (a tarball, a
+// copy): there is no revision to name, and nothing to advise.
+const noGit = "nogit"
+
 // describeBuild is version's text for a build: the revision Go stamped, else the one make
 // stamped, else "revision unknown" with the folder it was built from and how to stamp it.
 func describeBuild(bi *debug.BuildInfo, stamped, built string) string {
@@ -81,6 +85,9 @@ func describeBuild(bi *debug.BuildInfo, stamped, built string) string {
 		case "vcs.time":
 			when = " " + s.Value
 		}
+	}
+	if rev == "" && stamped == noGit {
+		return v + " (no revision: built from a copy outside git, which has none to stamp) " + bi.GoVersion
 	}
 	if rev == "" && stamped != "" {
 		rev, modified, when = strings.TrimSuffix(stamped, "-modified"), "", ""

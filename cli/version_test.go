@@ -26,6 +26,9 @@ func TestVersionNamesTheRevision(t *testing.T) {
 		{bare, rev + "-modified", "", "(24140f7d8b77, modified)", ""},
 		{bare, "", "/src/speckle", "revision unknown: built from /src/speckle", "make build stamps it"},
 		{bare, "-modified", "", "revision unknown", "-buildvcs=false"},
+		// Issue #34, item 21: built from a copy outside git, make has no revision and says so
+		// (before, the bootstrap copy's --version told to do the make build it had just done).
+		{bare, noGit, "/tmp/copy", "(devel) (no revision: built from a copy outside git", "go1.22.12"},
 	} {
 		got := describeBuild(c.bi, c.stamped, c.built)
 		if !strings.Contains(got, c.want) || !strings.Contains(got, c.wantAlso) {

@@ -29,6 +29,10 @@ trap 'exit 129' HUP
 (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$work")
 
 path=$go119:/usr/local/sbin:/usr/sbin:/usr/bin:/sbin:/bin
+# What a fresh machine has of Go's own state: no go env file (GOENV=off) and an
+# empty module cache (issue #34, item 21: the check inherited ~/.config/go/env and
+# the shared cache). -modcacherw lets the trap remove the cache.
+fresh="GOENV=off GOPATH=$work/gopath GOMODCACHE=$work/gomod GOFLAGS=-modcacherw"
 if PATH=$path command -v go | grep -qv "^$go119/"; then
   echo "check-bootstrap: another go is first on PATH: $(PATH=$path command -v go)" >&2
   exit 1
@@ -41,7 +45,7 @@ if ! (cd "$work" && env -u GOROOT -u GOTOOLCHAIN -u GOFLAGS PATH=$path GOFLAGS=-
   exit 1
 fi
 start=$(date +%s)
-env -u GOROOT -u GOTOOLCHAIN -u GOFLAGS PATH=$path \
+env -u GOROOT -u GOTOOLCHAIN -u GOFLAGS PATH=$path $fresh \
   make --no-print-directory -C "$work" GO_CANDIDATES= build
 fetched=$("$work/.cache/go/bin/go" version | cut -d' ' -f3)
 built=$("$work/.cache/go/bin/go" version "$work/bin/speckle" | cut -d' ' -f2)
@@ -52,6 +56,6 @@ fi
 "$work/bin/speckle" --version
 # make test on such a machine runs the suite with the fetched Go: vet type-checks
 # every package and test with it, so an API newer than it fails here too.
-(cd "$work" && env -u GOROOT -u GOTOOLCHAIN -u GOFLAGS PATH=$path GOTOOLCHAIN=local CGO_ENABLED=1 \
+(cd "$work" && env -u GOROOT -u GOTOOLCHAIN -u GOFLAGS PATH=$path $fresh GOTOOLCHAIN=local CGO_ENABLED=1 \
   CGO_CXXFLAGS='-g -O2 -Wno-stringop-overflow' .cache/go/bin/go vet ./...)
 echo "check-bootstrap: Debian's Go 1.19 fetched $fetched and built speckle in $(($(date +%s) - start)) s"

@@ -28,6 +28,8 @@ if [ ! -x "$boot" ]; then
   boot=/usr/lib/go/bin/go
 fi
 
+echo "fetching $toolchain with $boot ($("$boot" version | cut -d' ' -f3); Debian 12's own is go1.19)"
+
 work=$(mktemp -d)
 trap 'rm -rf "$work" "$dest.partial"' EXIT
 trap 'exit 130' INT
