@@ -20,7 +20,8 @@ if [ ! -x $go119/go ]; then
 fi
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+gohome=$(mktemp -d) # Go's own state, outside the copy: go vet ./... would walk a cache inside it
+trap 'rm -rf "$work" "$gohome"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
@@ -32,7 +33,7 @@ path=$go119:/usr/local/sbin:/usr/sbin:/usr/bin:/sbin:/bin
 # What a fresh machine has of Go's own state: no go env file (GOENV=off) and an
 # empty module cache (issue #34, item 21: the check inherited ~/.config/go/env and
 # the shared cache). -modcacherw lets the trap remove the cache.
-fresh="GOENV=off GOPATH=$work/gopath GOMODCACHE=$work/gomod GOFLAGS=-modcacherw"
+fresh="GOENV=off GOPATH=$gohome/gopath GOMODCACHE=$gohome/gomod GOFLAGS=-modcacherw"
 if PATH=$path command -v go | grep -qv "^$go119/"; then
   echo "check-bootstrap: another go is first on PATH: $(PATH=$path command -v go)" >&2
   exit 1
