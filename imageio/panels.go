@@ -194,15 +194,3 @@ func PlotImage(p *plot.Plot, w, h int) *image.NRGBA {
 	draw.Draw(out, out.Rect, c.Image(), image.Point{}, draw.Src)
 	return out
 }
-
-// Stack puts below under top, centred, on the montages' background with a
-// margin between and around.
-func Stack(top, below *image.NRGBA) *image.NRGBA {
-	w := max(top.Rect.Dx(), below.Rect.Dx()+2*montageMargin)
-	out := image.NewNRGBA(image.Rect(0, 0, w, top.Rect.Dy()+below.Rect.Dy()+montageMargin))
-	draw.Draw(out, out.Rect, image.NewUniform(montageBackground), image.Point{}, draw.Src)
-	draw.Draw(out, top.Rect.Add(image.Pt((w-top.Rect.Dx())/2, 0)), top, top.Rect.Min, draw.Src)
-	at := image.Pt((w-below.Rect.Dx())/2, top.Rect.Dy())
-	draw.Draw(out, below.Rect.Add(at), below, below.Rect.Min, draw.Src)
-	return out
-}

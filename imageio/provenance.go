@@ -28,7 +28,7 @@ func writeCanvas(path string, c io.WriterTo) error {
 
 // Provenance is where a figure came from: what every set's manifest
 // (ManifestName, its "provenance" object) and every PNG Speckle writes
-// (WritePNG: text chunks, ProvenanceKeywords) record while one is set
+// (WritePNG: text chunks, provenanceKeywords) record while one is set
 // (SetProvenance). The command line sets it when it starts and fills in
 // the device once it opens the GPU context.
 type Provenance struct {
@@ -110,13 +110,13 @@ func ShellQuote(args []string) string {
 	return strings.Join(out, " ")
 }
 
-// ProvenanceKeywords are the PNG text keywords WritePNG records, in order:
+// provenanceKeywords are the PNG text keywords WritePNG records, in order:
 // the PNG specification's Software, Source and Creation Time, and Speckle's
 // own for the rest.
-var ProvenanceKeywords = []string{"Software", "Source", "Creation Time", "speckle:command", "speckle:version",
+var provenanceKeywords = []string{"Software", "Source", "Creation Time", "speckle:command", "speckle:version",
 	"speckle:device", "speckle:vendor", "speckle:driver", "speckle:seeds", "speckle:reference"}
 
-// textChunks are p's PNG text entries, keyword and text, in ProvenanceKeywords' order.
+// textChunks are p's PNG text entries, keyword and text, in provenanceKeywords' order.
 func (p Provenance) textChunks() [][2]string {
 	source := p.Device
 	if p.Driver != "" {

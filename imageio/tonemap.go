@@ -68,7 +68,7 @@ func isNonFinite32(v float32) bool {
 
 // WritePNG writes img as a PNG file, atomically: every PNG Speckle writes
 // comes through here. While a provenance is set (SetProvenance) the file
-// records it in text chunks (ProvenanceKeywords); without one its bytes are
+// records it in text chunks (provenanceKeywords); without one its bytes are
 // png.Encode's alone.
 func WritePNG(path string, img image.Image) error {
 	prov := CurrentProvenance()

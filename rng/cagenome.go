@@ -25,13 +25,13 @@ func CAPresetGenome(preset string) CAGenome {
 	return CAGenome{K: c.k, Rule: c.rule}
 }
 
-// String is the genome's text, which ParseCAGenome reads back.
+// String is the genome's text, which parseCAGenome reads back.
 func (g CAGenome) String() string {
 	return fmt.Sprintf("%d,%d,%d,%d:0x%04X", g.K[0], g.K[1], g.K[2], g.K[3], g.Rule)
 }
 
-// ParseCAGenome reads a genome's text.
-func ParseCAGenome(s string) (CAGenome, error) {
+// parseCAGenome reads a genome's text.
+func parseCAGenome(s string) (CAGenome, error) {
 	k, rule, ok := strings.Cut(s, ":")
 	if !ok {
 		return CAGenome{}, fmt.Errorf("a CA genome is K0,K1,K2,K3:RULE, like 56,2,21,49:0x99A5 (got %q)", s)

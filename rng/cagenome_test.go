@@ -16,7 +16,7 @@ func TestCAGenomeRoundTrip(t *testing.T) {
 		genomes = append(genomes, CAGenomeOfBits(x))
 	}
 	for _, g := range genomes {
-		back, err := ParseCAGenome(g.String())
+		back, err := parseCAGenome(g.String())
 		if err != nil || back != g {
 			t.Errorf("%s read back as %v, %v", g, back, err)
 		}
@@ -42,7 +42,7 @@ func TestParseCAGenomeRefuses(t *testing.T) {
 		{"56,2,21,49:0x199A5", "--ca-rule must be a 16-bit word"},
 		{"56,2,21,49:rule", "--ca-rule must be a 16-bit word"},
 	} {
-		if _, err := ParseCAGenome(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := parseCAGenome(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.in, err, c.want)
 		}
 	}

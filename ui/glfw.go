@@ -37,7 +37,7 @@ var _ Platform = (*GLFW)(nil)
 // NewGLFW opens a width x height window (in screen units, scaled to the
 // monitor's content scale) with an OpenGL 4.5 core context, or 4.3 where 4.5
 // is refused, makes it current on the calling thread and adopts it into a
-// gpu.Context. Vsync is off unless SwapInterval(1) is given. It reports
+// gpu.Context. Vsync is off (SetSwapInterval turns it on). It reports
 // ErrNoDisplay where there is no display, and GLFW's failures as errors.
 // No EGL context (gpu.Open) may be current on the thread: Release it first,
 // or libglvnd's GLX fails with an X error that ends the process.
@@ -81,7 +81,7 @@ func NewGLFW(title string, width, height int, o gpu.Options, opts ...Option) (p 
 	}
 	p = &GLFW{window: window, io: imgui.CurrentIO(), cursor: imgui.MouseCursorArrow}
 	window.MakeContextCurrent()
-	glfw.SwapInterval(cfg.swapInterval)
+	glfw.SwapInterval(0)
 	o.MakeCurrent = window.MakeContextCurrent
 	if ctx, err = gpu.Adopt(glfw.GetProcAddress, o); err != nil {
 		return nil, nil, err

@@ -36,7 +36,7 @@ func TestGLFWRendersScene(t *testing.T) {
 		defer c.MakeCurrent()
 		ictx := imgui.CreateContext(nil)
 		defer ictx.Destroy()
-		p, wctx, err := NewGLFW("Speckle UI test", sceneW, sceneH, gpu.Options{}, NoIniFile())
+		p, wctx, err := NewGLFW("Speckle UI test", sceneW, sceneH, gpu.Options{}, withoutIniFile())
 		if err != nil {
 			return err
 		}

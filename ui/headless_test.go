@@ -108,7 +108,7 @@ func headless(c *gpu.Context, f func(p *Headless, r *ImguiRenderer, s *scene) er
 		return err
 	}
 	defer s.tex.Delete()
-	p, err := NewHeadless(c, sceneW, sceneH, time.Second/30, NoIniFile())
+	p, err := NewHeadless(c, sceneW, sceneH, time.Second/30, withoutIniFile())
 	if err != nil {
 		return err
 	}

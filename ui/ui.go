@@ -100,8 +100,7 @@ func updateModifiers(io imgui.IO) {
 type Option func(*options)
 
 type options struct {
-	noIniFile    bool
-	swapInterval int
+	noIniFile bool
 }
 
 func collect(opts []Option) options {
@@ -112,14 +111,10 @@ func collect(opts []Option) options {
 	return o
 }
 
-// NoIniFile stops imgui reading and writing imgui.ini in the working
+// withoutIniFile stops imgui reading and writing imgui.ini in the working
 // directory (io.SetIniFilename("")): for tests, and for an app that keeps its
 // own settings file. Without it the platforms leave imgui's ini alone.
-func NoIniFile() Option { return func(o *options) { o.noIniFile = true } }
-
-// SwapInterval sets a window's swap interval: 0 (the default) presents at
-// once, 1 waits for vertical sync. Headless ignores it.
-func SwapInterval(n int) Option { return func(o *options) { o.swapInterval = n } }
+func withoutIniFile() Option { return func(o *options) { o.noIniFile = true } }
 
 // UIScale is the factor by which the app should scale imgui's style sizes
 // (ScaleAllSizes): the content scale, less what the framebuffer scale already
