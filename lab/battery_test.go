@@ -67,31 +67,39 @@ func TestBatteryCountsEqualGo(t *testing.T) {
 	for _, g := range rng.All {
 		for _, sz := range sizes {
 			t.Run(fmt.Sprintf("%s/%d-streams/%d-samples", g.Name, sz.streams, sz.size.Samples), func(t *testing.T) {
-				cfg := rng.Config{Seed: 7, Streams: sz.streams}
-				inst, err := g.New(cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				dumpChunkBytes = 4 * sz.streams * max(1100, inst.StateWords())
-				var got BatteryCounts
-				gltest.On(t, func(c *gpu.Context) error {
-					r, err := render.NewRNG(c, g, cfg)
-					if err != nil {
-						return err
-					}
-					defer r.Close()
-					got, err = Battery(r, sz.size, stats.Tests, nil)
-					return err
-				})
-				for _, o := range Orders {
-					for i, test := range stats.Tests {
-						want := batteryOnCPU(inst, g.Bits(), sz.streams, sz.size, o, test)
-						if !slices.Equal(got.Counts[o][i], want) {
-							t.Errorf("%s order, %s: GPU counts differ from Go's (first difference at %d)", o, test, firstDiff(got.Counts[o][i], want))
-						}
-					}
-				}
+				checkBatteryAgainstGo(t, g, sz.streams, sz.size, stats.Tests, 1100)
 			})
+		}
+	}
+}
+
+// checkBatteryAgainstGo runs the battery's tests on the GPU over streams of g
+// (seed 7), dumping chunks of chunkWords words a stream, and fails t where a
+// count differs from the Go model's (batteryOnCPU) in either order.
+func checkBatteryAgainstGo(t *testing.T, g *rng.Generator, streams int, size BatterySize, tests []stats.Test, chunkWords int) {
+	t.Helper()
+	cfg := rng.Config{Seed: 7, Streams: streams}
+	inst, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dumpChunkBytes = 4 * streams * max(chunkWords, inst.StateWords())
+	var got BatteryCounts
+	gltest.On(t, func(c *gpu.Context) error {
+		r, err := render.NewRNG(c, g, cfg)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		got, err = Battery(r, size, tests, nil)
+		return err
+	})
+	for _, o := range Orders {
+		for i, test := range tests {
+			want := batteryOnCPU(inst, g.Bits(), streams, size, o, test)
+			if !slices.Equal(got.Counts[o][i], want) {
+				t.Errorf("%s order, %s: GPU counts differ from Go's (first difference at %d)", o, test, firstDiff(got.Counts[o][i], want))
+			}
 		}
 	}
 }

@@ -2,14 +2,10 @@ package lab
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
-	"speckle/gpu"
-	"speckle/gpu/gltest"
 	"speckle/internal/stats"
-	"speckle/render"
 	"speckle/rng"
 )
 
@@ -73,30 +69,7 @@ func TestBatteryOfChosenTestsCountsEqualGo(t *testing.T) {
 					if err := sz.size.Check(sz.streams, stats.Tests); err == nil {
 						t.Fatal("the whole battery takes these streams: not the case this test is for")
 					}
-					cfg := rng.Config{Seed: 7, Streams: sz.streams}
-					inst, err := g.New(cfg)
-					if err != nil {
-						t.Fatal(err)
-					}
-					dumpChunkBytes = 4 * sz.streams * max(150, inst.StateWords())
-					var got BatteryCounts
-					gltest.On(t, func(c *gpu.Context) error {
-						r, err := render.NewRNG(c, g, cfg)
-						if err != nil {
-							return err
-						}
-						defer r.Close()
-						got, err = Battery(r, sz.size, tests, nil)
-						return err
-					})
-					for _, o := range Orders {
-						for i, test := range tests {
-							want := batteryOnCPU(inst, g.Bits(), sz.streams, sz.size, o, test)
-							if !slices.Equal(got.Counts[o][i], want) {
-								t.Errorf("%s order, %s: GPU counts differ from Go's (first difference at %d)", o, test, firstDiff(got.Counts[o][i], want))
-							}
-						}
-					}
+					checkBatteryAgainstGo(t, g, sz.streams, sz.size, tests, 150)
 				})
 			}
 		}
