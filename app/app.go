@@ -100,9 +100,6 @@ type App struct {
 	kept keptInputs
 }
 
-// ErrNoDisplay is returned when a window is asked for where there is none.
-var ErrNoDisplay = ui.ErrNoDisplay
-
 // New opens the window (or the headless framebuffer) and the GPU context.
 func New(o Options) (*App, error) {
 	if o.Out == nil {

@@ -202,9 +202,6 @@ func (p *Program) SetVec4(name string, v [4]float32) {
 	}
 }
 
-// Has reports whether the program uses uniform name.
-func (p *Program) Has(name string) bool { return p.location(name) >= 0 }
-
 // Dispatch runs the program over n invocations along x, folding groups into y
 // where the driver limits groups per dimension; kernels recover the index with
 // linear_invocation() and skip indices >= n.

@@ -87,11 +87,6 @@ func (s *BoxScanner) Close() {
 // Done says whether every stream is scanned.
 func (s *BoxScanner) Done() bool { return s.first >= s.r.Cfg.Streams }
 
-// Progress is the values drawn so far and in all.
-func (s *BoxScanner) Progress() (done, total int64) {
-	return s.scan.Scanned, int64(s.r.Cfg.Streams) * int64(s.count)
-}
-
 // Step runs dispatches until the scan is done or, after one at least, the
 // deadline has passed (a zero deadline: to the end). Each dispatch reads
 // back its count, so the time is the GPU's; dispatches grow while they

@@ -28,7 +28,6 @@ const (
 	BirthdayMax       = 3   // equal spacings 0, 1, 2, and 3 or more: Knuth's classes
 	CollisionCellBits = 16  // the same 512 values thrown into 2^16 urns (the top 16 bits)
 	CollisionMax      = 15  // collisions 0..14, and 15 or more in one bin
-	TupleMaxSpan      = BirthdayGroup
 )
 
 // Test is one test of the battery.
