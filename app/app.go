@@ -217,9 +217,6 @@ func (a *App) Stop() { a.stop.Store(true) }
 // Context is the app's OpenGL context.
 func (a *App) Context() *gpu.Context { return a.ctx }
 
-// Headless is the offscreen platform (scripted input), nil with a window.
-func (a *App) Headless() *ui.Headless { return a.headless }
-
 // Frame advances the renders by one time budget and draws one frame.
 func (a *App) Frame() error {
 	now := time.Now()

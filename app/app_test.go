@@ -187,7 +187,7 @@ func TestKeysAndScreenshot(t *testing.T) {
 	a := newTestApp(t, testSettings())
 	frames(t, a, 2)
 	press := func(k int) {
-		a.Headless().PressKey(k)
+		a.headless.PressKey(k)
 		frames(t, a, 2)
 	}
 	press(' ')
@@ -229,7 +229,7 @@ func TestKeysAndScreenshot(t *testing.T) {
 func TestMouseOrbitAndFocus(t *testing.T) {
 	a := newTestApp(t, testSettings())
 	frames(t, a, 8)
-	h := a.Headless()
+	h := a.headless
 	// Pane 1's cell spans x 340..570, y 0..225; its 16:9 image is centred.
 	h.MoveMouse(455, 112)
 	frames(t, a, 1)
@@ -359,7 +359,7 @@ func drag(t *testing.T, a *App, label string, from, to float32) {
 	if !ok {
 		t.Fatalf("no widget %q drawn", label)
 	}
-	h := a.Headless()
+	h := a.headless
 	y := (r[0].Y + r[1].Y) / 2
 	// The rectangle holds the slider and its label; the sidebar gives the
 	// slider about half of it.

@@ -47,7 +47,7 @@ func TestWindowExplainsALesson(t *testing.T) {
 	if r[1].X == 0 {
 		t.Fatal("the lesson window has no Explain button")
 	}
-	h := a.Headless()
+	h := a.headless
 	h.MoveMouse((r[0].X+r[1].X)/2, (r[0].Y+r[1].Y)/2)
 	frames(t, a, 1)
 	h.SetButton(0, true)

@@ -106,7 +106,7 @@ func TestLabMouseScreenshotAndSettings(t *testing.T) {
 	a := newTestApp(t, s)
 	frames(t, a, 2)
 	r := a.imageRects[0]
-	h := a.Headless()
+	h := a.headless
 	dragFrom := func(x0, y0, x1, y1 float64) {
 		h.MoveMouse(float32(r[0]+x0*(r[2]-r[0])), float32(r[1]+y0*(r[3]-r[1])))
 		frames(t, a, 1)

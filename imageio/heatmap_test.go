@@ -63,9 +63,9 @@ func TestPixelErrorAveragesToRMSE(t *testing.T) {
 // and refuses a non-positive scale or different sizes.
 func TestHeatmap(t *testing.T) {
 	img, ref := NewImage(3, 1), NewImage(3, 1)
-	img.Set(0, 0, 1, 1, 1, 1)                   // absolute error 1
-	img.Set(1, 0, 0.5, 0.5, 0.5, 1)             // 0.5
-	ref.Set(2, 0, float32(math.NaN()), 0, 0, 1) // magenta
+	img.set(0, 0, 1, 1, 1, 1)                   // absolute error 1
+	img.set(1, 0, 0.5, 0.5, 0.5, 1)             // 0.5
+	ref.set(2, 0, float32(math.NaN()), 0, 0, 1) // magenta
 	out, err := Heatmap(img, ref, false, 2)
 	if err != nil {
 		t.Fatal(err)

@@ -28,14 +28,14 @@ func (img Image) Validate() error {
 	return nil
 }
 
-// At returns the RGBA of pixel (x, y).
-func (img Image) At(x, y int) (r, g, b, a float32) {
+// at returns the RGBA of pixel (x, y).
+func (img Image) at(x, y int) (r, g, b, a float32) {
 	i := 4 * (y*img.W + x)
 	return img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3]
 }
 
-// Set sets the RGBA of pixel (x, y).
-func (img Image) Set(x, y int, r, g, b, a float32) {
+// set sets the RGBA of pixel (x, y).
+func (img Image) set(x, y int, r, g, b, a float32) {
 	i := 4 * (y*img.W + x)
 	img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = r, g, b, a
 }

@@ -47,7 +47,7 @@ func TestPFMLayout(t *testing.T) {
 	// 2×2: top row 1, 2; bottom row 3, 4 (in R; G = 10·R, B = 100·R).
 	img := NewImage(2, 2)
 	for i, v := range []float32{1, 2, 3, 4} {
-		img.Set(i%2, i/2, v, 10*v, 100*v, 1)
+		img.set(i%2, i/2, v, 10*v, 100*v, 1)
 	}
 	path := filepath.Join(t.TempDir(), "l.pfm")
 	if err := WritePFM(path, img); err != nil {
@@ -90,10 +90,10 @@ func TestPFMReadVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, g, b, a := img.At(0, 0); r != 1 || g != 2 || b != 3 || a != 1 {
+	if r, g, b, a := img.at(0, 0); r != 1 || g != 2 || b != 3 || a != 1 {
 		t.Errorf("big-endian top pixel %v %v %v %v", r, g, b, a)
 	}
-	if r, g, b, _ := img.At(0, 1); r != 7 || g != 8 || b != 9 {
+	if r, g, b, _ := img.at(0, 1); r != 7 || g != 8 || b != 9 {
 		t.Errorf("big-endian bottom pixel %v %v %v", r, g, b)
 	}
 	// Greyscale.

@@ -36,13 +36,13 @@ func TestLinearToSRGB8(t *testing.T) {
 func TestToneMap(t *testing.T) {
 	nan, inf := float32(math.NaN()), float32(math.Inf(1))
 	img := NewImage(4, 2)
-	img.Set(0, 0, 0, 0.5, 1, 0.3) // top left
-	img.Set(1, 0, 0.25, 0.25, 0.25, 1)
-	img.Set(2, 0, nan, 0, 0, 1)
-	img.Set(3, 0, 0, inf, 0, 1)
-	img.Set(0, 1, 0, 0, -inf, 1)
-	img.Set(1, 1, 3e38, 0, 0, 1) // finite, but Inf after the exposure
-	img.Set(2, 1, -0.5, 7, 0.001, 0)
+	img.set(0, 0, 0, 0.5, 1, 0.3) // top left
+	img.set(1, 0, 0.25, 0.25, 0.25, 1)
+	img.set(2, 0, nan, 0, 0, 1)
+	img.set(3, 0, 0, inf, 0, 1)
+	img.set(0, 1, 0, 0, -inf, 1)
+	img.set(1, 1, 3e38, 0, 0, 1) // finite, but Inf after the exposure
+	img.set(2, 1, -0.5, 7, 0.001, 0)
 	m := img.ToneMap(2)
 	if m.Rect != image.Rect(0, 0, 4, 2) {
 		t.Fatalf("bounds %v", m.Rect)
@@ -63,7 +63,7 @@ func TestToneMap(t *testing.T) {
 		}
 	}
 	one := NewImage(1, 1)
-	one.Set(0, 0, 0.5, 0.5, 0.5, 1)
+	one.set(0, 0, 0.5, 0.5, 0.5, 1)
 	if got := one.ToneMap(1).NRGBAAt(0, 0); got != (color.NRGBA{188, 188, 188, 255}) {
 		t.Errorf("0.5 at exposure 1 = %v, want 188", got)
 	}

@@ -150,8 +150,8 @@ func (s *BoxScanner) Result() rng.BoxScan {
 	return r
 }
 
-// ScanBox scans the whole of b at once (BoxScanner).
-func ScanBox(r *render.RNG, b rng.Box, count, keep int) (rng.BoxScan, error) {
+// scanBox scans the whole of b at once (BoxScanner).
+func scanBox(r *render.RNG, b rng.Box, count, keep int) (rng.BoxScan, error) {
 	s, err := NewBoxScanner(r, b, count, keep)
 	if err != nil {
 		return rng.BoxScan{}, err

@@ -51,10 +51,10 @@ func TestScanBoxKeepsWhatGoKeeps(t *testing.T) {
 						return err
 					}
 					defer r.Close()
-					if got, err = ScanBox(r, box, count, 1<<20); err != nil {
+					if got, err = scanBox(r, box, count, 1<<20); err != nil {
 						return err
 					}
-					capped, err = ScanBox(r, box, count, 5)
+					capped, err = scanBox(r, box, count, 5)
 					return err
 				})
 				name := g.Name + describe(opts)
@@ -92,7 +92,7 @@ func TestScanBoxInSteps(t *testing.T) {
 				return err
 			}
 			defer r.Close()
-			if whole, err = ScanBox(r, box, 700, 1<<16); err != nil {
+			if whole, err = scanBox(r, box, 700, 1<<16); err != nil {
 				return err
 			}
 			s, err := NewBoxScanner(r, box, 700, 1<<16)

@@ -161,8 +161,8 @@ const rmsePerGroup = shaders.RMSEGroupSize * shaders.RMSEPerInvocation
 // only a few kilobytes come back. NaN or Inf in either image gives NaN or Inf.
 func (s *SPPM) RMSE(ref *gpu.Texture) (float64, error) { return s.rmse(ref, false) }
 
-// RelRMSE is imageio.RelRMSE of the current estimate against ref, as RMSE.
-func (s *SPPM) RelRMSE(ref *gpu.Texture) (float64, error) { return s.rmse(ref, true) }
+// relRMSE is imageio.RelRMSE of the current estimate against ref, as RMSE.
+func (s *SPPM) relRMSE(ref *gpu.Texture) (float64, error) { return s.rmse(ref, true) }
 
 func (s *SPPM) rmse(ref *gpu.Texture, relative bool) (float64, error) {
 	if err := s.checkRef(ref); err != nil {

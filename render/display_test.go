@@ -239,7 +239,7 @@ func TestGPURMSEMatchesImageio(t *testing.T) {
 						name string
 						gpu  func(*gpu.Texture) (float64, error)
 						cpu  func(a, b imageio.Image) (float64, error)
-					}{{"RMSE", s.RMSE, imageio.RMSE}, {"RelRMSE", s.RelRMSE, imageio.RelRMSE}} {
+					}{{"RMSE", s.RMSE, imageio.RMSE}, {"RelRMSE", s.relRMSE, imageio.RelRMSE}} {
 						got, err := m.gpu(ref)
 						if err != nil {
 							return err
@@ -342,7 +342,7 @@ func TestSetCamera(t *testing.T) {
 		if err := s.SetCamera(orbit); err != nil {
 			return err
 		}
-		if s.Iterations != 0 || s.Emitted != 0 || s.InFlight() != 0 || s.Camera() != orbit {
+		if s.Iterations != 0 || s.Emitted != 0 || s.InFlight() != 0 || s.cam != orbit {
 			return fmt.Errorf("SetCamera did not start over: %d iterations, %d emitted", s.Iterations, s.Emitted)
 		}
 		moved, err := radiance(s)

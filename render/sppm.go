@@ -409,9 +409,6 @@ func (s *SPPM) closeIteration() error {
 	})
 }
 
-// Camera is the camera the render uses (the scene's until SetCamera).
-func (s *SPPM) Camera() scenes.Camera { return s.cam }
-
 // SetCamera renders from c instead, starting over (Reset); the passes set
 // the camera's uniforms on their programs. The initial radius stays the one
 // chosen at creation (or Cfg.Radius): the grid and the fixed-point scale

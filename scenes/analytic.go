@@ -72,7 +72,7 @@ func quadCorners(q Quad) [4][3]float64 {
 
 func quadNormal(q Quad) [3]float64 { return norm64(cross64(to64(q.U), to64(q.V))) }
 
-// Irradiance is the irradiance (per RGB channel) at point p on a surface of
+// irradiance is the irradiance (per RGB channel) at point p on a surface of
 // normal n from all the scene's lights, by Lambert's polygon formula
 //
 //	E = L/2 · Σ_edges θ_i cos γ_i
@@ -82,7 +82,7 @@ func quadNormal(q Quad) [3]float64 { return norm64(cross64(to64(q.U), to64(q.V))
 // on its emitting side, and only its part above p's horizon (the polygon is
 // clipped by the plane through p normal to n). Occlusion is ignored: it is
 // exact for scenes where Analytic holds. Computed in float64.
-func (s *Scene) Irradiance(p, n Vec3) Vec3 {
+func (s *Scene) irradiance(p, n Vec3) Vec3 {
 	e := s.irradiance64(to64(p), norm64(to64(n)))
 	return Vec3{float32(e[0]), float32(e[1]), float32(e[2])}
 }

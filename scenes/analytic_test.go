@@ -91,7 +91,7 @@ func TestIrradianceMatchesMonteCarlo(t *testing.T) {
 			t.Errorf("%s: unclipped %.6g vs %.6g: the case does not test what it says", c.name, unclipped, mc)
 		}
 		// The float32 API agrees.
-		if g := s.Irradiance(f32(c.p), f32(c.n)); math.Abs(float64(g[0])-e[0]) > 1e-5*e[0] {
+		if g := s.irradiance(f32(c.p), f32(c.n)); math.Abs(float64(g[0])-e[0]) > 1e-5*e[0] {
 			t.Errorf("%s: Irradiance %v, irradiance64 %v", c.name, g, e)
 		}
 	}
@@ -109,7 +109,7 @@ func TestIrradianceZero(t *testing.T) {
 		{"facing away", Vec3{0, 0, 0}, Vec3{0, -1, 0}},
 		{"light wholly below the horizon", Vec3{2, 1, 0}, Vec3{1, 0, 0}},
 	} {
-		if e := s.Irradiance(c.p, c.n); e != (Vec3{}) {
+		if e := s.irradiance(c.p, c.n); e != (Vec3{}) {
 			t.Errorf("%s: E = %v, want 0", c.name, e)
 		}
 	}

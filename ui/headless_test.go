@@ -262,7 +262,7 @@ func TestFontAtlasUploaded(t *testing.T) {
 	var w, h, covered int
 	onGL(t, func(c *gpu.Context) error {
 		return headless(c, func(p *Headless, r *ImguiRenderer, s *scene) error {
-			f := r.FontTexture()
+			f := r.font
 			w, h = f.Width, f.Height
 			px, err := f.ReadBytes()
 			for i := 3; i < len(px); i += 4 {

@@ -96,9 +96,6 @@ func NewRenderer(ctx *gpu.Context, fontPixels float32) (*ImguiRenderer, error) {
 // LargeFont is the Go font at LargeFontRatio times the text's size.
 func (r *ImguiRenderer) LargeFont() imgui.Font { return r.large }
 
-// FontTexture is the uploaded font atlas.
-func (r *ImguiRenderer) FontTexture() *gpu.Texture { return r.font }
-
 // PreRender clears the bound framebuffer to an opaque colour.
 func (r *ImguiRenderer) PreRender(clearColor [3]float32) {
 	r.ctx.Clear(clearColor[0], clearColor[1], clearColor[2], 1)

@@ -21,7 +21,7 @@ import (
 	"speckle/imageio"
 )
 
-// Tolerance says how different two 8-bit images may be and still count as equal (Compare).
+// Tolerance says how different two 8-bit images may be and still count as equal.
 // Both images are blurred with a 3×3 box filter (edges clamped), so per-pixel noise averages
 // out while shifted edges, missing objects and colour changes remain. Differences are in
 // 8-bit levels (0..255) per channel, R, G, B and A.
@@ -41,10 +41,10 @@ type Tolerance struct {
 // noise-level differences pass, a visible change does not.
 var DefaultTolerance = Tolerance{MaxPixel: 12, MaxBadFraction: 0.002, MaxMean: 1.5}
 
-// Compare reports whether got matches want within tol, and a one-line report of the numbers
+// compareWithin reports whether got matches want within tol, and a one-line report of the numbers
 // (the bad pixels and their fraction, the largest blurred difference and where, the blurred and
 // raw mean differences, the limits). Images of different sizes never match.
-func Compare(got, want *image.NRGBA, tol Tolerance) (ok bool, report string) {
+func compareWithin(got, want *image.NRGBA, tol Tolerance) (ok bool, report string) {
 	c := compare(got, want)
 	return c.ok(tol), c.report(tol)
 }
@@ -217,7 +217,7 @@ func Match(tb testing.TB, name string, got *image.NRGBA, tol Tolerance) {
 //
 // With SPECKLE_UPDATE_GOLDEN=1 in the environment it writes got as the reference instead
 // (unless the file already holds exactly these pixels) and passes. Otherwise a missing
-// reference or a mismatch fails the test (tb.Errorf, so the test goes on) with Compare's report,
+// reference or a mismatch fails the test (tb.Errorf, so the test goes on) with the comparison's report,
 // having written dir/failed/<name>.got.png and, for a mismatch of equal sizes,
 // dir/failed/<name>.diff.png (see the diff legend in the message); a match removes stale files
 // of an earlier failure. name is a file name without extension, no path separators.

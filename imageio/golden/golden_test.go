@@ -51,15 +51,15 @@ func TestCompare(t *testing.T) {
 	want := pattern(0)
 	tol := DefaultTolerance
 
-	ok, rep := Compare(clone(want), want, tol)
+	ok, rep := compareWithin(clone(want), want, tol)
 	if !ok || !strings.HasPrefix(rep, "match (64x48): 0 of 3072 pixels") {
 		t.Errorf("identical: %v, %s", ok, rep)
 	}
-	ok, rep = Compare(noisy(want, 6, 1), want, tol)
+	ok, rep = compareWithin(noisy(want, 6, 1), want, tol)
 	if !ok {
 		t.Errorf("noise of ±6 levels: %s", rep)
 	}
-	ok, rep = Compare(pattern(1), want, tol)
+	ok, rep = compareWithin(pattern(1), want, tol)
 	if ok || !strings.HasPrefix(rep, "DIFFER (64x48): ") || !strings.Contains(rep, "differ by more than 12 after a 3x3 blur") {
 		t.Errorf("checks shifted by one pixel: %v, %s", ok, rep)
 	}
@@ -69,7 +69,7 @@ func TestCompare(t *testing.T) {
 			changed.SetNRGBA(x, y, color.NRGBA{255, 255, 255, 255})
 		}
 	}
-	ok, rep = Compare(changed, want, tol)
+	ok, rep = compareWithin(changed, want, tol)
 	if ok || !strings.Contains(rep, "DIFFER") {
 		t.Errorf("a white square added: %v, %s", ok, rep)
 	}
@@ -80,20 +80,20 @@ func TestCompare(t *testing.T) {
 			brighter.Pix[i] += 4
 		}
 	}
-	ok, rep = Compare(brighter, want, tol)
+	ok, rep = compareWithin(brighter, want, tol)
 	if ok || !strings.Contains(rep, "0 of 3072 pixels") || !strings.Contains(rep, "mean blurred difference 3.000") {
 		t.Errorf("4 levels brighter: %v, %s", ok, rep)
 	}
 	// A single wrong pixel: blurred to 255/9 = 28 in 9 pixels, within a generous fraction.
 	one := clone(want)
 	one.SetNRGBA(10, 10, color.NRGBA{0, 0, 0, 255})
-	if ok, rep := Compare(one, want, Tolerance{MaxPixel: 12, MaxBadFraction: 0.01, MaxMean: 1}); !ok {
+	if ok, rep := compareWithin(one, want, Tolerance{MaxPixel: 12, MaxBadFraction: 0.01, MaxMean: 1}); !ok {
 		t.Errorf("one pixel, 1%% allowed: %s", rep)
 	}
-	if ok, rep := Compare(one, want, Tolerance{MaxPixel: 12, MaxBadFraction: 0, MaxMean: 1}); ok {
+	if ok, rep := compareWithin(one, want, Tolerance{MaxPixel: 12, MaxBadFraction: 0, MaxMean: 1}); ok {
 		t.Errorf("one pixel, none allowed: %s", rep)
 	}
-	ok, rep = Compare(pattern(0).SubImage(image.Rect(0, 0, 32, 48)).(*image.NRGBA), want, tol)
+	ok, rep = compareWithin(pattern(0).SubImage(image.Rect(0, 0, 32, 48)).(*image.NRGBA), want, tol)
 	if ok || rep != "sizes differ: got 32x48, want 64x48" {
 		t.Errorf("size mismatch: %v, %s", ok, rep)
 	}
@@ -102,7 +102,7 @@ func TestCompare(t *testing.T) {
 	for y := 0; y < 48; y++ {
 		copy(big.Pix[(y+5)*big.Stride+4*7:], want.Pix[y*want.Stride:(y+1)*want.Stride])
 	}
-	if ok, rep := Compare(big.SubImage(image.Rect(7, 5, 71, 53)).(*image.NRGBA), want, Tolerance{}); !ok {
+	if ok, rep := compareWithin(big.SubImage(image.Rect(7, 5, 71, 53)).(*image.NRGBA), want, Tolerance{}); !ok {
 		t.Errorf("offset sub-image: %s", rep)
 	}
 }

@@ -163,8 +163,8 @@ func TestDEM(t *testing.T) {
 	// Sampled at one pixel per node, the grid's vectors are the nodes'.
 	g := f.Grid(86, 60)
 	const cx, cy = 29, 27 // the crater floor (148 m)
-	if h.At(cx, cy) != 148 {
-		t.Fatalf("crater floor at (%d, %d) is %v m", cx, cy, h.At(cx, cy))
+	if h.at(cx, cy) != 148 {
+		t.Fatalf("crater floor at (%d, %d) is %v m", cx, cy, h.at(cx, cy))
 	}
 	var out, outN, in, inN int
 	for j := 0; j < h.NY; j++ {

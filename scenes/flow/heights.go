@@ -40,8 +40,8 @@ func (h *Heights) Name() string { return h.name }
 // Aspect assumes square cells: the nodes span (NX-1) x (NY-1) spacings.
 func (h *Heights) Aspect() float64 { return float64(h.NX-1) / float64(h.NY-1) }
 
-// At is the height at node (i, j).
-func (h *Heights) At(i, j int) float32 { return h.Z[j*h.NX+i] }
+// at is the height at node (i, j).
+func (h *Heights) at(i, j int) float32 { return h.Z[j*h.NX+i] }
 
 // Grid is -grad z at the nodes (central differences inside, one-sided at the
 // border), in pixel units of a w x h image.
