@@ -13,7 +13,7 @@ import (
 // packages of lower floors (its own floor's never), so the folders show
 // which way the arrows run. A new package gets a line here.
 var floors = [][]string{
-	{"internal/printable", "internal/suggest"}, // user text printed safely, "did you mean": below every package that reports a path or parses a name
+	{"internal/printable", "internal/suggest", "gpu/internal/readback"}, // user text printed safely, "did you mean": below every package that reports a path or parses a name; gpu's read-back count (gpu and gltest share it)
 	{"assets", "internal/capped", "internal/cref", "internal/fuzzcheck", "internal/numcheck", "internal/stats", "internal/units",
 		"gpu", "imageio"}, // leaves: files, numbers, the GL driver, pictures
 	{"rng", "gpu/gltest", "imageio/golden"}, // generators (Go truth + GLSL); test helpers

@@ -2,19 +2,12 @@ package gpu
 
 import (
 	"fmt"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
+
+	"speckle/gpu/internal/readback"
 )
-
-// readBacks counts Buffer.Read and Texture.Read* calls: each waits for the
-// GPU to finish the work before it.
-var readBacks atomic.Int64
-
-// ReadBacks is the number of buffer and texture read-backs so far, on all
-// contexts: tests check that hot loops do not stall on them.
-func ReadBacks() int64 { return readBacks.Load() }
 
 // Buffer is a shader storage buffer.
 type Buffer struct {
@@ -52,7 +45,7 @@ func (b *Buffer) Bind(binding uint32) { gl.BindBufferBase(gl.SHADER_STORAGE_BUFF
 // Read copies words [first, first+len(dst)) of the buffer into dst.
 func (b *Buffer) Read(first int, dst []uint32) {
 	if len(dst) > 0 {
-		readBacks.Add(1)
+		readback.Count()
 		gl.GetNamedBufferSubData(b.id, first*4, len(dst)*4, unsafe.Pointer(&dst[0]))
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
+
+	"speckle/gpu/internal/readback"
 )
 
 // TextureFormat is a texture's texel format.
@@ -64,7 +66,7 @@ func (t *Texture) ReadFloats() ([]float32, error) {
 		return nil, fmt.Errorf("ReadFloats of a texture that does not hold floats")
 	}
 	gl.MemoryBarrier(gl.TEXTURE_UPDATE_BARRIER_BIT)
-	readBacks.Add(1)
+	readback.Count()
 	px := make([]float32, t.Width*t.Height*4)
 	gl.GetTextureImage(t.id, 0, gl.RGBA, gl.FLOAT, int32(len(px)*4), unsafe.Pointer(&px[0]))
 	return px, nil
@@ -76,7 +78,7 @@ func (t *Texture) ReadBytes() ([]byte, error) {
 		return nil, fmt.Errorf("ReadBytes of a texture that does not hold bytes")
 	}
 	gl.MemoryBarrier(gl.TEXTURE_UPDATE_BARRIER_BIT)
-	readBacks.Add(1)
+	readback.Count()
 	px := make([]byte, t.Width*t.Height*4)
 	gl.GetTextureImage(t.id, 0, gl.RGBA, gl.UNSIGNED_BYTE, int32(len(px)), unsafe.Pointer(&px[0]))
 	return px, nil

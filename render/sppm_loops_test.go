@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/shaders"
@@ -109,14 +110,14 @@ func TestSPPMIteratesWithoutAReadBackPerIteration(t *testing.T) {
 		if err := s.Iterate(1); err != nil { // builds the programs
 			return err
 		}
-		before := gpu.ReadBacks()
+		before := gltest.ReadBacks()
 		if err := s.Iterate(6); err != nil {
 			return err
 		}
 		if err := s.IterateTo(s.Emitted+6*int64(cfg.Photons)-100, 6); err != nil {
 			return err
 		}
-		if n := gpu.ReadBacks() - before; n > 2 {
+		if n := gltest.ReadBacks() - before; n > 2 {
 			t.Errorf("12 iterations in two calls read back %d times", n)
 		}
 		return nil

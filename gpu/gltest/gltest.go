@@ -4,7 +4,8 @@
 // GL work to it (Do, On). Main also opens the shared headless context.
 //
 // Floor: just above the leaves, test-only (layers_test.go's testOnly): it
-// imports gpu alone, and only _test.go files may import it.
+// imports gpu alone (and gpu/internal/readback, which counts gpu's
+// read-backs), and only _test.go files may import it.
 package gltest
 
 import (
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"speckle/gpu"
+	"speckle/gpu/internal/readback"
 )
 
 var (
@@ -47,6 +49,10 @@ func Main(m *testing.M, label string) int {
 
 // Context is the shared context (Main), nil if it could not be opened.
 func Context() *gpu.Context { return ctx }
+
+// ReadBacks is the number of buffer and texture read-backs so far, on all
+// contexts: tests check that hot loops do not stall on them.
+func ReadBacks() int64 { return readback.Total() }
 
 // Do runs f on the GL thread and turns a panic there into an error, so
 // that the thread lives on. f must not call t.Fatal.
