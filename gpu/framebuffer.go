@@ -43,12 +43,6 @@ func (f *Framebuffer) Resize(w, h int) error {
 	return nil
 }
 
-// Size is the framebuffer's size in pixels.
-func (f *Framebuffer) Size() (w, h int) { return f.color.Width, f.color.Height }
-
-// Texture is the colour attachment, e.g. to show the framebuffer in imgui.
-func (f *Framebuffer) Texture() *Texture { return f.color }
-
 // Bind makes the framebuffer the target of drawing and of ReadPixels.
 func (f *Framebuffer) Bind() { gl.BindFramebuffer(gl.FRAMEBUFFER, f.id) }
 
