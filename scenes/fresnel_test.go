@@ -16,6 +16,23 @@ func fresnelAngles(thetaI, n1, n2 float64) float64 {
 	return (rs + rp) / 2
 }
 
+// fresnel is the exact dielectric reflectance for unpolarised light, the
+// mean of the s- and p-polarised terms, of a ray meeting the interface with
+// cosine cosi to the normal on its side and going from index n1 into n2;
+// 1 on total internal reflection. shaders/lib/sampling.glsl's fresnel is
+// the same formula in float32.
+func fresnel(cosi, n1, n2 float64) float64 {
+	eta := n1 / n2
+	sin2t := eta * eta * (1 - cosi*cosi)
+	if sin2t > 1 {
+		return 1
+	}
+	cost := math.Sqrt(1 - sin2t)
+	rs := (n1*cosi - n2*cost) / (n1*cosi + n2*cost)
+	rp := (n2*cosi - n1*cost) / (n2*cosi + n1*cost)
+	return (rs*rs + rp*rp) / 2
+}
+
 var fresnelIORs = []float64{1.01, 1.33, 1.5, 2.42}
 
 // Into and out of the dielectric, at every angle below the critical one,
@@ -29,7 +46,7 @@ func TestFresnelMatchesTheAngleForm(t *testing.T) {
 				if n1/n2*math.Sin(th) >= 1 {
 					break
 				}
-				got, want := Fresnel(math.Cos(th), n1, n2), fresnelAngles(th, n1, n2)
+				got, want := fresnel(math.Cos(th), n1, n2), fresnelAngles(th, n1, n2)
 				if math.Abs(got-want) > 1e-12 {
 					t.Fatalf("n %v -> %v at %v°: %v, want %v", n1, n2, deg, got, want)
 				}
@@ -45,19 +62,19 @@ func TestFresnelNormalAndGrazing(t *testing.T) {
 	for _, ior := range fresnelIORs {
 		r0 := math.Pow((1-ior)/(1+ior), 2)
 		schlick := r0 + (1-r0)*math.Pow(1-1, 5)
-		for _, got := range []float64{Fresnel(1, 1, ior), Fresnel(1, ior, 1)} {
+		for _, got := range []float64{fresnel(1, 1, ior), fresnel(1, ior, 1)} {
 			if math.Abs(got-schlick) > 1e-15 {
 				t.Errorf("ior %v at normal incidence: %v, want Schlick's %v", ior, got, schlick)
 			}
 		}
-		if got := Fresnel(0, 1, ior); got != 1 {
+		if got := fresnel(0, 1, ior); got != 1 {
 			t.Errorf("ior %v at grazing incidence: %v, want 1", ior, got)
 		}
 		// Brewster's angle, tan θ = n2/n1: the p term vanishes, R = Rs/2.
 		th := math.Atan(ior)
 		tt := math.Asin(math.Sin(th) / ior)
 		rs := math.Pow(math.Sin(th-tt)/math.Sin(th+tt), 2)
-		if got := Fresnel(math.Cos(th), 1, ior); math.Abs(got-rs/2) > 1e-12 {
+		if got := fresnel(math.Cos(th), 1, ior); math.Abs(got-rs/2) > 1e-12 {
 			t.Errorf("ior %v at Brewster's angle: %v, want Rs/2 = %v", ior, got, rs/2)
 		}
 	}
@@ -71,11 +88,11 @@ func TestFresnelReciprocityAndTotalInternalReflection(t *testing.T) {
 		for deg := 0.5; deg < 90; deg += 0.5 {
 			th := deg * math.Pi / 180
 			tt := math.Asin(math.Sin(th) / ior) // the angle inside the glass
-			out, in := Fresnel(math.Cos(th), 1, ior), Fresnel(math.Cos(tt), ior, 1)
+			out, in := fresnel(math.Cos(th), 1, ior), fresnel(math.Cos(tt), ior, 1)
 			if math.Abs(out-in) > 1e-12 {
 				t.Fatalf("ior %v: entering at %v° reflects %v, leaving along the same line %v", ior, deg, out, in)
 			}
-			if got := Fresnel(math.Cos(th), ior, 1); th > crit && got != 1 {
+			if got := fresnel(math.Cos(th), ior, 1); th > crit && got != 1 {
 				t.Fatalf("ior %v: leaving at %v° beyond the critical %.3f°: %v, want 1", ior, deg, crit*180/math.Pi, got)
 			} else if th < crit && !(got < 1) {
 				t.Fatalf("ior %v: leaving at %v° below the critical %.3f°: %v, want < 1", ior, deg, crit*180/math.Pi, got)

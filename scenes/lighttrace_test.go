@@ -169,7 +169,7 @@ func specular(m Material, d, n [3]float64, rng *rand.Rand) [3]float64 {
 	if cosi < 0 {
 		n1, n2, nn, cosi = ior, 1.0, scale64(n, -1), -cosi
 	}
-	if rng.Float64() < Fresnel(cosi, n1, n2) {
+	if rng.Float64() < fresnel(cosi, n1, n2) {
 		return add64(d, scale64(nn, 2*cosi))
 	}
 	eta := n1 / n2

@@ -22,7 +22,7 @@ vec3 cosine_dir(vec3 n, float u1, float u2) {
 // The exact dielectric Fresnel reflectance, the mean of the s- and
 // p-polarised terms (unpolarised light), for a ray with cosine cosi to the
 // normal on its side going from index n1 into n2; 1 on total internal
-// reflection. scenes.Fresnel is the same formula in float64.
+// reflection. render's fresnel test holds the same formula in float64.
 float fresnel(float cosi, float n1, float n2) {
 	float eta = n1 / n2;
 	float sin2t = eta * eta * (1.0 - cosi * cosi);
