@@ -1,4 +1,7 @@
-package lab
+// lab's Draw on a Philox pool set by hand (RNG.WritePool, which only
+// tests need: export_test.go), so the test lives beside the pool, outside
+// package render as it imports lab.
+package render_test
 
 import (
 	"fmt"
@@ -8,6 +11,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/gpu/gltest"
+	"speckle/lab"
 	"speckle/render"
 	"speckle/rng"
 )
@@ -93,7 +97,7 @@ func TestPhiloxInterleave(t *testing.T) {
 	}
 }
 
-// philoxDrawsFrom puts a pool of cfg's Philox at starts, runs a stored Draw
+// philoxDrawsFrom puts a pool of cfg's Philox at starts, runs a stored lab.Draw
 // per count (iterations 0, 1, ...) and then a summing one of counts[0]
 // draws, and returns the stored words of each and the sums' bits.
 func philoxDrawsFrom(t *testing.T, cfg rng.Config, starts []philoxStart, counts []int) (stored [][]uint32, sums []uint32) {
@@ -112,23 +116,23 @@ func philoxDrawsFrom(t *testing.T, cfg rng.Config, starts []philoxStart, counts 
 				return err
 			}
 		}
-		out, err := c.NewBuffer(DrawWords(DrawStore, len(starts), max(counts[0], counts[1]))*4, nil)
+		out, err := c.NewBuffer(lab.DrawWords(lab.DrawStore, len(starts), max(counts[0], counts[1]))*4, nil)
 		if err != nil {
 			return err
 		}
 		defer out.Delete()
 		for it, count := range counts {
-			if _, err := Draw(r, DrawStore, count, uint32(it), 1, out); err != nil {
+			if _, err := lab.Draw(r, lab.DrawStore, count, uint32(it), 1, out); err != nil {
 				return err
 			}
-			words := make([]uint32, DrawWords(DrawStore, len(starts), count))
+			words := make([]uint32, lab.DrawWords(lab.DrawStore, len(starts), count))
 			out.Read(0, words)
 			stored = append(stored, words)
 		}
-		if _, err := Draw(r, DrawSum, counts[0], uint32(len(counts)), 1, out); err != nil {
+		if _, err := lab.Draw(r, lab.DrawSum, counts[0], uint32(len(counts)), 1, out); err != nil {
 			return err
 		}
-		sums = make([]uint32, DrawWords(DrawSum, len(starts), counts[0]))
+		sums = make([]uint32, lab.DrawWords(lab.DrawSum, len(starts), counts[0]))
 		out.Read(0, sums)
 		return nil
 	})
