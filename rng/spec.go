@@ -274,24 +274,6 @@ func (s Spec) SortedOptions() []string {
 	return out
 }
 
-// SpecExamples are specs in the grammar with their canonical spelling,
-// label and file name: help texts show them, and the tests run them over
-// every flag that names generators.
-var SpecExamples = []struct {
-	Spec             string
-	Canonical, Label string
-	File             string
-}{
-	{"philox", "philox", "philox", "philox"},
-	{" philox:seed=3 ", "philox:seed=3", "philox seed=3", "philox-seed3"},
-	{"lehmer:lehmer-seeding=slm", "lehmer:lehmer-seeding=slm", "lehmer slm", "lehmer-slm"},
-	{"lehmer:--lehmer-seeding=consecutive", "lehmer", "lehmer", "lehmer"},
-	{"ca:ca-preset=linear", "ca:ca-preset=linear", "ca linear", "ca-linear"},
-	{"ca:ca-steps=3:ca-preset=linear:seed=0x10", "ca:ca-preset=linear:ca-steps=3:seed=16", "ca linear ca-steps=3 seed=16", "ca-linear-ca-steps3-seed16"},
-	{"ca:ca-k=0,32,17,63:ca-rule=0x35AC", "ca:ca-k=0,32,17,63:ca-rule=0x35AC", "ca ca-k=0,32,17,63 ca-rule=0x35AC", "ca-ca-k0.32.17.63-ca-rule0x35AC"},
-	{"ranlux:lux=3", "ranlux:lux=3", "ranlux lux=3", "ranlux-lux3"},
-}
-
 // DefaultComparison is the comparison Speckle shows first (the window's
 // panes, `make run`'s pictures): an old LCG, the streamline code's Lehmer
 // generator, the cellular automaton and a modern counter-based baseline.

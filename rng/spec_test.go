@@ -5,8 +5,25 @@ import (
 	"testing"
 )
 
+// specExamples are specs in the grammar with their canonical spelling,
+// label and file name.
+var specExamples = []struct {
+	Spec             string
+	Canonical, Label string
+	File             string
+}{
+	{"philox", "philox", "philox", "philox"},
+	{" philox:seed=3 ", "philox:seed=3", "philox seed=3", "philox-seed3"},
+	{"lehmer:lehmer-seeding=slm", "lehmer:lehmer-seeding=slm", "lehmer slm", "lehmer-slm"},
+	{"lehmer:--lehmer-seeding=consecutive", "lehmer", "lehmer", "lehmer"},
+	{"ca:ca-preset=linear", "ca:ca-preset=linear", "ca linear", "ca-linear"},
+	{"ca:ca-steps=3:ca-preset=linear:seed=0x10", "ca:ca-preset=linear:ca-steps=3:seed=16", "ca linear ca-steps=3 seed=16", "ca-linear-ca-steps3-seed16"},
+	{"ca:ca-k=0,32,17,63:ca-rule=0x35AC", "ca:ca-k=0,32,17,63:ca-rule=0x35AC", "ca ca-k=0,32,17,63 ca-rule=0x35AC", "ca-ca-k0.32.17.63-ca-rule0x35AC"},
+	{"ranlux:lux=3", "ranlux:lux=3", "ranlux lux=3", "ranlux-lux3"},
+}
+
 func TestSpecForms(t *testing.T) {
-	for _, c := range SpecExamples {
+	for _, c := range specExamples {
 		s, err := ParseSpec(c.Spec)
 		if err != nil {
 			t.Errorf("%q: %v", c.Spec, err)
