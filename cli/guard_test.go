@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"speckle/app"
+	"speckle/imageio"
 	"speckle/render"
 )
 
@@ -142,7 +143,7 @@ func TestReferenceSidecarOfSpeckleReplaced(t *testing.T) {
 	dir := t.TempDir()
 	pfm := filepath.Join(dir, "r.pfm")
 	m := render.ReferenceMeta{Scene: "cornell", SceneSHA256: strings.Repeat("ab", 32), Width: 16, Height: 16, Photons: 5, Generator: "philox"}
-	if err := render.WriteReferenceMeta(pfm, m); err != nil {
+	if err := imageio.WriteFileAtomic(render.SidecarPath(pfm), m.Writer()); err != nil {
 		t.Fatal(err)
 	}
 	if err := checkPaths(output("the reference", pfm), derived("its sidecar", render.SidecarPath(pfm), render.IsReferenceMeta)); err != nil {

@@ -39,7 +39,7 @@ func TestWeakReferenceRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	meta := render.ReferenceMeta{Scene: "cornell", SceneSHA256: sc.ContentHash(), Width: 16, Height: 9, Photons: 1e4, Generator: "philox"}
-	if err := render.WriteReferenceMeta(pfm, meta); err != nil {
+	if err := imageio.WriteFileAtomic(render.SidecarPath(pfm), meta.Writer()); err != nil {
 		t.Fatal(err)
 	}
 	uses := [][]string{

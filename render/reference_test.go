@@ -13,6 +13,11 @@ import (
 	"speckle/scenes"
 )
 
+// writeReferenceMeta writes m as the sidecar of the reference at pfm.
+func writeReferenceMeta(pfm string, m ReferenceMeta) error {
+	return imageio.WriteFileAtomic(SidecarPath(pfm), m.Writer())
+}
+
 // allowWeak sets AllowWeakReferences (--allow-weak-reference) for the test.
 func allowWeak(t *testing.T) {
 	t.Helper()
@@ -29,7 +34,7 @@ func TestStoredReferenceRefusesWeakOnes(t *testing.T) {
 	sc := cornell(t)
 	path := writeRef(t, sc, 8, 6, 1)
 	m := ReferenceMeta{Scene: sc.Name, SceneSHA256: sc.ContentHash(), Width: 8, Height: 6, Photons: 1e4, Generator: "philox"}
-	if err := WriteReferenceMeta(path, m); err != nil {
+	if err := writeReferenceMeta(path, m); err != nil {
 		t.Fatal(err)
 	}
 	for _, size := range [][2]int{{8, 6}, {4, 3}} {
@@ -43,7 +48,7 @@ func TestStoredReferenceRefusesWeakOnes(t *testing.T) {
 	if img, _, err := ReferenceImage(sc, 8, 6); img != nil || !errors.Is(err, ErrWeakReference) || !strings.Contains(err.Error(), "has no sidecar to say its photon count") {
 		t.Errorf("no sidecar: %v, %v; want ErrWeakReference", img != nil, err)
 	}
-	WriteReferenceMeta(path, m)
+	writeReferenceMeta(path, m)
 	allowWeak(t)
 	if img, where, err := ReferenceImage(sc, 8, 6); img == nil || err != nil || where != "1e4 photons, "+path {
 		t.Errorf("allowed: %v, %q, %v; want the image, its count named", img != nil, where, err)
@@ -82,7 +87,7 @@ func writeRef(t *testing.T, scene *scenes.Scene, w, h int, bad float32) string {
 	}
 	if scene != nil {
 		m := ReferenceMeta{Scene: scene.Name, SceneSHA256: scene.ContentHash(), Width: w, Height: h, Photons: MinReferencePhotons, Generator: "philox"}
-		if err := WriteReferenceMeta(path, m); err != nil {
+		if err := writeReferenceMeta(path, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -127,7 +132,7 @@ func TestStoredReferenceRefusesBrokenFiles(t *testing.T) {
 		}, 8, 6, `scene_sha256 "\x1b[2J" is not 64 hex digits`},
 		{"sidecar other size", func(t *testing.T) {
 			p := writeRef(t, sc, 8, 6, 1)
-			WriteReferenceMeta(p, ReferenceMeta{Scene: "cornell", SceneSHA256: sc.ContentHash(), Width: 640, Height: 360})
+			writeReferenceMeta(p, ReferenceMeta{Scene: "cornell", SceneSHA256: sc.ContentHash(), Width: 640, Height: 360})
 		}, 8, 6, "says 640x360, the image is 8x6"},
 		{"sidecar two objects", func(t *testing.T) { sidecar(t, writeRef(t, sc, 8, 6, 1), `{} {}`) }, 8, 6, "more than one JSON object"},
 	} {

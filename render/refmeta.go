@@ -35,11 +35,6 @@ const maxSidecar = 64 << 10
 // SidecarPath is the sidecar of a reference's path.
 func SidecarPath(pfm string) string { return strings.TrimSuffix(pfm, ".pfm") + ".json" }
 
-// WriteReferenceMeta writes m as the sidecar of the reference at pfm.
-func WriteReferenceMeta(pfm string, m ReferenceMeta) error {
-	return imageio.WriteFileAtomic(SidecarPath(pfm), m.Writer())
-}
-
 // Writer writes m as a sidecar: for imageio.WriteFilesAtomic, which writes a reference and
 // its sidecar together.
 func (m ReferenceMeta) Writer() func(io.Writer) error {
