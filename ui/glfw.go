@@ -144,9 +144,6 @@ func (p *GLFW) wireInput(cfg options) {
 	p.window.SetCharCallback(func(_ *glfw.Window, r rune) { p.io.AddInputCharacters(string(r)) })
 }
 
-// SetTitle sets the window's title.
-func (p *GLFW) SetTitle(title string) { p.window.SetTitle(title) }
-
 // SetSwapInterval sets how many vertical syncs a swap waits for (0: none).
 func (p *GLFW) SetSwapInterval(n int) { glfw.SwapInterval(n) }
 

@@ -56,10 +56,6 @@ func NewHeadless(ctx *gpu.Context, width, height int, frameTime time.Duration, o
 	return p, nil
 }
 
-// Framebuffer is where the frames are drawn (NewFrame binds it); Screenshot
-// reads it.
-func (p *Headless) Framebuffer() *gpu.Framebuffer { return p.fb }
-
 // MoveMouse puts the mouse at (x, y) display units from the top left.
 func (p *Headless) MoveMouse(x, y float32) {
 	p.queue = append(p.queue, event{"", func(io imgui.IO) { io.SetMousePosition(imgui.Vec2{X: x, Y: y}) }})
@@ -84,11 +80,6 @@ func (p *Headless) PressKey(k int) {
 		io.KeyPress(k)
 		p.pressed = append(p.pressed, k)
 	}})
-}
-
-// Type enters text, as the keyboard's characters would (for input fields).
-func (p *Headless) Type(text string) {
-	p.queue = append(p.queue, event{"", func(io imgui.IO) { io.AddInputCharacters(text) }})
 }
 
 // ProcessEvents releases the keys pressed last frame and applies the queued

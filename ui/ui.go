@@ -43,7 +43,8 @@ type Renderer interface {
 // Enter, Backspace, ...) sit at KeyBase and above.
 const KeyBase = 256
 
-// The keys at KeyBase and above. Function keys run from KeyF1 to KeyF12.
+// The keys at KeyBase and above. Function keys F1 to F12 sit at KeyF1 to
+// KeyF1 + 11.
 const (
 	KeyTab = KeyBase + iota
 	KeyLeft
@@ -69,7 +70,6 @@ const (
 	KeyLeftSuper
 	KeyRightSuper
 	KeyF1
-	KeyF12 = KeyF1 + 11
 )
 
 // mapKeys tells imgui where the keys it needs for navigation and text
