@@ -66,15 +66,3 @@ func (m *Colormap) At(t float64) color.NRGBA {
 	a, b := m[k], m[k+1]
 	return color.NRGBA{R: mix(a.R, b.R), G: mix(a.G, b.G), B: mix(a.B, b.B), A: 255}
 }
-
-// MapScale turns a value in [0, top] into [0, 1]: linearly, or as
-// log(1+v)/log(1+top) (counts spanning decades). top <= 0 maps all to 0.
-func MapScale(v, top float64, log bool) float64 {
-	if top <= 0 {
-		return 0
-	}
-	if log {
-		return math.Log1p(v) / math.Log1p(top)
-	}
-	return v / top
-}

@@ -567,7 +567,7 @@ func TestStreamlinesDisplay(t *testing.T) {
 			}
 			distinct := map[[3]byte]bool{}
 			for i, v := range vals {
-				want := cm.At(imageio.MapScale(v, top, log))
+				want := cm.At(mapScale(v, top, log))
 				got := px[4*i : 4*i+4]
 				distinct[[3]byte{got[0], got[1], got[2]}] = true
 				for ch, wv := range []uint8{want.R, want.G, want.B, 255} {
@@ -817,4 +817,17 @@ func TestStreamlinePartsCutWhatTheySay(t *testing.T) {
 func defaultStreamlineConfig(w, h int, gen *rng.Generator) StreamlineConfig {
 	return StreamlineConfig{Width: w, Height: h, RNG: rng.Spec{Gen: gen},
 		Params: flow.Params{Density: 3, Jitter: 1, Step: 0.5}}
+}
+
+// mapScale is the maps' scaling of a value in [0, top] to [0, 1] in Go:
+// linearly, or as log(1+v)/log(1+top) (counts spanning decades); top <= 0
+// maps all to 0.
+func mapScale(v, top float64, log bool) float64 {
+	if top <= 0 {
+		return 0
+	}
+	if log {
+		return math.Log1p(v) / math.Log1p(top)
+	}
+	return v / top
 }
