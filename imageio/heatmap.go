@@ -32,8 +32,8 @@ func HeatColormap() *Colormap { return heatMap }
 
 // PixelError is the error display's per-pixel error of RGB values a against
 // the reference ref: the root mean square over R, G and B, so that its square
-// averaged over all pixels is RMSE's square, or with relative set RelRMSE's
-// (each channel's squared difference divided by ref² + RelEpsilon, which keeps
+// averaged over all pixels is RMSE's square, or with relative set the relative
+// RMSE's (each channel's squared difference divided by ref² + RelEpsilon, which keeps
 // black reference pixels from dominating).
 func PixelError(a, ref [3]float32, relative bool) float64 {
 	var sum float64

@@ -35,7 +35,7 @@ func TestHeatColor(t *testing.T) {
 	}
 }
 
-// PixelError's square averaged over the pixels is RMSE's or RelRMSE's square.
+// PixelError's square averaged over the pixels is RMSE's or relRMSE's square.
 func TestPixelErrorAveragesToRMSE(t *testing.T) {
 	a, b := NewImage(5, 3), NewImage(5, 3)
 	for i := range a.Pix {
@@ -50,7 +50,7 @@ func TestPixelErrorAveragesToRMSE(t *testing.T) {
 		}
 		metric := RMSE
 		if rel {
-			metric = RelRMSE
+			metric = relRMSE
 		}
 		want, _ := metric(a, b)
 		if got := math.Sqrt(sum / 15); math.Abs(got-want) > 1e-12 {

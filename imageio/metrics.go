@@ -29,26 +29,9 @@ func RMSE(a, b Image) (float64, error) {
 	return math.Sqrt(mse), err
 }
 
-// RelEpsilon is the ε of RelRMSE: it keeps black reference pixels from dominating.
+// RelEpsilon is the ε of the relative error (PixelError): it keeps black reference pixels
+// from dominating.
 const RelEpsilon = 1e-2
-
-// RelRMSE is the relative root mean square error of img against the reference ref over R, G
-// and B: sqrt(mean((img−ref)² / (ref² + RelEpsilon))), which weighs dark and bright regions
-// alike. The sizes must match and be non-zero.
-func RelRMSE(img, ref Image) (float64, error) {
-	if err := sameSize(img, ref); err != nil {
-		return 0, err
-	}
-	var sum float64
-	for p := 0; p < img.W*img.H; p++ {
-		for c := 0; c < 3; c++ {
-			r := float64(ref.Pix[4*p+c])
-			d := float64(img.Pix[4*p+c]) - r
-			sum += d * d / (r*r + RelEpsilon)
-		}
-	}
-	return math.Sqrt(sum / float64(3*img.W*img.H)), nil
-}
 
 // ImageStats summarises the R, G and B channels of an image.
 type ImageStats struct {

@@ -195,7 +195,7 @@ const (
 // ColormapEntries is the length of the colour maps the kernels interpolate.
 const ColormapEntries = len(imageio.Colormap{})
 
-// RelEpsilon is RelRMSE's ε (lib/error.glsl).
+// RelEpsilon is the relative error's ε (lib/error.glsl).
 const RelEpsilon = imageio.RelEpsilon
 
 // constant is one #define of the table: a name and its value as GLSL text.
