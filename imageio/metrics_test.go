@@ -80,35 +80,3 @@ func TestRelRMSE(t *testing.T) {
 		t.Error("no error for a size mismatch")
 	}
 }
-
-func TestStats(t *testing.T) {
-	img := NewImage(2, 2)
-	copy(img.Pix, []float32{
-		1, 2, 3, 9,
-		3, 4, -5, 9,
-		float32(math.NaN()), 0, 1, 9,
-		float32(math.Inf(1)), float32(math.Inf(-1)), 1, 9,
-	})
-	s := Stats(img)
-	if s.NaN != 1 || s.Inf != 2 {
-		t.Errorf("NaN %d, Inf %d; want 1, 2", s.NaN, s.Inf)
-	}
-	if s.Min != -5 || s.Max != 4 {
-		t.Errorf("min %v, max %v; want -5, 4", s.Min, s.Max)
-	}
-	want := [3]float64{2, 2, 0}
-	if s.Mean != want {
-		t.Errorf("mean %v, want %v", s.Mean, want)
-	}
-	if !strings.Contains(s.String(), "1 NaN, 2 Inf") {
-		t.Errorf("String() = %q", s)
-	}
-	allNaN := NewImage(1, 1)
-	for i := range allNaN.Pix {
-		allNaN.Pix[i] = float32(math.NaN())
-	}
-	s = Stats(allNaN)
-	if s.NaN != 3 || !math.IsNaN(float64(s.Min)) || !math.IsNaN(s.Mean[0]) {
-		t.Errorf("all NaN: %+v", s)
-	}
-}
