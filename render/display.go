@@ -48,7 +48,7 @@ const (
 	DisplayImage DisplayMode = iota
 	// DisplayHeatmap: each pixel's relative error against Reference (the RMS
 	// over R, G, B of (L - Lref) / sqrt(Lref² + imageio.RelEpsilon):
-	// RelRMSE's term, finite where the reference is black) through
+	// the relative RMSE's term, finite where the reference is black) through
 	// imageio.Colormap, ErrorScale at the top; as imageio.Heatmap(…, true, …).
 	DisplayHeatmap
 	// DisplayHeatmapAbs: the same with the absolute error, the RMS over R,
@@ -161,7 +161,8 @@ const rmsePerGroup = shaders.RMSEGroupSize * shaders.RMSEPerInvocation
 // only a few kilobytes come back. NaN or Inf in either image gives NaN or Inf.
 func (s *SPPM) RMSE(ref *gpu.Texture) (float64, error) { return s.rmse(ref, false) }
 
-// relRMSE is imageio.RelRMSE of the current estimate against ref, as RMSE.
+// relRMSE is the relative RMSE of the current estimate against ref (the RMS
+// of imageio.PixelError, relative), as RMSE.
 func (s *SPPM) relRMSE(ref *gpu.Texture) (float64, error) { return s.rmse(ref, true) }
 
 func (s *SPPM) rmse(ref *gpu.Texture, relative bool) (float64, error) {

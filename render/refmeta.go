@@ -88,7 +88,7 @@ func parseReferenceMeta(data []byte, path string) (ReferenceMeta, error) {
 	return m, nil
 }
 
-// IsReferenceMeta says whether data is a reference sidecar as WriteReferenceMeta writes
+// IsReferenceMeta says whether data is a reference sidecar as ReferenceMeta.Writer writes
 // one: what the output guard (imageio.CheckDerived) lets a new reference replace.
 func IsReferenceMeta(data []byte) bool {
 	_, err := parseReferenceMeta(data, "")

@@ -2,8 +2,8 @@
 // draws. Default: exposure, clamp and the sRGB curve, as imageio.ToneMap.
 // HEATMAP: each pixel's error against a reference image through the viridis
 // colour map, as imageio.Heatmap: the RMS over R, G, B of lib/error.glsl's
-// sq_error (ERROR_REL: relative, RelRMSE's term, finite where the reference
-// is black), divided by error_scale.
+// sq_error (ERROR_REL: relative, the relative RMSE's term, finite where the
+// reference is black), divided by error_scale.
 // A pixel with a NaN or infinite channel is magenta in both modes.
 layout(local_size_x = 8, local_size_y = 8) in;
 

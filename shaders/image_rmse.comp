@@ -1,5 +1,5 @@
-// Squared errors (lib/error.glsl; ERROR_REL: relative, RelRMSE's term) of an
-// RGBA32F image against a reference over R, G and B, summed per work
+// Squared errors (lib/error.glsl; ERROR_REL: relative, the relative RMSE's
+// term) of an RGBA32F image against a reference over R, G and B, summed per work
 // group in shared memory into partial[group]; the caller adds the partials in
 // float64. A tree, not atomics: llvmpipe has no float atomics.
 layout(local_size_x = RMSE_GROUP_SIZE) in;

@@ -7,7 +7,7 @@
 // first kept_room are stored (Go reads the count after each dispatch and
 // resets it). The last BOX_DIM-1 values of each stream wait in carry[] for
 // the next dispatch, so a stream's tuples run on across the pieces that keep
-// every invocation within LOOP_BUDGET (lab.ScanBox sizes them).
+// every invocation within LOOP_BUDGET (lab.BoxScanner sizes them).
 layout(local_size_x = 64) in;
 #include "lib/invocation.glsl"
 #include <rng>
