@@ -21,13 +21,18 @@ func (p Pass) MinDraws() int {
 // width x height draws from each pass of gen (options as given) with
 // seed: at least MinDraws a path and iteration.
 func Uses(width, height, photons int, total int64, seed uint32, options map[string]string) []rng.Use {
-	iterations := float64((total + int64(photons) - 1) / int64(max(photons, 1)))
 	var uses []rng.Use
 	for _, p := range Passes {
-		l := Layout(p, width, height, photons, seed, options)
-		uses = append(uses, rng.Use{Cfg: l.Cfg, Draws: iterations * float64(p.MinDraws())})
+		uses = append(uses, passUse(p, Layout(p, width, height, photons, seed, options), photons, total))
 	}
 	return uses
+}
+
+// passUse is what pass p laid out as l draws in a render of `total`
+// photons, `photons` an iteration: at least MinDraws a path and iteration.
+func passUse(p Pass, l PassLayout, photons int, total int64) rng.Use {
+	iterations := float64((total + int64(photons) - 1) / int64(max(photons, 1)))
+	return rng.Use{Cfg: l.Cfg, Draws: iterations * float64(p.MinDraws())}
 }
 
 // PeriodPhotons is the fewest photons in all at which a render of gen at
@@ -60,10 +65,18 @@ func PeriodPhotons(gen *rng.Generator, width, height, photons int, options map[s
 // (rng.Generator.Shared, for generators whose streams share cycles:
 // rng.Period.Pool; the rest run on cycles of their own or are keyed).
 func Reuse(gen *rng.Generator, seeds []uint32, width, height, photons int, total int64, options map[string]string) ([]string, error) {
+	uses := make([][]rng.Use, len(seeds))
+	for i, seed := range seeds {
+		uses[i] = Uses(width, height, photons, total, seed, options)
+	}
+	return reuse(gen, uses, total)
+}
+
+// reuse is Reuse's lines for the uses of each seed's render.
+func reuse(gen *rng.Generator, seeds [][]rng.Use, total int64) ([]string, error) {
 	var out []string
 	var all []rng.Use
-	for i, seed := range seeds {
-		uses := Uses(width, height, photons, total, seed, options)
+	for i, uses := range seeds {
 		if why := gen.PastPeriod(uses...); why != "" && i == 0 {
 			out = append(out, fmt.Sprintf("%.3g photons: %s", float64(total), why))
 		}
@@ -97,9 +110,18 @@ func Reuse(gen *rng.Generator, seeds []uint32, width, height, photons int, total
 // seed S): degenerate ..."), for the commands and the window alike; an
 // error where every stream of a pass is constant.
 func Degenerate(sp rng.Spec, seed uint32, width, height, photons int) ([]string, error) {
-	var out []string
+	var layouts []PassLayout
 	for _, pass := range Passes {
-		l := Layout(pass, width, height, photons, sp.Seeded(seed).Seed, sp.Options)
+		layouts = append(layouts, Layout(pass, width, height, photons, sp.Seeded(seed).Seed, sp.Options))
+	}
+	return degenerateLines(sp, layouts)
+}
+
+// degenerateLines is Degenerate's lines for the passes laid out so.
+func degenerateLines(sp rng.Spec, layouts []PassLayout) ([]string, error) {
+	var out []string
+	for i, pass := range Passes {
+		l := layouts[i]
 		label := fmt.Sprintf("%s (the %s pass, seed %d)", sp.Label(), pass, l.Cfg.Seed)
 		texts, refused, err := sp.Gen.Warnings(l.Cfg)
 		if err != nil {
