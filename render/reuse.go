@@ -136,3 +136,42 @@ func degenerateLines(sp rng.Spec, layouts []PassLayout) ([]string, error) {
 	}
 	return out, nil
 }
+
+// SpecWarnings are what renders of specs not yet made say before they
+// start (a capture's, `replicates` of each, seeded as
+// rng.Generator.ReplicateSeed seeds them from its own seed, else seed),
+// one line each ("warning: ..."), as they lay their passes out at width x
+// height and photons an iteration: every spec's degenerate seeds or
+// states (Degenerate; an error where every stream of a pass is constant),
+// then where its renders of `total` photons reuse states (Reuse).
+func SpecWarnings(specs []rng.Spec, seed uint32, replicates, width, height, photons int, total int64) ([]string, error) {
+	var out []string
+	for _, sp := range specs {
+		lines, err := Degenerate(sp, seed, width, height, photons)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range lines {
+			out = append(out, "warning: "+l)
+		}
+	}
+	for _, sp := range specs {
+		seeded := sp.Seeded(seed)
+		seeds := make([]uint32, max(replicates, 1))
+		for r := range seeds {
+			s, err := sp.Gen.ReplicateSeed(seeded.Seed, r)
+			if err != nil {
+				return nil, err
+			}
+			seeds[r] = s
+		}
+		lines, err := Reuse(sp.Gen, seeds, width, height, photons, total, sp.Options)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range lines {
+			out = append(out, fmt.Sprintf("warning: %s: %s", seeded.Label(), l))
+		}
+	}
+	return out, nil
+}
