@@ -197,10 +197,11 @@ func fillUsages(c *cobra.Command, all bool) {
 			f.Usage = done[key[0]]
 			delete(f.Annotations, lazyUsage)
 		})
+		if !all {
+			return
+		}
 		for _, s := range c.Commands() {
-			if all {
-				walk(s)
-			}
+			walk(s)
 		}
 	}
 	walk(c)
