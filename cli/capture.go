@@ -125,14 +125,11 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if o.split.unit >= 0 {
 		return o.runUnit(c, capture)
 	}
-	if err := degenerateRender(c, o.specs, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
-		return err
-	}
 	if o.split.devices != nil { // fixed before the set is prepared: a refusal leaves the folder alone
 		if capture, err = o.resolveOn(o.split.devices[0], capture); err != nil {
 			return err
 		}
-		if err := reuseCapture(capture, func(s string) { fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", c.CommandPath(), s) }); err != nil {
+		if err := captureWarnings(capture, func(s string) { fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", c.CommandPath(), s) }); err != nil {
 			return err
 		}
 	}
@@ -155,11 +152,11 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	} else {
 		err = o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) {
 			// Once the device has fixed the counts and photons an
-			// iteration: the reuse warnings count what the renders draw.
+			// iteration: the warnings count what the renders draw.
 			quiet := capture
 			quiet.Status = nil
 			if r, err := quiet.Resolved(ctx.Info); err == nil {
-				if err := reuseCapture(r, b.say); err != nil {
+				if err := captureWarnings(r, b.say); err != nil {
 					return err
 				}
 			}

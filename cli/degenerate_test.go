@@ -95,3 +95,30 @@ func TestCaptureWarnsOfReusedStreams(t *testing.T) {
 		t.Errorf("capture: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// A render's warnings come from its passes as the device lays them out
+// (issue 33 item 3: the command assumed 2^20 photons an iteration, and
+// named streams a render never draws): 1,000 photons draw 1,000 streams
+// whatever the device, so stream 5,000 at Lehmer's fixed point, or the
+// streams past 2^32 that the modulus 2^32 - 5 makes equal, are warned of
+// exactly where an iteration draws them.
+func TestRenderWarnsOfTheStreamsItDraws(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.png")
+	for _, c := range []struct {
+		seed, photons, perIteration, want string // want "": no warning
+	}{
+		{"2446811017", "1000", "", ""},
+		{"2446811017", "5001", "5001", "speckle render: warning: lehmer seed=2446811017 (the photon pass, seed 2446811017): degenerate stream 5000 (1 of 5001): constant"},
+		{"4294966296", "512", "", ""},
+		{"4294966296", "1008", "1008", "speckle render: warning: lehmer seed=4294966296: its photon and eye passes reuse streams: 5 pairs of equal streams"},
+	} {
+		args := []string{"render", "--scene", "plane", "--gen", "lehmer:seed=" + c.seed, "--photons", c.photons, "--size", "8x8", "--out", out}
+		if c.perIteration != "" {
+			args = append(args, "--photons-per-iteration", c.perIteration)
+		}
+		r := speckle(t, nil, args...)
+		if r.code != 0 || c.want == "" && strings.Contains(r.stderr, "warning") || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want %q", strings.Join(args[1:], " "), r.code, r.stderr, c.want)
+		}
+	}
+}

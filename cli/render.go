@@ -60,16 +60,6 @@ func (o *renderOptions) run(c *cobra.Command) error {
 	if err := r.Check(); err != nil {
 		return inputOrRun(err)
 	}
-	if err := degenerateRender(c, []rng.Spec{o.spec}, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), setup.Seed); err != nil {
-		return err
-	}
-	lines, err := reuseRender([]rng.Spec{o.spec}, setup.Width, setup.Height, layoutPhotons(setup.PhotonsPerIteration), o.photons, 1, setup.Seed)
-	if err != nil {
-		return err
-	}
-	for _, l := range lines {
-		fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", c.CommandPath(), l)
-	}
 	label := o.spec
 	mkdir := r.Out == ""
 	if mkdir {
@@ -89,7 +79,8 @@ func (o *renderOptions) run(c *cobra.Command) error {
 		}
 	}
 	b := &bar{c: c, label: "render " + setup.Scene.Name + " " + label.Label(), unit: "k photons", scale: 1000}
-	r.Progress, r.Status = b.report, b.say
+	// The warnings come from the passes as the device lays them out.
+	r.Progress, r.Status, r.Warn = b.report, b.say, b.say
 	var res study.Rendered
 	if err := o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err })); err != nil {
 		return err

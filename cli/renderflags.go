@@ -163,12 +163,48 @@ func (f *sppmFlags) addTo(c *cobra.Command, size string) {
 	numberFlag(fs, &f.alpha, "alpha", 0.7, render.AlphaRange, "SPPM alpha: fraction of new photons kept per iteration")
 	// Not numberFlag: its range would print InitialRadiusRange's 400, which no built-in
 	// scene takes; the scene's own range is checked once the scene is read.
-	fs.Var(numberValue{&f.radius, render.InitialRadiusRange}, "radius", radiusUsage())
+	fs.Var(numberValue{&f.radius, render.InitialRadiusRange}, "radius", "initial gather radius in scene units")
+	fs.SetAnnotation("radius", lazyUsage, []string{"radius"}) // radiusUsage parses every built-in scene
 	numberFlag(fs, &f.exposure, "exposure", 0, exposureFlagRange, "exposure multiplier before tone mapping")
 	fs.Var(namedValue[render.Deposit]{&f.deposit, "auto|inline|points|...", render.ParseDeposit}, "deposit",
 		"where photons deposit (speckle bench render --help lists every way): auto (the default: inline or points, whichever the render times faster on its GPU now and then; inline on a CPU rasteriser), inline (the photon pass adds to the visible points near each hit) or points (each visible point gathers the photons' stored hits; faster on caustics on an H200); the same image bytes every way")
 	f.gl.addTo(fs)
 	f.opts = addGenOptions(fs)
+}
+
+// lazyUsage marks a flag whose help costs work (radiusUsage parses every
+// built-in scene): it is worked out only where help or completion shows
+// it (fillUsages), not at every start of the program.
+const lazyUsage = "speckle-lazy-usage"
+
+// lazyUsages are the help texts that lazyUsage names.
+var lazyUsages = map[string]func() string{"radius": radiusUsage}
+
+// fillUsages puts the lazy help texts (lazyUsage) of c's flags in place,
+// and with all those of the commands under it, each worked out once.
+func fillUsages(c *cobra.Command, all bool) {
+	done := map[string]string{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			key, ok := f.Annotations[lazyUsage]
+			if !ok || len(key) != 1 || lazyUsages[key[0]] == nil {
+				return
+			}
+			if _, ok := done[key[0]]; !ok {
+				done[key[0]] = lazyUsages[key[0]]()
+			}
+			f.Usage = done[key[0]]
+			delete(f.Annotations, lazyUsage)
+		})
+		if !all {
+			return
+		}
+		for _, s := range c.Commands() {
+			walk(s)
+		}
+	}
+	walk(c)
 }
 
 // radiusUsage is --radius's help: the range is the scene's (render.RadiusRange),

@@ -72,6 +72,11 @@ driver's debug messages.`,
 		root.AddCommand(c)
 	}
 	strictBuiltins(root)
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		fillUsages(c, false)
+		help(c, args)
+	})
 	return root
 }
 
@@ -103,6 +108,9 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	var stopSignals func()
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		if c.Name() == cobra.ShellCompRequestCmd { // the flags' help describes them
+			fillUsages(root, true)
+		}
 		if err := checkReferences(); err != nil {
 			return err
 		}

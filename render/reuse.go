@@ -21,13 +21,18 @@ func (p Pass) MinDraws() int {
 // width x height draws from each pass of gen (options as given) with
 // seed: at least MinDraws a path and iteration.
 func Uses(width, height, photons int, total int64, seed uint32, options map[string]string) []rng.Use {
-	iterations := float64((total + int64(photons) - 1) / int64(max(photons, 1)))
 	var uses []rng.Use
 	for _, p := range Passes {
-		l := Layout(p, width, height, photons, seed, options)
-		uses = append(uses, rng.Use{Cfg: l.Cfg, Draws: iterations * float64(p.MinDraws())})
+		uses = append(uses, passUse(p, Layout(p, width, height, photons, seed, options), photons, total))
 	}
 	return uses
+}
+
+// passUse is what pass p laid out as l draws in a render of `total`
+// photons, `photons` an iteration: at least MinDraws a path and iteration.
+func passUse(p Pass, l PassLayout, photons int, total int64) rng.Use {
+	iterations := float64((total + int64(photons) - 1) / int64(max(photons, 1)))
+	return rng.Use{Cfg: l.Cfg, Draws: iterations * float64(p.MinDraws())}
 }
 
 // PeriodPhotons is the fewest photons in all at which a render of gen at
@@ -60,10 +65,18 @@ func PeriodPhotons(gen *rng.Generator, width, height, photons int, options map[s
 // (rng.Generator.Shared, for generators whose streams share cycles:
 // rng.Period.Pool; the rest run on cycles of their own or are keyed).
 func Reuse(gen *rng.Generator, seeds []uint32, width, height, photons int, total int64, options map[string]string) ([]string, error) {
+	uses := make([][]rng.Use, len(seeds))
+	for i, seed := range seeds {
+		uses[i] = Uses(width, height, photons, total, seed, options)
+	}
+	return reuse(gen, uses, total)
+}
+
+// reuse is Reuse's lines for the uses of each seed's render.
+func reuse(gen *rng.Generator, seeds [][]rng.Use, total int64) ([]string, error) {
 	var out []string
 	var all []rng.Use
-	for i, seed := range seeds {
-		uses := Uses(width, height, photons, total, seed, options)
+	for i, uses := range seeds {
 		if why := gen.PastPeriod(uses...); why != "" && i == 0 {
 			out = append(out, fmt.Sprintf("%.3g photons: %s", float64(total), why))
 		}
@@ -97,9 +110,18 @@ func Reuse(gen *rng.Generator, seeds []uint32, width, height, photons int, total
 // seed S): degenerate ..."), for the commands and the window alike; an
 // error where every stream of a pass is constant.
 func Degenerate(sp rng.Spec, seed uint32, width, height, photons int) ([]string, error) {
-	var out []string
+	var layouts []PassLayout
 	for _, pass := range Passes {
-		l := Layout(pass, width, height, photons, sp.Seeded(seed).Seed, sp.Options)
+		layouts = append(layouts, Layout(pass, width, height, photons, sp.Seeded(seed).Seed, sp.Options))
+	}
+	return degenerateLines(sp, layouts)
+}
+
+// degenerateLines is Degenerate's lines for the passes laid out so.
+func degenerateLines(sp rng.Spec, layouts []PassLayout) ([]string, error) {
+	var out []string
+	for i, pass := range Passes {
+		l := layouts[i]
 		label := fmt.Sprintf("%s (the %s pass, seed %d)", sp.Label(), pass, l.Cfg.Seed)
 		texts, refused, err := sp.Gen.Warnings(l.Cfg)
 		if err != nil {
@@ -110,6 +132,45 @@ func Degenerate(sp rng.Spec, seed uint32, width, height, photons int) ([]string,
 		}
 		for _, t := range texts {
 			out = append(out, label+": "+t)
+		}
+	}
+	return out, nil
+}
+
+// SpecWarnings are what renders of specs not yet made say before they
+// start (a capture's, `replicates` of each, seeded as
+// rng.Generator.ReplicateSeed seeds them from its own seed, else seed),
+// one line each ("warning: ..."), as they lay their passes out at width x
+// height and photons an iteration: every spec's degenerate seeds or
+// states (Degenerate; an error where every stream of a pass is constant),
+// then where its renders of `total` photons reuse states (Reuse).
+func SpecWarnings(specs []rng.Spec, seed uint32, replicates, width, height, photons int, total int64) ([]string, error) {
+	var out []string
+	for _, sp := range specs {
+		lines, err := Degenerate(sp, seed, width, height, photons)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range lines {
+			out = append(out, "warning: "+l)
+		}
+	}
+	for _, sp := range specs {
+		seeded := sp.Seeded(seed)
+		seeds := make([]uint32, max(replicates, 1))
+		for r := range seeds {
+			s, err := sp.Gen.ReplicateSeed(seeded.Seed, r)
+			if err != nil {
+				return nil, err
+			}
+			seeds[r] = s
+		}
+		lines, err := Reuse(sp.Gen, seeds, width, height, photons, total, sp.Options)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range lines {
+			out = append(out, fmt.Sprintf("warning: %s: %s", seeded.Label(), l))
 		}
 	}
 	return out, nil

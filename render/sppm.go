@@ -74,6 +74,13 @@ type PassTimes struct{ Eye, Grid, Photon, Update, Gather, Sort time.Duration }
 
 // NewSPPM allocates a render of scene with cfg.
 func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, error) {
+	return NewSPPMWith(ctx, scene, cfg, PassGens{})
+}
+
+// NewSPPMWith is NewSPPM drawing from gens (cfg.PassGens(), made before
+// the render to say its warnings): the generator is made once a pass.
+// Zero gens: NewSPPMWith makes them.
+func NewSPPMWith(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig, gens PassGens) (*SPPM, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
@@ -88,11 +95,16 @@ func NewSPPM(ctx *gpu.Context, scene *scenes.Scene, cfg SPPMConfig) (*SPPM, erro
 		}
 	}()
 	var err error
-	if s.photonRNG, err = NewLayoutRNG(ctx, cfg.RNG.Gen, cfg.Layout(PhotonPass)); err != nil {
+	if gens.Insts == nil {
+		if gens, err = cfg.PassGens(); err != nil {
+			return nil, err
+		}
+	}
+	if s.photonRNG, err = gens.rng(ctx, cfg, PhotonPass); err != nil {
 		return nil, err
 	}
 	pixels := cfg.Width * cfg.Height
-	if s.eyeRNG, err = NewLayoutRNG(ctx, cfg.RNG.Gen, cfg.Layout(EyePass)); err != nil {
+	if s.eyeRNG, err = gens.rng(ctx, cfg, EyePass); err != nil {
 		return nil, err
 	}
 	lo, hi := scene.Bounds()

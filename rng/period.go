@@ -54,6 +54,9 @@ func (g *Generator) ReplicateSeed(seed uint32, r int) (uint32, error) {
 type Use struct {
 	Cfg   Config
 	Draws float64
+	// Inst is Cfg's instance where the run has made it already (a
+	// render's passes): Shared reads its streams instead of making one.
+	Inst Instance
 }
 
 // PastPeriod is why u draws past g's period, "" if it does not.
@@ -144,9 +147,12 @@ func (g *Generator) Shared(uses []Use, budget int) (Sharing, error) {
 		if s.Streams > 0 && 8*(s.Streams+u.Cfg.Streams) > budget {
 			break
 		}
-		inst, err := g.New(u.Cfg)
-		if err != nil {
-			return s, err
+		inst := u.Inst
+		if inst == nil {
+			var err error
+			if inst, err = g.New(u.Cfg); err != nil {
+				return s, err
+			}
 		}
 		if _, quasi := inst.(QuasiRandom); quasi {
 			return Sharing{}, nil

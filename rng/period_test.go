@@ -79,7 +79,7 @@ func TestReplicatesShareNoStream(t *testing.T) {
 func TestSharedFinds(t *testing.T) {
 	cfg := func(seed uint32, n int) Config { return Config{Seed: seed, Streams: n} }
 	// Seed 1's stream t is seed 0's stream t+1: 63 equal pairs.
-	s, err := Lehmer.Shared([]Use{{cfg(0, 64), 100}, {cfg(1, 64), 100}}, 0)
+	s, err := Lehmer.Shared([]Use{{Cfg: cfg(0, 64), Draws: 100}, {Cfg: cfg(1, 64), Draws: 100}}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,12 +87,12 @@ func TestSharedFinds(t *testing.T) {
 		t.Errorf("lehmer seeds 0 and 1: %d equal, %d shifted; want 63, 0", s.Equal, s.Shifted)
 	}
 	// lehmer:seed=4294967295: stream 0 steps 2^32-1 -> 0, where stream 1 starts.
-	s, _ = Lehmer.Shared([]Use{{cfg(1<<32-1, 2), 10}}, 0)
+	s, _ = Lehmer.Shared([]Use{{Cfg: cfg(1<<32-1, 2), Draws: 10}}, 0)
 	if s.Shifted != 1 || s.Equal != 0 {
 		t.Errorf("lehmer:seed=4294967295: %d shifted, %d equal; want stream 1 = stream 0 shifted by one", s.Shifted, s.Equal)
 	}
 	// RANDU's seeds s and s+2^30 are one generator.
-	s, _ = RANDU.Shared([]Use{{cfg(7, 16), 10}, {cfg(7+1<<30, 16), 10}}, 0)
+	s, _ = RANDU.Shared([]Use{{Cfg: cfg(7, 16), Draws: 10}, {Cfg: cfg(7+1<<30, 16), Draws: 10}}, 0)
 	if s.Equal != 16 {
 		t.Errorf("randu seeds 7 and 7+2^30: %d equal pairs, want 16", s.Equal)
 	}
@@ -105,7 +105,7 @@ func TestLehmerSharesByBirthdays(t *testing.T) {
 	if testing.Short() {
 		t.Skip("2^23 look-ups")
 	}
-	s, err := Lehmer.Shared([]Use{{Config{Seed: 1, Streams: 1 << 20}, 4000}}, 0)
+	s, err := Lehmer.Shared([]Use{{Cfg: Config{Seed: 1, Streams: 1 << 20}, Draws: 4000}}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,9 @@ func TestLehmerSharesByBirthdays(t *testing.T) {
 // states at 2^32/(4*2^20) = 1024 iterations of at least 4 draws a photon;
 // pcg32's streams each have their own.
 func TestPastPeriod(t *testing.T) {
-	use := func(iterations float64) Use { return Use{Config{Seed: 1, Streams: 1 << 20}, 4 * iterations} }
+	use := func(iterations float64) Use {
+		return Use{Cfg: Config{Seed: 1, Streams: 1 << 20}, Draws: 4 * iterations}
+	}
 	if why := Lehmer.PastPeriod(use(1023)); why != "" {
 		t.Errorf("lehmer, 1023 iterations: %s", why)
 	}
@@ -172,7 +174,9 @@ func TestRand48Pieces(t *testing.T) {
 	if d != 112144302538752 {
 		t.Errorf("seed 2 lies %d after seed 1", d)
 	}
-	use := func(seed uint32, draws float64) Use { return Use{Config{Seed: seed, Streams: 1 << 20}, draws} }
+	use := func(seed uint32, draws float64) Use {
+		return Use{Cfg: Config{Seed: seed, Streams: 1 << 20}, Draws: draws}
+	}
 	if s, _ := Rand48.Shared([]Use{use(1, 1e6), use(2, 1e6)}, 0); !s.Pieces || s.Overlap != 0 || s.Text() != "" {
 		t.Errorf("seeds 1, 2 at 1e6 draws: %+v", s)
 	}

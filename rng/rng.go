@@ -40,9 +40,14 @@ type Generator struct {
 	MaxDumpStreams int
 	// Configure returns an instance; New calls it with every option of the
 	// generator present (defaults filled in) and checked against its
-	// declaration, so it reads them with Config.Int and the like and checks
-	// only what no one option's bounds say (combinations, loop budgets).
+	// declaration and CheckConfig, so it reads them with Config.Int and
+	// the like.
 	Configure func(c Config) (Instance, error)
+	// CheckConfig refuses what no one option's bounds say (combinations,
+	// loop budgets) without configuring anything, so that a spec is
+	// checked where it is read (Spec.Check) and instantiated only where
+	// it is drawn from; nil: nothing more to check.
+	CheckConfig func(c Config) error
 	// TestOptions are the option sets every GPU-vs-CPU test covers (besides the defaults).
 	TestOptions []map[string]string
 	// DumpF32Centred says the dump floats are already centred in [-0.5, 0.5]
@@ -229,6 +234,11 @@ func (g *Generator) complete(c Config) (Config, error) {
 		}
 	}
 	c.Options = opts
+	if g.CheckConfig != nil {
+		if err := g.CheckConfig(c); err != nil {
+			return c, err
+		}
+	}
 	return c, nil
 }
 

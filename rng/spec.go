@@ -148,10 +148,12 @@ func ParseSeed(v string) (uint32, error) {
 	return uint32(n), nil
 }
 
-// Check configures the generator once with the spec's options, so a value
-// it does not take is refused where the spec is read.
+// Check checks the spec's options as New does (each value through
+// Option.Check, then the generator's CheckConfig), so a value it does not
+// take is refused where the spec is read; it configures nothing: a run
+// makes each instance it draws from once (render: one a pass).
 func (s Spec) Check() error {
-	_, err := s.Gen.New(Config{Streams: 1, Options: s.Options})
+	_, err := s.Gen.complete(Config{Streams: 1, Options: s.Options})
 	return err
 }
 

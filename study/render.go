@@ -31,6 +31,11 @@ type Setup struct {
 	// Status hears a long step that shows no progress (the exact image of
 	// an analytic scene); nil: silence.
 	Status func(string)
+	// Warn hears each warning about the generator ("warning: ..."), worked
+	// out from the passes as the render lays them out on the device
+	// (render.PassGens.Warnings), before it starts; a generator every
+	// stream of whose pass is constant is refused. nil: neither.
+	Warn func(string)
 }
 
 // Config is spec's render configuration, checked without the GPU: the
@@ -196,7 +201,20 @@ func (s Setup) renderTo(c *gpu.Context, spec rng.Spec, total int64, progress Pro
 	if err := checkIterations(total, cfg.Photons, 1); err != nil {
 		return imageio.Image{}, nil, err
 	}
-	r, err := render.NewSPPM(c, s.Scene, cfg)
+	gens, err := cfg.PassGens()
+	if err != nil {
+		return imageio.Image{}, nil, err
+	}
+	if s.Warn != nil {
+		lines, err := gens.Warnings(spec, s.Seed, total)
+		if err != nil {
+			return imageio.Image{}, nil, InputError{err.Error()}
+		}
+		for _, l := range lines {
+			s.Warn(l)
+		}
+	}
+	r, err := render.NewSPPMWith(c, s.Scene, cfg, gens)
 	if err != nil {
 		return imageio.Image{}, nil, err
 	}

@@ -130,3 +130,28 @@ func TestNoReferenceNoteNamesTheSizes(t *testing.T) {
 		t.Errorf("note %q", n)
 	}
 }
+
+// A render makes its generator once a pass, and its warnings (Warn) come
+// from those passes as the device lays them out: 512 photons draw 512
+// streams whatever the device (no wrap past 2^32 from this seed), 1,008
+// at once reach the streams that Lehmer's modulus makes equal (issue 33
+// item 3).
+func TestRenderMakesItsGeneratorOncePerPassAndWarnsFromIt(t *testing.T) {
+	made := 0
+	g := *rng.Lehmer
+	g.Configure = func(c rng.Config) (rng.Instance, error) { made++; return rng.Lehmer.Configure(c) }
+	for _, c := range []struct {
+		total, perIteration int
+		want                string
+	}{{512, 0, ""}, {1008, 1008, "warning: lehmer seed=4294966296: its photon and eye passes reuse streams: 5 pairs of equal streams"}} {
+		made = 0
+		var warned []string
+		r := Render{Setup: Setup{Scene: builtin(t, "plane"), Width: 8, Height: 8, Alpha: 0.7, Seed: 4294966296, PhotonsPerIteration: c.perIteration,
+			Warn: func(s string) { warned = append(warned, s) }}, Spec: rng.Spec{Gen: &g}, Total: int64(c.total), Out: filepath.Join(t.TempDir(), "r.png")}
+		gltest.On(t, func(ctx *gpu.Context) error { _, err := r.Run(ctx); return err })
+		got := strings.Join(warned, "\n")
+		if made != len(render.Passes) || c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%d photons: %d instances, warnings %q; want %d and %q", c.total, made, got, len(render.Passes), c.want)
+		}
+	}
+}
