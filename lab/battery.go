@@ -50,8 +50,9 @@ func MaxBatteryStreamsFor(inst rng.Instance, tests []stats.Test) int {
 }
 
 // sortsGroups is whether the test's kernel is rng_battery_groups.comp, where
-// a work group sorts one group of birthdays in shared memory.
-func sortsGroups(t stats.Test) bool { return t == stats.Birthdays || t == stats.Collisions }
+// a work group sorts one group of birthdays in shared memory (birthday
+// spacings in any dimensions) or throws it into urns (collisions).
+func sortsGroups(t stats.Test) bool { return t.IsSpacings() || t == stats.Collisions }
 
 // Battery runs the tests over size.Numbers values of the pool's streams in
 // each order: blocks of every stream are drawn on the GPU (rng_dump.comp,
@@ -224,6 +225,12 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, te
 			}
 			if o == StreamOrder {
 				defs["STREAM_ORDER"] = "1"
+			}
+			if t.Low() {
+				defs["LOW_BITS"] = "1"
+			}
+			if t.IsSpacings() {
+				defs["DIMS"] = fmt.Sprintf("%du", t.Dims())
 			}
 			kernel := "rng_battery.comp"
 			if sortsGroups(t) {

@@ -111,18 +111,18 @@ func blockUnit(tests []stats.Test) stats.Test {
 
 // itemText names one item of test t and its span, for a refusal.
 func itemText(t stats.Test) string {
-	if t == stats.Birthdays || t == stats.Collisions {
+	if sortsGroups(t) {
 		return fmt.Sprintf("a group of birthdays (%d)", t.Span())
 	}
 	return fmt.Sprintf("one item of the %s test (%d values)", t, t.Span())
 }
 
 // positions is how many positions one invocation of a test's kernel takes
-// (one work group, for birthdays and collisions): tests with long items take
-// one item's span, so at most one ends there.
+// (one work group, for birthdays and collisions and the birthday spacings in
+// more dimensions): tests with long items (rank, rank64 and those) take one
+// item's span, so at most one ends there.
 func positions(t stats.Test) int {
-	switch t {
-	case stats.Rank, stats.Birthdays, stats.Collisions:
+	if t == stats.Rank || t == stats.Rank64 || sortsGroups(t) {
 		return t.Span()
 	}
 	return 64
