@@ -46,7 +46,7 @@ func MaxBatteryStreams(inst rng.Instance) int { return MaxBatteryStreamsFor(inst
 // inst running tests: all of them in one pool, and a block of at least the
 // tests' block unit of each in one dump chunk.
 func MaxBatteryStreamsFor(inst rng.Instance, tests []stats.Test) int {
-	return min(MaxInterleavedStreams(inst), dumpChunkBytes/(4*positions(blockUnit(tests))))
+	return min(MaxInterleavedStreams(inst), dumpChunkBytes/(4*blockPositions(tests)))
 }
 
 // sortsGroups is whether the test's kernel is rng_battery_groups.comp, where
@@ -78,7 +78,7 @@ func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(
 	// block (512 values with birthdays or collisions): an invocation never
 	// straddles two streams. (In the renderer order a quasi-random block
 	// also holds whole photons.)
-	unit := positions(blockUnit(tests))
+	unit := blockPositions(tests)
 	if _, quasi := r.Inst.(rng.QuasiRandom); quasi && size.Renderer != nil && size.Renderer.PerPhoton > 0 {
 		unit = lcm(unit, size.Renderer.PerPhoton)
 	}

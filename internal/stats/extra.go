@@ -27,7 +27,7 @@ const (
 // (--tests) but not run by default: they take the battery's time and
 // verdicts past those the default was calibrated for (docs/lab.md,
 // "Extra tests").
-var Extra = []Test{Hamming, Rank64, Serial, SerialLow, Birthdays2, Birthdays4, Birthdays8, Birthdays2Low, Birthdays4Low, Birthdays8Low}
+var Extra = []Test{Hamming, Rank64, Serial, SerialLow, Birthdays2, Birthdays3, Birthdays4, Birthdays8, Birthdays2Low, Birthdays3Low, Birthdays4Low, Birthdays8Low}
 
 // All are the nine tests and the Extra ones.
 var All = slices.Concat(Tests, Extra)
@@ -40,6 +40,8 @@ func (t Test) Dims() int {
 		return 1
 	case Birthdays2, Birthdays2Low:
 		return 2
+	case Birthdays3, Birthdays3Low:
+		return 3
 	case Birthdays4, Birthdays4Low:
 		return 4
 	case Birthdays8, Birthdays8Low:
@@ -52,7 +54,7 @@ func (t Test) Dims() int {
 // than the top ones.
 func (t Test) Low() bool {
 	switch t {
-	case SerialLow, Birthdays2Low, Birthdays4Low, Birthdays8Low:
+	case SerialLow, Birthdays2Low, Birthdays3Low, Birthdays4Low, Birthdays8Low:
 		return true
 	}
 	return false
@@ -64,7 +66,7 @@ func (t Test) IsSpacings() bool { return t.Dims() > 0 }
 
 // CoordBits is how many bits coordinate c of a birthday in dims dimensions
 // takes: BirthdayDayBits split as evenly as can be, the first coordinates
-// one bit more (2: 13+12; 4: 7+6+6+6; 8: 4+3x7). Whatever the split, a day
+// one bit more (2: 13+12; 3: 9+8+8; 4: 7+6+6+6; 8: 4+3x7). Whatever the split, a day
 // is uniform on 2^BirthdayDayBits under the null hypothesis, so Knuth's
 // exact probabilities hold.
 func CoordBits(dims, c int) int {

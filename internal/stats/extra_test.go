@@ -72,7 +72,7 @@ func TestExtraTallyByHand(t *testing.T) {
 	if d := Day([]uint32{5 << 1, 1<<30 | 6<<1}, 31, true); d != 5<<12|6 {
 		t.Errorf("Day of low bits in 2 dimensions, 31 output bits: %#x", d)
 	}
-	for dims, want := range map[int][]int{2: {13, 12}, 4: {7, 6, 6, 6}, 8: {4, 3, 3, 3, 3, 3, 3, 3}} {
+	for dims, want := range map[int][]int{2: {13, 12}, 3: {9, 8, 8}, 4: {7, 6, 6, 6}, 8: {4, 3, 3, 3, 3, 3, 3, 3}} {
 		total := 0
 		for c, b := range want {
 			if CoordBits(dims, c) != b {

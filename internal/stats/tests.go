@@ -55,13 +55,15 @@ const (
 	Birthdays2Low
 	Birthdays4Low
 	Birthdays8Low
+	Birthdays3
+	Birthdays3Low
 )
 
 // Tests is the battery in the order the tables show it.
 var Tests = []Test{Monobit, Bytes, Pairs, Triples, Gap, Runs, Birthdays, Collisions, Rank}
 
 var testNames = []string{"monobit", "bytes", "pairs", "triples", "gap", "runs", "birthdays", "collisions", "rank",
-	"hamming", "rank64", "serial", "seriallo", "birthdays2", "birthdays4", "birthdays8", "birthdays2lo", "birthdays4lo", "birthdays8lo"}
+	"hamming", "rank64", "serial", "seriallo", "birthdays2", "birthdays4", "birthdays8", "birthdays2lo", "birthdays4lo", "birthdays8lo", "birthdays3", "birthdays3lo"}
 
 func (t Test) String() string { return testNames[t] }
 
@@ -133,12 +135,15 @@ func (t Test) Items(l Layout, outBits int) int64 {
 	switch t {
 	case Bytes:
 		per = l.Length * int64(outBits/8)
-	case Pairs, Triples, Birthdays, Collisions, Rank, Hamming, Rank64,
-		Birthdays2, Birthdays4, Birthdays8, Birthdays2Low, Birthdays4Low, Birthdays8Low:
+	case Pairs, Triples, Birthdays, Collisions, Rank, Hamming, Rank64:
 		per = l.Length / int64(t.Span())
 	case Serial, SerialLow: // overlapping triples and pairs
 		per = max(l.Length-2, 0) + max(l.Length-1, 0)
 	default:
+		if t.IsSpacings() {
+			per = l.Length / int64(t.Span())
+			break
+		}
 		return -1
 	}
 	return l.Segments * per
