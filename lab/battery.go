@@ -231,6 +231,7 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, te
 			}
 			if t.IsSpacings() {
 				defs["DIMS"] = fmt.Sprintf("%du", t.Dims())
+				defs["GROUP_SPAN"] = fmt.Sprintf("%du", t.Span())
 			}
 			kernel := "rng_battery.comp"
 			if sortsGroups(t) {

@@ -35,8 +35,8 @@ func TestExtraCountsEqualGo(t *testing.T) {
 			{3, BatterySize{Numbers: 3 * 16384, PerStream: 16384, Samples: 6}}, // samples of 8,192
 			{2, BatterySize{Numbers: 2 * 12288, PerStream: 12288, Samples: 1}}, // one sample of two whole streams
 		}},
-		// 3 dimensions: groups of 1,536 values, blocks of 3,072 (with rank64's
-		// 128, hamming's 64), samples not a multiple of a group.
+		// 3 dimensions: groups of 2,048 values (1,536 read), blocks of
+		// 2,048, samples not a multiple of a group.
 		{[]stats.Test{stats.Birthdays3, stats.Birthdays3Low, stats.Rank64, stats.Hamming}, 3072, []size{
 			{3, BatterySize{Numbers: 3 * 10000, PerStream: 10000, Samples: 6}}, // samples of 5,000
 			{2, BatterySize{Numbers: 2 * 6144, PerStream: 6144, Samples: 1}},

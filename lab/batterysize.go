@@ -96,7 +96,7 @@ func longestItem(tests []stats.Test) stats.Test {
 // blockPositions is how many values of each stream the battery's blocks
 // hold a whole multiple of, so that no invocation of the tests straddles
 // two streams: the least common multiple of their kernels' positions (all
-// powers of two but birthdays3's 1,536), Monobit's where none runs.
+// powers of two today, so the largest), Monobit's where none runs.
 func blockPositions(tests []stats.Test) int {
 	if len(tests) == 0 {
 		return positions(stats.Monobit)

@@ -73,7 +73,7 @@ var extraCalibration = []struct {
 }{
 	{[]stats.Test{stats.Hamming, stats.Serial, stats.SerialLow, stats.Rank64}, 1 << 13, 1 << 16, 256, 1024},
 	{[]stats.Test{stats.Birthdays2, stats.Birthdays2Low}, 64 * 1024, 64 * 1024, 64, 1024},
-	{[]stats.Test{stats.Birthdays3, stats.Birthdays3Low}, 64 * 1536, 64 * 1536, 32, 1024},
+	{[]stats.Test{stats.Birthdays3, stats.Birthdays3Low}, 64 * 2048, 64 * 2048, 32, 1024},
 	{[]stats.Test{stats.Birthdays4, stats.Birthdays4Low}, 64 * 2048, 64 * 2048, 32, 1024},
 	{[]stats.Test{stats.Birthdays8, stats.Birthdays8Low}, 64 * 4096, 64 * 4096, 16, 1024},
 }

@@ -1,7 +1,7 @@
 // speckle rng test: the birthdays or the collisions test (TEST_BIRTHDAYS,
 // TEST_COLLISIONS), or birthday spacings in DIMS dimensions (the Extra
 // birthdays2 .. birthdays8lo: a birthday of DIMS successive values, a group
-// BIRTHDAY_GROUP * DIMS positions), over one block of generated numbers in one order
+// GROUP_SPAN positions), over one block of generated numbers in one order
 // (lib/battery.glsl: blocks, positions, segments). A work group takes
 // BIRTHDAY_GROUP positions, among which at most one group of birthdays ends
 // (groups start at their segment's first value), and works on that group
@@ -49,7 +49,12 @@ layout(local_size_x = BATTERY_GROUP_SIZE) in;
 #define DIMS 1u // a birthday of DIMS successive values (the Extra birthdaysN tests)
 #endif
 const uint group_len = BIRTHDAY_GROUP;         // birthdays (keys) of one group
-const uint group_span = BIRTHDAY_GROUP * DIMS; // positions of one group
+#ifndef GROUP_SPAN
+#define GROUP_SPAN (BIRTHDAY_GROUP * DIMS) // stats.Test.Span
+#endif
+// Positions of one group: its points are the first BIRTHDAY_GROUP * DIMS
+// (3 dimensions: a group of 2,048, the last 512 unused).
+const uint group_span = GROUP_SPAN;
 
 // The bits of coordinate c of a birthday (stats.CoordBits): the day's bits
 // split as evenly as can be, the first coordinates one more.

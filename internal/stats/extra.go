@@ -130,6 +130,8 @@ func tallyExtra(t Test, u []uint32, p, outBits int, counts []uint64) {
 			counts[c]++
 		}
 	default: // birthday spacings in Dims dimensions
+		// A group's points are its first BirthdayGroup*Dims values (all of
+		// them but in 3 dimensions, whose groups span 2,048).
 		d, span := t.Dims(), t.Span()
 		if p%span != span-1 {
 			return
@@ -264,5 +266,5 @@ func describeExtra(t Test) string {
 	if t.Low() {
 		where = "lowest"
 	}
-	return fmt.Sprintf("birthday spacings in %d dimensions: %d points of %d successive values, the %s bits of each, in 2^%d cells (TestU01 smarsa_BirthdaySpacings; Knuth's exact probabilities)", t.Dims(), BirthdayGroup, t.Dims(), where, BirthdayDayBits)
+	return fmt.Sprintf("birthday spacings in %d dimensions: %d points of %d successive values (a group of %d values), the %s bits of each, in 2^%d cells (TestU01 smarsa_BirthdaySpacings; Knuth's exact probabilities)", t.Dims(), BirthdayGroup, t.Dims(), t.Span(), where, BirthdayDayBits)
 }

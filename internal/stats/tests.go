@@ -10,6 +10,7 @@ package stats
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"speckle/internal/suggest"
@@ -121,8 +122,8 @@ func (t Test) Span() int {
 	case Rank64:
 		return 2 * Rank64Rows
 	}
-	if t.IsSpacings() {
-		return BirthdayGroup * t.Dims()
+	if t.IsSpacings() { // whole powers of two: 3 dimensions take 2,048 values, the last 512 unused
+		return BirthdayGroup * (1 << bits.Len(uint(t.Dims()-1)))
 	}
 	return 1
 }
