@@ -2,6 +2,9 @@ package lab
 
 import (
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,13 +25,22 @@ type extraResult struct {
 	ks, pooled [2]float64
 }
 
+// calibrationSeed is the seed of runExtra's streams: 11, or
+// SPECKLE_CALIBRATION_SEED (to repeat a calibration on other numbers).
+func calibrationSeed() uint32 {
+	if s, err := strconv.ParseUint(os.Getenv("SPECKLE_CALIBRATION_SEED"), 10, 32); err == nil {
+		return uint32(s)
+	}
+	return 11
+}
+
 // runExtra runs tests on the GPU over `samples` samples of sampleLen values
-// from `streams` streams of g (seed 11, options opts) and grades each test
+// from `streams` streams of g (calibrationSeed, options opts) and grades each test
 // as rng test does (study's results: a p-value a sample, their KS, the pooled
 // counts' p-value).
 func runExtra(t *testing.T, g *rng.Generator, opts map[string]string, tests []stats.Test, streams, samples int, sampleLen int64, orders []Order) []extraResult {
 	t.Helper()
-	cfg := rng.Config{Seed: 11, Streams: streams, Options: opts}
+	cfg := rng.Config{Seed: calibrationSeed(), Streams: streams, Options: opts}
 	size := BatterySize{Numbers: int64(samples) * sampleLen, PerStream: int64(samples) * sampleLen / int64(streams), Samples: samples, Orders: orders}
 	var got BatteryCounts
 	start := time.Now()
@@ -41,7 +53,7 @@ func runExtra(t *testing.T, g *rng.Generator, opts map[string]string, tests []st
 		got, err = Battery(r, size, tests, nil)
 		return err
 	})
-	t.Logf("%s, %d samples of %d values, %d streams: %.2f s (%.2f s on the GPU)", g.Name, samples, sampleLen, streams, time.Since(start).Seconds(), got.Elapsed.Seconds())
+	t.Logf("%s seed %d, %d samples of %d values, %d streams: %.2f s (%.2f s on the GPU)", g.Name, cfg.Seed, samples, sampleLen, streams, time.Since(start).Seconds(), got.Elapsed.Seconds())
 	out := make([]extraResult, len(tests))
 	for _, o := range size.orders() {
 		seg := size.Segments(o)
@@ -83,9 +95,14 @@ var extraCalibration = []struct {
 // pooled counts (and below 0.999). By default the stream order alone, at
 // sizes llvmpipe manages in about 10 s; with SPECKLE_LONG_CALIBRATION=1
 // 1,024 samples of every test in both orders (minutes; docs/lab.md has both
-// runs' figures).
+// runs' figures). SPECKLE_CALIBRATION_TESTS=hamming,... runs only the groups
+// of those tests, SPECKLE_CALIBRATION_SEED another seed.
 func TestExtraCalibratedOnPhilox(t *testing.T) {
+	only := os.Getenv("SPECKLE_CALIBRATION_TESTS") // a comma-separated few, or all
 	for _, c := range extraCalibration {
+		if only != "" && !slices.ContainsFunc(c.tests, func(t stats.Test) bool { return slices.Contains(strings.Split(only, ","), t.String()) }) {
+			continue
+		}
 		samples, l, orders := c.samples, c.sampleLen, []Order{StreamOrder}
 		if longCalibration() {
 			samples, l, orders = c.longSamples, c.long, Orders
@@ -162,4 +179,37 @@ func worseVerdict(a, b string) string {
 		}
 	}
 	return a
+}
+
+// TestBatteryTiming logs each test's cost alone on this GPU (philox, 2^22
+// numbers per order, 128 streams, both orders; the second of two runs, so
+// that the kernels are compiled) and the nine's and all's together:
+// docs/lab.md's llvmpipe figures (SPECKLE_BATTERY_TIMING=1 only).
+func TestBatteryTiming(t *testing.T) {
+	if os.Getenv("SPECKLE_BATTERY_TIMING") == "" {
+		t.Skip("SPECKLE_BATTERY_TIMING=1 runs it")
+	}
+	const n, streams = 1 << 22, 128
+	size := BatterySize{Numbers: n, PerStream: n / streams, Samples: 16}
+	sets := [][]stats.Test{stats.Tests, stats.All}
+	for _, test := range stats.All {
+		sets = append(sets, []stats.Test{test})
+	}
+	gltest.On(t, func(c *gpu.Context) error {
+		r, err := render.NewRNG(c, rng.Philox, rng.Config{Seed: 1, Streams: streams})
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		for _, tests := range sets {
+			var got BatteryCounts
+			for range 2 {
+				if got, err = Battery(r, size, tests, nil); err != nil {
+					return err
+				}
+			}
+			t.Logf("%d tests from %s: %.3f s, %.3g numbers/s (both orders)", len(tests), tests[0], got.Elapsed.Seconds(), n/got.Elapsed.Seconds())
+		}
+		return nil
+	})
 }
