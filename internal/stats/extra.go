@@ -268,3 +268,23 @@ func describeExtra(t Test) string {
 	}
 	return fmt.Sprintf("birthday spacings in %d dimensions: %d points of %d successive values (a group of %d values), the %s bits of each, in 2^%d cells (TestU01 smarsa_BirthdaySpacings; Knuth's exact probabilities)", t.Dims(), BirthdayGroup, t.Dims(), t.Span(), where, BirthdayDayBits)
 }
+
+// MinGroups is how many groups of birthdays (or rank-64 matrices, or
+// cells' worth of serial triples) a sample needs for its p-value to be
+// continuous enough for the second-level KS test: rng test's 64 groups
+// (study.MinGroupsPerSample), which the calibration on philox passed with.
+const MinGroups = 64
+
+// MinSampleLen is the fewest values a sample of test t should hold: 64
+// groups for the birthday spacings (any dimensions) and collisions, 64
+// matrices for rank64, two triples a cell for the serial tests (below one
+// their p-value is NaN); an item for the others.
+func (t Test) MinSampleLen() int64 {
+	switch {
+	case t.IsSpacings() || t == Collisions || t == Rank64:
+		return MinGroups * int64(t.Span())
+	case t == Serial || t == SerialLow:
+		return 2 * SerialTuples
+	}
+	return int64(t.Span())
+}

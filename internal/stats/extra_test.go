@@ -122,3 +122,13 @@ func TestHammingPairProbs(t *testing.T) {
 		}
 	}
 }
+
+// MinSampleLen: 64 groups of each birthday spacings test (birthdays8: 2^18
+// values), two triples a serial cell, an item for the nine's short tests.
+func TestMinSampleLen(t *testing.T) {
+	for test, want := range map[Test]int64{Birthdays: 1 << 15, Birthdays8Low: 1 << 18, Birthdays3: 1 << 17, Collisions: 1 << 15, Rank64: 1 << 13, Serial: 1 << 13, Hamming: 2, Rank: 32} {
+		if got := test.MinSampleLen(); got != want {
+			t.Errorf("%s: %d, want %d", test, got, want)
+		}
+	}
+}
