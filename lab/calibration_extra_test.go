@@ -233,3 +233,20 @@ func TestBatteryTiming(t *testing.T) {
 		return nil
 	})
 }
+
+// What the low-bit variants add: rand48, which the nine tests pass in both
+// orders at 2^22 numbers (docs/lab.md's default table), FAILs seriallo and
+// birthdays4lo in both orders at 2^21 (128 leapfrogged streams: the lowest
+// output bit, the state's bit 17, has period 2^11 within a stream).
+func TestExtraLowBitsFailRand48(t *testing.T) {
+	tests := []stats.Test{stats.SerialLow, stats.Birthdays4Low}
+	res := runExtra(t, rng.Rand48, nil, tests, 128, 16, 1<<17, Orders)
+	for i, test := range tests {
+		for _, o := range Orders {
+			r := res[i]
+			if v := worseVerdict(stats.Verdict(r.ks[o]), stats.Verdict(r.pooled[o])); v != "FAIL" {
+				t.Errorf("rand48, %s order: %s %s (KS %v, pooled p %v)", o, test, v, r.ks[o], r.pooled[o])
+			}
+		}
+	}
+}
