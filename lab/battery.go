@@ -46,12 +46,13 @@ func MaxBatteryStreams(inst rng.Instance) int { return MaxBatteryStreamsFor(inst
 // inst running tests: all of them in one pool, and a block of at least the
 // tests' block unit of each in one dump chunk.
 func MaxBatteryStreamsFor(inst rng.Instance, tests []stats.Test) int {
-	return min(MaxInterleavedStreams(inst), dumpChunkBytes/(4*positions(blockUnit(tests))))
+	return min(MaxInterleavedStreams(inst), dumpChunkBytes/(4*blockPositions(tests)))
 }
 
 // sortsGroups is whether the test's kernel is rng_battery_groups.comp, where
-// a work group sorts one group of birthdays in shared memory.
-func sortsGroups(t stats.Test) bool { return t == stats.Birthdays || t == stats.Collisions }
+// a work group sorts one group of birthdays in shared memory (birthday
+// spacings in any dimensions) or throws it into urns (collisions).
+func sortsGroups(t stats.Test) bool { return t.IsSpacings() || t == stats.Collisions }
 
 // Battery runs the tests over size.Numbers values of the pool's streams in
 // each order: blocks of every stream are drawn on the GPU (rng_dump.comp,
@@ -77,7 +78,7 @@ func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(
 	// block (512 values with birthdays or collisions): an invocation never
 	// straddles two streams. (In the renderer order a quasi-random block
 	// also holds whole photons.)
-	unit := positions(blockUnit(tests))
+	unit := blockPositions(tests)
 	if _, quasi := r.Inst.(rng.QuasiRandom); quasi && size.Renderer != nil && size.Renderer.PerPhoton > 0 {
 		unit = lcm(unit, size.Renderer.PerPhoton)
 	}
@@ -224,6 +225,13 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, te
 			}
 			if o == StreamOrder {
 				defs["STREAM_ORDER"] = "1"
+			}
+			if t.Low() {
+				defs["LOW_BITS"] = "1"
+			}
+			if t.IsSpacings() {
+				defs["DIMS"] = fmt.Sprintf("%du", t.Dims())
+				defs["GROUP_SPAN"] = fmt.Sprintf("%du", t.Span())
 			}
 			kernel := "rng_battery.comp"
 			if sortsGroups(t) {

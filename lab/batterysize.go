@@ -55,7 +55,7 @@ func (s BatterySize) Segments(o Order) stats.Layout {
 // every test, 512 values (a group of birthdays) for both.
 func (s BatterySize) Check(streams int, tests []stats.Test) error {
 	l := s.SampleLen()
-	span, unit := longestItem(tests), blockUnit(tests)
+	span, unit, block := longestItem(tests), blockUnit(tests), blockPositions(tests)
 	switch {
 	case s.Samples < 1 || s.Numbers < 1 || s.PerStream < 1:
 		return fmt.Errorf("numbers, samples and streams must be at least 1")
@@ -71,10 +71,12 @@ func (s BatterySize) Check(streams int, tests []stats.Test) error {
 		return fmt.Errorf("a sample of %d values does not hold whole streams of %d", l, s.PerStream)
 	case s.PerStream >= 1<<32 || l >= 1<<31:
 		return fmt.Errorf("at most 2^32-1 values per stream and 2^31-1 per sample")
-	case s.PerStream < int64(positions(unit)) && positions(unit) == unit.Span():
+	case s.PerStream < int64(block) && block == unit.Span():
 		return fmt.Errorf("a stream of %d values is shorter than %s", s.PerStream, itemText(unit))
-	case s.PerStream < int64(positions(unit)):
-		return fmt.Errorf("a stream of %d values is shorter than the battery's blocks for the %s test (%d values a stream)", s.PerStream, unit, positions(unit))
+	case s.PerStream < int64(block) && block == positions(unit):
+		return fmt.Errorf("a stream of %d values is shorter than the battery's blocks for the %s test (%d values a stream)", s.PerStream, unit, block)
+	case s.PerStream < int64(block):
+		return fmt.Errorf("a stream of %d values is shorter than the battery's blocks for these tests (%d values a stream)", s.PerStream, block)
 	}
 	return nil
 }
@@ -91,11 +93,23 @@ func longestItem(tests []stats.Test) stats.Test {
 	return longest
 }
 
+// blockPositions is how many values of each stream the battery's blocks
+// hold a whole multiple of, so that no invocation of the tests straddles
+// two streams: the least common multiple of their kernels' positions (all
+// powers of two today, so the largest), Monobit's where none runs.
+func blockPositions(tests []stats.Test) int {
+	if len(tests) == 0 {
+		return positions(stats.Monobit)
+	}
+	n := 1
+	for _, t := range tests {
+		n = lcm(n, positions(t))
+	}
+	return n
+}
+
 // blockUnit is the test of tests whose kernel takes the most positions an
-// invocation: the battery's blocks hold whole multiples of those of each
-// stream, so that no invocation straddles two streams (positions are powers
-// of two: the largest is a multiple of the others). Monobit's where none
-// runs.
+// invocation, Monobit's where none runs: the one a refusal names.
 func blockUnit(tests []stats.Test) stats.Test {
 	if len(tests) == 0 {
 		return stats.Monobit
@@ -111,18 +125,18 @@ func blockUnit(tests []stats.Test) stats.Test {
 
 // itemText names one item of test t and its span, for a refusal.
 func itemText(t stats.Test) string {
-	if t == stats.Birthdays || t == stats.Collisions {
+	if sortsGroups(t) {
 		return fmt.Sprintf("a group of birthdays (%d)", t.Span())
 	}
 	return fmt.Sprintf("one item of the %s test (%d values)", t, t.Span())
 }
 
 // positions is how many positions one invocation of a test's kernel takes
-// (one work group, for birthdays and collisions): tests with long items take
-// one item's span, so at most one ends there.
+// (one work group, for birthdays and collisions and the birthday spacings in
+// more dimensions): tests with long items (rank, rank64 and those) take one
+// item's span, so at most one ends there.
 func positions(t stats.Test) int {
-	switch t {
-	case stats.Rank, stats.Birthdays, stats.Collisions:
+	if t == stats.Rank || t == stats.Rank64 || sortsGroups(t) {
 		return t.Span()
 	}
 	return 64

@@ -32,6 +32,9 @@ func TestBatteryCheckNamesTheTestsRun(t *testing.T) {
 		{BatterySize{Numbers: 1 << 12, PerStream: 64, Samples: 2048}, []stats.Test{stats.Triples}, "a sample of 2 values is shorter than one item of the triples test (3 values)"},
 		{BatterySize{Numbers: 1 << 12, PerStream: 64, Samples: 512}, []stats.Test{stats.Gap}, "shorter than one item of the gap test (17 values)"},
 		{BatterySize{Numbers: 1 << 12, PerStream: 64, Samples: 4096}, monobit, ""}, // a value a sample
+		// birthdays3's groups of 2,048 (512 points of 3 values, padded) and birthdays8's of 4,096.
+		{BatterySize{Numbers: 1 << 16, PerStream: 2048, Samples: 8}, []stats.Test{stats.Birthdays3, stats.Birthdays8}, "a stream of 2048 values is shorter than a group of birthdays (4096)"},
+		{BatterySize{Numbers: 1 << 16, PerStream: 2048, Samples: 8}, []stats.Test{stats.Birthdays3, stats.Hamming}, ""},
 	} {
 		err := c.size.Check(int(c.size.Numbers/c.size.PerStream), c.tests)
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {

@@ -175,6 +175,10 @@ const (
 	BirthdayMax       = stats.BirthdayMax
 	CollisionCellBits = stats.CollisionCellBits
 	CollisionMax      = stats.CollisionMax
+	HammingClasses    = stats.HammingClasses
+	Rank64Rows        = stats.Rank64Rows
+	SerialBits        = stats.SerialBits
+	SerialTuples      = stats.SerialTuples
 )
 
 // Codes the GPU reads from Go's data: material kinds and BVH reference
@@ -288,6 +292,10 @@ var constants = []constant{
 	unsigned("BIRTHDAY_MAX", BirthdayMax),
 	unsigned("COLLISION_CELL_BITS", CollisionCellBits),
 	unsigned("COLLISION_MAX", CollisionMax),
+	integer("HAMMING_CLASSES", HammingClasses),
+	integer("RANK64_ROWS", Rank64Rows),
+	unsigned("SERIAL_BITS", SerialBits),
+	unsigned("SERIAL_TUPLES", SerialTuples),
 
 	integer("KIND_DIFFUSE", KindDiffuse),
 	integer("KIND_MIRROR", KindMirror),

@@ -9,14 +9,17 @@
 // block holds, of each stream, a multiple of the widest invocation of the
 // tests run, lab.blockUnit: 512 values with birthdays or collisions; no
 // invocation's positions straddle two streams).
+// The Extra tests hamming (pairs of Hamming-weight classes), serial and
+// seriallo (overlapping pairs and triples, top or LOW_BITS lowest bits) and
+// rank64 (64 x 64 matrices, 128 positions an invocation) run here too.
 // Counts go to a group histogram in shared memory for the group's first
-// sample (at most 4 x 64 x 64 bytes or 32 x 64 x 64 ones: 32 bits hold
-// them), then to counts[(sample*BINS + bin)*2] as 64-bit (lo, hi) words.
+// sample (at most 4 x 64 x 64 bytes, 2 x 64 x 64 serial tuples or
+// 32 x 64 x 64 ones: 32 bits hold them), then to counts[(sample*BINS + bin)*2] as 64-bit (lo, hi) words.
 //
 // Loop passes per invocation (LOOP_BUDGET): the histogram's clear and flush
 // 2*(BINS/BATTERY_GROUP_SIZE + 1); POSITIONS + 1 for the positions; each
 // position at most 2*(RUNS_MAX + 1) (runs) or GAP_MAX + 1 (gap); one
-// matrix 32 + 1 + 32*(2*(32 + 1) + 1).
+// matrix 32 + 1 + 32*(2*(32 + 1) + 1), one of rank64 65 + 64*(65 + 1) + 1.
 layout(local_size_x = BATTERY_GROUP_SIZE) in;
 #include "lib/invocation.glsl"
 #include "lib/loops.glsl"
@@ -73,6 +76,58 @@ uint rank_at(uint r) {
 }
 #endif
 
+#if defined(TEST_RANK64)
+// The GF(2) rank of the 64 x 64 matrix of the 2*RANK64_ROWS values that end
+// at position r, two successive values a row (the first on top, stats.Tally's
+// RankGF2x64): a basis by leading bit, each row reduced by it and joining it
+// if anything is left (at most 65 passes per row). The top and bottom halves
+// of the rows are kept in two arrays.
+uint rank64_at(uint r) {
+	uint hi_basis[64], lo_basis[64];
+	for (uint b = 0u; b < 64u; b++) {
+		hi_basis[b] = 0u;
+		lo_basis[b] = 0u;
+	}
+	uint rank = 0u;
+	for (uint i = 0u; i < RANK64_ROWS; i++) {
+		uint hi = value_back(r, 2u * RANK64_ROWS - 1u - 2u * i), lo = value_back(r, 2u * RANK64_ROWS - 2u - 2u * i);
+		while ((hi | lo) != 0u) {
+			uint b = hi != 0u ? 32u + uint(findMSB(hi)) : uint(findMSB(lo));
+			if ((hi_basis[b] | lo_basis[b]) == 0u) {
+				hi_basis[b] = hi;
+				lo_basis[b] = lo;
+				rank++;
+				break;
+			}
+			hi ^= hi_basis[b];
+			lo ^= lo_basis[b];
+		}
+	}
+	return rank;
+}
+#endif
+
+#if defined(TEST_HAMMING)
+// The class of a value's Hamming weight (stats.HammingClass): w - n/2 + 4
+// among n output bits, clamped to 0 .. HAMMING_CLASSES-1.
+uint hamming_class(uint u) {
+	int w = int(bitCount(u)) - int((32u - out_shift) / 2u) + HAMMING_CLASSES / 2;
+	return uint(clamp(w, 0, HAMMING_CLASSES - 1));
+}
+#endif
+
+#if defined(TEST_SERIAL) || defined(TEST_SERIALLO)
+// A value's cell of the overlapping serial test: its top SERIAL_BITS bits,
+// or its lowest output bits (LOW_BITS).
+uint serial_cell(uint u) {
+#ifdef LOW_BITS
+	return (u >> out_shift) & ((1u << SERIAL_BITS) - 1u);
+#else
+	return u >> (32u - SERIAL_BITS);
+#endif
+}
+#endif
+
 void main() {
 	uint lid = gl_LocalInvocationIndex;
 	uint first = first_position + linear_invocation() * POSITIONS;
@@ -85,13 +140,21 @@ void main() {
 	memoryBarrierShared();
 	uint p;
 	uint sample_no = sample_of(first, p);
-#if defined(TEST_RANK)
+#if defined(TEST_RANK) || defined(TEST_RANK64)
 	// The one matrix that can end among these positions ends in the first
 	// one's segment (a segment starting later has none ending this soon).
+#ifdef TEST_RANK64
+	const uint span = 2u * RANK64_ROWS;
+#else
 	const uint span = RANK_ROWS;
+#endif
 	uint end = span - 1u - p % span;
 	if (counts_at(first) && end < POSITIONS && p + end < seg_len && counts_at(first + end)) {
+#ifdef TEST_RANK64
+		count(sample_no, rank64_at(first + end), 1u);
+#else
 		count(sample_no, rank_at(first + end), 1u);
+#endif
 	}
 #else
 	// Positions one after another: the state an item needs (the values
@@ -144,6 +207,12 @@ void main() {
 #elif defined(TEST_TRIPLES)
 		const uint s = 32u - TRIPLE_BITS;
 		if (p % 3u == 2u) count(sample_no, ((prev2 >> s) << (2u * TRIPLE_BITS)) | ((prev1 >> s) << TRIPLE_BITS) | (u >> s), 1u);
+#elif defined(TEST_HAMMING)
+		if (p % 2u == 1u) count(sample_no, hamming_class(prev1) * uint(HAMMING_CLASSES) + hamming_class(u), 1u);
+#elif defined(TEST_SERIAL) || defined(TEST_SERIALLO)
+		// Overlapping: the pair and the triple that end at every place.
+		if (p >= 1u) count(sample_no, SERIAL_TUPLES + ((serial_cell(prev1) << SERIAL_BITS) | serial_cell(u)), 1u);
+		if (p >= 2u) count(sample_no, (serial_cell(prev2) << (2u * SERIAL_BITS)) | (serial_cell(prev1) << SERIAL_BITS) | serial_cell(u), 1u);
 #elif defined(TEST_GAP)
 		if (gap_hit(u)) {
 			count(sample_no, misses, 1u);

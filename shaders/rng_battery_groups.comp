@@ -1,5 +1,7 @@
 // speckle rng test: the birthdays or the collisions test (TEST_BIRTHDAYS,
-// TEST_COLLISIONS) over one block of generated numbers in one order
+// TEST_COLLISIONS), or birthday spacings in DIMS dimensions (the Extra
+// birthdays2 .. birthdays8lo: a birthday of DIMS successive values, a group
+// GROUP_SPAN positions), over one block of generated numbers in one order
 // (lib/battery.glsl: blocks, positions, segments). A work group takes
 // BIRTHDAY_GROUP positions, among which at most one group of birthdays ends
 // (groups start at their segment's first value), and works on that group
@@ -25,7 +27,8 @@
 // Loop passes per invocation (LOOP_BUDGET): a sort is KEYS + 1 to store,
 // 7 for its 6 merges, each at most log2(run) + 2 for the search and KEYS + 1
 // for the merge: 9 + 7 + (5 + 6 + ... + 10) + 6*9 = 115; birthdays sorts
-// twice and loads, takes spacings and counts in KEYS + 1 each: 257;
+// twice and loads (KEYS * (DIMS + 1) + 1), takes spacings and counts in
+// KEYS + 1 each: 257 + KEYS * DIMS (321 for 8 dimensions);
 // collisions clears the urns in 2^16/32/BATTERY_GROUP_SIZE + 1 and loads and
 // throws in KEYS + 1 each: 51. So, whatever the block's size, a block is
 // one dispatch.
@@ -42,7 +45,37 @@ layout(local_size_x = BATTERY_GROUP_SIZE) in;
 #error "a work group holds one group of birthdays, KEYS per invocation"
 #endif
 
-const uint group_len = BIRTHDAY_GROUP;
+#ifndef DIMS
+#define DIMS 1u // a birthday of DIMS successive values (the Extra birthdaysN tests)
+#endif
+const uint group_len = BIRTHDAY_GROUP;         // birthdays (keys) of one group
+#ifndef GROUP_SPAN
+#define GROUP_SPAN (BIRTHDAY_GROUP * DIMS) // stats.Test.Span
+#endif
+// Positions of one group: its points are the first BIRTHDAY_GROUP * DIMS
+// (3 dimensions: a group of 2,048, the last 512 unused).
+const uint group_span = GROUP_SPAN;
+
+// The bits of coordinate c of a birthday (stats.CoordBits): the day's bits
+// split as evenly as can be, the first coordinates one more.
+uint coord_bits(uint c) { return BIRTHDAY_DAY_BITS / DIMS + (c < BIRTHDAY_DAY_BITS % DIMS ? 1u : 0u); }
+
+// The birthday of point i of the group that ends at position last
+// (stats.Day): its DIMS values' top bits, or lowest output bits (LOW_BITS),
+// concatenated, the first value's on top.
+uint day_of(uint last, uint i) {
+	uint day = 0u;
+	for (uint c = 0u; c < DIMS; c++) {
+		uint u = value_back(last, group_span - 1u - (DIMS * i + c)), b = coord_bits(c);
+#ifdef LOW_BITS
+		uint x = (u >> out_shift) & ((1u << b) - 1u);
+#else
+		uint x = u >> (32u - b);
+#endif
+		day = (day << b) | x;
+	}
+	return day;
+}
 
 shared uint found; // the group's statistic: at most BIRTHDAY_GROUP - 1
 
@@ -127,14 +160,14 @@ uint sort(inout uint x[KEYS]) {
 
 void main() {
 	uint lid = gl_LocalInvocationIndex, own = KEYS * lid;
-	uint first = first_position + linear_invocation() / BATTERY_GROUP_SIZE * group_len;
+	uint first = first_position + linear_invocation() / BATTERY_GROUP_SIZE * group_span;
 	uint p;
 	uint sample_no = sample_of(first, p);
-	uint last = first + group_len - 1u - p % group_len; // where the group ends
+	uint last = first + group_span - 1u - p % group_span; // where the group ends
 	bool live = counts_at(first) && p + (last - first) < seg_len && counts_at(last);
 	uint x[KEYS];
 	for (uint e = 0u; e < KEYS; e++) {
-		x[e] = live ? value_back(last, group_len - 1u - (own + e)) >> (32u - BIRTHDAY_DAY_BITS) : 0u;
+		x[e] = live ? day_of(last, own + e) : 0u;
 	}
 	if (lid == 0u) found = 0u;
 	uint n = 0u;

@@ -61,9 +61,11 @@ func P(t Test, counts []uint64, l Layout, outBits int) float64 {
 			e[CollisionMax] += p
 		}
 		return ChiSquare(counts, e)
-	default: // Rank
+	case Rank:
 		probs := RankProbs(RankRows, min(RankRows, outBits))
 		return ChiSquare(lumpRanks(counts, len(probs)-1), lumpRankProbs(probs))
+	default:
+		return pExtra(t, counts, l, outBits)
 	}
 }
 

@@ -72,6 +72,8 @@ func tallyAt(t Test, u []uint32, p, outBits int, counts []uint64) {
 				counts[min(EqualSpacings(y, BirthdayDayBits), BirthdayMax)]++
 			}
 		}
+	default:
+		tallyExtra(t, u, p, outBits, counts)
 	}
 }
 

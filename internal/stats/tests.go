@@ -10,6 +10,7 @@ package stats
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"speckle/internal/suggest"
@@ -43,12 +44,26 @@ const (
 	Birthdays
 	Collisions
 	Rank
+	// The Extra tests (extra.go).
+	Hamming
+	Rank64
+	Serial
+	SerialLow
+	Birthdays2
+	Birthdays4
+	Birthdays8
+	Birthdays2Low
+	Birthdays4Low
+	Birthdays8Low
+	Birthdays3
+	Birthdays3Low
 )
 
 // Tests is the battery in the order the tables show it.
 var Tests = []Test{Monobit, Bytes, Pairs, Triples, Gap, Runs, Birthdays, Collisions, Rank}
 
-var testNames = []string{"monobit", "bytes", "pairs", "triples", "gap", "runs", "birthdays", "collisions", "rank"}
+var testNames = []string{"monobit", "bytes", "pairs", "triples", "gap", "runs", "birthdays", "collisions", "rank",
+	"hamming", "rank64", "serial", "seriallo", "birthdays2", "birthdays4", "birthdays8", "birthdays2lo", "birthdays4lo", "birthdays8lo", "birthdays3", "birthdays3lo"}
 
 func (t Test) String() string { return testNames[t] }
 
@@ -74,8 +89,16 @@ func (t Test) Bins() int {
 		return BirthdayMax + 1
 	case Collisions:
 		return CollisionMax + 1
-	default: // Rank: ranks 0..32
+	case Rank:
 		return RankRows + 1
+	case Hamming:
+		return HammingClasses * HammingClasses
+	case Rank64:
+		return Rank64Rows + 1
+	case Serial, SerialLow:
+		return SerialTuples + SerialPairs
+	default: // birthday spacings in Dims dimensions
+		return BirthdayMax + 1
 	}
 }
 
@@ -83,9 +106,9 @@ func (t Test) Bins() int {
 // values, or a position and what it looks back on.
 func (t Test) Span() int {
 	switch t {
-	case Pairs:
+	case Pairs, Hamming:
 		return 2
-	case Triples:
+	case Triples, Serial, SerialLow:
 		return 3
 	case Gap:
 		return GapMax + 1
@@ -95,9 +118,13 @@ func (t Test) Span() int {
 		return BirthdayGroup
 	case Rank:
 		return RankRows
-	default:
-		return 1
+	case Rank64:
+		return 2 * Rank64Rows
 	}
+	if t.IsSpacings() { // whole powers of two: 3 dimensions take 2,048 values, the last 512 unused
+		return BirthdayGroup * (1 << bits.Len(uint(t.Dims()-1)))
+	}
+	return 1
 }
 
 // Items is how many items the test counts in a sample of layout l of a
@@ -108,9 +135,15 @@ func (t Test) Items(l Layout, outBits int) int64 {
 	switch t {
 	case Bytes:
 		per = l.Length * int64(outBits/8)
-	case Pairs, Triples, Birthdays, Collisions, Rank:
+	case Pairs, Triples, Birthdays, Collisions, Rank, Hamming, Rank64:
 		per = l.Length / int64(t.Span())
+	case Serial, SerialLow: // overlapping triples and pairs
+		per = max(l.Length-2, 0) + max(l.Length-1, 0)
 	default:
+		if t.IsSpacings() {
+			per = l.Length / int64(t.Span())
+			break
+		}
 		return -1
 	}
 	return l.Segments * per
@@ -118,6 +151,9 @@ func (t Test) Items(l Layout, outBits int) int64 {
 
 // Describe says in one line what the test counts.
 func (t Test) Describe() string {
+	if t > Rank {
+		return describeExtra(t)
+	}
 	return [...]string{
 		"ones among the output bits (normal approximation of the binomial)",
 		"frequency of the bytes of the output bits, whole bytes from the top (chi-square, 255 dof)",

@@ -1,0 +1,54 @@
+package lab
+
+import (
+	"fmt"
+	"testing"
+
+	"speckle/internal/stats"
+	"speckle/rng"
+)
+
+// The GPU's counts of the Extra tests equal the Go reference's, both orders,
+// for generators of 32 and 31 output bits (philox; randu and rand48, whose
+// low bits are poor): hamming, rank64 and the serial tests over blocks cut
+// small (128 values a stream: items straddle blocks, the last one is cut
+// short); the birthday spacings in 2, 4 and 8 dimensions over blocks of one
+// 8-dimensional group a stream, samples shorter than a stream and samples of
+// whole streams.
+func TestExtraCountsEqualGo(t *testing.T) {
+	saved := dumpChunkBytes
+	defer func() { dumpChunkBytes = saved }()
+	type size struct {
+		streams int
+		size    BatterySize
+	}
+	cases := []struct {
+		tests []stats.Test
+		chunk int
+		sizes []size
+	}{
+		{[]stats.Test{stats.Hamming, stats.Rank64, stats.Serial, stats.SerialLow}, 150, []size{
+			{3, BatterySize{Numbers: 3 * 800, PerStream: 800, Samples: 6}}, // samples of 400
+			{4, BatterySize{Numbers: 4 * 384, PerStream: 384, Samples: 2}}, // samples of two whole streams
+		}},
+		{[]stats.Test{stats.Birthdays2, stats.Birthdays4, stats.Birthdays8, stats.Birthdays2Low, stats.Birthdays4Low, stats.Birthdays8Low}, 4096, []size{
+			{3, BatterySize{Numbers: 3 * 16384, PerStream: 16384, Samples: 6}}, // samples of 8,192
+			{2, BatterySize{Numbers: 2 * 12288, PerStream: 12288, Samples: 1}}, // one sample of two whole streams
+		}},
+		// 3 dimensions: groups of 2,048 values (1,536 read), blocks of
+		// 2,048, samples not a multiple of a group.
+		{[]stats.Test{stats.Birthdays3, stats.Birthdays3Low, stats.Rank64, stats.Hamming}, 3072, []size{
+			{3, BatterySize{Numbers: 3 * 10000, PerStream: 10000, Samples: 6}}, // samples of 5,000
+			{2, BatterySize{Numbers: 2 * 6144, PerStream: 6144, Samples: 1}},
+		}},
+	}
+	for _, g := range []*rng.Generator{rng.Philox, rng.RANDU, rng.Rand48} {
+		for _, c := range cases {
+			for _, sz := range c.sizes {
+				t.Run(fmt.Sprintf("%s/%d-streams/%v", g.Name, sz.streams, c.tests[0]), func(t *testing.T) {
+					checkBatteryAgainstGo(t, g, sz.streams, sz.size, c.tests, c.chunk)
+				})
+			}
+		}
+	}
+}
