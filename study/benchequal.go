@@ -30,13 +30,13 @@ type EqualTimeCase struct {
 // scene with no reference at its size.
 func (b RenderBench) checkReferences() error {
 	if b.EqualTime < 0 {
-		return InputError{fmt.Sprintf("--equal-time must be positive (got %s)", b.EqualTime)}
+		return Inputf("--equal-time must be positive (got %s)", b.EqualTime)
 	}
 	if b.EqualTime == 0 {
 		return nil
 	}
 	if b.Breakdown {
-		return InputError{"--equal-time and --breakdown: give one (equal time renders each case once from a fresh start)"}
+		return Inputf("--equal-time and --breakdown: give one (equal time renders each case once from a fresh start)")
 	}
 	for _, scene := range b.Scenes {
 		if scene.Analytic() {
@@ -44,10 +44,10 @@ func (b RenderBench) checkReferences() error {
 		}
 		img, why, err := render.StoredReference(scene, b.Width, b.Height)
 		if err != nil {
-			return InputError{err.Error()}
+			return Inputf("%v", err)
 		}
 		if img == nil {
-			return InputError{fmt.Sprintf("--equal-time measures RMSE against %s's reference: %s (stored: %s)", scene.Name, why, render.ReferenceSources())}
+			return Inputf("--equal-time measures RMSE against %s's reference: %s (stored: %s)", scene.Name, why, render.ReferenceSources())
 		}
 	}
 	return nil

@@ -176,7 +176,7 @@ func (b RenderBench) Check() error {
 			for _, d := range b.deposits() {
 				cfg := b.config(sp, max(1, b.PhotonsPerIteration), g, d)
 				if err := cfg.Check(); err != nil {
-					return InputError{err.Error()}
+					return Inputf("%v", err)
 				}
 			}
 		}
@@ -275,7 +275,7 @@ func (b RenderBench) Run(c *gpu.Context) (RenderBenchReport, error) {
 					res.HashGrid = g
 					res.Deposit = d.String()
 					rep.Cases = append(rep.Cases, res)
-					b.Progress.report(int64(len(rep.Cases)), total)
+					b.Progress.Report(int64(len(rep.Cases)), total)
 				}
 			}
 		}

@@ -78,33 +78,33 @@ func (o CAEvolve) Check() error {
 		return err
 	}
 	if o.W0 < 0 || o.W1 < 0 || o.W0+o.W1 == 0 {
-		return inputf("--w0 and --w1 must be at least 0, not both 0 (got %v, %v)", o.W0, o.W1)
+		return Inputf("--w0 and --w1 must be at least 0, not both 0 (got %v, %v)", o.W0, o.W1)
 	}
 	if len(o.Tests) == 0 && o.W1 > 0 {
-		return inputf("--tests names none: rho needs at least one")
+		return Inputf("--tests names none: rho needs at least one")
 	}
 	if err := o.evaluation().Check(o.Population + len(CAReferences)); err != nil {
-		return InputError{err.Error()}
+		return Inputf("%v", err)
 	}
 	one, err := rng.NewCAPopulation([]rng.CAGenome{{}}, 1, rng.Config{Options: o.CAOptions})
 	if err != nil {
-		return InputError{err.Error()}
+		return Inputf("%v", err)
 	}
 	// The battery holds every candidate's streams (and the references') at once: said here,
 	// naming the flags, rather than by the GPU run. The limit of the whole battery, whichever
 	// tests rho takes (a narrower --tests would allow more; not tried on a GPU at that size).
 	if most, n := lab.MaxBatteryStreams(one), (o.Population+len(CAReferences))*o.StreamsPerGenome; n > most {
-		return inputf("--population %d (and the %d references) x --streams %d is %d streams of ca: the battery holds at most %d at once, so --population at most %d with --streams %d",
+		return Inputf("--population %d (and the %d references) x --streams %d is %d streams of ca: the battery holds at most %d at once, so --population at most %d with --streams %d",
 			o.Population, len(CAReferences), o.StreamsPerGenome, n, most, most/o.StreamsPerGenome-len(CAReferences), o.StreamsPerGenome)
 	}
 	for _, g := range o.Snapshots {
 		if g < 1 || g > o.Generations {
-			return inputf("--snapshots must be generations 1..%d, the --generations run (got %d)", o.Generations, g)
+			return Inputf("--snapshots must be generations 1..%d, the --generations run (got %d)", o.Generations, g)
 		}
 	}
 	for _, n := range []int64{o.Photons, o.PhotonsHigh} {
 		if n < 1 {
-			return inputf("photon counts must be at least 1 (got %d)", n)
+			return Inputf("photon counts must be at least 1 (got %d)", n)
 		}
 	}
 	_, err = o.Config(rng.CAPresetGenome("paper").Spec())
@@ -218,7 +218,7 @@ type caRow struct {
 // evaluation, a render), each worth 1,000 units.
 func (o CAEvolve) step(i, steps int) Progress {
 	return func(done, total int64) {
-		o.Progress.report(int64(i)*1000+done*1000/max(total, 1), int64(steps)*1000)
+		o.Progress.Report(int64(i)*1000+done*1000/max(total, 1), int64(steps)*1000)
 	}
 }
 
@@ -317,13 +317,13 @@ func (o CAEvolve) renderMontage(c *gpu.Context, shown []caRow, paper CAStanding,
 		o.warnDegenerate(c.Info, col.title, col.genome.Spec())
 		var shots []*image.NRGBA
 		for _, n := range counts {
-			img, s, err := o.renderTo(c, col.genome.Spec(), n, o.step(step, steps))
+			img, s, err := o.RenderTo(c, col.genome.Spec(), n, o.step(step, steps))
 			if err != nil {
 				return images, err
 			}
 			s.Close()
 			step++
-			shot := img.ToneMap(o.exposure())
+			shot := img.ToneMap(o.ToneExposure())
 			path, err := o.Set.Path(fmt.Sprintf("%s-%s.png", col.file, units.FormatCount(n)))
 			if err != nil {
 				return images, err

@@ -40,13 +40,13 @@ func (g Generation) Best() (rng.CAGenome, CAScore) { return g.Genomes[0], g.Scor
 func (ga GA) Check() error {
 	switch {
 	case ga.Population < 2:
-		return inputf("--population must be at least 2 (got %d)", ga.Population)
+		return Inputf("--population must be at least 2 (got %d)", ga.Population)
 	case ga.Generations < 1:
-		return inputf("--generations must be at least 1 (got %d)", ga.Generations)
+		return Inputf("--generations must be at least 1 (got %d)", ga.Generations)
 	case ga.Elite < 0 || ga.Elite >= ga.Population:
-		return inputf("--elite must be 0..%d, fewer than the population (got %d)", ga.Population-1, ga.Elite)
+		return Inputf("--elite must be 0..%d, fewer than the population (got %d)", ga.Population-1, ga.Elite)
 	case !(ga.Mutation >= 0 && ga.Mutation <= 1):
-		return inputf("--mutation must be a probability 0..1 (got %v)", ga.Mutation)
+		return Inputf("--mutation must be a probability 0..1 (got %v)", ga.Mutation)
 	}
 	return nil
 }

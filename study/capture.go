@@ -67,9 +67,9 @@ type Captured struct {
 // render, or two that would draw the same picture or write the same files.
 func (o Capture) Check() error {
 	if o.Seeds < 0 || o.Seeds > MaxSeeds {
-		return inputf("--seeds must be 1 to %d (got %d)", MaxSeeds, o.Seeds)
+		return Inputf("--seeds must be 1 to %d (got %d)", MaxSeeds, o.Seeds)
 	}
-	if err := o.checkMetric(); err != nil {
+	if err := o.CheckMetric(); err != nil {
 		return err
 	}
 	files := map[string]string{}
@@ -79,16 +79,16 @@ func (o Capture) Check() error {
 		}
 		if prev, ok := files[sp.FileName()]; ok {
 			if prev == sp.String() {
-				return inputf("--gens %s is named twice (once the options given for all generators apply)", sp)
+				return Inputf("--gens %s is named twice (once the options given for all generators apply)", sp)
 			}
-			return inputf("--gens: %s and %s would both write %s-*.png", prev, sp, sp.FileName())
+			return Inputf("--gens: %s and %s would both write %s-*.png", prev, sp, sp.FileName())
 		}
 		files[sp.FileName()] = sp.String()
 	}
 	if err := o.checkSeeds(); err != nil {
 		return err
 	}
-	return o.checkReference()
+	return o.CheckReference()
 }
 
 // checkSeeds refuses a seed stepped past 2^32-1 (it would wrap to 0) and two
@@ -99,13 +99,13 @@ func (o Capture) checkSeeds() error {
 	drawn := map[string]rng.Spec{}
 	for _, sp := range o.Specs {
 		if _, err := sp.Gen.ReplicateSeed(o.baseSeed(sp), n-1); err != nil {
-			return inputf("--seeds %d from %s's seed %d would pass %d, the largest seed: start lower or take fewer", n, sp, o.baseSeed(sp), uint32(math.MaxUint32))
+			return Inputf("--seeds %d from %s's seed %d would pass %d, the largest seed: start lower or take fewer", n, sp, o.baseSeed(sp), uint32(math.MaxUint32))
 		}
 		for k := range n {
 			d := o.seeded(sp, k)
 			key := d.Drawn(o.Seed)
 			if first, ok := drawn[key]; ok {
-				return inputf("--gens %s and %s would render the same image (%s, seed %d): give one another seed", first, sp, sp.Gen.Name, d.Config(1, o.Seed).Seed)
+				return Inputf("--gens %s and %s would render the same image (%s, seed %d): give one another seed", first, sp, sp.Gen.Name, d.Config(1, o.Seed).Seed)
 			}
 			drawn[key] = sp
 		}
@@ -136,18 +136,18 @@ func (o Capture) Resolved(info gpu.Info) (Capture, error) {
 	if err := o.Check(); err != nil {
 		return o, err
 	}
-	o.Metric = o.metric()
+	o.Metric = o.ChosenMetric()
 	if o.At == nil {
 		o.At = AutoStops(info)
 		if o.Status != nil {
-			o.Status(autoStopsText(info, o.At))
+			o.Status(AutoStopsText(info, o.At))
 		}
 	}
 	if o.Seeds == 0 { // the plot says when it has one seed and no band
 		o.Seeds, _ = o.autoSeeds(info)
 	}
 	// Refused before the reference, which may take a while to compute.
-	if err := checkIterations(o.At[len(o.At)-1], o.iteration(info), len(o.At)); err != nil {
+	if err := CheckIterations(o.At[len(o.At)-1], o.iteration(info), len(o.At)); err != nil {
 		return o, err
 	}
 	o.PhotonsPerIteration = o.iteration(info)
@@ -157,7 +157,7 @@ func (o Capture) Resolved(info gpu.Info) (Capture, error) {
 // Gather writes the set of a resolved capture from its units' shots, which
 // renderUnits hands to record in any order of units (each unit's in order).
 func (o Capture) Gather(renderUnits func(record func(u int, s Shot) error) error) (Captured, error) {
-	ref, where, err := o.reference()
+	ref, where, err := o.LoadReference()
 	if errors.Is(err, render.ErrOtherScene) {
 		where = err.Error()
 	} else if err != nil {
@@ -191,35 +191,6 @@ func (o Capture) Gather(renderUnits func(record func(u int, s Shot) error) error
 	return res, o.Set.Commit()
 }
 
-// reference is the image errors are measured against, and where it came
-// from, or nil and why not; an exact image takes a while, so the capture
-// says it is at work. A broken stored reference is an input error; one of
-// another scene wraps render.ErrOtherScene (the caller leaves errors out
-// and says why).
-func (s Setup) reference() (*imageio.Image, string, error) {
-	if s.Scene.Analytic() && s.Status != nil {
-		s.Status(fmt.Sprintf("computing %s's exact image at %dx%d (the reference)", s.Scene.Name, s.Width, s.Height))
-	}
-	img, where, err := render.ReferenceImage(s.Scene, s.Width, s.Height)
-	if err != nil && !errors.Is(err, render.ErrOtherScene) {
-		err = InputError{err.Error()}
-	}
-	return img, where, err
-}
-
-// checkReference reads the stored reference before any GPU work, so that a
-// broken one is refused before a long render rather than after it.
-func (s Setup) checkReference() error {
-	if s.Scene.Analytic() {
-		return nil // computed, never read
-	}
-	_, _, err := s.reference()
-	if errors.Is(err, render.ErrOtherScene) {
-		return nil
-	}
-	return err
-}
-
 // table is what a capture has taken so far.
 type table struct {
 	ref       *imageio.Image
@@ -246,7 +217,7 @@ func (o Capture) iteration(info gpu.Info) int {
 	if o.PhotonsPerIteration > 0 {
 		return o.PhotonsPerIteration
 	}
-	return dividingIteration(o.Iteration(info), o.At)
+	return DividingIteration(o.Iteration(info), o.At)
 }
 
 // seeded is sp's k-th replicate: rng.ReplicateSeed of its own (or the
@@ -273,7 +244,7 @@ func (o Capture) baseSeed(sp rng.Spec) uint32 {
 // montages need.
 func (o Capture) writeCell(cell *capturedCell, img imageio.Image, file string, at int64, hasRef bool) error {
 	name := fmt.Sprintf("%s-%s", file, units.FormatCount(at))
-	cell.image = img.ToneMap(o.exposure())
+	cell.image = img.ToneMap(o.ToneExposure())
 	if o.Heatmaps && hasRef {
 		cell.radiance = img
 	}

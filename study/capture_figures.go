@@ -121,8 +121,8 @@ func (o Capture) seedsText() string {
 func (o Capture) stridesText() string {
 	var out []string
 	for _, sp := range o.Specs {
-		if s := sp.Gen.ReplicateStride; s > 1 && !slices.Contains(out, sp.Gen.Name+"'s step "+powerText(int(s))) {
-			out = append(out, sp.Gen.Name+"'s step "+powerText(int(s)))
+		if s := sp.Gen.ReplicateStride; s > 1 && !slices.Contains(out, sp.Gen.Name+"'s step "+PowerText(int(s))) {
+			out = append(out, sp.Gen.Name+"'s step "+PowerText(int(s)))
 		}
 	}
 	if len(out) == 0 {

@@ -46,14 +46,14 @@ func (o Capture) RenderUnit(c *gpu.Context, u int, shot func(Shot) error) error 
 	defer s.Close()
 	start := time.Now()
 	done := int64(u) * last
-	progress := func(n int64) { o.Progress.report(done+n, int64(o.Units())*last) }
-	return progressive(s, o.At, progress, func(j int) error {
+	progress := func(n int64) { o.Progress.Report(done+n, int64(o.Units())*last) }
+	return Progressive(s, o.At, progress, func(j int) error {
 		c.Finish()
 		secs := time.Since(start).Seconds()
-		if err := checkTraced(s, o.At[j]); err != nil {
+		if err := CheckTraced(s, o.At[j]); err != nil {
 			return err
 		}
-		img, err := radiance(s)
+		img, err := Radiance(s)
 		if err != nil {
 			return err
 		}

@@ -106,13 +106,13 @@ func (r ExplainRun) consumedBattery() RNGTest {
 // Check refuses a page that cannot be made, before any GPU work.
 func (r ExplainRun) Check() error {
 	if _, ok := explainers[r.Name]; !ok {
-		return inputf("lesson %s has no explanation", r.Name)
+		return Inputf("lesson %s has no explanation", r.Name)
 	}
 	if r.Numbers < explainSlots*explainSamples || r.Numbers%(explainSlots*explainSamples) != 0 {
-		return inputf("--numbers must be a positive multiple of %d (got %d)", explainSlots*explainSamples, r.Numbers)
+		return Inputf("--numbers must be a positive multiple of %d (got %d)", explainSlots*explainSamples, r.Numbers)
 	}
 	if r.RenderPhotons < 0 || r.RenderPhotons > render.MaxPhotonsPerIteration {
-		return inputf("--render-photons must be 1..%d (got %d)", render.MaxPhotonsPerIteration, r.RenderPhotons)
+		return Inputf("--render-photons must be 1..%d (got %d)", render.MaxPhotonsPerIteration, r.RenderPhotons)
 	}
 	if err := r.lessonRun().Check(); err != nil {
 		return err

@@ -69,7 +69,7 @@ func rand48Facts(r ExplainRun) []string {
 	}
 	return []string{
 		fmt.Sprintf("rand48 over T = %s photons: A = a^T mod 2^48 = 0x%012X, and A = 1 mod 2^%d (the largest such k).",
-			powerText(r.PhotonsPerIteration), a, k),
+			PowerText(r.PhotonsPerIteration), a, k),
 		fmt.Sprintf("So the second differences (A-1)(x_n - x_{n-1}) of a photon's states are multiples of 2^%d: mod 2^%d its states are an arithmetic progression (checked: %d of 1000 steps), and its draws are strongly related at every lag.",
 			k, k, steady),
 		fmt.Sprintf("In the bits the renderer uses (24 to 47) draws n and n+L of photon slot 0 differ, mod 1, by few values (counted over 2^14 draws, values one unit of bit 24 apart as one): %s.",
@@ -108,14 +108,6 @@ func Rand48LagValues(streams int, lags []int, n int) []int {
 		}
 	}
 	return out
-}
-
-// powerText writes n as 2^e where it is a power of two.
-func powerText(n int) string {
-	if n > 0 && n&(n-1) == 0 {
-		return fmt.Sprintf("2^%d", bits.TrailingZeros(uint(n)))
-	}
-	return strconv.Itoa(n)
 }
 
 // lehmerModulus is Lehmer's modulus, 2^32 - 5 (rng/lehmer.go).

@@ -40,7 +40,7 @@ const (
 
 // describe says what the view shows, for its column and stdout.
 func (v structureView) describe(r ExplainRun) string {
-	photons := powerText(r.PhotonsPerIteration)
+	photons := PowerText(r.PhotonsPerIteration)
 	switch v.kind {
 	case lagPairs:
 		return fmt.Sprintf("pairs: draws n and n+%d of photon slot 0 at %s photons an iteration", v.lag, photons)
@@ -106,7 +106,7 @@ func (r ExplainRun) view(e explainer, sp rng.Spec) (*image.NRGBA, error) {
 		}
 		return img, nil
 	}
-	lay := order.layout(1, sp.Options)
+	lay := order.PassLayout(1, sp.Options)
 	if sp.HasSeed {
 		lay.Cfg.Seed = sp.Seed
 	}

@@ -175,9 +175,9 @@ func LookupLesson(name string) (Lesson, error) {
 		}
 	}
 	if h := suggest.Hint(name, LessonNames()); h != "" {
-		return Lesson{}, inputf("no lesson %q (%s)", name, h)
+		return Lesson{}, Inputf("no lesson %q (%s)", name, h)
 	}
-	return Lesson{}, inputf("no lesson %q (lessons: %s)", name, strings.Join(LessonNames(), ", "))
+	return Lesson{}, Inputf("no lesson %q (lessons: %s)", name, strings.Join(LessonNames(), ", "))
 }
 
 // Generators are the lesson's specs, parsed.

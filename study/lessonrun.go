@@ -154,7 +154,7 @@ func (r LessonRun) size() (w, h int) {
 func (r LessonRun) setup() (Setup, *imageio.Image, string, error) {
 	scene, err := scenes.Open(r.Scene)
 	if err != nil {
-		return Setup{}, nil, "", InputError{err.Error()}
+		return Setup{}, nil, "", Inputf("%v", err)
 	}
 	if r.Camera != nil {
 		scene.Camera = *r.Camera
@@ -162,10 +162,10 @@ func (r LessonRun) setup() (Setup, *imageio.Image, string, error) {
 	w, h := r.size()
 	ref, where, err := render.ReferenceImage(scene, w, h)
 	if err != nil && r.Camera == nil { // a moved camera is refused below
-		return Setup{}, nil, "", inputf("lesson %s at %dx%d: %v", r.Name, w, h, err)
+		return Setup{}, nil, "", Inputf("lesson %s at %dx%d: %v", r.Name, w, h, err)
 	}
 	if ref == nil || r.Camera != nil {
-		return Setup{}, nil, "", inputf("lesson %s at %dx%d: the criterion needs a reference from the scene's camera: %s", r.Name, w, h, where)
+		return Setup{}, nil, "", Inputf("lesson %s at %dx%d: the criterion needs a reference from the scene's camera: %s", r.Name, w, h, where)
 	}
 	return Setup{Scene: scene, Width: w, Height: h, PhotonsPerIteration: r.PhotonsPerIteration, Alpha: 0.7, Seed: LessonSeed}, ref, where, nil
 }
@@ -183,7 +183,7 @@ func (r LessonRun) Check() error {
 // generators, checked.
 func (r LessonRun) checked() (Setup, *imageio.Image, string, []rng.Spec, error) {
 	if err := r.Lesson.Check(); err != nil {
-		return Setup{}, nil, "", nil, InputError{fmt.Sprintf("lesson %s: %v", r.Name, err)}
+		return Setup{}, nil, "", nil, Inputf("lesson %s: %v", r.Name, err)
 	}
 	s, ref, where, err := r.setup()
 	if err != nil {
@@ -196,7 +196,7 @@ func (r LessonRun) checked() (Setup, *imageio.Image, string, []rng.Spec, error) 
 		}
 	}
 	if r.Budget <= 0 {
-		return s, nil, "", nil, inputf("the time budget must be positive")
+		return s, nil, "", nil, Inputf("the time budget must be positive")
 	}
 	return s, ref, where, specs, nil
 }
@@ -234,7 +234,7 @@ func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
 			if err := s.Iterate(1); err != nil {
 				return res, err
 			}
-			img, err := radiance(s) // reads back: the iteration is done
+			img, err := Radiance(s) // reads back: the iteration is done
 			if err != nil {
 				return res, err
 			}
@@ -251,7 +251,7 @@ func (r LessonRun) Run(c *gpu.Context) (LessonResult, error) {
 	}
 	res.Rate = float64(res.Photons) * float64(len(specs)) / res.Seconds
 	for _, img := range images {
-		res.Pictures = append(res.Pictures, imageio.Outline(img.ToneMap(setup.exposure()), rect, regionColour))
+		res.Pictures = append(res.Pictures, imageio.Outline(img.ToneMap(setup.ToneExposure()), rect, regionColour))
 	}
 	if r.Out == "" {
 		return res, nil
@@ -282,7 +282,7 @@ func (r LessonRun) figure(setup Setup, specs []rng.Spec, images []imageio.Image,
 		if err != nil {
 			return nil, err
 		}
-		png := img.ToneMap(setup.exposure())
+		png := img.ToneMap(setup.ToneExposure())
 		cells[i] = []*image.NRGBA{big(imageio.Outline(png, rect, regionColour)), big(imageio.Outline(heat, rect, regionColour)),
 			big(imageio.Magnify(png, lens, LessonZoom))}
 		labels[i] = specs[i].Label()

@@ -151,39 +151,39 @@ func (l Look) Check() error {
 	tuple := l.View == ViewPairs || l.View == ViewTriples
 	switch {
 	case len(l.Specs) == 0:
-		return inputf("no generator to look at")
+		return Inputf("no generator to look at")
 	case !slices.Contains(LookViews, l.View):
-		return inputf("--view must be one of %s %s", strings.Join(LookViews, ", "), suggest.Got(l.View, LookViews))
+		return Inputf("--view must be one of %s %s", strings.Join(LookViews, ", "), suggest.Got(l.View, LookViews))
 	case l.View == ViewSpectrum && l.Points > maxSpectrumPoints:
-		return inputf("--points for the spectrum: at most %d (got %d)", maxSpectrumPoints, l.Points)
+		return Inputf("--points for the spectrum: at most %d (got %d)", maxSpectrumPoints, l.Points)
 	case l.Size < 16 || l.Size > MaxLookSize:
-		return inputf("--size must be 16..%d (got %d)", MaxLookSize, l.Size)
+		return Inputf("--size must be 16..%d (got %d)", MaxLookSize, l.Size)
 	case l.Points < 1 || l.Points > MaxLookPoints:
-		return inputf("--points must be 1..%d (got %d)", MaxLookPoints, l.Points)
+		return Inputf("--points must be 1..%d (got %d)", MaxLookPoints, l.Points)
 	case l.Bit < 0 || l.Bit > 31:
-		return inputf("--bit must be 0..31 (got %d)", l.Bit)
+		return Inputf("--bit must be 0..31 (got %d)", l.Bit)
 	case !(l.Zoom[2] > 0) || l.Zoom[2] > 1 || !(l.Zoom[0] >= 0) || !(l.Zoom[1] >= 0) || l.Zoom[0]+l.Zoom[2] > 1 || l.Zoom[1]+l.Zoom[2] > 1:
-		return inputf("--zoom X,Y,SIDE must be a square inside the unit square, SIDE > 0 (got %v)", l.Zoom)
+		return Inputf("--zoom X,Y,SIDE must be a square inside the unit square, SIDE > 0 (got %v)", l.Zoom)
 	case !(l.ZoomZ >= 0) || l.ZoomZ+l.Zoom[2] > 1:
-		return inputf("--zoom X,Y,Z,SIDE must be a cube inside the unit cube (got Z %v, SIDE %v)", l.ZoomZ, l.Zoom[2])
+		return Inputf("--zoom X,Y,Z,SIDE must be a cube inside the unit cube (got Z %v, SIDE %v)", l.ZoomZ, l.Zoom[2])
 	case l.ZoomZ != 0 && l.View != ViewTriples:
-		return inputf("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", l.View)
+		return Inputf("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", l.View)
 	case math.IsNaN(l.Rotate[0]+l.Rotate[1]) || math.IsInf(l.Rotate[0]+l.Rotate[1], 0):
-		return inputf("--rotate must be two finite angles in degrees (got %v)", l.Rotate)
+		return Inputf("--rotate must be two finite angles in degrees (got %v)", l.Rotate)
 	case l.Stream < 0 || l.Stream >= 1<<20:
-		return inputf("--stream must be 0..%d (got %d)", 1<<20-1, l.Stream)
+		return Inputf("--stream must be 0..%d (got %d)", 1<<20-1, l.Stream)
 	case l.Scan < 0 || l.Scan > MaxLookScan:
-		return inputf("--scan must be 0..%d values (got %d)", int64(MaxLookScan), l.Scan)
+		return Inputf("--scan must be 0..%d values (got %d)", int64(MaxLookScan), l.Scan)
 	case l.Scan > 0 && !tuple:
-		return inputf("--scan is the deep zoom of pairs and triples, not of %s", l.View)
+		return Inputf("--scan is the deep zoom of pairs and triples, not of %s", l.View)
 	case l.Scan > 0 && l.Points > MaxScanKept:
-		return inputf("--points with --scan: at most %d kept (got %d)", MaxScanKept, l.Points)
+		return Inputf("--points with --scan: at most %d kept (got %d)", MaxScanKept, l.Points)
 	case l.Lag < 0 || l.Lag > MaxLookLag:
-		return inputf("--lag must be 1..%d (got %d)", MaxLookLag, l.Lag)
+		return Inputf("--lag must be 1..%d (got %d)", MaxLookLag, l.Lag)
 	case l.Lag > 1 && !tuple:
-		return inputf("--lag is the step of pairs and triples, not of %s", l.View)
+		return Inputf("--lag is the step of pairs and triples, not of %s", l.View)
 	case l.Lag > 1 && l.Scan > 0:
-		return inputf("--lag with --scan: the deep zoom scans successive values only")
+		return Inputf("--lag with --scan: the deep zoom scans successive values only")
 	}
 	if l.Renderer != nil {
 		if err := l.checkRenderer(); err != nil {
@@ -191,11 +191,11 @@ func (l Look) Check() error {
 		}
 	}
 	if b := l.PictureBytes(); b > maxLookPictureBytes {
-		return inputf("%d pictures of %dx%d and their montage need %d MiB: at most %d MiB (fewer --gens or a smaller --size)",
+		return Inputf("%d pictures of %dx%d and their montage need %d MiB: at most %d MiB (fewer --gens or a smaller --size)",
 			len(l.Specs), l.Size, l.Size, b>>20, maxLookPictureBytes>>20)
 	}
 	if streams, count := l.shape(); l.Scan == 0 && int64(streams)*int64(count) > maxLookValues {
-		return inputf("%s of %d points from stream %d needs %d values: at most %d (fewer --points or a lower --stream)",
+		return Inputf("%s of %d points from stream %d needs %d values: at most %d (fewer --points or a lower --stream)",
 			l.View, l.Points, l.Stream, int64(streams)*int64(count), maxLookValues)
 	}
 	for _, sp := range l.Specs {
@@ -203,11 +203,11 @@ func (l Look) Check() error {
 		if l.Scan > 0 {
 			streams, count = l.scanShape(sp.Gen)
 			if count > math.MaxUint32 { // a stream's values are counted in 32 bits on the GPU
-				return inputf("--scan %d is too many values for %s's %d streams: at most %d", l.Scan, sp.Gen.Name, streams, int64(streams)*math.MaxUint32)
+				return Inputf("--scan %d is too many values for %s's %d streams: at most %d", l.Scan, sp.Gen.Name, streams, int64(streams)*math.MaxUint32)
 			}
 		}
 		if err := sp.Gen.CheckDump(streams, count); err != nil && !l.photonView() && l.Renderer == nil {
-			return InputError{err.Error()}
+			return Inputf("%v", err)
 		}
 	}
 	if l.Renderer != nil && l.OnGPU {
@@ -215,14 +215,14 @@ func (l Look) Check() error {
 			return err
 		}
 	}
-	return drawnOnce("--gens", l.Specs, l.Seed)
+	return DrawnOnce("--gens", l.Specs, l.Seed)
 }
 
 // Streams is how many of g's streams the view draws from (the renderer
 // order: the streams of the pass's layout).
 func (l Look) Streams(g *rng.Generator) int {
 	if l.Renderer != nil {
-		return l.Renderer.layout(0, nil).Cfg.Streams
+		return l.Renderer.PassLayout(0, nil).Cfg.Streams
 	}
 	if l.Scan > 0 {
 		s, _ := l.scanShape(g)

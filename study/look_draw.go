@@ -324,7 +324,7 @@ func (l Look) title() string {
 			what = "first bounce's scattering direction (draws 5, 6)"
 		}
 		if r := l.Renderer; r != nil {
-			what += fmt.Sprintf(" in the renderer order at %s photons an iteration (%s)", powerText(r.Photons), r.Scene)
+			what += fmt.Sprintf(" in the renderer order at %s photons an iteration (%s)", PowerText(r.Photons), r.Scene)
 		}
 		if l.View == ViewSpectrum {
 			return fmt.Sprintf("power spectrum of the photon pass's %s, %d photons, frequencies -%d..%d, and its radial average, seed %d", what, l.Points, spectrumHalf, spectrumHalf, l.Seed)

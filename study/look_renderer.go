@@ -29,26 +29,26 @@ func (l Look) bits(g *rng.Generator) int {
 // checkRenderer refuses what the renderer order cannot show, with why.
 func (l Look) checkRenderer() error {
 	r := *l.Renderer
-	if err := r.check(0); err != nil {
+	if err := r.CheckSlots(0); err != nil {
 		return err
 	}
 	slots, _ := l.shape()
 	pass := l.Streams(nil)
 	switch {
 	case l.Scan > 0:
-		return inputf("--scan is not in the renderer order: the deep zoom scans the dump's streams on the GPU, not a render's slots (zoom with --points instead)")
+		return Inputf("--scan is not in the renderer order: the deep zoom scans the dump's streams on the GPU, not a render's slots (zoom with --points instead)")
 	case l.View == ViewBitplanes && l.Bit >= lab.RendererBits:
-		return inputf("--bit %d: the renderer order's words hold the floats' %d fraction bits (0..%d)", l.Bit, lab.RendererBits, lab.RendererBits-1)
+		return Inputf("--bit %d: the renderer order's words hold the floats' %d fraction bits (0..%d)", l.Bit, lab.RendererBits, lab.RendererBits-1)
 	case l.photonView() && r.Pass != render.PhotonPass:
-		return inputf("--view %s shows the photon pass's decisions: it needs --pass photon", l.View)
+		return Inputf("--view %s shows the photon pass's decisions: it needs --pass photon", l.View)
 	case l.photonView() && l.Decision+2 > r.PerPhoton:
-		return inputf("--decision takes draws %d and %d of a path: --draws-per-photon at least %d", l.Decision, l.Decision+1, l.Decision+2)
+		return Inputf("--decision takes draws %d and %d of a path: --draws-per-photon at least %d", l.Decision, l.Decision+1, l.Decision+2)
 	case l.photonView() && l.Points > pass:
-		return inputf("--points %d: the photon pass's first iteration has %d photons (--photons-per-iteration)", l.Points, pass)
+		return Inputf("--points %d: the photon pass's first iteration has %d photons (--photons-per-iteration)", l.Points, pass)
 	case l.View == ViewStreams && pass < 2:
-		return inputf("--view streams pairs neighbouring slots: the %s pass has only %d", r.Pass, pass)
+		return Inputf("--view streams pairs neighbouring slots: the %s pass has only %d", r.Pass, pass)
 	case !l.photonView() && slots > pass:
-		return inputf("--stream %d: the %s pass has only %d slots (0..%d)", l.Stream, r.Pass, pass, pass-1)
+		return Inputf("--stream %d: the %s pass has only %d slots (0..%d)", l.Stream, r.Pass, pass, pass-1)
 	}
 	return nil
 }
@@ -59,16 +59,16 @@ func (l Look) checkRenderer() error {
 func (l Look) checkRendererGPU() error {
 	slots, count := l.shape()
 	if most := lab.MaxRendererDumpValues(); slots > 1 && slots*count > most {
-		return inputf("the renderer order on the GPU holds %d slots' %d values at once: at most %d values (fewer --points, or --device cpu)", slots, count, most)
+		return Inputf("the renderer order on the GPU holds %d slots' %d values at once: at most %d values (fewer --points, or --device cpu)", slots, count, most)
 	}
 	for _, sp := range l.Specs {
-		lay := l.Renderer.layout(sp.Config(1, l.Seed).Seed, sp.Options)
+		lay := l.Renderer.PassLayout(sp.Config(1, l.Seed).Seed, sp.Options)
 		inst, err := sp.Gen.New(lay.Cfg)
 		if err != nil {
-			return InputError{err.Error()}
+			return Inputf("%v", err)
 		}
 		if most := lab.MaxBatteryStreams(inst); slots > most {
-			return inputf("the renderer order on the GPU holds every slot at once: at most %d for %s (a lower --stream or fewer --points, or --device cpu)", most, sp.Gen.Name)
+			return Inputf("the renderer order on the GPU holds every slot at once: at most %d for %s (a lower --stream or fewer --points, or --device cpu)", most, sp.Gen.Name)
 		}
 	}
 	return nil
@@ -81,7 +81,7 @@ func (l Look) checkRendererGPU() error {
 // GPU (the same bytes); the photon views take the floats themselves.
 func (l Look) rendererSample(c *gpu.Context, sp rng.Spec) (Sample, error) {
 	r := l.Renderer
-	lay := r.layout(sp.Config(1, l.Seed).Seed, sp.Options)
+	lay := r.PassLayout(sp.Config(1, l.Seed).Seed, sp.Options)
 	inst, err := sp.Gen.New(lay.Cfg)
 	if err != nil {
 		return Sample{}, err
@@ -113,7 +113,7 @@ func (l Look) rendererTitle(zoom string) string {
 	}
 	of := fmt.Sprintf("the %s pass of a %dx%d %s render", r.Pass, r.Width, r.Height, r.Scene)
 	if r.Pass == render.PhotonPass {
-		of = fmt.Sprintf("the photon pass at %s photons an iteration (%s)", powerText(r.Photons), r.Scene)
+		of = fmt.Sprintf("the photon pass at %s photons an iteration (%s)", PowerText(r.Photons), r.Scene)
 	}
 	switch l.View {
 	case ViewPairs:

@@ -22,7 +22,7 @@ func lookRendererOrder(p render.Pass) *RendererOrder {
 // slot, as the renderer's words, straight from rng.RendererStream.
 func wantRendererWords(t *testing.T, sp rng.Spec, r *RendererOrder, seed uint32, slots, count int) []uint32 {
 	t.Helper()
-	lay := r.layout(sp.Config(1, seed).Seed, sp.Options)
+	lay := r.PassLayout(sp.Config(1, seed).Seed, sp.Options)
 	inst, err := sp.Gen.New(lay.Cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +98,7 @@ func TestLookRendererPhotonsAreTheFirstPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lay := l.Renderer.layout(3, nil)
+		lay := l.Renderer.PassLayout(3, nil)
 		inst, _ := sp.Gen.New(lay.Cfg)
 		for i := 0; i < l.Points; i++ {
 			next := rng.RendererStream(inst, lay.Cfg.Streams, i, 7, false)

@@ -42,17 +42,17 @@ const MinReferencePhotons = render.MinReferencePhotons
 // image), or whose name would lead outside ReferenceDir, is refused.
 func (r Reference) Path() (string, error) {
 	if r.Scene.Analytic() {
-		return "", inputf("scene %s has an analytic image: it needs no reference render", r.Scene.Name)
+		return "", Inputf("scene %s has an analytic image: it needs no reference render", r.Scene.Name)
 	}
 	if r.Out != "" {
 		if filepath.Ext(r.Out) != ".pfm" {
-			return "", inputf("--out %s: a reference is a .pfm file", imageio.Printable(r.Out))
+			return "", Inputf("--out %s: a reference is a .pfm file", imageio.Printable(r.Out))
 		}
 		return r.Out, nil
 	}
 	path := render.ReferencePath(r.Scene.Name, r.Width, r.Height)
 	if rel, err := filepath.Rel(render.ReferenceDir(), path); err != nil || !filepath.IsLocal(rel) || filepath.Dir(rel) != "." {
-		return "", inputf("scene name %q would write %s, outside %s", r.Scene.Name, path, render.ReferenceDir())
+		return "", Inputf("scene name %q would write %s, outside %s", r.Scene.Name, path, render.ReferenceDir())
 	}
 	return path, nil
 }
@@ -70,7 +70,7 @@ func (r Reference) Check() error {
 		return err
 	}
 	if r.Total < MinReferencePhotons && !render.AllowWeakReferences {
-		return inputf("--photons %s is under the %s a reference needs (RMSE against it would measure its noise; the shipped ones took 1e10): give more, or --%s makes it, and uses of it then need --%s too",
+		return Inputf("--photons %s is under the %s a reference needs (RMSE against it would measure its noise; the shipped ones took 1e10): give more, or --%s makes it, and uses of it then need --%s too",
 			units.FormatCount(r.Total), units.FormatCount(MinReferencePhotons), render.AllowWeakFlag, render.AllowWeakFlag)
 	}
 	return r.keptReference(path)
@@ -90,11 +90,11 @@ func (r Reference) keptReference(path string) error {
 	m, err := render.ReadReferenceMeta(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return inputf("%s holds a reference of an unknown photon count (no %s): --force replaces it", imageio.Printable(path), filepath.Base(render.SidecarPath(path)))
+		return Inputf("%s holds a reference of an unknown photon count (no %s): --force replaces it", imageio.Printable(path), filepath.Base(render.SidecarPath(path)))
 	case err != nil:
-		return inputf("%v: --force replaces the reference", err)
+		return Inputf("%v: --force replaces the reference", err)
 	case m.Photons > r.Total:
-		return inputf("%s was made from %s photons, more than this run's %s: --force replaces it, --out writes elsewhere",
+		return Inputf("%s was made from %s photons, more than this run's %s: --force replaces it, --out writes elsewhere",
 			imageio.Printable(path), units.FormatCount(m.Photons), units.FormatCount(r.Total))
 	}
 	return nil
@@ -115,7 +115,7 @@ func (r Reference) Run(c *gpu.Context) (emitted int64, err error) {
 	if err != nil {
 		return 0, err
 	}
-	img, s, err := r.renderTo(c, r.Spec, r.Total, r.Progress)
+	img, s, err := r.RenderTo(c, r.Spec, r.Total, r.Progress)
 	if err != nil {
 		return 0, err
 	}
@@ -143,4 +143,33 @@ func (r Reference) Run(c *gpu.Context) (emitted int64, err error) {
 func (r Reference) Meta(emitted int64) render.ReferenceMeta {
 	return render.ReferenceMeta{Scene: r.Scene.Name, SceneSHA256: r.Scene.ContentHash(), Width: r.Width, Height: r.Height,
 		Photons: emitted, Generator: r.Spec.String()}
+}
+
+// LoadReference is the image errors are measured against, and where it came
+// from, or nil and why not; an exact image takes a while, so the capture
+// says it is at work. A broken stored reference is an input error; one of
+// another scene wraps render.ErrOtherScene (the caller leaves errors out
+// and says why).
+func (s Setup) LoadReference() (*imageio.Image, string, error) {
+	if s.Scene.Analytic() && s.Status != nil {
+		s.Status(fmt.Sprintf("computing %s's exact image at %dx%d (the reference)", s.Scene.Name, s.Width, s.Height))
+	}
+	img, where, err := render.ReferenceImage(s.Scene, s.Width, s.Height)
+	if err != nil && !errors.Is(err, render.ErrOtherScene) {
+		err = Inputf("%v", err)
+	}
+	return img, where, err
+}
+
+// CheckReference reads the stored reference before any GPU work, so that a
+// broken one is refused before a long render rather than after it.
+func (s Setup) CheckReference() error {
+	if s.Scene.Analytic() {
+		return nil // computed, never read
+	}
+	_, _, err := s.LoadReference()
+	if errors.Is(err, render.ErrOtherScene) {
+		return nil
+	}
+	return err
 }

@@ -53,17 +53,17 @@ type RNGBenchReport struct {
 func (b RNGBench) Check() error {
 	switch {
 	case len(b.Specs) == 0:
-		return inputf("no generator to measure")
+		return Inputf("no generator to measure")
 	case b.Invocations < 0 || b.Invocations > MaxBenchInvocations:
-		return inputf("--invocations must be 1..%d (got %d)", MaxBenchInvocations, b.Invocations)
+		return Inputf("--invocations must be 1..%d (got %d)", MaxBenchInvocations, b.Invocations)
 	case b.SumInvocations < 0 || b.SumInvocations > MaxBenchInvocations:
-		return inputf("--sum-invocations must be 1..%d (got %d)", MaxBenchInvocations, b.SumInvocations)
+		return Inputf("--sum-invocations must be 1..%d (got %d)", MaxBenchInvocations, b.SumInvocations)
 	case b.StoreDraws < 0 || b.StoreDraws > MaxBenchDraws || b.StoreDraws%4 != 0:
-		return inputf("--store-draws must be a multiple of 4 in 4..%d (got %d)", MaxBenchDraws, b.StoreDraws)
+		return Inputf("--store-draws must be a multiple of 4 in 4..%d (got %d)", MaxBenchDraws, b.StoreDraws)
 	case b.SumDraws < 0 || b.SumDraws > MaxBenchDraws || b.SumDraws%4 != 0:
-		return inputf("--sum-draws must be a multiple of 4 in 4..%d (got %d)", MaxBenchDraws, b.SumDraws)
+		return Inputf("--sum-draws must be a multiple of 4 in 4..%d (got %d)", MaxBenchDraws, b.SumDraws)
 	case b.MinTime < 0 || b.MinTime > time.Hour:
-		return inputf("--min-time must be positive and at most 1h (got %v)", b.MinTime)
+		return Inputf("--min-time must be positive and at most 1h (got %v)", b.MinTime)
 	}
 	return nil
 }
@@ -110,7 +110,7 @@ func (b RNGBench) Run(c *gpu.Context) (RNGBenchReport, error) {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
 		}
 		rep.Results = append(rep.Results, res)
-		b.Progress.report(int64(i+1), int64(len(b.Specs)))
+		b.Progress.Report(int64(i+1), int64(len(b.Specs)))
 	}
 	return rep, nil
 }
@@ -125,7 +125,7 @@ func (b RNGBench) one(c *gpu.Context, sp rng.Spec) (lab.BenchResult, error) {
 	res, err := lab.Bench(func(streams int) (*render.RNG, error) {
 		return render.NewRNG(c, sp.Gen, sp.Config(streams, b.Seed))
 	}, size)
-	res.Options = optionsText(sp)
+	res.Options = OptionsText(sp)
 	if sp.HasSeed && res.Options == "-" {
 		res.Options = fmt.Sprintf("seed=%d", sp.Seed)
 	} else if sp.HasSeed {

@@ -96,7 +96,7 @@ func (o RNGTest) size() lab.BatterySize {
 func (o RNGTest) layoutText() string {
 	if r := o.Renderer; r != nil {
 		return fmt.Sprintf("renderer order: slots 0..%d of the %s pass of %s at %dx%d, %s photons an iteration (%d slots), each slot's draws through the render",
-			o.Streams-1, r.Pass, r.Scene, r.Width, r.Height, units.FormatCount(int64(r.Photons)), r.layout(0, nil).Cfg.Streams)
+			o.Streams-1, r.Pass, r.Scene, r.Width, r.Height, units.FormatCount(int64(r.Photons)), r.PassLayout(0, nil).Cfg.Streams)
 	}
 	return fmt.Sprintf("%d streams in the stream and the consumed order", o.Streams)
 }
@@ -113,7 +113,7 @@ func (o RNGTest) bits(gen *rng.Generator) int {
 func (o RNGTest) layout(sp rng.Spec) render.PassLayout {
 	cfg := sp.Config(o.Streams, o.Seed)
 	if o.Renderer != nil {
-		return o.Renderer.layout(cfg.Seed, cfg.Options)
+		return o.Renderer.PassLayout(cfg.Seed, cfg.Options)
 	}
 	return render.PassLayout{Cfg: cfg}
 }
@@ -136,27 +136,27 @@ const MinGroupsPerSample = 64
 func (o RNGTest) Check() error {
 	switch {
 	case len(o.Specs) == 0:
-		return inputf("no generator to test")
+		return Inputf("no generator to test")
 	case o.Numbers < 1 || o.Numbers > MaxTestNumbers:
-		return inputf("--numbers must be 1..%s (got %d)", units.FormatCount(MaxTestNumbers), o.Numbers)
+		return Inputf("--numbers must be 1..%s (got %d)", units.FormatCount(MaxTestNumbers), o.Numbers)
 	case o.Samples < 5 || o.Samples > MaxTestSamples:
-		return inputf("--samples must be 5..%d (got %d)", MaxTestSamples, o.Samples)
+		return Inputf("--samples must be 5..%d (got %d)", MaxTestSamples, o.Samples)
 	case o.Streams < 1:
-		return inputf("--streams must be at least 1 (got %d)", o.Streams)
+		return Inputf("--streams must be at least 1 (got %d)", o.Streams)
 	case o.Numbers%int64(o.Streams) != 0:
-		return inputf("--numbers %d is not a multiple of --streams %d", o.Numbers, o.Streams)
+		return Inputf("--numbers %d is not a multiple of --streams %d", o.Numbers, o.Streams)
 	}
 	if err := o.size().Check(o.Streams, o.tests()); err != nil {
-		return InputError{"--numbers, --streams and --samples: " + err.Error()}
+		return Inputf("--numbers, --streams and --samples: %v", err)
 	}
 	if slices.Contains(o.tests(), stats.Birthdays) || slices.Contains(o.tests(), stats.Collisions) {
 		if least := int64(MinGroupsPerSample * stats.BirthdayGroup); o.Numbers/int64(o.Samples) < least {
-			return inputf("--numbers / --samples is %d values a sample: the birthday and collision tests need at least %d (%d groups of %d) for their second-level test; give fewer --samples or more --numbers",
+			return Inputf("--numbers / --samples is %d values a sample: the birthday and collision tests need at least %d (%d groups of %d) for their second-level test; give fewer --samples or more --numbers",
 				o.Numbers/int64(o.Samples), least, MinGroupsPerSample, stats.BirthdayGroup)
 		}
 	}
 	if o.Renderer != nil {
-		if err := o.Renderer.check(o.Streams); err != nil {
+		if err := o.Renderer.CheckSlots(o.Streams); err != nil {
 			return err
 		}
 	}
@@ -167,18 +167,18 @@ func (o RNGTest) Check() error {
 		}
 		inst, err := sp.Gen.New(cfg)
 		if err != nil {
-			return InputError{err.Error()}
+			return Inputf("%v", err)
 		}
 		if o.Renderer == nil {
 			if err := sp.Gen.CheckDump(o.Streams, int(min(o.size().PerStream, math.MaxInt32))); err != nil {
-				return InputError{err.Error()}
+				return Inputf("%v", err)
 			}
 		}
 		if most := lab.MaxBatteryStreamsFor(inst, o.tests()); o.Streams > most {
-			return inputf("--streams %d: the battery holds every stream of %s at once, at most %d", o.Streams, sp.Label(), most)
+			return Inputf("--streams %d: the battery holds every stream of %s at once, at most %d", o.Streams, sp.Label(), most)
 		}
 	}
-	return drawnOnce("--gens", o.Specs, o.Seed)
+	return DrawnOnce("--gens", o.Specs, o.Seed)
 }
 
 // Run tests each generator in turn.
@@ -196,7 +196,7 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
 		}
 		done := int64(i) * o.Numbers
-		counts, err := lab.Battery(r, size, o.tests(), func(n int64) { o.Progress.report(done+n, all) })
+		counts, err := lab.Battery(r, size, o.tests(), func(n int64) { o.Progress.Report(done+n, all) })
 		r.Close()
 		if err != nil {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
@@ -205,7 +205,7 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 		rep.Generators = append(rep.Generators, TestedGenerator{Label: label, Seconds: counts.Elapsed.Seconds(), PerS: float64(o.Numbers) / counts.Elapsed.Seconds()})
 		rep.Results = append(rep.Results, Evaluate(label, counts, o.tests(), o.bits(sp.Gen))...)
 		if o.Renderer != nil && o.Renderer.Lags > 0 { // the GPU's instance is the Go reference too
-			rep.Lags = append(rep.Lags, o.Renderer.LagTable(label, r.Inst, l, o.Streams, lagValues(o.Streams, size.PerStream))...)
+			rep.Lags = append(rep.Lags, o.Renderer.LagTable(label, r.Inst, l, o.Streams, LagValues(o.Streams, size.PerStream))...)
 		}
 	}
 	return rep, nil
@@ -264,13 +264,6 @@ func Thresholds() string {
 		stats.FailBelow, stats.FailBelow, stats.SuspectBelow, 1-stats.SuspectBelow)
 }
 
-func pText(p float64) string {
-	if math.IsNaN(p) {
-		return "-"
-	}
-	return strconv.FormatFloat(p, 'g', 4, 64)
-}
-
 // WriteTable writes a table per generator, then, for several, the verdicts
 // side by side, and a footer with the thresholds and numbers per second.
 func (r RNGTestReport) WriteTable(w io.Writer) error {
@@ -282,7 +275,7 @@ func (r RNGTestReport) WriteTable(w io.Writer) error {
 		fmt.Fprintln(tw, "test\torder\tnumbers\tp\tKS p\tverdict")
 		for _, res := range r.Results {
 			if res.Generator == g.Label {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", res.Test, res.Order, units.FormatCount(res.Numbers), pText(res.P), pText(res.KS), res.Verdict)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", res.Test, res.Order, units.FormatCount(res.Numbers), PText(res.P), PText(res.KS), res.Verdict)
 			}
 		}
 		if err := tw.Flush(); err != nil {
@@ -308,7 +301,7 @@ func (r RNGTestReport) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
-	if err := writeLags(w, r.Lags); err != nil {
+	if err := WriteLags(w, r.Lags); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "\n%s\n", Thresholds())

@@ -2,25 +2,12 @@ package study
 
 import (
 	"encoding/json"
-	"slices"
-	"strings"
 )
 
 // Merging a split's parts (cli's --devices): each part is a report of some
 // of the units, in the units' order; the merge is the report one device
 // would have written, but for timings and, where devices differ, the
 // device named.
-
-// devices names the devices parts ran on: one, or each different one.
-func devices(names []string) string {
-	var distinct []string
-	for _, n := range names {
-		if !slices.Contains(distinct, n) {
-			distinct = append(distinct, n)
-		}
-	}
-	return strings.Join(distinct, "; ")
-}
 
 // MergeRNGTests is the report of an RNGTest whose generators were tested
 // apart (RNGTest.Only), parts in the generators' order.
@@ -37,7 +24,7 @@ func MergeRNGTests(parts []RNGTestReport) RNGTestReport {
 		rep.Results = append(rep.Results, p.Results...)
 		rep.Lags = append(rep.Lags, p.Lags...)
 	}
-	rep.Device = devices(names)
+	rep.Device = Devices(names)
 	return rep
 }
 
@@ -54,7 +41,7 @@ func MergeRenderBenches(parts []RenderBenchReport) RenderBenchReport {
 		names = append(names, p.Device)
 		rep.Cases = append(rep.Cases, p.Cases...)
 	}
-	rep.Device = devices(names)
+	rep.Device = Devices(names)
 	return rep
 }
 

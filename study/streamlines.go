@@ -58,32 +58,32 @@ func (o Streamlines) CellFile(sp rng.Spec, jitter float64) string {
 // jitter, each generator's configuration, a montage cell named twice.
 func (o Streamlines) Check() error {
 	if len(o.Specs) == 0 || len(o.Jitters) == 0 {
-		return inputf("no generator or no jitter to trace")
+		return Inputf("no generator or no jitter to trace")
 	}
 	p := o.Params
 	p.MaxSteps = max(p.MaxSteps, 1) // 0 is auto, sized by the config's check
 	for _, j := range o.Jitters {
 		p.Jitter = float32(j)
 		if err := p.Check(); err != nil {
-			return InputError{err.Error()}
+			return Inputf("%v", err)
 		}
 	}
 	seen, same := map[string]bool{}, map[string]rng.Spec{}
 	for _, sp := range o.Specs {
 		cfg := o.Config(sp, o.Jitters[0])
 		if err := cfg.Check(); err != nil {
-			return InputError{err.Error()}
+			return Inputf("%v", err)
 		}
 		// philox and philox:seed=1 under --seed 1: the same numbers twice.
 		drawn := cfg.RNG.Identity()
 		if first, ok := same[drawn]; ok {
-			return inputf("%s and %s draw the same numbers (seed %d): give one another seed", o.Label(first), o.Label(sp), cfg.RNG.Seed)
+			return Inputf("%s and %s draw the same numbers (seed %d): give one another seed", o.Label(first), o.Label(sp), cfg.RNG.Seed)
 		}
 		same[drawn] = sp
 		for _, j := range o.Jitters {
 			name := o.CellFile(sp, j)
 			if seen[name] {
-				return inputf("--gens and --jitters list %s, jitter %g twice", o.Label(sp), j)
+				return Inputf("--gens and --jitters list %s, jitter %g twice", o.Label(sp), j)
 			}
 			seen[name] = true
 		}
@@ -99,7 +99,7 @@ func (o Streamlines) DefaultOut() (string, error) {
 	}
 	name := fieldBase(o.Field.Name()) + "-" + o.Specs[0].FileName() + ".png"
 	if !filepath.IsLocal(name) || filepath.Base(name) != name {
-		return "", inputf("%q cannot name a file in screenshots: give --out", name)
+		return "", Inputf("%q cannot name a file in screenshots: give --out", name)
 	}
 	return "screenshots/" + name, nil
 }
@@ -148,7 +148,7 @@ func (o Streamlines) trace(c *gpu.Context, cfg render.StreamlineConfig, done, to
 		}
 		c.Finish()
 		n, _ := s.Progress()
-		o.Progress.report(done+int64(n), total)
+		o.Progress.Report(done+int64(n), total)
 	}
 	return s, Traced{Config: s.Cfg, Stats: s.Stats(), Seconds: time.Since(start).Seconds()}, nil
 }
@@ -214,15 +214,4 @@ func rMSLogDiff(a, b []float64) float64 {
 		sum += d * d
 	}
 	return math.Sqrt(sum / float64(max(len(a), 1)))
-}
-
-// optionsText is a generator's options as its spec spells them, without
-// the name ("lux=3 ca-steps=2"; options at their default left out), or "-"
-// for none: a column of stats.csv and of the generator bench.
-func optionsText(sp rng.Spec) string {
-	parts := strings.Split(rng.Spec{Gen: sp.Gen, Options: sp.Options}.String(), ":")[1:]
-	if len(parts) == 0 {
-		return "-"
-	}
-	return strings.Join(parts, " ")
 }

@@ -58,7 +58,7 @@ const benchWarmUp = 250 * time.Millisecond
 // Check refuses bad options before any GPU work.
 func (b StreamlineBench) Check() error {
 	if b.Time <= 0 || b.Time > time.Hour {
-		return inputf("--bench-time must be more than 0 and at most 1h (got %v)", b.Time)
+		return Inputf("--bench-time must be more than 0 and at most 1h (got %v)", b.Time)
 	}
 	return b.Streamlines.Check()
 }

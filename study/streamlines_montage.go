@@ -160,7 +160,7 @@ func (o Streamlines) writeStats(batch *imageio.Batch, cells [][]cell) error {
 		for j, jit := range o.Jitters {
 			x := cells[i][j]
 			cfg, st := x.t.Config, x.t.Stats
-			rows = append(rows, []string{o.Field.Name(), sp.Gen.Name, optionsText(sp), strconv.FormatFloat(jit, 'g', -1, 64),
+			rows = append(rows, []string{o.Field.Name(), sp.Gen.Name, OptionsText(sp), strconv.FormatFloat(jit, 'g', -1, 64),
 				strconv.Itoa(o.Width), strconv.Itoa(o.Height), strconv.Itoa(cfg.Density), strconv.FormatFloat(float64(cfg.Step), 'g', -1, 32),
 				strconv.Itoa(cfg.MaxSteps), strconv.FormatUint(uint64(cfg.RNG.Seed), 10), strconv.FormatBool(!cfg.IndependentStreams),
 				strconv.FormatInt(st.Streamlines, 10), strconv.FormatInt(st.Steps, 10), strconv.FormatInt(st.Stalled, 10),

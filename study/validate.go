@@ -71,16 +71,16 @@ func (r ValidateReport) Failed() int {
 func (v Validate) Check() error {
 	switch {
 	case v.Samples < 1:
-		return inputf("--samples must be at least 1 (got %d)", v.Samples)
+		return Inputf("--samples must be at least 1 (got %d)", v.Samples)
 	case v.Renders < 2:
-		return inputf("--renders must be at least 2, for a standard error (got %d)", v.Renders)
+		return Inputf("--renders must be at least 2, for a standard error (got %d)", v.Renders)
 	case v.Seed < 0 || v.Seed > math.MaxInt32-v.Renders:
-		return inputf("--seed must be in [0, %d] (got %d)", math.MaxInt32-v.Renders, v.Seed)
+		return Inputf("--seed must be in [0, %d] (got %d)", math.MaxInt32-v.Renders, v.Seed)
 	}
 	if ref, where, err := render.ReferenceImage(v.Scene, v.Width, v.Height); err != nil {
-		return InputError{err.Error()}
+		return Inputf("%v", err)
 	} else if ref == nil {
-		return inputf("scene %s: %s", v.Scene.Name, where)
+		return Inputf("scene %s: %s", v.Scene.Name, where)
 	}
 	return nil
 }
@@ -110,12 +110,12 @@ func (v Validate) CheckKept() error {
 	}
 	script, renders := v.keptPaths()
 	if err := imageio.CheckDerived(script, "validate's script for "+imageio.Printable(v.Scene.Name), isValidateScript); err != nil {
-		return InputError{err.Error()}
+		return Inputf("%v", err)
 	}
 	ours := exists(script) // and Speckle's: checked above
 	for _, p := range renders {
 		if err := imageio.CheckDerived(p, "a Cycles render of "+imageio.Printable(v.Scene.Name), func([]byte) bool { return ours }); err != nil {
-			return InputError{err.Error()}
+			return Inputf("%v", err)
 		}
 	}
 	return nil
@@ -131,7 +131,7 @@ func (v Validate) Run(ctx context.Context) (ValidateReport, error) {
 	start := time.Now()
 	ref, where, err := render.ReferenceImage(v.Scene, v.Width, v.Height)
 	if err != nil {
-		return ValidateReport{}, InputError{err.Error()}
+		return ValidateReport{}, Inputf("%v", err)
 	}
 	if ref == nil {
 		return ValidateReport{}, fmt.Errorf("scene %s: %s", v.Scene.Name, where)
