@@ -8,7 +8,7 @@ import (
 
 	"speckle/render"
 	"speckle/rng"
-	"speckle/study"
+	"speckle/study/capture"
 )
 
 // degenerate warns, one stderr line each, about the degenerate seeds or
@@ -109,7 +109,7 @@ func layoutPhotons(n int) int {
 
 // reuseCapture says reuseRender's lines for a resolved capture (its
 // counts and photons an iteration fixed for the device), each to say.
-func reuseCapture(o study.Capture, say func(string)) error {
+func reuseCapture(o capture.Capture, say func(string)) error {
 	lines, err := reuseRender(o.Specs, o.Width, o.Height, o.PhotonsPerIteration, o.At[len(o.At)-1], o.Seeds, o.Seed)
 	for _, l := range lines {
 		say(l)

@@ -1,0 +1,19 @@
+package caevolve
+
+import (
+	"testing"
+
+	"speckle/scenes"
+)
+
+// Helpers of this package's tests (study's own tests have the same few).
+
+// builtin is the built-in scene name, or fails t.
+func builtin(t *testing.T, name string) *scenes.Scene {
+	t.Helper()
+	s, err := scenes.Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

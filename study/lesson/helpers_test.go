@@ -1,0 +1,21 @@
+package lesson
+
+import (
+	"image"
+	"image/color"
+)
+
+// Helpers of this package's tests (study's own tests have the same few).
+
+// countColour counts img's pixels of colour c.
+func countColour(img *image.NRGBA, c color.NRGBA) int {
+	n := 0
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+			if img.NRGBAAt(x, y) == c {
+				n++
+			}
+		}
+	}
+	return n
+}
