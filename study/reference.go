@@ -144,32 +144,3 @@ func (r Reference) Meta(emitted int64) render.ReferenceMeta {
 	return render.ReferenceMeta{Scene: r.Scene.Name, SceneSHA256: r.Scene.ContentHash(), Width: r.Width, Height: r.Height,
 		Photons: emitted, Generator: r.Spec.String()}
 }
-
-// LoadReference is the image errors are measured against, and where it came
-// from, or nil and why not; an exact image takes a while, so the capture
-// says it is at work. A broken stored reference is an input error; one of
-// another scene wraps render.ErrOtherScene (the caller leaves errors out
-// and says why).
-func (s Setup) LoadReference() (*imageio.Image, string, error) {
-	if s.Scene.Analytic() && s.Status != nil {
-		s.Status(fmt.Sprintf("computing %s's exact image at %dx%d (the reference)", s.Scene.Name, s.Width, s.Height))
-	}
-	img, where, err := render.ReferenceImage(s.Scene, s.Width, s.Height)
-	if err != nil && !errors.Is(err, render.ErrOtherScene) {
-		err = Inputf("%v", err)
-	}
-	return img, where, err
-}
-
-// CheckReference reads the stored reference before any GPU work, so that a
-// broken one is refused before a long render rather than after it.
-func (s Setup) CheckReference() error {
-	if s.Scene.Analytic() {
-		return nil // computed, never read
-	}
-	_, _, err := s.LoadReference()
-	if errors.Is(err, render.ErrOtherScene) {
-		return nil
-	}
-	return err
-}

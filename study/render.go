@@ -220,3 +220,32 @@ func Radiance(s *render.SPPM) (imageio.Image, error) {
 	px, err := s.Radiance()
 	return imageio.Image{W: s.Cfg.Width, H: s.Cfg.Height, Pix: px}, err
 }
+
+// LoadReference is the image errors are measured against, and where it came
+// from, or nil and why not; an exact image takes a while, so the capture
+// says it is at work. A broken stored reference is an input error; one of
+// another scene wraps render.ErrOtherScene (the caller leaves errors out
+// and says why).
+func (s Setup) LoadReference() (*imageio.Image, string, error) {
+	if s.Scene.Analytic() && s.Status != nil {
+		s.Status(fmt.Sprintf("computing %s's exact image at %dx%d (the reference)", s.Scene.Name, s.Width, s.Height))
+	}
+	img, where, err := render.ReferenceImage(s.Scene, s.Width, s.Height)
+	if err != nil && !errors.Is(err, render.ErrOtherScene) {
+		err = Inputf("%v", err)
+	}
+	return img, where, err
+}
+
+// CheckReference reads the stored reference before any GPU work, so that a
+// broken one is refused before a long render rather than after it.
+func (s Setup) CheckReference() error {
+	if s.Scene.Analytic() {
+		return nil // computed, never read
+	}
+	_, _, err := s.LoadReference()
+	if errors.Is(err, render.ErrOtherScene) {
+		return nil
+	}
+	return err
+}
