@@ -1,11 +1,16 @@
 package bench
 
 import (
+	"os"
 	"testing"
 
+	"speckle/gpu/gltest"
 	"speckle/rng"
 	"speckle/scenes"
 )
+
+// TestMain serves the GPU tests' GL work on the main thread (gltest).
+func TestMain(m *testing.M) { os.Exit(gltest.Main(m, "study/bench tests")) }
 
 // Helpers of this package's tests (study's own tests have the same few).
 

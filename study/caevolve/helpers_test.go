@@ -1,10 +1,15 @@
 package caevolve
 
 import (
+	"os"
 	"testing"
 
+	"speckle/gpu/gltest"
 	"speckle/scenes"
 )
+
+// TestMain serves the GPU tests' GL work on the main thread (gltest).
+func TestMain(m *testing.M) { os.Exit(gltest.Main(m, "study/caevolve tests")) }
 
 // Helpers of this package's tests (study's own tests have the same few).
 

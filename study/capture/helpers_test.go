@@ -3,11 +3,16 @@ package capture
 import (
 	"image"
 	"image/color"
+	"os"
 	"testing"
 
+	"speckle/gpu/gltest"
 	"speckle/rng"
 	"speckle/scenes"
 )
+
+// TestMain serves the GPU tests' GL work on the main thread (gltest).
+func TestMain(m *testing.M) { os.Exit(gltest.Main(m, "study/capture tests")) }
 
 // Helpers of this package's tests (study's own tests have the same few).
 

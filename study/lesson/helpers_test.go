@@ -3,7 +3,14 @@ package lesson
 import (
 	"image"
 	"image/color"
+	"os"
+	"testing"
+
+	"speckle/gpu/gltest"
 )
+
+// TestMain serves the GPU tests' GL work on the main thread (gltest).
+func TestMain(m *testing.M) { os.Exit(gltest.Main(m, "study/lesson tests")) }
 
 // Helpers of this package's tests (study's own tests have the same few).
 
