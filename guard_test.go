@@ -15,13 +15,13 @@ var fileWrites = regexp.MustCompile(`\bos\.(WriteFile|Create|CreateTemp|OpenFile
 
 // guardExempt are the calls outside imageio allowed to bypass it, each with why.
 var guardExempt = map[string]string{
-	"app/explain.go: os.MkdirAll(":     "the app's own default screenshot folder",
-	"app/screenshots.go: os.MkdirAll(": "the app's own default screenshot folder",
-	"cli/root.go: os.MkdirAll(":        "plain speckle's default screenshots/ folder",
-	"cli/outputs.go: os.OpenFile(":     "opens an existing terminal to ask whether it is one (O_WRONLY, no O_CREAT)",
-	"gpu/program.go: os.WriteFile(":    "SPECKLE_GL_PROGRAM_DIR's debugging dumps, named by hash",
-	"study/validate.go: os.MkdirTemp(": "validate's private temporary folder, removed at the end",
-	"study/validate.go: os.Mkdir(":     "--keep itself, its folder checked by the command before any work",
+	"app/explain.go: os.MkdirAll(":              "the app's own default screenshot folder",
+	"app/screenshots.go: os.MkdirAll(":          "the app's own default screenshot folder",
+	"cli/root.go: os.MkdirAll(":                 "plain speckle's default screenshots/ folder",
+	"cli/outputs.go: os.OpenFile(":              "opens an existing terminal to ask whether it is one (O_WRONLY, no O_CREAT)",
+	"gpu/program.go: os.WriteFile(":             "SPECKLE_GL_PROGRAM_DIR's debugging dumps, named by hash",
+	"study/validate/validate.go: os.MkdirTemp(": "validate's private temporary folder, removed at the end",
+	"study/validate/validate.go: os.Mkdir(":     "--keep itself, its folder checked by the command before any work",
 }
 
 // Every file Speckle writes goes through the output guard in imageio (issue 34, "one guard

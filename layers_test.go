@@ -22,10 +22,13 @@ var floors = [][]string{
 	{"shaders"},                             // kernels, the include resolver, the shared constants
 	{"render"},                              // the renderer: SPPM, streamlines, display; a generator bound to a GPU program
 	{"lab"},                                 // generator tools on the GPU: dumps, draws, bench, battery, box scan, CA evaluation
-	{"study", "ui"},                         // batch comparisons of renderer and lab; the Dear ImGui glue
-	{"app"},                                 // the window
-	{"cli"},                                 // the commands
-	{"."},                                   // main
+	{"study", "ui"},                         // the studies' base: setup, schedule, references, renders, labels; the Dear ImGui glue
+	{"study/capture", "study/battery", "study/bench", "study/streamlines", "study/caevolve", "study/validate",
+		"study/look"}, // one study per subject, on the base only
+	{"study/lesson"}, // the lessons and their explain pages, which show look's and battery's
+	{"app"},          // the window
+	{"cli"},          // the commands
+	{"."},            // main
 }
 
 // testOnly may be imported by tests only: they link package testing.

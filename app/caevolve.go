@@ -7,7 +7,7 @@ import (
 
 	"speckle/internal/stats"
 	"speckle/rng"
-	"speckle/study"
+	"speckle/study/caevolve"
 )
 
 // evolution is the photon mode's "CA evolution" section, `speckle ca
@@ -18,12 +18,12 @@ import (
 type evolution struct {
 	// cfg holds the search's settings, edited by the controls and taken
 	// at Start: the population, the GA, n, w0, w1 and the numbers.
-	cfg        study.CAEvolve
-	evo        *study.Evolution
+	cfg        caevolve.CAEvolve
+	evo        *caevolve.Evolution
 	running    bool
 	best, mean []float32
-	last       study.Generation
-	paper      study.CAScore
+	last       caevolve.Generation
+	paper      caevolve.CAScore
 	err        string
 	open       bool // opens the section at the next frame (tests, screenshots)
 }
@@ -31,7 +31,7 @@ type evolution struct {
 // newEvolution has settings small enough to step a generation in about a
 // second on llvmpipe.
 func newEvolution() evolution {
-	return evolution{cfg: study.CAEvolve{GA: study.GA{Population: 16, Generations: 12, Elite: 2, Mutation: 0.03},
+	return evolution{cfg: caevolve.CAEvolve{GA: caevolve.GA{Population: 16, Generations: 12, Elite: 2, Mutation: 0.03},
 		StreamsPerGenome: 4, PerStream: 2048, SymbolBits: 8, Tests: stats.Tests, W0: 0.5, W1: 0.5}}
 }
 
@@ -40,7 +40,7 @@ func (a *App) startEvolution() {
 	e := &a.evolution
 	e.cfg.Setup.Seed = a.Model.S.Seed
 	e.cfg.GA.Seed = uint64(a.Model.S.Seed)
-	e.best, e.mean, e.last, e.err = nil, nil, study.Generation{}, ""
+	e.best, e.mean, e.last, e.err = nil, nil, caevolve.Generation{}, ""
 	var err error
 	if e.evo, err = e.cfg.GA.Start(); err != nil {
 		e.err, e.running = err.Error(), false
@@ -60,7 +60,7 @@ func (a *App) stepEvolution() {
 	if !e.running || e.evo == nil {
 		return
 	}
-	g, done, err := e.evo.Step(func(pop []rng.CAGenome) ([]study.CAScore, error) { return e.cfg.Score(a.ctx, pop, nil) })
+	g, done, err := e.evo.Step(func(pop []rng.CAGenome) ([]caevolve.CAScore, error) { return e.cfg.Score(a.ctx, pop, nil) })
 	if err != nil {
 		e.err, e.running = err.Error(), false
 		return

@@ -12,7 +12,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/study"
+	"speckle/study/lesson"
 	"speckle/ui"
 )
 
@@ -21,7 +21,7 @@ import (
 // (variables: the tests make the page small for llvmpipe).
 var (
 	explainBudget  = 5 * time.Second // the CLI's --explain budget
-	explainNumbers = int64(study.DefaultExplainNumbers)
+	explainNumbers = int64(lesson.DefaultExplainNumbers)
 	// explainWidth, explainHeight and explainPhotons override the lesson's (0: its own).
 	explainWidth, explainHeight, explainPhotons int
 )
@@ -51,7 +51,7 @@ func (a *App) ExplainLesson() (string, error) {
 		return "", fmt.Errorf("no lesson is shown: load one from the Lessons menu")
 	}
 	a.lesson.explain.close()
-	r := study.ExplainRun{Lesson: a.lesson.lesson, Width: explainWidth, Height: explainHeight, RenderPhotons: explainPhotons,
+	r := lesson.ExplainRun{Lesson: a.lesson.lesson, Width: explainWidth, Height: explainHeight, RenderPhotons: explainPhotons,
 		Budget: explainBudget, Numbers: explainNumbers, Out: filepath.Join(a.opts.ShotDir, ExplainFile(a.lesson.lesson.Name))}
 	if err := os.MkdirAll(a.opts.ShotDir, 0o755); err != nil {
 		return "", err

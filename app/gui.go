@@ -11,7 +11,7 @@ import (
 
 	"speckle/imageio"
 	"speckle/internal/units"
-	"speckle/study"
+	"speckle/study/look"
 	"speckle/ui"
 )
 
@@ -357,7 +357,7 @@ func (a *App) help() {
 // labAxes draws a lab picture's axes inside its rect r: ticks and values at
 // its edges' ends and middles, and each axis's title, on shaded boxes (the
 // picture fills the pane, so they go over it, at its edges).
-func labAxes(dl imgui.DrawList, l study.Look, r [4]float64) {
+func labAxes(dl imgui.DrawList, l look.Look, r [4]float64) {
 	xLabel, yLabel, x0, x1, y0, y1, ok := l.PlaneAxes()
 	if !ok {
 		return

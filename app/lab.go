@@ -13,17 +13,18 @@ import (
 	"speckle/gpu"
 	"speckle/internal/stats"
 	"speckle/rng"
-	"speckle/study"
+	"speckle/study/battery"
+	"speckle/study/look"
 )
 
 // The lab mode's side of the window: each pane shows one generator's own
-// numbers in one of rng look's views (study.Look), computed on the GPU from
+// numbers in one of rng look's views (look.Look), computed on the GPU from
 // the pools the renderer uses, again only when what it shows changes.
 
 // LabSettings are the lab mode's: the view every pane shows and its inputs,
 // as `speckle rng look` takes them.
 type LabSettings struct {
-	View     string     `json:"view"` // study.LookViews
+	View     string     `json:"view"` // look.LookViews
 	Size     int        `json:"size"` // each picture's side in pixels
 	Points   int        `json:"points"`
 	Bit      int        `json:"bit"`      // bitplanes
@@ -37,7 +38,7 @@ type LabSettings struct {
 
 // LabDefaults shows successive pairs of 65,536 values.
 func LabDefaults() LabSettings {
-	return LabSettings{View: study.ViewPairs, Size: 512, Points: 1 << 16, Decision: "light", Zoom: [3]float64{0, 0, 1}, Rotate: [2]float64{30, 20}}
+	return LabSettings{View: look.ViewPairs, Size: 512, Points: 1 << 16, Decision: "light", Zoom: [3]float64{0, 0, 1}, Rotate: [2]float64{30, 20}}
 }
 
 // The lab's choices in the UI.
@@ -53,22 +54,22 @@ const labSpectrumPoints = 1 << 12
 
 // Look is the view of sp the settings describe; views that have no zoom
 // cube, deep zoom or more photons than the spectrum takes leave them out.
-func (l LabSettings) Look(sp rng.Spec, seed uint32) study.Look {
-	lk := study.Look{
+func (l LabSettings) Look(sp rng.Spec, seed uint32) look.Look {
+	lk := look.Look{
 		Specs: []rng.Spec{sp}, Seed: seed, View: l.View, Size: l.Size, Points: l.Points, Bit: l.Bit,
-		Decision: study.PhotonDecisions[l.Decision], Stream: l.Stream, Zoom: l.Zoom, Rotate: l.Rotate,
-		OnGPU: true, // the photon pass's samples are the Go reference's whatever this says (study.Look)
+		Decision: look.PhotonDecisions[l.Decision], Stream: l.Stream, Zoom: l.Zoom, Rotate: l.Rotate,
+		OnGPU: true, // the photon pass's samples are the Go reference's whatever this says (look.Look)
 	}
 	switch l.View {
-	case study.ViewTriples:
+	case look.ViewTriples:
 		lk.ZoomZ = l.ZoomZ
-	case study.ViewSpectrum:
+	case look.ViewSpectrum:
 		lk.Points = min(lk.Points, labSpectrumPoints)
 	}
-	if l.View == study.ViewPairs || l.View == study.ViewTriples {
+	if l.View == look.ViewPairs || l.View == look.ViewTriples {
 		lk.Scan = l.Scan
 		if l.Scan > 0 {
-			lk.Points = min(lk.Points, study.MaxScanKept)
+			lk.Points = min(lk.Points, look.MaxScanKept)
 		}
 	}
 	return lk
@@ -76,7 +77,7 @@ func (l LabSettings) Look(sp rng.Spec, seed uint32) study.Look {
 
 // Check reports the first lab setting that cannot be used.
 func (l LabSettings) Check() error {
-	if _, ok := study.PhotonDecisions[l.Decision]; !ok {
+	if _, ok := look.PhotonDecisions[l.Decision]; !ok {
 		return fmt.Errorf("lab decision %q: want light, direction or bounce", l.Decision)
 	}
 	if l.View == LabBattery {
@@ -89,33 +90,33 @@ func (l LabSettings) Check() error {
 }
 
 // LabBattery is the lab's view that runs `rng test`'s battery on the pane's
-// generator and shows its verdicts (study.RNGTest's grid), at a size the
+// generator and shows its verdicts (battery.RNGTest's grid), at a size the
 // window can wait for.
 const LabBattery = "battery"
 
 // labViews are the lab's views: rng look's and the battery.
-var labViews = append(append([]string{}, study.LookViews...), LabBattery)
+var labViews = append(append([]string{}, look.LookViews...), LabBattery)
 
 // labBattery is the battery the lab runs: 2^20 numbers per order from 128
 // streams in 32 samples, the most the birthday tests allow at that size (a
 // few seconds a pane on llvmpipe, 2 cores).
-func labBattery(sp rng.Spec, seed uint32) study.RNGTest {
-	return study.RNGTest{Specs: []rng.Spec{sp}, Seed: seed, Numbers: 1 << 20,
-		Streams: study.DefaultTestStreams, Samples: 1 << 20 / (study.MinGroupsPerSample * stats.BirthdayGroup)}
+func labBattery(sp rng.Spec, seed uint32) battery.RNGTest {
+	return battery.RNGTest{Specs: []rng.Spec{sp}, Seed: seed, Numbers: 1 << 20,
+		Streams: battery.DefaultTestStreams, Samples: 1 << 20 / (battery.MinGroupsPerSample * stats.BirthdayGroup)}
 }
 
 // labPane is what a lab pane keeps: the numbers drawn (kept while only the
 // drawing changes) and the picture made of them.
 type labPane struct {
-	sample             study.Sample
+	sample             look.Sample
 	sampleKey, drawKey string
-	look               study.Look
-	looked             study.Looked
+	look               look.Look
+	looked             look.Looked
 	// scan is a deep zoom in progress on the GPU: it goes on a little each
 	// frame, and the picture shows what it has found so far.
-	scan *study.Scan
+	scan *look.Scan
 	// battery is the battery view's report (nil in the other views).
-	battery *study.RNGTestReport
+	battery *battery.RNGTestReport
 }
 
 func (lab *labPane) closeScan() {
@@ -144,16 +145,16 @@ func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
 		return
 	}
 	lab.battery = nil
-	look := m.S.Lab.Look(sp, ps.seedIn(m.S))
+	lk := m.S.Lab.Look(sp, ps.seedIn(m.S))
 	gen := fmt.Sprintf("%s|%d", sp.String(), m.resets[i])
-	sampleKey := gen + "|" + look.SampleKey()
+	sampleKey := gen + "|" + lk.SampleKey()
 	drawKey := fmt.Sprintf("%s|%+v", sampleKey, m.S.Lab)
 	if drawKey == lab.drawKey && lab.scan == nil { // drawn already, or refused: the error stays shown
 		return
 	}
 	if drawKey != lab.drawKey {
-		lab.look, lab.drawKey, p.err = look, drawKey, nil
-		if err := look.Check(); err != nil {
+		lab.look, lab.drawKey, p.err = lk, drawKey, nil
+		if err := lk.Check(); err != nil {
 			lab.closeScan()
 			p.err, lab.sampleKey = err, ""
 			return
@@ -162,11 +163,11 @@ func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
 	if sampleKey != lab.sampleKey {
 		lab.closeScan()
 		var err error
-		if look.Scan > 0 && look.OnGPU {
-			lab.scan, err = look.NewScan(ctx, sp)
-			lab.sample = study.Sample{}
+		if lk.Scan > 0 && lk.OnGPU {
+			lab.scan, err = lk.NewScan(ctx, sp)
+			lab.sample = look.Sample{}
 		} else {
-			lab.sample, err = look.Sample(ctx, sp)
+			lab.sample, err = lk.Sample(ctx, sp)
 		}
 		if err != nil {
 			p.err, lab.sampleKey = err, ""
@@ -186,7 +187,7 @@ func (p *pane) syncLab(ctx *gpu.Context, m *Model, i int) {
 			return
 		}
 	}
-	lab.looked = look.Draw(sp, lab.sample)
+	lab.looked = lk.Draw(sp, lab.sample)
 	p.show(ctx, lab.looked.Image)
 }
 
@@ -198,7 +199,7 @@ func (p *pane) syncBattery(ctx *gpu.Context, sp rng.Spec, seed uint32, key strin
 		return
 	}
 	lab.closeScan()
-	lab.drawKey, lab.sampleKey, lab.looked, p.err = key, "", study.Looked{}, nil
+	lab.drawKey, lab.sampleKey, lab.looked, p.err = key, "", look.Looked{}, nil
 	rep, err := labBattery(sp, seed).Run(ctx)
 	if err != nil {
 		p.err, lab.battery = err, nil
@@ -237,7 +238,7 @@ func (p *pane) labOverlay() string {
 	}
 	l := p.lab.look
 	caption := strings.Trim(l.Caption(p.lab.looked), "()")
-	if l.Scan == 0 && l.View != study.ViewBitplanes && l.View != study.ViewSpectrum {
+	if l.Scan == 0 && l.View != look.ViewBitplanes && l.View != look.ViewSpectrum {
 		caption += " points in view"
 	}
 	if p.lab.scan != nil {
@@ -265,7 +266,7 @@ func (a *App) labControls() {
 		return
 	}
 	labPictureControls(l)
-	if l.View == study.ViewPairs || l.View == study.ViewTriples {
+	if l.View == look.ViewPairs || l.View == look.ViewTriples {
 		a.labZoomControls(l)
 	}
 }
@@ -282,13 +283,13 @@ func labPictureControls(l *LabSettings) {
 		imgui.EndCombo()
 	}
 	switch l.View {
-	case study.ViewBitplanes:
+	case look.ViewBitplanes:
 		bit := int32(l.Bit)
 		if imgui.SliderInt("bit", &bit, 0, 31) {
 			l.Bit = int(bit)
 		}
-	case study.ViewPhotons, study.ViewSpectrum:
-		for _, d := range study.PhotonDecisionNames {
+	case look.ViewPhotons, look.ViewSpectrum:
+		for _, d := range look.PhotonDecisionNames {
 			if imgui.RadioButton(d+"##decision", l.Decision == d) {
 				l.Decision = d
 			}
@@ -296,7 +297,7 @@ func labPictureControls(l *LabSettings) {
 		}
 		imgui.Text("decision")
 	}
-	if l.View != study.ViewBitplanes {
+	if l.View != look.ViewBitplanes {
 		if imgui.BeginCombo("points", formatCount(int64(l.Points))) {
 			for _, n := range labPoints {
 				if imgui.SelectableV(formatCount(int64(n)), n == l.Points, 0, imgui.Vec2{}) {
@@ -306,7 +307,7 @@ func labPictureControls(l *LabSettings) {
 			imgui.EndCombo()
 		}
 	}
-	if l.View == study.ViewSpectrum && l.Points > labSpectrumPoints {
+	if l.View == look.ViewSpectrum && l.Points > labSpectrumPoints {
 		textDisabled(fmt.Sprintf("the spectrum takes the first %d photons", labSpectrumPoints))
 	}
 }
@@ -337,7 +338,7 @@ func (a *App) labZoomControls(l *LabSettings) {
 	if imgui.IsItemHovered() {
 		imgui.SetTooltip("scan this many values of many streams on the GPU and keep the tuples in the zoom")
 	}
-	if l.View == study.ViewTriples {
+	if l.View == look.ViewTriples {
 		yaw, pitch := float32(l.Rotate[0]), float32(l.Rotate[1])
 		if imgui.SliderFloatV("yaw", &yaw, -180, 180, "%.1f deg", 0) {
 			l.Rotate[0] = float64(yaw)
@@ -382,7 +383,7 @@ func (a *App) labMouse() {
 		return
 	}
 	r := a.imageRects[a.dragPane]
-	if l.View == study.ViewTriples {
+	if l.View == look.ViewTriples {
 		if d := io.MouseDelta(); d.X != 0 || d.Y != 0 {
 			l.Rotate[0] = wrapDegrees(l.Rotate[0] + float64(d.X)*0.4)
 			l.Rotate[1] = wrapDegrees(l.Rotate[1] + float64(d.Y)*0.4)
@@ -392,7 +393,7 @@ func (a *App) labMouse() {
 		}
 		return
 	}
-	if !slices.Contains([]string{study.ViewPairs, study.ViewStreams, study.ViewPhotons}, l.View) {
+	if !slices.Contains([]string{look.ViewPairs, look.ViewStreams, look.ViewPhotons}, l.View) {
 		a.dragging = imgui.IsMouseDown(0)
 		return
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"speckle/rng"
-	"speckle/study"
+	"speckle/study/look"
 )
 
 // labSettings are the lab mode on small pictures: 128 pixels, 4,096 points.
@@ -64,7 +64,7 @@ func TestLabModeViewsAndGenerators(t *testing.T) {
 	if st := a.Stats(); st.Unit != "points" || st.Panes[0].Photons != 1<<12 {
 		t.Fatalf("stats count %d %s, want 4096 points", st.Panes[0].Photons, st.Unit)
 	}
-	a.Model.S.Lab.View = study.ViewTriples
+	a.Model.S.Lab.View = look.ViewTriples
 	frames(t, a, 1)
 	triples := paneImage(t, a, 0)
 	if triples == pairs[0] || !drawn(triples) {
@@ -83,15 +83,15 @@ func TestLabModeViewsAndGenerators(t *testing.T) {
 	if other := paneImage(t, a, 0); other == triples || a.Stats().Panes[0].Label != "pcg32" {
 		t.Fatalf("a new generator did not change pane 1 (%s)", a.Stats().Panes[0].Label)
 	}
-	for _, v := range study.LookViews {
+	for _, v := range look.LookViews {
 		a.Model.S.Lab.View = v
 		frames(t, a, 1)
 		for i := 0; i < 4; i++ {
-			if img := paneImage(t, a, i); !drawn(img) && v != study.ViewBitplanes {
+			if img := paneImage(t, a, i); !drawn(img) && v != look.ViewBitplanes {
 				t.Errorf("%s: pane %d is blank", v, i+1)
 			}
 		}
-		if p := a.panes[0]; v == study.ViewSpectrum && p.display.Height != 128+64 {
+		if p := a.panes[0]; v == look.ViewSpectrum && p.display.Height != 128+64 {
 			t.Errorf("the spectrum's pane is %dx%d: want the radial plot under it", p.display.Width, p.display.Height)
 		}
 	}
@@ -126,7 +126,7 @@ func TestLabMouseScreenshotAndSettings(t *testing.T) {
 	if shown := a.panes[0].lab.looked.Shown; shown == 0 || int64(shown) >= whole/4 {
 		t.Fatalf("%d of %d points in a sixteenth of the square", shown, whole)
 	}
-	a.Model.S.Lab.View = study.ViewTriples
+	a.Model.S.Lab.View = look.ViewTriples
 	frames(t, a, 1)
 	before := a.Model.S.Lab.Rotate
 	dragFrom(0.5, 0.5, 0.7, 0.6)
@@ -228,7 +228,7 @@ func TestLabBatteryView(t *testing.T) {
 	if !drawn(paneImage(t, a, 0)) {
 		t.Error("the battery's grid is not shown")
 	}
-	a.Model.S.Lab.View = study.ViewPairs
+	a.Model.S.Lab.View = look.ViewPairs
 	frames(t, a, 1)
 	if a.panes[0].lab.battery != nil {
 		t.Error("the pairs view kept the battery's report")

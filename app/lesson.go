@@ -13,14 +13,14 @@ import (
 	"speckle/imageio"
 	"speckle/internal/units"
 	"speckle/render"
-	"speckle/study"
+	"speckle/study/lesson"
 	"speckle/ui"
 )
 
 // ApplyLesson loads a lesson's settings into the panes: scene, camera, size,
 // photons per iteration, one pane per generator with the lesson's view,
 // and the magnifier pinned on the lesson's region.
-func (m *Model) ApplyLesson(l study.Lesson) error {
+func (m *Model) ApplyLesson(l lesson.Lesson) error {
 	if err := l.Check(); err != nil {
 		return fmt.Errorf("lesson %s: %v", l.Name, err)
 	}
@@ -41,7 +41,7 @@ func (m *Model) ApplyLesson(l study.Lesson) error {
 		next.S.Panes[i].View = l.View
 	}
 	next.S.Focus, next.S.FocusLocked = l.Region.Centre(), true
-	next.S.Zoom, next.S.ErrorScale = study.LessonZoom, study.HeatmapScale
+	next.S.Zoom, next.S.ErrorScale = lesson.LessonZoom, lesson.HeatmapScale
 	if err := next.S.Check(); err != nil {
 		return fmt.Errorf("lesson %s: %v", l.Name, err)
 	}
@@ -53,7 +53,7 @@ func (m *Model) ApplyLesson(l study.Lesson) error {
 // lessonState is the lesson the window shows, and its stored capture.
 type lessonState struct {
 	on          bool
-	lesson      study.Lesson
+	lesson      lesson.Lesson
 	capture     *gpu.Texture // the stored GPU picture, loaded when offered
 	captureErr  string
 	showCapture bool
@@ -71,7 +71,7 @@ func (s *lessonState) close() {
 
 // LoadLesson applies the named lesson and shows its caption.
 func (a *App) LoadLesson(name string) error {
-	l, err := study.LookupLesson(name)
+	l, err := lesson.LookupLesson(name)
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func (a *App) showLesson(name string) error {
 	if name == "" {
 		return nil
 	}
-	l, err := study.LookupLesson(name)
+	l, err := lesson.LookupLesson(name)
 	if err != nil {
 		return err
 	}
@@ -119,7 +119,7 @@ func (a *App) lessonMenu() {
 		return
 	}
 	if imgui.BeginMenu("Lessons") {
-		for _, l := range study.Lessons {
+		for _, l := range lesson.Lessons {
 			if imgui.MenuItemV(l.Title, "", a.Lesson() == l.Name, true) {
 				if err := a.LoadLesson(l.Name); err != nil {
 					a.notify("%v", err)
@@ -154,7 +154,7 @@ func (a *App) panesRate() float64 {
 
 // needsGPU says whether the lesson's artifact needs more photons per pane
 // than this machine traces in a minute, at rate photons per second per pane.
-func needsGPU(l study.Lesson, rate float64) bool {
+func needsGPU(l lesson.Lesson, rate float64) bool {
 	return rate > 0 && float64(l.GPUPhotons) > 60*rate
 }
 
@@ -222,7 +222,7 @@ func (a *App) lessonText(text string, c *imgui.Vec4) {
 
 // lessonRate says how long the artifact takes at this machine's rate (per
 // pane) and, where it takes more than a minute, offers the stored capture.
-func (a *App) lessonRate(l study.Lesson, rate float64) {
+func (a *App) lessonRate(l lesson.Lesson, rate float64) {
 	switch {
 	case l.GPUPhotons == 0:
 	case rate == 0:

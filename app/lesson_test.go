@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"speckle/study"
+	"speckle/study/lesson"
 )
 
 // Every lesson's settings load into the model and validate: its panes, views,
 // scene, size and pinned focus.
 func TestEveryLessonLoads(t *testing.T) {
-	for _, l := range study.Lessons {
+	for _, l := range lesson.Lessons {
 		m := NewModel(Defaults())
 		m.S.Camera = nil
 		if err := m.ApplyLesson(l); err != nil {
@@ -37,7 +37,7 @@ func TestEveryLessonLoads(t *testing.T) {
 // A bad lesson changes nothing.
 func TestApplyLessonRefusesWhole(t *testing.T) {
 	m := NewModel(Defaults())
-	l := study.Lessons[0]
+	l := lesson.Lessons[0]
 	l.Specs = []string{"philox", "nope"}
 	if err := m.ApplyLesson(l); err == nil {
 		t.Fatal("a lesson with an unknown generator loaded")
@@ -48,8 +48,8 @@ func TestApplyLessonRefusesWhole(t *testing.T) {
 }
 
 func TestNeedsGPU(t *testing.T) {
-	l := study.Lesson{GPUPhotons: 1e9}
-	if !needsGPU(l, 1e5) || needsGPU(l, 1e8) || needsGPU(l, 0) || needsGPU(study.Lesson{}, 1e5) {
+	l := lesson.Lesson{GPUPhotons: 1e9}
+	if !needsGPU(l, 1e5) || needsGPU(l, 1e8) || needsGPU(l, 0) || needsGPU(lesson.Lesson{}, 1e5) {
 		t.Error("needsGPU: want true only where a minute at the rate traces fewer photons than the lesson needs")
 	}
 }

@@ -92,7 +92,7 @@ type Mode string
 const (
 	ModePhotons     Mode = "photons"     // photon mapping of a scene (SPPM)
 	ModeStreamlines Mode = "streamlines" // jittered streamlines through a flow field
-	ModeLab         Mode = "lab"         // the generator lab: each generator's own numbers (study.Look)
+	ModeLab         Mode = "lab"         // the generator lab: each generator's own numbers (look.Look)
 )
 
 // Modes in the order the UI offers them.

@@ -19,7 +19,7 @@ import (
 	"speckle/rng"
 	"speckle/scenes"
 	"speckle/scenes/flow"
-	"speckle/study"
+	"speckle/study/lesson"
 	"speckle/ui"
 )
 
@@ -194,7 +194,7 @@ func (o *appOptions) checkPaths(sceneName, fieldName string) error {
 // apply sets what the flags give on the model's settings.
 func (o *appOptions) apply(m *app.Model) error {
 	if o.lesson != "" {
-		l, err := study.LookupLesson(o.lesson)
+		l, err := lesson.LookupLesson(o.lesson)
 		if err != nil {
 			return usagef("--lesson: %v", err)
 		}

@@ -10,12 +10,12 @@ import (
 	"speckle/internal/numcheck"
 	"speckle/render"
 	"speckle/scenes"
-	"speckle/study"
+	"speckle/study/bench"
 )
 
 // benchRenderOptions are bench render's flags.
 type benchRenderOptions struct {
-	bench  study.RenderBench
+	bench  bench.RenderBench
 	scenes string
 	asJSON bool
 	repeat int
@@ -86,14 +86,14 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 	if o.repeat > 1 {
 		return o.runRepeated(c)
 	}
-	var rep study.RenderBenchReport
+	var rep bench.RenderBenchReport
 	switch {
 	case o.split.unit >= 0:
 		return o.runUnit(c, b)
 	case o.split.devices != nil:
-		parts := make([]study.RenderBenchReport, b.CaseCount())
+		parts := make([]bench.RenderBenchReport, b.CaseCount())
 		err = runSplit(c, o.split.devices, len(parts), nil, func(u int, out []byte) error { return readUnit(out, &parts[u]) })
-		rep = study.MergeRenderBenches(parts)
+		rep = bench.MergeRenderBenches(parts)
 	default:
 		progress := &bar{c: c, label: "bench render", unit: "cases", scale: 1}
 		b.Progress = progress.report
@@ -109,12 +109,12 @@ func (o *benchRenderOptions) run(c *cobra.Command) error {
 }
 
 // runUnit is a split's worker: one case, as gob on stdout.
-func (o *benchRenderOptions) runUnit(c *cobra.Command, b study.RenderBench) error {
+func (o *benchRenderOptions) runUnit(c *cobra.Command, b bench.RenderBench) error {
 	if n := b.CaseCount(); o.split.unit >= n {
 		return usagef("--unit %d: this bench has %d cases", o.split.unit, n)
 	}
 	b.Only = []int{o.split.unit}
-	var rep study.RenderBenchReport
+	var rep bench.RenderBenchReport
 	if err := o.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) (err error) { rep, err = b.Run(ctx); return err })); err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"speckle/study"
+	"speckle/study/bench"
 )
 
 // maxRepeats bounds bench render --repeat.
@@ -61,7 +61,7 @@ func (o *benchRenderOptions) runRepeated(c *cobra.Command) error {
 		}
 		runs = append(runs, out.Bytes())
 	}
-	rep, err := study.MergeRepeats(runs)
+	rep, err := bench.MergeRepeats(runs)
 	if err != nil {
 		return err
 	}

@@ -11,13 +11,13 @@ import (
 	"speckle/internal/numcheck"
 	"speckle/internal/stats"
 	"speckle/rng"
-	"speckle/study"
+	"speckle/study/caevolve"
 )
 
 // caEvolveOptions are ca evolve's flags.
 type caEvolveOptions struct {
 	sppm                 sppmFlags
-	ga                   study.GA
+	ga                   caevolve.GA
 	streams, symbolBits  int
 	numbers              int64
 	w0, w1               float64
@@ -104,7 +104,7 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 		o.snapshots = slices.DeleteFunc(o.snapshots, func(g int) bool { return g > o.ga.Generations })
 	}
 	o.ga.Seed = uint64(setup.Seed)
-	evolve := study.CAEvolve{Setup: setup, GA: o.ga, StreamsPerGenome: o.streams, PerStream: o.numbers / int64(o.streams),
+	evolve := caevolve.CAEvolve{Setup: setup, GA: o.ga, StreamsPerGenome: o.streams, PerStream: o.numbers / int64(o.streams),
 		SymbolBits: o.symbolBits, CAOptions: ca[0].Options, Tests: o.tests, W0: o.w0, W1: o.w1, Photons: o.photons, PhotonsHigh: o.photonsHigh,
 		Snapshots: o.snapshots, Log: c.OutOrStdout(),
 		Warn: func(s string) { fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", c.CommandPath(), s) }}
@@ -120,7 +120,7 @@ func (o *caEvolveOptions) run(c *cobra.Command) error {
 	defer evolve.Set.Discard()
 	b := &bar{c: c, label: "ca evolve", unit: "steps", scale: 1000}
 	evolve.Progress = b.report
-	var res study.CAEvolved
+	var res caevolve.CAEvolved
 	if err := o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = evolve.Run(ctx); return err })); err != nil {
 		return err
 	}

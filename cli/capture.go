@@ -14,6 +14,7 @@ import (
 	"speckle/internal/units"
 	"speckle/rng"
 	"speckle/study"
+	"speckle/study/capture"
 )
 
 // captureOptions are capture's flags.
@@ -35,7 +36,7 @@ type captureOptions struct {
 // The values of --views and --animate.
 var (
 	captureViews = []string{"image", "heatmap"}
-	animations   = map[string]study.Animation{"gif": study.AnimateGIF, "frames": study.AnimateFrames}
+	animations   = map[string]capture.Animation{"gif": capture.AnimateGIF, "frames": capture.AnimateFrames}
 )
 
 func newCaptureCmd() *cobra.Command {
@@ -79,7 +80,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
   speckle capture --gens lehmer:lehmer-seeding=slm,lehmer --at auto --out screenshots/lehmer
   speckle capture --scene plane --gens philox,sobol --size 320x180 --seeds 4 --views image,heatmap --animate`,
 		Args: func(c *cobra.Command, args []string) error {
-			if len(args) == 1 && animations[args[0]] != study.NoAnimation {
+			if len(args) == 1 && animations[args[0]] != capture.NoAnimation {
 				return usagef("unexpected argument %q: write --animate=%s", args[0], args[0])
 			}
 			return noArgs(c, args)
@@ -91,7 +92,7 @@ The set replaces the folder's earlier one whole, and only when it is complete.`,
 	fs := c.Flags()
 	fs.Var(stopsValue{&o.at}, "at", "photon counts to capture, comma-separated, or auto: 1e5,1e6 on a CPU rasteriser such as llvmpipe (a tenth of the photons of 1e5,1e6,1e7), 1e6,1e7,1e8 on a GPU")
 	fs.StringVar(&o.out, "out", "", "output directory (default screenshots/<scene>)")
-	fs.Var(seedsValue{&o.seeds}, "seeds", fmt.Sprintf("independent renders per generator, 1..%d, or auto: %d (a band, and slopes that can agree) unless a CPU rasteriser would trace over %s photons, then 1; from seed s (--seed or NAME:seed=S): s..s+K-1, or s+r*2^26 for lehmer (2^24 randu) so that no replicate shares a stream", study.MaxSeeds, study.BandSeeds, units.FormatCount(study.CPUSeedPhotons)))
+	fs.Var(seedsValue{&o.seeds}, "seeds", fmt.Sprintf("independent renders per generator, 1..%d, or auto: %d (a band, and slopes that can agree) unless a CPU rasteriser would trace over %s photons, then 1; from seed s (--seed or NAME:seed=S): s..s+K-1, or s+r*2^26 for lehmer (2^24 randu) so that no replicate shares a stream", capture.MaxSeeds, capture.BandSeeds, units.FormatCount(capture.CPUSeedPhotons)))
 	metricFlag(fs, &o.metric)
 	jsonFlag(fs, &o.asJSON)
 	fs.StringSliceVar(&o.views, "views", []string{"image"}, "montages to write: image (montage.png), heatmap (heatmap.png), or both")
@@ -111,25 +112,25 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	}
 	o.specs = specs
 	setup.Metric = o.metric
-	capture := study.Capture{Setup: setup, Specs: o.specs, At: o.at, Seeds: o.seeds, HDR: o.hdr, Caption: o.caption,
+	cp := capture.Capture{Setup: setup, Specs: o.specs, At: o.at, Seeds: o.seeds, HDR: o.hdr, Caption: o.caption,
 		Warn: func(s string) { fmt.Fprintln(c.ErrOrStderr(), "speckle capture: "+s) }}
-	if err := o.figures(&capture); err != nil {
+	if err := o.figures(&cp); err != nil {
 		return err
 	}
-	if err := capture.Check(); err != nil {
+	if err := cp.Check(); err != nil {
 		return inputOrRun(err)
 	}
 	if err := o.split.check(&o.sppm.gl); err != nil {
 		return err
 	}
 	if o.split.unit >= 0 {
-		return o.runUnit(c, capture)
+		return o.runUnit(c, cp)
 	}
 	if o.split.devices != nil { // fixed before the set is prepared: a refusal leaves the folder alone
-		if capture, err = o.resolveOn(o.split.devices[0], capture); err != nil {
+		if cp, err = o.resolveOn(o.split.devices[0], cp); err != nil {
 			return err
 		}
-		if err := captureWarnings(capture, func(s string) { fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", c.CommandPath(), s) }); err != nil {
+		if err := captureWarnings(cp, func(s string) { fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", c.CommandPath(), s) }); err != nil {
 			return err
 		}
 	}
@@ -140,27 +141,27 @@ func (o *captureOptions) run(c *cobra.Command) error {
 	if err := checkSet(!given, o.out, input("--scene", sceneFile(o.sppm.scene))); err != nil {
 		return err
 	}
-	if capture.Set, err = prepareBatch(o.out, "capture"); err != nil {
+	if cp.Set, err = prepareBatch(o.out, "capture"); err != nil {
 		return err
 	}
-	defer capture.Set.Discard() // after Commit: nothing left to discard
+	defer cp.Set.Discard() // after Commit: nothing left to discard
 	b := &bar{c: c, label: "capture " + setup.Scene.Name, unit: "k photons", scale: 1000}
-	capture.Progress, capture.Status = b.report, b.say
-	var res study.Captured
+	cp.Progress, cp.Status = b.report, b.say
+	var res capture.Captured
 	if o.split.devices != nil {
-		res, err = o.runSplit(c, capture)
+		res, err = o.runSplit(c, cp)
 	} else {
 		err = o.sppm.gl.run(b.track(func(ctx *gpu.Context) (err error) {
 			// Once the device has fixed the counts and photons an
 			// iteration: the warnings count what the renders draw.
-			quiet := capture
+			quiet := cp
 			quiet.Status = nil
 			if r, err := quiet.Resolved(ctx.Info); err == nil {
 				if err := captureWarnings(r, b.say); err != nil {
 					return err
 				}
 			}
-			res, err = capture.Run(ctx)
+			res, err = cp.Run(ctx)
 			return err
 		}))
 	}
@@ -180,7 +181,7 @@ func (o *captureOptions) run(c *cobra.Command) error {
 
 // figures reads --views and --animate into the capture: which montages and
 // which animation it writes.
-func (o *captureOptions) figures(capture *study.Capture) error {
+func (o *captureOptions) figures(cp *capture.Capture) error {
 	for _, v := range o.views {
 		if !slices.Contains(captureViews, v) {
 			return usagef("--views takes %s, comma-separated %s", strings.Join(captureViews, ", "), suggest.Got(v, captureViews))
@@ -189,10 +190,10 @@ func (o *captureOptions) figures(capture *study.Capture) error {
 	if len(o.views) == 0 {
 		return usagef("--views must name image, heatmap or both")
 	}
-	capture.Heatmaps = slices.Contains(o.views, "heatmap")
-	capture.NoMontage = !slices.Contains(o.views, "image")
+	cp.Heatmaps = slices.Contains(o.views, "heatmap")
+	cp.NoMontage = !slices.Contains(o.views, "image")
 	if o.animate != "" {
-		if capture.Animate = animations[o.animate]; capture.Animate == study.NoAnimation {
+		if cp.Animate = animations[o.animate]; cp.Animate == capture.NoAnimation {
 			return usagef("--animate must be gif or frames %s", suggest.Got(o.animate, []string{"gif", "frames"}))
 		}
 	}
@@ -209,7 +210,7 @@ type captureResult struct {
 	Reference  string   `json:"reference,omitempty"`
 }
 
-func (o *captureOptions) result(scene string, res study.Captured) captureResult {
+func (o *captureOptions) result(scene string, res capture.Captured) captureResult {
 	gens := make([]string, len(o.specs))
 	for i, s := range o.specs {
 		gens[i] = s.String()
@@ -267,8 +268,8 @@ func (v stopsValue) Set(s string) error {
 	return nil
 }
 
-// seedsValue is --seeds: a count of seeds 1..study.MaxSeeds, or auto (0):
-// study.Capture decides on the device.
+// seedsValue is --seeds: a count of seeds 1..capture.MaxSeeds, or auto (0):
+// capture.Capture decides on the device.
 type seedsValue struct{ n *int }
 
 func (v seedsValue) Type() string { return "K|auto" }
@@ -283,5 +284,5 @@ func (v seedsValue) Set(s string) error {
 		*v.n = 0
 		return nil
 	}
-	return intValue{v.n, 1, study.MaxSeeds}.Set(s)
+	return intValue{v.n, 1, capture.MaxSeeds}.Set(s)
 }

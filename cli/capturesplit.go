@@ -13,7 +13,7 @@ import (
 
 	"speckle/gpu"
 	"speckle/imageio"
-	"speckle/study"
+	"speckle/study/capture"
 )
 
 // capture --devices: each render (a generator with one seed) is a unit; a
@@ -22,38 +22,38 @@ import (
 
 // resolveOn fixes what the device decides (the counts, photons per
 // iteration) on the first of --devices, for every worker alike.
-func (o *captureOptions) resolveOn(device int, capture study.Capture) (study.Capture, error) {
+func (o *captureOptions) resolveOn(device int, cp capture.Capture) (capture.Capture, error) {
 	gl := o.sppm.gl
 	gl.device = device
 	ctx, err := gl.open()
 	if err != nil {
-		return capture, err
+		return cp, err
 	}
 	info := ctx.Info
 	ctx.Close()
-	capture, err = capture.Resolved(info)
-	return capture, inputOrRun(err)
+	cp, err = cp.Resolved(info)
+	return cp, inputOrRun(err)
 }
 
 // workerFlags pass a resolved capture's counts and iteration to workers.
-func workerFlags(capture study.Capture) []string {
-	at := make([]string, len(capture.At))
-	for i, n := range capture.At {
+func workerFlags(cp capture.Capture) []string {
+	at := make([]string, len(cp.At))
+	for i, n := range cp.At {
 		at[i] = strconv.FormatInt(n, 10)
 	}
-	return []string{"--at", strings.Join(at, ","), "--photons-per-iteration", strconv.Itoa(capture.PhotonsPerIteration)}
+	return []string{"--at", strings.Join(at, ","), "--photons-per-iteration", strconv.Itoa(cp.PhotonsPerIteration)}
 }
 
 // runSplit renders the capture's units on --devices and writes the set.
-func (o *captureOptions) runSplit(c *cobra.Command, capture study.Capture) (study.Captured, error) {
+func (o *captureOptions) runSplit(c *cobra.Command, cp capture.Capture) (capture.Captured, error) {
 	imageio.UpdateProvenance(func(p *imageio.Provenance) { // resolveOn recorded the first device's
 		p.Device = fmt.Sprintf("EGL devices %s (--devices), the first: %s", intList(o.split.devices), p.Device)
 	})
-	return capture.Gather(func(record func(u int, s study.Shot) error) error {
-		return runSplit(c, o.split.devices, capture.Units(), workerFlags(capture), func(u int, out []byte) error {
+	return cp.Gather(func(record func(u int, s capture.Shot) error) error {
+		return runSplit(c, o.split.devices, cp.Units(), workerFlags(cp), func(u int, out []byte) error {
 			dec := gob.NewDecoder(bytes.NewReader(out))
 			for {
-				var s study.Shot
+				var s capture.Shot
 				err := dec.Decode(&s)
 				if errors.Is(err, io.EOF) {
 					return nil
@@ -80,17 +80,17 @@ func intList(devices []int) string {
 
 // runUnit is a split's worker: one render's shots, as a gob stream on
 // stdout; it writes no files.
-func (o *captureOptions) runUnit(c *cobra.Command, capture study.Capture) error {
-	capture.Warn, capture.Status = nil, nil
+func (o *captureOptions) runUnit(c *cobra.Command, cp capture.Capture) error {
+	cp.Warn, cp.Status = nil, nil
 	enc := gob.NewEncoder(c.OutOrStdout())
 	return o.sppm.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) error {
-		resolved, err := capture.Resolved(ctx.Info)
+		resolved, err := cp.Resolved(ctx.Info)
 		if err != nil {
 			return err
 		}
 		if o.split.unit >= resolved.Units() {
 			return usagef("--unit %d: this capture has %d renders", o.split.unit, resolved.Units())
 		}
-		return resolved.RenderUnit(ctx, o.split.unit, func(s study.Shot) error { return enc.Encode(s) })
+		return resolved.RenderUnit(ctx, o.split.unit, func(s capture.Shot) error { return enc.Encode(s) })
 	}))
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/study"
+	"speckle/study/look"
 )
 
 // Every view of rng look runs with its defaults (its generators and its
@@ -16,7 +16,7 @@ import (
 // was once refused by its own check (issue #22 item 4).
 func TestLookEveryViewRunsWithItsDefaults(t *testing.T) {
 	dir := t.TempDir()
-	for _, v := range study.LookViews {
+	for _, v := range look.LookViews {
 		t.Run(v, func(t *testing.T) {
 			r := speckle(t, nil, "rng", "look", "--view", v, "--size", "16", "--out", filepath.Join(dir, v+".png"))
 			if r.code != 0 {

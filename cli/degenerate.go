@@ -8,7 +8,7 @@ import (
 
 	"speckle/render"
 	"speckle/rng"
-	"speckle/study"
+	"speckle/study/capture"
 )
 
 // degenerate warns, one stderr line each, about the degenerate seeds or
@@ -53,7 +53,7 @@ func degenerateConfig(c *cobra.Command, label string, gen *rng.Generator, cfg rn
 // (its counts and photons an iteration fixed for the device) warn of
 // before they start (render.SpecWarnings: the passes as they lay them
 // out); a generator every stream of whose pass is constant is refused.
-func captureWarnings(o study.Capture, say func(string)) error {
+func captureWarnings(o capture.Capture, say func(string)) error {
 	lines, err := render.SpecWarnings(o.Specs, o.Seed, o.Seeds, o.Width, o.Height, o.PhotonsPerIteration, o.At[len(o.At)-1])
 	if err != nil {
 		return usageError{err.Error()}

@@ -14,7 +14,7 @@ import (
 	"speckle/internal/units"
 	"speckle/render"
 	"speckle/scenes"
-	"speckle/study"
+	"speckle/study/lesson"
 )
 
 // withFlag is args with flag's value replaced (the flag must be there).
@@ -48,7 +48,7 @@ func TestFirstRunShowsLehmersRings(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	lesson, err := study.LookupLesson(art.lesson)
+	lesson, err := lesson.LookupLesson(art.lesson)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"speckle/imageio"
 	"speckle/internal/numcheck"
 	"speckle/internal/units"
-	"speckle/study"
+	"speckle/study/lesson"
 )
 
 // lessonOptions are lesson's flags.
@@ -81,7 +81,7 @@ on stdout says the same in short.`,
 	fs.Var(perIterationValue{&o.perIter}, "photons-per-iteration", "photons per SPPM iteration (default, or auto: the lesson's; it sets the streams, so it can change the artifact)")
 	numberFlag(fs, &o.seconds, "time-limit", 60, numcheck.Closed(1, 86400), "seconds the measurement may take; it stops earlier when the artifact is visible")
 	fs.BoolVar(&o.explain, "explain", false, "make the lesson's page from the artifact to its cause: render, view, battery in the renderer order, the fact computed")
-	countFlag(fs, &o.numbers, "numbers", study.DefaultExplainNumbers, "--explain: the battery's numbers per generator, a multiple of 256")
+	countFlag(fs, &o.numbers, "numbers", lesson.DefaultExplainNumbers, "--explain: the battery's numbers per generator, a multiple of 256")
 	countFlag(fs, &o.renderPhotons, "render-photons", 0, "--explain: the render's photons per iteration (0: the lesson's); the view and the battery keep the lesson's layout")
 	jsonFlag(fs, &o.asJSON)
 	o.gl.addTo(fs)
@@ -99,7 +99,7 @@ func lessonListJSON(w io.Writer) error {
 		PhotonsPerIteration int      `json:"photons_per_iteration"`
 	}
 	list := []entry{}
-	for _, l := range study.Lessons {
+	for _, l := range lesson.Lessons {
 		list = append(list, entry{l.Name, l.Title, l.Specs, l.Scene, l.Size, l.PhotonsPerIteration})
 	}
 	return writeJSON(w, list)
@@ -110,14 +110,14 @@ func completeLessons(_ *cobra.Command, args []string, _ string) ([]string, cobra
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []string
-	for _, l := range study.Lessons {
+	for _, l := range lesson.Lessons {
 		out = append(out, l.Name+"\t"+l.Title)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 func listLessons(w io.Writer) {
-	for _, l := range study.Lessons {
+	for _, l := range lesson.Lessons {
 		fmt.Fprintf(w, "%-20s %s\n", l.Name, l.Title)
 		fmt.Fprintf(w, "%-20s %s on %s, %s, %s photons per iteration\n", "", specNames(l.Specs), l.Scene, l.Size, units.FormatCount(int64(l.PhotonsPerIteration)))
 		if t, ok := lessonTimes[l.Name]; ok {
@@ -156,7 +156,7 @@ func specNames(specs []string) string {
 // --photons-per-iteration into the run's fields, its check, the GL flags,
 // and the output (screenshots/lesson-NAME<suffix>.png unless --out).
 // check is a closure: it must see the fields set here.
-func (o *lessonOptions) setUp(l study.Lesson, suffix string, w, h, perIter *int, out *string, check func() error) error {
+func (o *lessonOptions) setUp(l lesson.Lesson, suffix string, w, h, perIter *int, out *string, check func() error) error {
 	if o.size != "" {
 		var err error
 		if *w, *h, err = units.ParseSize(o.size, 16, 8192); err != nil {
@@ -181,7 +181,7 @@ func (o *lessonOptions) setUp(l study.Lesson, suffix string, w, h, perIter *int,
 }
 
 func (o *lessonOptions) run(c *cobra.Command, name string) error {
-	l, err := study.LookupLesson(name)
+	l, err := lesson.LookupLesson(name)
 	if err != nil {
 		return inputOrRun(err)
 	}
@@ -196,23 +196,23 @@ func (o *lessonOptions) run(c *cobra.Command, name string) error {
 			return usagef("--%s is a flag of --explain", f)
 		}
 	}
-	r := study.LessonRun{Lesson: l, Budget: time.Duration(o.seconds * float64(time.Second))}
+	r := lesson.LessonRun{Lesson: l, Budget: time.Duration(o.seconds * float64(time.Second))}
 	if err := o.setUp(l, "", &r.Width, &r.Height, &r.PhotonsPerIteration, &r.Out, func() error { return r.Check() }); err != nil {
 		return err
 	}
 	imageio.UpdateProvenance(func(p *imageio.Provenance) {
-		p.Seeds = fmt.Sprintf("the lesson's: seed %d for %s", study.LessonSeed, strings.Join(l.Specs, ", "))
+		p.Seeds = fmt.Sprintf("the lesson's: seed %d for %s", lesson.LessonSeed, strings.Join(l.Specs, ", "))
 	})
 	stdout := c.OutOrStdout()
 	if o.asJSON {
 		stdout = io.Discard // the steps are in the JSON's history
 	}
 	fmt.Fprintf(stdout, "%s: %s\n", l.Name, l.Title)
-	r.Step = func(s study.LessonStep) {
+	r.Step = func(s lesson.LessonStep) {
 		fmt.Fprintf(stdout, "  %4d iterations  %10s photons each  %7.3g s  region error %s  ratio %.2f\n",
 			s.Iterations, units.FormatCount(s.Photons), s.Seconds, errorList(s.Errors), s.Ratio)
 	}
-	var res study.LessonResult
+	var res lesson.LessonResult
 	b := &bar{c: c}
 	if err := o.gl.run(b.track(func(ctx *gpu.Context) (err error) { res, err = r.Run(ctx); return err })); err != nil {
 		return err
@@ -245,8 +245,8 @@ type lessonResult struct {
 	History    []lessonStep `json:"history"`
 }
 
-func lessonJSON(l study.Lesson, res study.LessonResult, figure string) lessonResult {
-	step := func(s study.LessonStep) lessonStep {
+func lessonJSON(l lesson.Lesson, res lesson.LessonResult, figure string) lessonResult {
+	step := func(s lesson.LessonStep) lessonStep {
 		errs := make([]jsonNumber, len(s.Errors))
 		for i, e := range s.Errors {
 			errs[i] = jsonNumber(e)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"speckle/imageio"
-	"speckle/study"
+	"speckle/study/lesson"
 )
 
 // atRoot runs speckle in the repository root, where the references are.
@@ -23,7 +23,7 @@ func TestLessonList(t *testing.T) {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	c := speckle(t, nil, "__complete", "lesson", "")
-	for _, l := range study.Lessons {
+	for _, l := range lesson.Lessons {
 		if !strings.Contains(r.stdout, l.Name+" ") || !strings.Contains(r.stdout, l.Title) {
 			t.Errorf("the list has no line for %s:\n%s", l.Name, r.stdout)
 		}

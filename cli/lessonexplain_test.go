@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"speckle/imageio"
-	"speckle/study"
+	"speckle/study/lesson"
 )
 
 // Every lesson's page runs on llvmpipe at a small size: the figure holds
@@ -24,7 +24,7 @@ func TestLessonExplainEveryLesson(t *testing.T) {
 		"pcg32-streams":       {"pcg32: PASS:", "pcg32: consumed order:", "checked for 1024 streams: true"},
 		"philox-control":      {"philox: PASS:", "philox seed=2: PASS:"},
 	}
-	for _, l := range study.Lessons {
+	for _, l := range lesson.Lessons {
 		t.Run(l.Name, func(t *testing.T) {
 			fig := filepath.Join(t.TempDir(), "explain.png")
 			r := atRoot(t, "lesson", l.Name, "--explain", "--size", "160x90", "--render-photons", "2^12", "--time-limit", "1",

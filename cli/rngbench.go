@@ -5,12 +5,12 @@ import (
 
 	"speckle/gpu"
 	"speckle/lab"
-	"speckle/study"
+	"speckle/study/bench"
 )
 
 func newRngBenchCmd() *cobra.Command {
 	var (
-		b      study.RNGBench
+		b      bench.RNGBench
 		asJSON bool
 		gl     glFlags
 		common *genOptionFlags
@@ -37,7 +37,7 @@ no generator). The kernels are the renderer's generator code.`,
 			if err := inputOrRun(b.Check()); err != nil {
 				return err
 			}
-			var rep study.RNGBenchReport
+			var rep bench.RNGBenchReport
 			progress := &bar{c: c, label: "bench", unit: "generators", scale: 1}
 			b.Progress = progress.report
 			err = gl.run(progress.track(func(ctx *gpu.Context) (err error) {
@@ -59,10 +59,10 @@ no generator). The kernels are the renderer's generator code.`,
 	deprecate(c, "gen", "use --gens")
 	jsonFlag(fs, &asJSON)
 	seedFlag(fs, &b.Seed)
-	wholeFlag(fs, &b.Invocations, "invocations", 0, 1, study.MaxBenchInvocations, "invocations per stored dispatch, each with its own stream (default: 2^18 on a GPU)")
-	wholeFlag(fs, &b.SumInvocations, "sum-invocations", 0, 1, study.MaxBenchInvocations, "invocations per summing dispatch (default: 2^21 on a GPU)")
-	wholeFlag(fs, &b.StoreDraws, "store-draws", 0, 4, study.MaxBenchDraws, "values each invocation stores per dispatch, a multiple of 4 (default: 256 MiB per dispatch on a GPU)")
-	wholeFlag(fs, &b.SumDraws, "sum-draws", lab.DefaultSumDraws, 4, study.MaxBenchDraws, "values each invocation sums per dispatch, into four running sums (a multiple of 4)")
+	wholeFlag(fs, &b.Invocations, "invocations", 0, 1, bench.MaxBenchInvocations, "invocations per stored dispatch, each with its own stream (default: 2^18 on a GPU)")
+	wholeFlag(fs, &b.SumInvocations, "sum-invocations", 0, 1, bench.MaxBenchInvocations, "invocations per summing dispatch (default: 2^21 on a GPU)")
+	wholeFlag(fs, &b.StoreDraws, "store-draws", 0, 4, bench.MaxBenchDraws, "values each invocation stores per dispatch, a multiple of 4 (default: 256 MiB per dispatch on a GPU)")
+	wholeFlag(fs, &b.SumDraws, "sum-draws", lab.DefaultSumDraws, 4, bench.MaxBenchDraws, "values each invocation sums per dispatch, into four running sums (a multiple of 4)")
 	fs.DurationVar(&b.MinTime, "min-time", 0, "GPU time to measure per generator and mode (default: 0.5s, 0.2s on a CPU rasteriser)")
 	gl.addTo(fs)
 	common = addGenOptions(fs)

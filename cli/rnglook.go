@@ -11,12 +11,12 @@ import (
 	"speckle/imageio"
 	"speckle/internal/suggest"
 	"speckle/rng"
-	"speckle/study"
+	"speckle/study/look"
 )
 
 // lookOptions are rng look's flags.
 type lookOptions struct {
-	look         study.Look
+	look         look.Look
 	zoom, device string
 	rotate       string
 	decision     string
@@ -83,17 +83,17 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 	fs := c.Flags()
 	specsFlag(c, &o.look.Specs, "gens", mustSpecs("rand48,lehmer,ca,philox"), "generators")
 	seedFlag(fs, &o.look.Seed)
-	fs.StringVar(&o.look.View, "view", study.ViewPairs, strings.Join(study.LookViews, ", "))
-	wholeFlag(fs, &o.look.Size, "size", 512, 16, study.MaxLookSize, "each picture's side in pixels (bitplanes: values across and streams down)")
-	wholeFlag(fs, &o.look.Points, "points", study.DefaultLookPoints(study.ViewPairs), 1, study.MaxLookPoints,
-		fmt.Sprintf("points of each view (with --scan: the most kept); spectrum's default is %d", study.DefaultLookPoints(study.ViewSpectrum)))
+	fs.StringVar(&o.look.View, "view", look.ViewPairs, strings.Join(look.LookViews, ", "))
+	wholeFlag(fs, &o.look.Size, "size", 512, 16, look.MaxLookSize, "each picture's side in pixels (bitplanes: values across and streams down)")
+	wholeFlag(fs, &o.look.Points, "points", look.DefaultLookPoints(look.ViewPairs), 1, look.MaxLookPoints,
+		fmt.Sprintf("points of each view (with --scan: the most kept); spectrum's default is %d", look.DefaultLookPoints(look.ViewSpectrum)))
 	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
 	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream (renderer order: which slot)")
 	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
 	fs.StringVar(&o.rotate, "rotate", "30,20", "triples: YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
 	fs.Var(countValue{n: &o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
 	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1), direction (emission, draws 2 and 3) or bounce (the first bounce's scattering direction, draws 5 and 6, after its roulette draw 4)")
-	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, study.MaxLookLag, "pairs and triples: the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
+	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, look.MaxLookLag, "pairs and triples: the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
 	fs.StringVar(&o.order, "order", "", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them); default: renderer for pairs and triples (where rand48's structure shows), stream for the other views and with --zoom, --scan or --points")
 	o.renderer.sizeName = "render-size"
 	o.renderer.addTo(fs, false)
@@ -110,10 +110,10 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 func (o *lookOptions) viewDefaults(c *cobra.Command) {
 	f := c.Flags()
 	if !f.Changed("points") {
-		o.look.Points = study.DefaultLookPoints(o.look.View)
+		o.look.Points = look.DefaultLookPoints(o.look.View)
 	}
 	if !f.Changed("order") {
-		o.order = study.DefaultLookOrder(o.look.View, f.Changed("zoom") || f.Changed("scan") || f.Changed("points"))
+		o.order = look.DefaultLookOrder(o.look.View, f.Changed("zoom") || f.Changed("scan") || f.Changed("points"))
 	}
 }
 
@@ -145,10 +145,10 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 	if err := o.readZoomAndTurn(); err != nil {
 		return err
 	}
-	if o.csv != "" && o.look.View != study.ViewSpectrum {
+	if o.csv != "" && o.look.View != look.ViewSpectrum {
 		return usagef("--csv writes the spectrum's radial averages: it needs --view spectrum")
 	}
-	d, ok := study.PhotonDecisions[o.decision]
+	d, ok := look.PhotonDecisions[o.decision]
 	if !ok {
 		return usagef("--decision must be light, direction or bounce %s", suggest.Got(o.decision, []string{"light", "direction", "bounce"}))
 	}
@@ -156,7 +156,7 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
 		return err
 	}
-	o.look.OnGPU = o.device == "gpu" && o.look.View != study.ViewPhotons && o.look.View != study.ViewSpectrum // the photon samples: the Go reference
+	o.look.OnGPU = o.device == "gpu" && o.look.View != look.ViewPhotons && o.look.View != look.ViewSpectrum // the photon samples: the Go reference
 	if err := o.look.Check(); err != nil {
 		return inputOrRun(err)
 	}
@@ -181,7 +181,7 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 			return err
 		}
 	}
-	var looked []study.Looked
+	var looked []look.Looked
 	draw := func(ctx *gpu.Context) (err error) {
 		looked, err = o.look.Run(ctx)
 		return err
@@ -205,7 +205,7 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 		}
 	}
 	if o.csv != "" {
-		if err := study.WriteRadialCSV(o.csv, looked); err != nil {
+		if err := look.WriteRadialCSV(o.csv, looked); err != nil {
 			return err
 		}
 		fmt.Fprintf(c.OutOrStdout(), "wrote %s\n", imageio.Printable(o.csv))
@@ -219,7 +219,7 @@ func (o *lookOptions) readZoomAndTurn() error {
 	if err != nil {
 		return err
 	}
-	if len(zoom) == 4 && o.look.View != study.ViewTriples {
+	if len(zoom) == 4 && o.look.View != look.ViewTriples {
 		return usagef("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", o.look.View)
 	}
 	if len(zoom) == 4 {

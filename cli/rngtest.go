@@ -12,12 +12,12 @@ import (
 	"speckle/internal/suggest"
 	"speckle/render"
 	"speckle/rng"
-	"speckle/study"
+	"speckle/study/battery"
 )
 
 // testOptions are rng test's flags.
 type testOptions struct {
-	test            study.RNGTest
+	test            battery.RNGTest
 	csv, json, grid string // json: --json-file
 	asJSON          bool
 	order           string
@@ -60,7 +60,7 @@ photon's path), computed with the Go reference.
 Tests:
 ` + strings.Join(names, "\n") + `
 
-Verdicts: ` + study.Thresholds() + `.
+Verdicts: ` + battery.Thresholds() + `.
 The default size takes under a minute on llvmpipe (2 cores); on a large GPU
 use e.g. --numbers 2^33 --streams 32768 --samples 128 (an H200 tests 2^33
 numbers in both orders in under 4 s). Counts that do not add up to the
@@ -89,9 +89,9 @@ in both orders).`,
 	fs := c.Flags()
 	specsFlag(c, &o.test.Specs, "gens", rng.DefaultComparison(), "generators to test (all: every one)")
 	seedFlag(fs, &o.test.Seed)
-	countRangeFlag(fs, &o.test.Numbers, "numbers", study.DefaultTestNumbers, study.MaxTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
-	wholeFlag(fs, &o.test.Streams, "streams", study.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations; the battery holds them all: at most 32,768 for rand48, fewer for generators with larger states); renderer order: the pass's slots read")
-	wholeFlag(fs, &o.test.Samples, "samples", study.DefaultTestSamples, 5, study.MaxTestSamples, "samples per order for the second-level KS test")
+	countRangeFlag(fs, &o.test.Numbers, "numbers", battery.DefaultTestNumbers, battery.MaxTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
+	wholeFlag(fs, &o.test.Streams, "streams", battery.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations; the battery holds them all: at most 32,768 for rand48, fewer for generators with larger states); renderer order: the pass's slots read")
+	wholeFlag(fs, &o.test.Samples, "samples", battery.DefaultTestSamples, 5, battery.MaxTestSamples, "samples per order for the second-level KS test")
 	testsFlag(fs, &o.test.Tests, "tests to run")
 	fs.StringVar(&o.csv, "csv", "", "also write the results as CSV to FILE")
 	fs.StringVar(&o.json, "json-file", "", "also write the results as JSON to FILE")
@@ -136,7 +136,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 			}
 		}
 	}
-	var rep study.RNGTestReport
+	var rep battery.RNGTestReport
 	if o.split.devices != nil {
 		rep, err = o.runSplit(c)
 	} else {
@@ -170,11 +170,11 @@ func (o *testOptions) run(c *cobra.Command) error {
 }
 
 // testOn runs the battery on ctx, the renderer order's pass sized for it.
-func (o *testOptions) testOn(ctx *gpu.Context) (study.RNGTestReport, error) {
+func (o *testOptions) testOn(ctx *gpu.Context) (battery.RNGTestReport, error) {
 	if r := o.test.Renderer; r != nil && r.Photons == 0 {
 		r.Photons = render.AutoPhotonsPerIteration(ctx.Info, render.ForThroughput)
 		if err := o.test.Check(); err != nil {
-			return study.RNGTestReport{}, err
+			return battery.RNGTestReport{}, err
 		}
 	}
 	return o.test.Run(ctx)
@@ -186,7 +186,7 @@ func (o *testOptions) runUnit(c *cobra.Command) error {
 		return usagef("--unit %d: rng test has %d generators", o.split.unit, len(o.test.Specs))
 	}
 	o.test.Only = []int{o.split.unit}
-	var rep study.RNGTestReport
+	var rep battery.RNGTestReport
 	err := o.gl.run((&bar{c: c}).track(func(ctx *gpu.Context) (err error) { rep, err = o.testOn(ctx); return err }))
 	if err != nil {
 		return err
@@ -196,10 +196,10 @@ func (o *testOptions) runUnit(c *cobra.Command) error {
 
 // runSplit tests each generator in a worker on --devices and merges the
 // reports in the generators' order.
-func (o *testOptions) runSplit(c *cobra.Command) (study.RNGTestReport, error) {
-	parts := make([]study.RNGTestReport, len(o.test.Specs))
+func (o *testOptions) runSplit(c *cobra.Command) (battery.RNGTestReport, error) {
+	parts := make([]battery.RNGTestReport, len(o.test.Specs))
 	err := runSplit(c, o.split.devices, len(parts), nil, func(u int, out []byte) error { return readUnit(out, &parts[u]) })
-	return study.MergeRNGTests(parts), err
+	return battery.MergeRNGTests(parts), err
 }
 
 // setOrder reads --order and, for the renderer order, its flags.

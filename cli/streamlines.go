@@ -16,13 +16,13 @@ import (
 	"speckle/render"
 	"speckle/rng"
 	"speckle/scenes/flow"
-	"speckle/study"
+	"speckle/study/streamlines"
 )
 
 // streamlinesOptions are the streamlines command's flags; study takes the
 // ones that need no translating.
 type streamlinesOptions struct {
-	study             study.Streamlines
+	study             streamlines.Streamlines
 	field             string
 	gen               rng.Spec
 	jitter, step      float64
@@ -228,7 +228,7 @@ func (o *streamlinesOptions) run(c *cobra.Command) error {
 	}
 	progress := &bar{c: c, label: "streamlines " + s.Field.Name() + " " + s.Label(s.Specs[0]), unit: "streamlines", scale: 1}
 	s.Progress = progress.report
-	var t study.Traced
+	var t streamlines.Traced
 	err := o.gl.run(progress.track(func(ctx *gpu.Context) (err error) {
 		t, err = s.WritePicture(ctx, o.out)
 		return err
@@ -252,7 +252,7 @@ func (o *streamlinesOptions) runMontage(c *cobra.Command, defaultOut bool) error
 	s := &o.study
 	progress := &bar{c: c, label: "streamlines " + s.Field.Name(), unit: "streamlines", scale: 1}
 	s.Progress = progress.report
-	var m study.Montaged
+	var m streamlines.Montaged
 	err = o.gl.run(progress.track(func(ctx *gpu.Context) (err error) {
 		m, err = s.WriteMontage(ctx, batch)
 		return err
@@ -272,7 +272,7 @@ func (o *streamlinesOptions) runBench(c *cobra.Command) error {
 	if o.out != "" {
 		return usagef("--bench writes no pictures: leave out --out")
 	}
-	b := study.StreamlineBench{Streamlines: o.study, Time: o.benchTime, Breakdown: o.breakdown}
+	b := streamlines.StreamlineBench{Streamlines: o.study, Time: o.benchTime, Breakdown: o.breakdown}
 	if err := inputOrRun(b.Check()); err != nil {
 		return err
 	}

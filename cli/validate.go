@@ -12,12 +12,12 @@ import (
 
 	"speckle/imageio"
 	"speckle/scenes"
-	"speckle/study"
+	"speckle/study/validate"
 )
 
 // validateOptions are validate's flags.
 type validateOptions struct {
-	v      study.Validate
+	v      validate.Validate
 	scenes string
 }
 

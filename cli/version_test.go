@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/study"
+	"speckle/study/lesson"
 )
 
 // Issue #25, item 13: --version shows the revision however the binary was built: Go's
@@ -42,7 +42,7 @@ func TestVersionNamesTheRevision(t *testing.T) {
 func TestLessonListGivesTimes(t *testing.T) {
 	var out strings.Builder
 	listLessons(&out)
-	for _, l := range study.Lessons {
+	for _, l := range lesson.Lessons {
 		i := strings.Index(out.String(), l.Name+" ")
 		if _, ok := lessonTimes[l.Name]; !ok || i < 0 {
 			t.Errorf("lesson %s has no measured time", l.Name)

@@ -1,12 +1,17 @@
-// Package study holds Speckle's batch comparisons, of the renderer and of
-// the generators: renders to exact photon counts, captures of several
-// generators at several counts (images, montage, convergence table and
-// plot), reference renders, streamline pictures, the render and generator
-// benches, `rng look` and `rng test`, the lessons, `ca evolve` and
-// `validate`. Each takes an options struct with Check (bad input, before any
-// GPU work) and Run, on a GPU context the caller opened; the command line
-// only turns flags into those structs.
+// Package study is the base of Speckle's batch comparisons, of the renderer
+// and of the generators: what the studies share. The render setup (Setup)
+// and one render to an exact photon count (Render), a reference render
+// (Reference) and the stored references' lookup, progress, input errors
+// (InputError: bad input, before any GPU work), the progressive schedule,
+// the renderer order (RendererOrder) and the figure and table labels
+// (labels.go).
+//
+// Each study is a package of its own on the floor above, one per subject:
+// study/capture, study/battery, study/bench, study/streamlines,
+// study/caevolve, study/validate and study/look; study/lesson is above them.
+// Each takes an options struct with Check and Run, on a GPU context the
+// caller opened; the command line only turns flags into those structs.
 //
 // study imports render and lab (the floors below it) and the packages under
-// them; the window (app) and the commands (cli) import it.
+// them; the studies, the window (app) and the commands (cli) import it.
 package study

@@ -2,16 +2,16 @@ package study
 
 import "speckle/rng"
 
-// drawnOnce refuses two generators that draw the same numbers once the
+// DrawnOnce refuses two generators that draw the same numbers once the
 // command's seed applies (philox and philox:seed=1 under --seed 1): the
 // same picture twice. ParseSpecs has already refused two spellings of one
 // spec; this needs the command's seed.
-func drawnOnce(flag string, specs []rng.Spec, seed uint32) error {
+func DrawnOnce(flag string, specs []rng.Spec, seed uint32) error {
 	seen := map[string]rng.Spec{}
 	for _, sp := range specs {
 		key := sp.Drawn(seed)
 		if first, ok := seen[key]; ok {
-			return inputf("%s %s and %s draw the same numbers (%s, seed %d): give one another seed", flag, first, sp, sp.Gen.Name, sp.Config(1, seed).Seed)
+			return Inputf("%s %s and %s draw the same numbers (%s, seed %d): give one another seed", flag, first, sp, sp.Gen.Name, sp.Config(1, seed).Seed)
 		}
 		seen[key] = sp
 	}

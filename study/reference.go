@@ -42,17 +42,17 @@ const MinReferencePhotons = render.MinReferencePhotons
 // image), or whose name would lead outside ReferenceDir, is refused.
 func (r Reference) Path() (string, error) {
 	if r.Scene.Analytic() {
-		return "", inputf("scene %s has an analytic image: it needs no reference render", r.Scene.Name)
+		return "", Inputf("scene %s has an analytic image: it needs no reference render", r.Scene.Name)
 	}
 	if r.Out != "" {
 		if filepath.Ext(r.Out) != ".pfm" {
-			return "", inputf("--out %s: a reference is a .pfm file", imageio.Printable(r.Out))
+			return "", Inputf("--out %s: a reference is a .pfm file", imageio.Printable(r.Out))
 		}
 		return r.Out, nil
 	}
 	path := render.ReferencePath(r.Scene.Name, r.Width, r.Height)
 	if rel, err := filepath.Rel(render.ReferenceDir(), path); err != nil || !filepath.IsLocal(rel) || filepath.Dir(rel) != "." {
-		return "", inputf("scene name %q would write %s, outside %s", r.Scene.Name, path, render.ReferenceDir())
+		return "", Inputf("scene name %q would write %s, outside %s", r.Scene.Name, path, render.ReferenceDir())
 	}
 	return path, nil
 }
@@ -70,7 +70,7 @@ func (r Reference) Check() error {
 		return err
 	}
 	if r.Total < MinReferencePhotons && !render.AllowWeakReferences {
-		return inputf("--photons %s is under the %s a reference needs (RMSE against it would measure its noise; the shipped ones took 1e10): give more, or --%s makes it, and uses of it then need --%s too",
+		return Inputf("--photons %s is under the %s a reference needs (RMSE against it would measure its noise; the shipped ones took 1e10): give more, or --%s makes it, and uses of it then need --%s too",
 			units.FormatCount(r.Total), units.FormatCount(MinReferencePhotons), render.AllowWeakFlag, render.AllowWeakFlag)
 	}
 	return r.keptReference(path)
@@ -90,11 +90,11 @@ func (r Reference) keptReference(path string) error {
 	m, err := render.ReadReferenceMeta(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return inputf("%s holds a reference of an unknown photon count (no %s): --force replaces it", imageio.Printable(path), filepath.Base(render.SidecarPath(path)))
+		return Inputf("%s holds a reference of an unknown photon count (no %s): --force replaces it", imageio.Printable(path), filepath.Base(render.SidecarPath(path)))
 	case err != nil:
-		return inputf("%v: --force replaces the reference", err)
+		return Inputf("%v: --force replaces the reference", err)
 	case m.Photons > r.Total:
-		return inputf("%s was made from %s photons, more than this run's %s: --force replaces it, --out writes elsewhere",
+		return Inputf("%s was made from %s photons, more than this run's %s: --force replaces it, --out writes elsewhere",
 			imageio.Printable(path), units.FormatCount(m.Photons), units.FormatCount(r.Total))
 	}
 	return nil
@@ -115,7 +115,7 @@ func (r Reference) Run(c *gpu.Context) (emitted int64, err error) {
 	if err != nil {
 		return 0, err
 	}
-	img, s, err := r.renderTo(c, r.Spec, r.Total, r.Progress)
+	img, s, err := r.RenderTo(c, r.Spec, r.Total, r.Progress)
 	if err != nil {
 		return 0, err
 	}

@@ -50,15 +50,15 @@ func (s Setup) Config(spec rng.Spec) (render.SPPMConfig, error) {
 	}
 	if err := render.RadiusRange(s.Scene).Check(radius); err != nil {
 		if s.Radius == 0 {
-			return render.SPPMConfig{}, inputf("scene %s at %d pixels high: the automatic radius (a pixel footprint) %v; give --radius", s.Scene.Name, s.Height, err)
+			return render.SPPMConfig{}, Inputf("scene %s at %d pixels high: the automatic radius (a pixel footprint) %v; give --radius", s.Scene.Name, s.Height, err)
 		}
-		return render.SPPMConfig{}, inputf("--radius for scene %s %v", s.Scene.Name, err)
+		return render.SPPMConfig{}, Inputf("--radius for scene %s %v", s.Scene.Name, err)
 	}
 	cfg := render.SPPMConfig{Width: s.Width, Height: s.Height, Photons: max(1, s.PhotonsPerIteration), Alpha: float32(s.Alpha),
 		Radius: float32(s.Radius), RNG: spec.Seeded(s.Seed), Deposit: s.Deposit}
 	check := cfg // Check fills defaults; those are NewSPPM's to fill
 	if err := check.Check(); err != nil {
-		return cfg, InputError{err.Error()}
+		return cfg, Inputf("%v", err)
 	}
 	return cfg, nil
 }
@@ -72,27 +72,27 @@ func (s Setup) Iteration(info gpu.Info) int {
 	return render.AutoPhotonsPerIteration(info, render.ForThroughput)
 }
 
-// metric is the error measure: the one given, or imageio.DefaultMetric.
-func (s Setup) metric() imageio.Metric {
+// ChosenMetric is the error measure: the one given, or imageio.DefaultMetric.
+func (s Setup) ChosenMetric() imageio.Metric {
 	if s.Metric == "" {
 		return imageio.DefaultMetric
 	}
 	return s.Metric
 }
 
-// checkMetric refuses a metric that is none of imageio's.
-func (s Setup) checkMetric() error {
+// CheckMetric refuses a metric that is none of imageio's.
+func (s Setup) CheckMetric() error {
 	if s.Metric == "" {
 		return nil
 	}
 	if _, err := imageio.ParseMetric(string(s.Metric)); err != nil {
-		return inputf("--metric %v", err)
+		return Inputf("--metric %v", err)
 	}
 	return nil
 }
 
-// exposure is the tone mapping's multiplier.
-func (s Setup) exposure() float32 {
+// ToneExposure is the tone mapping's multiplier: Exposure, or the scene's.
+func (s Setup) ToneExposure() float32 {
 	if s.Exposure == 0 {
 		return s.Scene.Exposure
 	}
@@ -130,25 +130,25 @@ type Rendered struct {
 
 // Check refuses bad options before any GPU work.
 func (r Render) Check() error {
-	if err := r.checkMetric(); err != nil {
+	if err := r.CheckMetric(); err != nil {
 		return err
 	}
 	if _, err := r.Config(r.Spec); err != nil {
 		return err
 	}
-	return r.checkReference()
+	return r.CheckReference()
 }
 
 // Run renders and writes the image.
 func (r Render) Run(c *gpu.Context) (Rendered, error) {
 	start := time.Now()
-	img, s, err := r.Setup.renderTo(c, r.Spec, r.Total, r.Progress)
+	img, s, err := r.Setup.RenderTo(c, r.Spec, r.Total, r.Progress)
 	if err != nil {
 		return Rendered{}, err
 	}
 	res := Rendered{Emitted: s.Emitted, Bounces: s.Bounces(), Iterations: s.Iterations, Seconds: time.Since(start).Seconds()}
 	s.Close()
-	if err := imageio.WritePNG(r.Out, img.ToneMap(r.exposure())); err != nil {
+	if err := imageio.WritePNG(r.Out, img.ToneMap(r.ToneExposure())); err != nil {
 		return res, err
 	}
 	if r.PFM != "" {
@@ -156,8 +156,8 @@ func (r Render) Run(c *gpu.Context) (Rendered, error) {
 			return res, err
 		}
 	}
-	res.Metric = r.metric()
-	ref, where, err := r.reference()
+	res.Metric = r.ChosenMetric()
+	ref, where, err := r.LoadReference()
 	switch {
 	case errors.Is(err, render.ErrOtherScene):
 		res.Note = err.Error() + "; " + res.Metric.Short() + " left out"
@@ -190,15 +190,15 @@ func noReferenceNote(scene string, w, h int, m imageio.Metric) string {
 	return fmt.Sprintf("no %s: no stored reference of %s serves %dx%d; --size %s would have one", m.Short(), scene, w, h, strings.Join(sizes, ", "))
 }
 
-// renderTo renders total photons with spec and returns the radiance and the
+// RenderTo renders total photons with spec and returns the radiance and the
 // finished render (the caller closes it).
-func (s Setup) renderTo(c *gpu.Context, spec rng.Spec, total int64, progress Progress) (imageio.Image, *render.SPPM, error) {
+func (s Setup) RenderTo(c *gpu.Context, spec rng.Spec, total int64, progress Progress) (imageio.Image, *render.SPPM, error) {
 	cfg, err := s.Config(spec)
 	if err != nil {
 		return imageio.Image{}, nil, err
 	}
 	cfg.Photons = int(min(int64(s.Iteration(c.Info)), total))
-	if err := checkIterations(total, cfg.Photons, 1); err != nil {
+	if err := CheckIterations(total, cfg.Photons, 1); err != nil {
 		return imageio.Image{}, nil, err
 	}
 	gens, err := cfg.PassGens()
@@ -218,13 +218,13 @@ func (s Setup) renderTo(c *gpu.Context, spec rng.Spec, total int64, progress Pro
 	if err != nil {
 		return imageio.Image{}, nil, err
 	}
-	err = progressive(r, []int64{total}, func(n int64) { progress.report(n, total) }, func(int) error {
+	err = Progressive(r, []int64{total}, func(n int64) { progress.Report(n, total) }, func(int) error {
 		c.Finish()
-		return checkTraced(r, total)
+		return CheckTraced(r, total)
 	})
 	var img imageio.Image
 	if err == nil {
-		img, err = radiance(r)
+		img, err = Radiance(r)
 	}
 	if err != nil {
 		r.Close()
@@ -233,8 +233,37 @@ func (s Setup) renderTo(c *gpu.Context, spec rng.Spec, total int64, progress Pro
 	return img, r, nil
 }
 
-// radiance is the render's linear image.
-func radiance(s *render.SPPM) (imageio.Image, error) {
+// Radiance is the render's linear image.
+func Radiance(s *render.SPPM) (imageio.Image, error) {
 	px, err := s.Radiance()
 	return imageio.Image{W: s.Cfg.Width, H: s.Cfg.Height, Pix: px}, err
+}
+
+// LoadReference is the image errors are measured against, and where it came
+// from, or nil and why not; an exact image takes a while, so the capture
+// says it is at work. A broken stored reference is an input error; one of
+// another scene wraps render.ErrOtherScene (the caller leaves errors out
+// and says why).
+func (s Setup) LoadReference() (*imageio.Image, string, error) {
+	if s.Scene.Analytic() && s.Status != nil {
+		s.Status(fmt.Sprintf("computing %s's exact image at %dx%d (the reference)", s.Scene.Name, s.Width, s.Height))
+	}
+	img, where, err := render.ReferenceImage(s.Scene, s.Width, s.Height)
+	if err != nil && !errors.Is(err, render.ErrOtherScene) {
+		err = Inputf("%v", err)
+	}
+	return img, where, err
+}
+
+// CheckReference reads the stored reference before any GPU work, so that a
+// broken one is refused before a long render rather than after it.
+func (s Setup) CheckReference() error {
+	if s.Scene.Analytic() {
+		return nil // computed, never read
+	}
+	_, _, err := s.LoadReference()
+	if errors.Is(err, render.ErrOtherScene) {
+		return nil
+	}
+	return err
 }

@@ -51,7 +51,7 @@ func TestRenderSpecSeedIsTheSeed(t *testing.T) {
 		s.Seed = seed
 		var px []float32
 		gltest.On(t, func(c *gpu.Context) error {
-			img, r, err := s.renderTo(c, sp, 1500, nil)
+			img, r, err := s.RenderTo(c, sp, 1500, nil)
 			if err == nil {
 				r.Close()
 				px = img.Pix

@@ -30,26 +30,26 @@ type RendererOrder struct {
 	Lags int
 }
 
-// layout is the pass's generator layout with seed and options.
-func (r RendererOrder) layout(seed uint32, options map[string]string) render.PassLayout {
+// PassLayout is the pass's generator layout with seed and options.
+func (r RendererOrder) PassLayout(seed uint32, options map[string]string) render.PassLayout {
 	return render.Layout(r.Pass, r.Width, r.Height, r.Photons, seed, options)
 }
 
-// check refuses a renderer order the renderer cannot have. Photons 0 is
+// CheckSlots refuses a renderer order the renderer cannot have. Photons 0 is
 // auto, checked again once the device is known.
-func (r RendererOrder) check(slots int) error {
+func (r RendererOrder) CheckSlots(slots int) error {
 	switch {
 	case r.Photons < 0 || r.Photons > render.MaxPhotonsPerIteration:
-		return inputf("--photons-per-iteration must be 1..%d (got %d)", render.MaxPhotonsPerIteration, r.Photons)
+		return Inputf("--photons-per-iteration must be 1..%d (got %d)", render.MaxPhotonsPerIteration, r.Photons)
 	case r.Width < 1 || r.Height < 1 || r.Width > 16384 || r.Height > 16384:
-		return inputf("--size %dx%d: width and height must be 1..16384", r.Width, r.Height)
+		return Inputf("--size %dx%d: width and height must be 1..16384", r.Width, r.Height)
 	case r.PerPhoton < 1 || r.PerPhoton > 1024:
-		return inputf("--draws-per-photon must be 1..1024 (got %d)", r.PerPhoton)
+		return Inputf("--draws-per-photon must be 1..1024 (got %d)", r.PerPhoton)
 	case r.Lags < 0 || r.Lags > MaxLags:
-		return inputf("--lags must be 0..%d (got %d)", MaxLags, r.Lags)
+		return Inputf("--lags must be 0..%d (got %d)", MaxLags, r.Lags)
 	}
-	if streams := r.layout(0, nil).Cfg.Streams; streams > 0 && slots > streams {
-		return inputf("--streams %d: the %s pass has only %d slots", slots, r.Pass, streams)
+	if streams := r.PassLayout(0, nil).Cfg.Streams; streams > 0 && slots > streams {
+		return Inputf("--streams %d: the %s pass has only %d slots", slots, r.Pass, streams)
 	}
 	return nil
 }
@@ -127,14 +127,14 @@ func chiSquareZ(counts []uint64, total int64) float64 {
 	return (x - dof) / math.Sqrt(2*dof)
 }
 
-// lagValues is how many draws a slot gives the lag table: enough for about
+// LagValues is how many draws a slot gives the lag table: enough for about
 // 2^22 pairs over all slots, at most what the battery tests.
-func lagValues(slots int, perSlot int64) int64 {
+func LagValues(slots int, perSlot int64) int64 {
 	return min(perSlot, max(int64(4096), (int64(1)<<23)/int64(slots)))
 }
 
-// writeLags writes the lag table of each generator.
-func writeLags(w io.Writer, lags []LagResult) error {
+// WriteLags writes the lag table of each generator.
+func WriteLags(w io.Writer, lags []LagResult) error {
 	if len(lags) == 0 {
 		return nil
 	}
@@ -142,7 +142,7 @@ func writeLags(w io.Writer, lags []LagResult) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "generator\tlag\tpairs\tz\tp\tverdict\tdraws")
 	for _, l := range lags {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\n", l.Generator, l.Lag, l.Pairs, l.Z, pText(l.P), l.Verdict, l.Draws)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\n", l.Generator, l.Lag, l.Pairs, l.Z, PText(l.P), l.Verdict, l.Draws)
 	}
 	return tw.Flush()
 }

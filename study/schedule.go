@@ -18,7 +18,8 @@ type InputError struct{ msg string }
 
 func (e InputError) Error() string { return e.msg }
 
-func inputf(format string, a ...any) error { return InputError{fmt.Sprintf(format, a...)} }
+// Inputf is an InputError of the formatted message.
+func Inputf(format string, a ...any) error { return InputError{fmt.Sprintf(format, a...)} }
 
 // IsInputError reports whether err refuses the options (see InputError).
 func IsInputError(err error) bool { return errors.As(err, new(InputError)) }
@@ -27,18 +28,19 @@ func IsInputError(err error) bool { return errors.As(err, new(InputError)) }
 // renders, cases for benches). Nil hears nothing.
 type Progress func(done, total int64)
 
-func (p Progress) report(done, total int64) {
+// Report tells p, if any, that done of total units are done.
+func (p Progress) Report(done, total int64) {
 	if p != nil {
 		p(done, total)
 	}
 }
 
-// dividingIteration is the largest iteration size up to limit that divides
+// DividingIteration is the largest iteration size up to limit that divides
 // every stop, so that captures fall at the ends of equal iterations; where
 // that would make iterations smaller than half the limit (stops with no
 // large common divisor), it is limit, and each stop that is not a multiple
 // of it is reached by a shorter iteration (SPPM.IterateTo).
-func dividingIteration(limit int, stops []int64) int {
+func DividingIteration(limit int, stops []int64) int {
 	g := stops[0]
 	for _, s := range stops[1:] {
 		for b := s; b != 0; g, b = b, g%b {
@@ -52,12 +54,12 @@ func dividingIteration(limit int, stops []int64) int {
 	return int(min(int64(limit), stops[len(stops)-1]))
 }
 
-// checkIterations refuses a render of total photons in iterations of
+// CheckIterations refuses a render of total photons in iterations of
 // perIter, ending a shorter one at each of its stops, that would need more
 // iterations than a render holds (render.MaxIterations).
-func checkIterations(total int64, perIter, stops int) error {
+func CheckIterations(total int64, perIter, stops int) error {
 	if iters := total/int64(perIter) + int64(stops); iters > render.MaxIterations {
-		return inputf("%d photons at %d per iteration are %d iterations, more than a render holds (2^32 - 1): give more --photons-per-iteration", total, perIter, iters)
+		return Inputf("%d photons at %d per iteration are %d iterations, more than a render holds (2^32 - 1): give more --photons-per-iteration", total, perIter, iters)
 	}
 	return nil
 }
@@ -72,12 +74,12 @@ const (
 	maxBatchIterations = 64
 )
 
-// progressive runs s to each of stops (photon counts, ascending) and calls
+// Progressive runs s to each of stops (photon counts, ascending) and calls
 // at(k) when exactly stops[k] photons have been traced: where a stop is not
 // a multiple of the iteration size, a shorter iteration ends there and the
 // render goes on from it. The last stop ends it. emitted hears the photons
 // traced so far after each batch of iterations.
-func progressive(s *render.SPPM, stops []int64, emitted func(int64), at func(k int) error) error {
+func Progressive(s *render.SPPM, stops []int64, emitted func(int64), at func(k int) error) error {
 	n := 1 // iterations between reports: grown or shrunk towards a batch of about progressBatch
 	for k, stop := range stops {
 		for s.Emitted < stop {
@@ -100,9 +102,9 @@ func progressive(s *render.SPPM, stops []int64, emitted func(int64), at func(k i
 	return nil
 }
 
-// checkTraced makes sure that the photon pass traced exactly the want
+// CheckTraced makes sure that the photon pass traced exactly the want
 // photons that the labels (output line, file names, CSV rows) state.
-func checkTraced(s *render.SPPM, want int64) error {
+func CheckTraced(s *render.SPPM, want int64) error {
 	if n := s.Traced(); n != want || s.Emitted != want {
 		return fmt.Errorf("the photon pass traced %d photons, not the %d asked for", n, want)
 	}
@@ -119,8 +121,8 @@ func AutoStops(info gpu.Info) []int64 {
 	return []int64{1e6, 1e7, 1e8}
 }
 
-// autoStopsText says which counts --at auto chose, and why.
-func autoStopsText(info gpu.Info, at []int64) string {
+// AutoStopsText says which counts --at auto chose, and why.
+func AutoStopsText(info gpu.Info, at []int64) string {
 	counts := make([]string, len(at))
 	for i, n := range at {
 		counts[i] = units.FormatCount(n)

@@ -29,7 +29,7 @@ func TestDividingIteration(t *testing.T) {
 		{50, []int64{97}, 50}, // no divisor of at least 25: 50 and a last iteration of 47
 		{100, []int64{1e3, 2e3}, 100},
 	} {
-		got := dividingIteration(c.limit, c.stops)
+		got := DividingIteration(c.limit, c.stops)
 		if got != c.want {
 			t.Errorf("dividingIteration(%d, %v) = %d, want %d", c.limit, c.stops, got, c.want)
 		}
@@ -43,17 +43,17 @@ func TestDividingIteration(t *testing.T) {
 // shorter iterations that end at stops count too.
 func TestCheckIterations(t *testing.T) {
 	const max = render.MaxIterations
-	if err := checkIterations(max-1, 1, 1); err != nil {
+	if err := CheckIterations(max-1, 1, 1); err != nil {
 		t.Errorf("2^32 - 2 photons, one at a time, and a stop: %v", err)
 	}
-	err := checkIterations(max, 1, 1)
+	err := CheckIterations(max, 1, 1)
 	if err == nil || !IsInputError(err) {
 		t.Errorf("2^32 - 1 photons, one at a time, and a stop: %v; want an input error", err)
 	}
-	if err := checkIterations(4*(max-3), 4, 3); err != nil {
+	if err := CheckIterations(4*(max-3), 4, 3); err != nil {
 		t.Errorf("2^32 - 4 iterations of 4 and 3 stops: %v", err)
 	}
-	if err := checkIterations(4*(max-3), 4, 4); err == nil {
+	if err := CheckIterations(4*(max-3), 4, 4); err == nil {
 		t.Error("2^32 - 4 iterations of 4 and 4 stops accepted")
 	}
 }
@@ -67,7 +67,7 @@ func builtin(t *testing.T, name string) *scenes.Scene {
 	return s
 }
 
-// progressive stops at each count exactly, with iterations that do not
+// Progressive stops at each count exactly, with iterations that do not
 // divide them (700 photons: stops at 1000, 2000, 2500 end shorter ones),
 // and reports the photons traced as they grow.
 func TestProgressiveStopsExactly(t *testing.T) {
@@ -81,7 +81,7 @@ func TestProgressiveStopsExactly(t *testing.T) {
 			return err
 		}
 		defer s.Close()
-		return progressive(s, stops, func(n int64) {
+		return Progressive(s, stops, func(n int64) {
 			if n < last {
 				t.Errorf("progress went back from %d to %d", last, n)
 			}
@@ -89,7 +89,7 @@ func TestProgressiveStopsExactly(t *testing.T) {
 		}, func(k int) error {
 			c.Finish()
 			seen = append(seen, s.Emitted)
-			return checkTraced(s, stops[k])
+			return CheckTraced(s, stops[k])
 		})
 	})
 	if fmt.Sprint(seen) != fmt.Sprint(stops) || last != 2500 {
@@ -109,7 +109,7 @@ func TestAutoStopsSmallerOnSoftware(t *testing.T) {
 		if last >= gpuStops[len(gpuStops)-1] || 6*last > 1e7 {
 			t.Errorf("%s: %v, GPU %v: want smaller counts, at most 1e7 photons over six generators", renderer, cpu, gpuStops)
 		}
-		if text := autoStopsText(info, cpu); !strings.Contains(text, "CPU rasteriser") {
+		if text := AutoStopsText(info, cpu); !strings.Contains(text, "CPU rasteriser") {
 			t.Errorf("%s: %q does not say why", renderer, text)
 		}
 	}

@@ -1,0 +1,402 @@
+package battery
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"speckle/gpu"
+	"speckle/internal/stats"
+	"speckle/internal/units"
+	"speckle/lab"
+	"speckle/render"
+	"speckle/rng"
+	"speckle/study"
+)
+
+// Limits and defaults of the battery's size: the default runs the battery
+// on four generators in well under a minute on llvmpipe (2 cores).
+const (
+	DefaultTestNumbers = 1 << 22
+	DefaultTestStreams = 128
+	DefaultTestSamples = 128
+	// MaxTestNumbers is the most numbers per order a run has been seen to
+	// test correctly on the H200 (2^37 = 1.4e11, 32,768 streams).
+	MaxTestNumbers = 1 << 37
+	MaxTestSamples = 1 << 16
+)
+
+// RNGTest runs the statistical battery (internal/stats) on the GPU over
+// each generator's streams, in the stream order and the consumed order.
+type RNGTest struct {
+	Specs []rng.Spec
+	Seed  uint32 // of each generator without a seed of its own
+	// Numbers per order and generator, from Streams streams, cut into
+	// Samples samples; Numbers is a multiple of both.
+	Numbers  int64
+	Streams  int
+	Samples  int
+	Tests    []stats.Test   // nil: all
+	Progress study.Progress // numbers done, over all generators
+	// Renderer, if set, tests in the renderer order instead of the stream
+	// and consumed orders: Streams is then the pass's slots tested.
+	Renderer *study.RendererOrder
+	Only     []int // if set, the indices of the Specs to test (a split's units)
+}
+
+// TestResult is one test in one order of one generator: the p-value over
+// all numbers, the second-level KS p-value over the samples' p-values, and
+// the verdict of the worse of the two.
+type TestResult struct {
+	Generator string  `json:"generator"`
+	Test      string  `json:"test"`
+	Order     string  `json:"order"`
+	Numbers   int64   `json:"numbers"`
+	P         float64 `json:"p"`
+	KS        float64 `json:"ks_p"`
+	Verdict   string  `json:"verdict"`
+}
+
+// TestedGenerator is a generator's run: its label and speed.
+type TestedGenerator struct {
+	Label   string  `json:"generator"`
+	Note    string  `json:"note,omitempty"` // its degenerate seeds or states, if any
+	Seconds float64 `json:"seconds"`
+	PerS    float64 `json:"numbers_per_s"` // numbers drawn and tested in both orders per second
+}
+
+// RNGTestReport is the battery's outcome.
+type RNGTestReport struct {
+	Device  string `json:"device"`
+	Numbers int64  `json:"numbers_per_order"`
+	Streams int    `json:"streams"`
+	Samples int    `json:"samples"`
+	// Layout says how the numbers were drawn: the dump's streams, or the
+	// renderer's pass whose slots were read (the renderer order).
+	Layout     string            `json:"layout"`
+	Generators []TestedGenerator `json:"generators"`
+	Results    []TestResult      `json:"results"`
+	Lags       []study.LagResult `json:"lags,omitempty"`
+}
+
+func (o RNGTest) size() lab.BatterySize {
+	size := lab.BatterySize{Numbers: o.Numbers, PerStream: o.Numbers / int64(max(o.Streams, 1)), Samples: o.Samples}
+	if o.Renderer != nil {
+		size.Renderer = &lab.RendererDraws{Slots: o.Streams, PerPhoton: o.Renderer.PerPhoton}
+	}
+	return size
+}
+
+// layoutText says how the numbers are drawn, for the report.
+func (o RNGTest) layoutText() string {
+	if r := o.Renderer; r != nil {
+		return fmt.Sprintf("renderer order: slots 0..%d of the %s pass of %s at %dx%d, %s photons an iteration (%d slots), each slot's draws through the render",
+			o.Streams-1, r.Pass, r.Scene, r.Width, r.Height, units.FormatCount(int64(r.Photons)), r.PassLayout(0, nil).Cfg.Streams)
+	}
+	return fmt.Sprintf("%d streams in the stream and the consumed order", o.Streams)
+}
+
+// bits is how many bits of each value the battery tests for gen.
+func (o RNGTest) bits(gen *rng.Generator) int {
+	if o.Renderer != nil {
+		return lab.RendererBits
+	}
+	return gen.Bits()
+}
+
+// config is spec sp's generator layout: the dump's streams, or the pass's.
+func (o RNGTest) layout(sp rng.Spec) render.PassLayout {
+	cfg := sp.Config(o.Streams, o.Seed)
+	if o.Renderer != nil {
+		return o.Renderer.PassLayout(cfg.Seed, cfg.Options)
+	}
+	return render.PassLayout{Cfg: cfg}
+}
+
+func (o RNGTest) tests() []stats.Test {
+	if o.Tests == nil {
+		return stats.Tests
+	}
+	return o.Tests
+}
+
+// MinGroupsPerSample is the fewest groups of 512 values a sample must hold
+// where the birthday and collision tests run: their per-sample statistics are
+// small counts, whose p-values are too discrete for the second-level KS
+// below that (philox failed collisions' KS with 16 groups a sample: 2^20
+// numbers in 128 samples; it passes with 64).
+const MinGroupsPerSample = 64
+
+// Check refuses bad options before any GPU work.
+func (o RNGTest) Check() error {
+	switch {
+	case len(o.Specs) == 0:
+		return study.Inputf("no generator to test")
+	case o.Numbers < 1 || o.Numbers > MaxTestNumbers:
+		return study.Inputf("--numbers must be 1..%s (got %d)", units.FormatCount(MaxTestNumbers), o.Numbers)
+	case o.Samples < 5 || o.Samples > MaxTestSamples:
+		return study.Inputf("--samples must be 5..%d (got %d)", MaxTestSamples, o.Samples)
+	case o.Streams < 1:
+		return study.Inputf("--streams must be at least 1 (got %d)", o.Streams)
+	case o.Numbers%int64(o.Streams) != 0:
+		return study.Inputf("--numbers %d is not a multiple of --streams %d", o.Numbers, o.Streams)
+	}
+	if err := o.size().Check(o.Streams, o.tests()); err != nil {
+		return study.Inputf("--numbers, --streams and --samples: %v", err)
+	}
+	if slices.Contains(o.tests(), stats.Birthdays) || slices.Contains(o.tests(), stats.Collisions) {
+		if least := int64(MinGroupsPerSample * stats.BirthdayGroup); o.Numbers/int64(o.Samples) < least {
+			return study.Inputf("--numbers / --samples is %d values a sample: the birthday and collision tests need at least %d (%d groups of %d) for their second-level test; give fewer --samples or more --numbers",
+				o.Numbers/int64(o.Samples), least, MinGroupsPerSample, stats.BirthdayGroup)
+		}
+	}
+	if o.Renderer != nil {
+		if err := o.Renderer.CheckSlots(o.Streams); err != nil {
+			return err
+		}
+	}
+	for _, sp := range o.Specs {
+		cfg := o.layout(sp).Cfg
+		if cfg.Streams == 0 { // the photon pass with automatic photons: checked once the device is known
+			cfg.Streams = max(o.Streams, 1)
+		}
+		inst, err := sp.Gen.New(cfg)
+		if err != nil {
+			return study.Inputf("%v", err)
+		}
+		if o.Renderer == nil {
+			if err := sp.Gen.CheckDump(o.Streams, int(min(o.size().PerStream, math.MaxInt32))); err != nil {
+				return study.Inputf("%v", err)
+			}
+		}
+		if most := lab.MaxBatteryStreamsFor(inst, o.tests()); o.Streams > most {
+			return study.Inputf("--streams %d: the battery holds every stream of %s at once, at most %d", o.Streams, sp.Label(), most)
+		}
+	}
+	return study.DrawnOnce("--gens", o.Specs, o.Seed)
+}
+
+// Run tests each generator in turn.
+func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
+	rep := RNGTestReport{Device: c.Info.String(), Numbers: o.Numbers, Streams: o.Streams, Samples: o.Samples, Layout: o.layoutText()}
+	size := o.size()
+	all := int64(len(o.Specs)) * o.Numbers
+	for i, sp := range o.Specs {
+		if o.Only != nil && !slices.Contains(o.Only, i) {
+			continue
+		}
+		l := o.layout(sp)
+		r, err := render.NewLayoutRNG(c, sp.Gen, l)
+		if err != nil {
+			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
+		}
+		done := int64(i) * o.Numbers
+		counts, err := lab.Battery(r, size, o.tests(), func(n int64) { o.Progress.Report(done+n, all) })
+		r.Close()
+		if err != nil {
+			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
+		}
+		label := sp.Label()
+		rep.Generators = append(rep.Generators, TestedGenerator{Label: label, Seconds: counts.Elapsed.Seconds(), PerS: float64(o.Numbers) / counts.Elapsed.Seconds()})
+		rep.Results = append(rep.Results, Evaluate(label, counts, o.tests(), o.bits(sp.Gen))...)
+		if o.Renderer != nil && o.Renderer.Lags > 0 { // the GPU's instance is the Go reference too
+			rep.Lags = append(rep.Lags, o.Renderer.LagTable(label, r.Inst, l, o.Streams, study.LagValues(o.Streams, size.PerStream))...)
+		}
+	}
+	return rep, nil
+}
+
+// orderName is how the report names order o of a battery of size.
+func orderName(o lab.Order, size lab.BatterySize) string {
+	if size.Renderer != nil {
+		return "renderer"
+	}
+	return o.String()
+}
+
+// Evaluate turns a battery's counts into p-values and verdicts.
+func Evaluate(label string, c lab.BatteryCounts, tests []stats.Test, outBits int) []TestResult {
+	var out []TestResult
+	size := c.Size
+	for _, o := range lab.Orders {
+		if c.Counts[o] == nil { // not counted
+			continue
+		}
+		seg := size.Segments(o)
+		pooled := stats.Layout{Segments: seg.Segments * size.Samples64(), Length: seg.Length}
+		for i, t := range tests {
+			bins := t.Bins()
+			all := make([]uint64, bins)
+			ps := make([]float64, size.Samples)
+			for s := range ps {
+				sample := c.Counts[o][i][s*bins : (s+1)*bins]
+				for b, v := range sample {
+					all[b] += v
+				}
+				ps[s] = stats.P(t, sample, seg, outBits)
+			}
+			p := stats.P(t, all, pooled, outBits)
+			ks := stats.KS(ps)
+			out = append(out, TestResult{label, t.String(), orderName(o, size), size.Numbers, p, ks, worse(stats.Verdict(p), stats.Verdict(ks))})
+		}
+	}
+	return out
+}
+
+// verdictRank orders verdicts from best to worst.
+var verdictRank = map[string]int{"n/a": 0, "PASS": 1, "SUSPECT": 2, "FAIL": 3}
+
+func worse(a, b string) string {
+	if verdictRank[b] > verdictRank[a] {
+		return b
+	}
+	return a
+}
+
+// Thresholds states the verdicts' thresholds, for help texts and footers.
+func Thresholds() string {
+	return fmt.Sprintf("FAIL if p < %g or p > 1-%g, SUSPECT if p < %g or p > %g, else PASS; a test's verdict is the worse of its p over all numbers and its KS p over the samples",
+		stats.FailBelow, stats.FailBelow, stats.SuspectBelow, 1-stats.SuspectBelow)
+}
+
+// WriteTable writes a table per generator, then, for several, the verdicts
+// side by side, and a footer with the thresholds and numbers per second.
+func (r RNGTestReport) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "device: %s\n", r.Device)
+	fmt.Fprintf(w, "%s numbers per order, %d samples of %s; %s\n", units.FormatCount(r.Numbers), r.Samples, units.FormatCount(r.Numbers/int64(r.Samples)), r.Layout)
+	for _, g := range r.Generators {
+		fmt.Fprintf(w, "\n%s\n", g.Label)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "test\torder\tnumbers\tp\tKS p\tverdict")
+		for _, res := range r.Results {
+			if res.Generator == g.Label {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", res.Test, res.Order, units.FormatCount(res.Numbers), study.PText(res.P), study.PText(res.KS), res.Verdict)
+			}
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if len(r.Generators) > 1 {
+		fmt.Fprintln(w)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		head := []string{"test", "order"}
+		for _, g := range r.Generators {
+			head = append(head, g.Label)
+		}
+		fmt.Fprintln(tw, strings.Join(head, "\t"))
+		for _, row := range r.rows() {
+			cells := []string{row.test, row.order}
+			for _, g := range r.Generators {
+				cells = append(cells, r.verdict(g.Label, row.test, row.order))
+			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if err := study.WriteLags(w, r.Lags); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n%s\n", Thresholds())
+	orders := strings.Join(r.orders(), " and ")
+	for _, g := range r.Generators {
+		fmt.Fprintf(w, "%s: %s numbers drawn and tested in the %s order in %.2f s: %s numbers/s\n", g.Label, units.FormatCount(r.Numbers), orders, g.Seconds, units.FormatRate(g.PerS))
+	}
+	return nil
+}
+
+type testRow struct{ test, order string }
+
+// orders are the orders the results hold, in their order.
+func (r RNGTestReport) orders() []string {
+	var out []string
+	for _, row := range r.rows() {
+		if !slices.Contains(out, row.order) {
+			out = append(out, row.order)
+		}
+	}
+	return out
+}
+
+// rows are the (test, order) pairs in the order of the results.
+func (r RNGTestReport) rows() []testRow {
+	var rows []testRow
+	seen := map[testRow]bool{}
+	for _, res := range r.Results {
+		k := testRow{res.Test, res.Order}
+		if !seen[k] {
+			seen[k] = true
+			rows = append(rows, k)
+		}
+	}
+	return rows
+}
+
+func (r RNGTestReport) verdict(gen, test, order string) string {
+	for _, res := range r.Results {
+		if res.Generator == gen && res.Test == test && res.Order == order {
+			return res.Verdict
+		}
+	}
+	return "-"
+}
+
+// Note gives each generator its note, in the order of the specs tested.
+func (r *RNGTestReport) Note(notes []string) {
+	for i := range r.Generators {
+		if i < len(notes) {
+			r.Generators[i].Note = notes[i]
+		}
+	}
+}
+
+// WriteCSV writes one row per generator, test and order; note is the
+// generator's degenerate seeds or states, empty if none.
+func (r RNGTestReport) WriteCSV(w io.Writer) error {
+	c := csv.NewWriter(w)
+	c.Write([]string{"generator", "test", "order", "numbers", "p", "ks_p", "verdict", "note"})
+	notes := map[string]string{}
+	for _, g := range r.Generators {
+		notes[g.Label] = g.Note
+	}
+	for _, res := range r.Results {
+		c.Write([]string{res.Generator, res.Test, res.Order, strconv.FormatInt(res.Numbers, 10),
+			strconv.FormatFloat(res.P, 'g', -1, 64), strconv.FormatFloat(res.KS, 'g', -1, 64), res.Verdict, notes[res.Generator]})
+	}
+	c.Flush()
+	return c.Error()
+}
+
+// WriteJSON writes the report as indented JSON (p-values that are not
+// numbers, for tests a sample is too small for, as null).
+func (r RNGTestReport) WriteJSON(w io.Writer) error {
+	type result struct {
+		TestResult
+		P  *float64 `json:"p"`
+		KS *float64 `json:"ks_p"`
+	}
+	num := func(v float64) *float64 {
+		if math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	out := struct {
+		RNGTestReport
+		Results []result `json:"results"`
+	}{RNGTestReport: r}
+	for _, res := range r.Results {
+		out.Results = append(out.Results, result{res, num(res.P), num(res.KS)})
+	}
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	return e.Encode(out)
+}

@@ -1,0 +1,45 @@
+package bench
+
+import (
+	"os"
+	"testing"
+
+	"speckle/gpu/gltest"
+	"speckle/rng"
+	"speckle/scenes"
+)
+
+// TestMain serves the GPU tests' GL work on the main thread (gltest).
+func TestMain(m *testing.M) { os.Exit(gltest.Main(m, "study/bench tests")) }
+
+// Helpers of this package's tests (study's own tests have the same few).
+
+// builtin is the built-in scene name, or fails t.
+func builtin(t *testing.T, name string) *scenes.Scene {
+	t.Helper()
+	s, err := scenes.Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// spec parses s, or fails t.
+func spec(t *testing.T, s string) rng.Spec {
+	t.Helper()
+	sp, err := rng.ParseSpec(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// specs parses a list of specs, or fails t.
+func specs(t *testing.T, list string) []rng.Spec {
+	t.Helper()
+	s, err := rng.ParseSpecs(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
