@@ -23,7 +23,7 @@ var floors = [][]string{
 	{"render"},                              // the renderer: SPPM, streamlines, display; a generator bound to a GPU program
 	{"lab"},                                 // generator tools on the GPU: dumps, draws, bench, battery, box scan, CA evaluation
 	{"study", "ui"},                         // the studies' base: setup, schedule, references, renders, labels; the Dear ImGui glue
-	{"study/capture", "study/battery", "study/bench", "study/streamlines", "study/caevolve", "study/validate",
+	{"study/capture", "study/reference", "study/battery", "study/bench", "study/streamlines", "study/caevolve", "study/validate",
 		"study/look"}, // one study per subject, on the base only
 	{"study/lesson"}, // the lessons and their explain pages, which show look's and battery's
 	{"app"},          // the window

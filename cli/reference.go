@@ -10,6 +10,7 @@ import (
 	"speckle/render"
 	"speckle/rng"
 	"speckle/study"
+	"speckle/study/reference"
 )
 
 // referenceOptions are reference's flags.
@@ -59,7 +60,7 @@ func (o *referenceOptions) run(c *cobra.Command) error {
 		return err
 	}
 	o.spec = specs[0]
-	ref := study.Reference{Setup: setup, Spec: o.spec, Total: o.photons, Out: o.out, Force: o.force}
+	ref := reference.Reference{Setup: setup, Spec: o.spec, Total: o.photons, Out: o.out, Force: o.force}
 	path, err := ref.Path()
 	if err != nil {
 		return inputOrRun(err)

@@ -267,3 +267,7 @@ func (s Setup) CheckReference() error {
 	}
 	return err
 }
+
+// ReferenceSize is the size of the stored reference renders: render's,
+// capture's and reference's default, so that they find them.
+const ReferenceSize = "640x360"

@@ -102,18 +102,6 @@ func TestRenderWritesItsImages(t *testing.T) {
 	}
 }
 
-// A reference is refused for a scene with an exact image, and goes under
-// render.ReferenceDir() otherwise.
-func TestReferencePath(t *testing.T) {
-	if _, err := (Reference{Setup: Setup{Scene: builtin(t, "plane"), Width: 8, Height: 6}}).Path(); !IsInputError(err) {
-		t.Errorf("plane: %v, want an input error", err)
-	}
-	p, err := (Reference{Setup: Setup{Scene: builtin(t, "cornell"), Width: 8, Height: 6}}).Path()
-	if err != nil || p != render.ReferencePath("cornell", 8, 6) || filepath.Dir(p) != render.ReferenceDir() {
-		t.Errorf("cornell: %q, %v", p, err)
-	}
-}
-
 // A render with no reference at its size says so, and names the sizes that
 // have one (the shipped cornell reference is 640x360).
 func TestNoReferenceNoteNamesTheSizes(t *testing.T) {

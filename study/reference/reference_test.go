@@ -1,4 +1,4 @@
-package study
+package reference
 
 import (
 	"os"
@@ -7,6 +7,8 @@ import (
 
 	"speckle/gpu"
 	"speckle/gpu/gltest"
+	"speckle/render"
+	"speckle/study"
 )
 
 // A reference whose sidecar cannot be written leaves the old image and sidecar as they were
@@ -18,7 +20,7 @@ func TestReferenceImageAndSidecarTogether(t *testing.T) {
 	pfm, side := filepath.Join(dir, "r.pfm"), filepath.Join(dir, "r.json")
 	os.WriteFile(pfm, []byte("old image"), 0o644)
 	os.WriteFile(side, []byte("old sidecar"), 0o444)
-	r := Reference{Setup: Setup{Scene: builtin(t, "cornell"), Width: 16, Height: 9, PhotonsPerIteration: 1024, Alpha: 0.7, Seed: 1},
+	r := Reference{Setup: study.Setup{Scene: builtin(t, "cornell"), Width: 16, Height: 9, PhotonsPerIteration: 1024, Alpha: 0.7, Seed: 1},
 		Spec: spec(t, "pcg32"), Total: 2048, Out: pfm, Force: true}
 	var runErr error
 	gltest.On(t, func(c *gpu.Context) error {
@@ -32,5 +34,17 @@ func TestReferenceImageAndSidecarTogether(t *testing.T) {
 		if b, err := os.ReadFile(p); err != nil || string(b) != want {
 			t.Errorf("%s holds %q (%v), want %q", p, b, err, want)
 		}
+	}
+}
+
+// A reference is refused for a scene with an exact image, and goes under
+// render.ReferenceDir() otherwise.
+func TestReferencePath(t *testing.T) {
+	if _, err := (Reference{Setup: study.Setup{Scene: builtin(t, "plane"), Width: 8, Height: 6}}).Path(); !study.IsInputError(err) {
+		t.Errorf("plane: %v, want an input error", err)
+	}
+	p, err := (Reference{Setup: study.Setup{Scene: builtin(t, "cornell"), Width: 8, Height: 6}}).Path()
+	if err != nil || p != render.ReferencePath("cornell", 8, 6) || filepath.Dir(p) != render.ReferenceDir() {
+		t.Errorf("cornell: %q, %v", p, err)
 	}
 }

@@ -1,4 +1,4 @@
-package study
+package reference
 
 import (
 	"errors"
@@ -6,25 +6,22 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"speckle/internal/units"
 
 	"speckle/gpu"
 	"speckle/imageio"
+	"speckle/internal/units"
 	"speckle/render"
 	"speckle/rng"
+	"speckle/study"
 )
-
-// ReferenceSize is the size of the stored reference renders: capture's and
-// reference's default, so that capture finds them.
-const ReferenceSize = "640x360"
 
 // Reference is a long render of a scene stored as the linear radiance that
 // RMSE is measured against (render.ReferenceImage).
 type Reference struct {
-	Setup
+	study.Setup
 	Spec     rng.Spec
 	Total    int64
-	Progress Progress
+	Progress study.Progress
 	// Out, if set, is where the reference goes instead of ReferenceDir (a
 	// .pfm; its sidecar beside it).
 	Out string
@@ -33,32 +30,27 @@ type Reference struct {
 	Force bool
 }
 
-// MinReferencePhotons is the fewest photons a reference may have
-// (render.MinReferencePhotons): below, it is noisier than the renders it
-// will judge (the shipped ones took 1e10).
-const MinReferencePhotons = render.MinReferencePhotons
-
 // Path is where the reference goes; a scene without one (an analytic
 // image), or whose name would lead outside ReferenceDir, is refused.
 func (r Reference) Path() (string, error) {
 	if r.Scene.Analytic() {
-		return "", Inputf("scene %s has an analytic image: it needs no reference render", r.Scene.Name)
+		return "", study.Inputf("scene %s has an analytic image: it needs no reference render", r.Scene.Name)
 	}
 	if r.Out != "" {
 		if filepath.Ext(r.Out) != ".pfm" {
-			return "", Inputf("--out %s: a reference is a .pfm file", imageio.Printable(r.Out))
+			return "", study.Inputf("--out %s: a reference is a .pfm file", imageio.Printable(r.Out))
 		}
 		return r.Out, nil
 	}
 	path := render.ReferencePath(r.Scene.Name, r.Width, r.Height)
 	if rel, err := filepath.Rel(render.ReferenceDir(), path); err != nil || !filepath.IsLocal(rel) || filepath.Dir(rel) != "." {
-		return "", Inputf("scene name %q would write %s, outside %s", r.Scene.Name, path, render.ReferenceDir())
+		return "", study.Inputf("scene name %q would write %s, outside %s", r.Scene.Name, path, render.ReferenceDir())
 	}
 	return path, nil
 }
 
 // Check refuses bad options before any GPU work, a reference of fewer than
-// MinReferencePhotons photons (every use would refuse it) unless
+// render.MinReferencePhotons photons (every use would refuse it) unless
 // render.AllowWeakReferences, and one that would replace a better one
 // (keptReference).
 func (r Reference) Check() error {
@@ -69,9 +61,9 @@ func (r Reference) Check() error {
 	if _, err := r.Config(r.Spec); err != nil {
 		return err
 	}
-	if r.Total < MinReferencePhotons && !render.AllowWeakReferences {
-		return Inputf("--photons %s is under the %s a reference needs (RMSE against it would measure its noise; the shipped ones took 1e10): give more, or --%s makes it, and uses of it then need --%s too",
-			units.FormatCount(r.Total), units.FormatCount(MinReferencePhotons), render.AllowWeakFlag, render.AllowWeakFlag)
+	if r.Total < render.MinReferencePhotons && !render.AllowWeakReferences {
+		return study.Inputf("--photons %s is under the %s a reference needs (RMSE against it would measure its noise; the shipped ones took 1e10): give more, or --%s makes it, and uses of it then need --%s too",
+			units.FormatCount(r.Total), units.FormatCount(render.MinReferencePhotons), render.AllowWeakFlag, render.AllowWeakFlag)
 	}
 	return r.keptReference(path)
 }
@@ -90,11 +82,11 @@ func (r Reference) keptReference(path string) error {
 	m, err := render.ReadReferenceMeta(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return Inputf("%s holds a reference of an unknown photon count (no %s): --force replaces it", imageio.Printable(path), filepath.Base(render.SidecarPath(path)))
+		return study.Inputf("%s holds a reference of an unknown photon count (no %s): --force replaces it", imageio.Printable(path), filepath.Base(render.SidecarPath(path)))
 	case err != nil:
-		return Inputf("%v: --force replaces the reference", err)
+		return study.Inputf("%v: --force replaces the reference", err)
 	case m.Photons > r.Total:
-		return Inputf("%s was made from %s photons, more than this run's %s: --force replaces it, --out writes elsewhere",
+		return study.Inputf("%s was made from %s photons, more than this run's %s: --force replaces it, --out writes elsewhere",
 			imageio.Printable(path), units.FormatCount(m.Photons), units.FormatCount(r.Total))
 	}
 	return nil
@@ -102,11 +94,11 @@ func (r Reference) keptReference(path string) error {
 
 // Warning is what to say before a reference of too few photons, or "".
 func (r Reference) Warning() string {
-	if r.Total >= MinReferencePhotons {
+	if r.Total >= render.MinReferencePhotons {
 		return ""
 	}
 	return fmt.Sprintf("a reference of %s photons is noisier than the renders it will judge: give at least %s (the shipped ones took 1e10)",
-		units.FormatCount(r.Total), units.FormatCount(MinReferencePhotons))
+		units.FormatCount(r.Total), units.FormatCount(render.MinReferencePhotons))
 }
 
 // Run renders the reference and writes it; it returns the photons traced.
