@@ -16,7 +16,7 @@ var floors = [][]string{
 	{"internal/printable", "internal/suggest", "gpu/internal/readback"}, // user text printed safely, "did you mean": below every package that reports a path or parses a name; gpu's read-back count (gpu and gltest share it)
 	{"assets", "internal/capped", "internal/cref", "internal/fuzzcheck", "internal/numcheck", "internal/stats", "internal/units",
 		"gpu", "imageio"}, // leaves: files, numbers, the GL driver, pictures
-	{"rng", "gpu/gltest", "imageio/golden"}, // generators (Go truth + GLSL); test helpers
+	{"rng", "gpu/gltest", "imageio/golden", "imageio/figtest"}, // generators (Go truth + GLSL); test helpers
 	{"scenes"},                              // scene files
 	{"scenes/flow", "scenes/cycles"},        // flow fields and their Go reference tracer; the Cycles exporter
 	{"shaders"},                             // kernels, the include resolver, the shared constants
@@ -32,7 +32,7 @@ var floors = [][]string{
 }
 
 // testOnly may be imported by tests only: they link package testing.
-var testOnly = map[string]bool{"gpu/gltest": true, "imageio/golden": true, "internal/fuzzcheck": true}
+var testOnly = map[string]bool{"gpu/gltest": true, "imageio/golden": true, "imageio/figtest": true, "internal/fuzzcheck": true}
 
 func TestImportsRunDownTheFloors(t *testing.T) {
 	floor := map[string]int{}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"speckle/imageio"
+	"speckle/imageio/figtest"
 )
 
 // Plain `speckle` with no display writes its comparison beside a
@@ -63,7 +64,7 @@ func TestFirstRunFromAnEmptyFolder(t *testing.T) {
 	if !strings.Contains(r.stdout, "speckle lesson lehmer-rings") {
 		t.Errorf("the first run says nowhere to go next: %q", r.stdout)
 	}
-	m, rows, err := imageio.ReadConvergenceCSV(filepath.Join(set, "convergence.csv"))
+	m, rows, err := figtest.ReadConvergenceCSV(filepath.Join(set, "convergence.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"speckle/imageio"
+	"speckle/imageio/figtest"
 )
 
 // render and capture trace exactly the photons asked for where the count is
@@ -33,7 +33,7 @@ func TestRenderAndCaptureTraceExactCounts(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	_, rows, err := imageio.ReadConvergenceCSV(filepath.Join(capDir, "convergence.csv"))
+	_, rows, err := figtest.ReadConvergenceCSV(filepath.Join(capDir, "convergence.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,12 +2,9 @@ package imageio
 
 import (
 	"encoding/csv"
-	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
-	"strings"
 )
 
 // ConvergenceRow is one cell of a capture: the error (by the capture's Metric) of a generator's
@@ -45,8 +42,8 @@ type ConvergenceRow struct {
 // line says little about a rate (one noisy count turns it), so a shorter curve has none.
 const MinSlopePoints = 4
 
-// convergenceHeader is the CSV header line's fields; METRIC is the metric's name (medrel).
-func convergenceHeader(m Metric) []string {
+// ConvergenceHeader is the CSV header line's fields; METRIC is the metric's name (medrel).
+func ConvergenceHeader(m Metric) []string {
 	return []string{"scene", "generator", "photons", "seeds", string(m), string(m) + "_min", string(m) + "_max",
 		"slope", "slope_min", "slope_max", "rmse", "rmse_min", "rmse_max", "fireflies", "fireflies_max", "seconds", "reference"}
 }
@@ -65,7 +62,7 @@ func FormatSeconds(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64)
 func WriteConvergenceCSV(path string, m Metric, rows []ConvergenceRow) error {
 	return WriteFileAtomic(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
-		if err := cw.Write(convergenceHeader(m)); err != nil {
+		if err := cw.Write(ConvergenceHeader(m)); err != nil {
 			return err
 		}
 		for _, r := range rows {
@@ -81,58 +78,6 @@ func WriteConvergenceCSV(path string, m Metric, rows []ConvergenceRow) error {
 		cw.Flush()
 		return cw.Error()
 	})
-}
-
-// ReadConvergenceCSV reads a file written by WriteConvergenceCSV and the metric its header
-// names. Errors name the file and the line.
-func ReadConvergenceCSV(path string) (Metric, []ConvergenceRow, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", nil, err
-	}
-	defer f.Close()
-	cr := csv.NewReader(f)
-	cr.FieldsPerRecord = len(convergenceHeader(MetricRMSE))
-	recs, err := cr.ReadAll()
-	if err != nil {
-		return "", nil, fmt.Errorf("%s: %w", path, err)
-	}
-	var m Metric
-	if len(recs) > 0 {
-		m, _ = ParseMetric(recs[0][4])
-	}
-	if len(recs) == 0 || m == "" || strings.Join(recs[0], ",") != strings.Join(convergenceHeader(m), ",") {
-		return "", nil, fmt.Errorf("%s: line 1: want the header %s (METRIC one of %s)", path,
-			strings.Join(convergenceHeader("METRIC"), ","), strings.Join(MetricNames(), ", "))
-	}
-	rows := make([]ConvergenceRow, 0, len(recs)-1)
-	for i, rec := range recs[1:] {
-		line := i + 2
-		bad := func(col int, what string) error {
-			return fmt.Errorf("%s: line %d: %s %q is not %s", path, line, recs[0][col], rec[col], what)
-		}
-		r := ConvergenceRow{Scene: rec[0], Generator: rec[1]}
-		if r.Photons, err = strconv.ParseInt(rec[2], 10, 64); err != nil {
-			return "", nil, bad(2, "an integer")
-		}
-		if r.Seeds, err = strconv.Atoi(rec[3]); err != nil {
-			return "", nil, bad(3, "an integer")
-		}
-		for k, p := range []*float64{&r.Error, &r.Min, &r.Max, &r.Slope, &r.SlopeMin, &r.SlopeMax, &r.RMSE, &r.RMSEMin, &r.RMSEMax, &r.Fireflies} {
-			if *p, err = strconv.ParseFloat(rec[4+k], 64); err != nil {
-				return "", nil, bad(4+k, "a number")
-			}
-		}
-		if r.FirefliesMax, err = strconv.Atoi(rec[14]); err != nil {
-			return "", nil, bad(14, "an integer")
-		}
-		if r.Seconds, err = strconv.ParseFloat(rec[15], 64); err != nil {
-			return "", nil, bad(15, "a number")
-		}
-		r.Reference = rec[16]
-		rows = append(rows, r)
-	}
-	return m, rows, nil
 }
 
 // usable reports whether a point can be drawn on log-log axes.

@@ -55,39 +55,6 @@ func IsNiceStep(step float64) bool {
 	return false
 }
 
-// RoundTicks reports whether ticks read as round numbers: evenly spaced
-// whole multiples of a nice step (NiceTicks), or log ticks, each 0 or 1, 2
-// or 5 times a power of ten (LogTicks).
-func RoundTicks(ticks []float64, log bool) bool {
-	if log {
-		for _, v := range ticks {
-			if v != 0 && !IsNiceStep(v) || v != 0 && IsNiceStep(v) && isTwoAndAHalf(v) {
-				return false
-			}
-		}
-		return true
-	}
-	if len(ticks) < 2 {
-		return false
-	}
-	step := ticks[1] - ticks[0]
-	if !IsNiceStep(step) {
-		return false
-	}
-	for i, v := range ticks {
-		k := v / step
-		if math.Abs(k-math.Round(k)) > 1e-6 || math.Abs(v-ticks[0]-float64(i)*step) > 1e-9*step*float64(len(ticks)) {
-			return false
-		}
-	}
-	return true
-}
-
-func isTwoAndAHalf(v float64) bool {
-	m := v / math.Pow(10, math.Floor(math.Log10(v)+1e-12))
-	return math.Abs(m-2.5) < 1e-9
-}
-
 // LogTicks are a log(1+v) scale's round ticks in [lo, hi]: 0 (where in range)
 // and 1, 2, 5 times the powers of ten, thinned to whole decades when more
 // than n would show.

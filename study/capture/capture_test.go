@@ -11,6 +11,7 @@ import (
 	"speckle/gpu"
 	"speckle/gpu/gltest"
 	"speckle/imageio"
+	"speckle/imageio/figtest"
 	"speckle/rng"
 	"speckle/study"
 )
@@ -65,7 +66,7 @@ func TestCaptureWritesTheSet(t *testing.T) {
 		countColour(m, imageio.GeneratorColor("lehmer")) < 20 || countColour(m, imageio.GeneratorColor("philox")) < 20 {
 		t.Errorf("montage.png %v, want a %dx%d slide with lehmer's and philox's colours", m.Rect, imageio.SlideWidth, imageio.SlideHeight)
 	}
-	metric, rows, err := imageio.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
+	metric, rows, err := figtest.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
 	if err != nil || len(rows) != 4 || metric != imageio.DefaultMetric {
 		t.Fatalf("convergence.csv: %s, %v, %v", metric, rows, err)
 	}
@@ -95,7 +96,7 @@ func captureRows(t *testing.T, o Capture) ([]imageio.ConvergenceRow, string) {
 	o.At, o.Set = []int64{500, 1200}, set
 	o.Seeds = max(o.Seeds, 1)
 	gltest.On(t, func(c *gpu.Context) error { _, err := o.Run(c); return err })
-	_, rows, err := imageio.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
+	_, rows, err := figtest.ReadConvergenceCSV(filepath.Join(dir, "convergence.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"speckle/gpu"
 	"speckle/gpu/gltest"
 	"speckle/imageio"
+	"speckle/imageio/figtest"
 	"speckle/scenes"
 	"speckle/study"
 )
@@ -170,7 +171,7 @@ func TestLessonRunWritesAFigure(t *testing.T) {
 	if b := fig.Bounds(); b != image.Rect(0, 0, imageio.SlideWidth, imageio.SlideHeight) {
 		t.Errorf("figure %v: want a %dx%d slide", b, imageio.SlideWidth, imageio.SlideHeight)
 	}
-	if !imageio.FindColorBar(fig, imageio.HeatColormap(), 200) {
+	if !figtest.FindColorBar(fig, imageio.HeatColormap(), 200) {
 		t.Error("the lesson's figure has no colour bar for its heatmaps")
 	}
 	if len(res.History) != res.Iterations {

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"speckle/imageio"
+	"speckle/imageio/figtest"
 	"speckle/rng"
 )
 
@@ -56,7 +57,7 @@ func TestLookPanelsHaveAxes(t *testing.T) {
 					major = append(major, tk.Value)
 				}
 			}
-			if len(major) < 3 || !imageio.RoundTicks(major, false) {
+			if len(major) < 3 || !figtest.RoundTicks(major, false) {
 				t.Errorf("%s: ticks %v on [%g, %g], want 3 or more round numbers", view, major, a.Min, a.Max)
 			}
 		}
