@@ -68,6 +68,18 @@ type Generator struct {
 	// seeds: where stream t is seeded seed+t (lehmer, randu), far enough
 	// that no two replicates' passes start a stream alike; 0: 1.
 	ReplicateStride uint32
+	// Family groups generators in lists and pickers: "" for the
+	// generators proper, HashFamily for the GPU hashes.
+	Family string
+	// Inexact says the GLSL port cannot match the Go reference bit for bit
+	// (trig: GPU sin is not IEEE); the GPU-equals-CPU tests leave it out
+	// and a test of its own measures the difference.
+	Inexact bool
+	// SharedStreams, where set, says why streams of this generator can be
+	// another's by design (a hash whose key leaves the seed out): the
+	// replicates-share-no-stream tests exempt it, checking only that the
+	// reason is given.
+	SharedStreams string
 }
 
 // Bits is g's output bits per native integer.
@@ -172,6 +184,13 @@ var All = []*Generator{
 	PCG32,
 	Philox,
 	RANDU,
+	// GPU hashes (Family HashFamily)
+	PCG,
+	PCG3D,
+	XXHash32,
+	Wang,
+	LCG,
+	Xorshift32,
 }
 
 // Lookup finds a generator by name.
