@@ -141,6 +141,7 @@ func TestOptionValuesText(t *testing.T) {
 		"philox-interleave": "1..4",
 		"sobol-pixels":      "own|shared",
 		"hash-key":          "counter|linear|nested", // and |native where the hash takes several words
+		"tea-rounds":        "2..6",
 	}
 	seen := map[string]bool{}
 	for _, g := range All {

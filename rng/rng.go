@@ -186,11 +186,23 @@ var All = []*Generator{
 	RANDU,
 	// GPU hashes (Family HashFamily)
 	PCG,
+	PCG2D,
 	PCG3D,
+	PCG4D,
 	XXHash32,
 	Wang,
 	LCG,
 	Xorshift32,
+	IQInt1,
+	IQInt3,
+	Murmur3,
+	TEA,
+	City,
+	SuperFast,
+	HybridTaus,
+	JKISS32,
+	IGN,
+	Trig,
 }
 
 // Lookup finds a generator by name.
