@@ -74,7 +74,7 @@ func Reuse(gen *rng.Generator, seeds []uint32, width, height, photons int, total
 			out = append(out, fmt.Sprintf("%d renders of %.3g photons: %s", len(seeds), float64(total), why))
 		}
 	}
-	if gen.Period.Pool == 0 {
+	if gen.PeriodOf(options).Pool == 0 {
 		return out, nil
 	}
 	s, err := gen.Shared(all, 0)

@@ -95,9 +95,8 @@ func newHash(s hashSpec) *Generator {
 		Degenerate:    none,
 		Inexact:       s.inexact,
 		SharedStreams: s.shared,
-		// A key of one word: at most 2^32 inputs for all the draws of a
-		// run, whatever the streams (native keying: a bound, not a certainty).
-		Period: Period{Pool: 1 << 32},
+		Period:        hashPeriod(nil),
+		PeriodFor:     hashPeriod,
 		Configure: func(c Config) (Instance, error) {
 			key := c.Options["hash-key"]
 			if key == keyNative && !s.native {
@@ -106,6 +105,16 @@ func newHash(s hashSpec) *Generator {
 			return hashInstance{seed: c.Seed, streams: uint32(c.Streams), key: key, f: s.funcs(c), loops: s.loops}, nil
 		},
 	}
+}
+
+// hashPeriod: a key of one word gives at most 2^32 inputs for all the
+// draws of a run, whatever the streams; native keying's draw word wraps
+// after 2^32 draws of one stream, and its streams' keys are distinct.
+func hashPeriod(options map[string]string) Period {
+	if options["hash-key"] == keyNative {
+		return Period{Stream: 1 << 32}
+	}
+	return Period{Pool: 1 << 32}
 }
 
 type hashInstance struct {

@@ -157,3 +157,17 @@ func TestHashKeyings(t *testing.T) {
 		t.Error("pcg took --hash-key native")
 	}
 }
+
+// A key of one word repeats past 2^32 draws in all, certainly; native
+// keying only past 2^32 draws of one stream.
+func TestHashPeriods(t *testing.T) {
+	use := func(key string, streams int, draws float64) Use {
+		return Use{Cfg: Config{Streams: streams, Options: map[string]string{"hash-key": key}}, Draws: draws}
+	}
+	if PCG3D.PastPeriod(use(keyCounter, 1<<20, 1<<13)) == "" || PCG3D.PastPeriod(use(keyCounter, 1<<20, 1<<11)) != "" {
+		t.Error("counter keying: no warning past 2^32 draws in all, or one below")
+	}
+	if PCG3D.PastPeriod(use(keyNative, 1<<20, 1<<13)) != "" || PCG3D.PastPeriod(use(keyNative, 1, 1<<33)) == "" {
+		t.Error("native keying: a warning at 2^33 draws in all, or none past 2^32 draws of a stream")
+	}
+}

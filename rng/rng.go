@@ -64,6 +64,10 @@ type Generator struct {
 	// Period bounds what a run may draw before it reuses a state
 	// (docs/generators.md has the table); the commands warn past it.
 	Period Period
+	// PeriodFor, where set, is the period of a configuration with these
+	// options, in place of Period (the hashes: keyed by one word or by
+	// several); PeriodOf reads it.
+	PeriodFor func(options map[string]string) Period
 	// ReplicateStride is how far apart ReplicateSeed puts replicates'
 	// seeds: where stream t is seeded seed+t (lehmer, randu), far enough
 	// that no two replicates' passes start a stream alike; 0: 1.
