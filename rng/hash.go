@@ -18,9 +18,8 @@ import "fmt"
 //	nested   h(d + h(t + h(S))): the paper's (and Perlin's) nesting
 //	native   the hash's own multi-word input (pcg3d, pcg4d, xxhash32)
 //
-// h is the hash of one word (a multi-word hash takes it in its first
-// word, the others 0, unless its entry says otherwise) and a draw is its
-// first output word. All arithmetic is mod 2^32.
+// h is the hash of one word (a multi-word hash takes it in every input
+// word) and a draw is its first output word. All arithmetic is mod 2^32.
 
 // HashFamily is Generator.Family of the GPU hashes.
 const HashFamily = "hashes"
@@ -66,8 +65,6 @@ type hashSpec struct {
 	native      bool     // takes --hash-key native
 	inexact     bool     // float arithmetic: the GPU differs (Generator.Inexact)
 	shared      string   // Generator.SharedStreams
-	loops       Loops    // the port's loop passes (0 for most)
-	nestedLoops Loops    // with --hash-key nested (the hash runs twice more in rng_init)
 }
 
 // newHash is a hash generator: rng/<name>.glsl defines hash1 (and
@@ -102,7 +99,7 @@ func newHash(s hashSpec) *Generator {
 			if key == keyNative && !s.native {
 				return nil, fmt.Errorf("%s has no native keying", s.name)
 			}
-			return hashInstance{seed: c.Seed, streams: uint32(c.Streams), key: key, f: s.funcs(c), loops: s.loops}, nil
+			return hashInstance{seed: c.Seed, streams: uint32(c.Streams), key: key, f: s.funcs(c)}, nil
 		},
 	}
 }
@@ -121,7 +118,6 @@ type hashInstance struct {
 	seed, streams uint32
 	key           string
 	f             hashFuncs
-	loops         Loops
 }
 
 // StateWords: the key (or stream), its step (or the draw), the seed.
@@ -146,14 +142,9 @@ func upper(s string) string {
 	return string(b)
 }
 
-// Loops: the hash's own, once a draw; nested keying hashes twice in rng_init.
-func (h hashInstance) Loops() Loops {
-	l := h.loops
-	if h.key == keyNested {
-		l.Init = 2 * l.Draw
-	}
-	return l
-}
+// Loops: no hash port loops (tea's rounds and city's bytes are unrolled),
+// nor does the keying.
+func (h hashInstance) Loops() Loops { return Loops{} }
 
 // Stream t, as rng/hash.glsl's rng_init seeds it.
 func (h hashInstance) Stream(t int) Stream {
