@@ -30,6 +30,9 @@ func sortedTuples(words []uint32, dim int) [][]uint32 {
 func TestScanBoxKeepsWhatGoKeeps(t *testing.T) {
 	const streams, count = 37, 600
 	for _, g := range exactGenerators() {
+		if !rng.Representative(g) {
+			continue // another hash's GLSL around another function
+		}
 		for _, opts := range optionSets(g) {
 			cfg := rng.Config{Seed: 5, Streams: streams, Options: opts}
 			inst, err := g.New(cfg)

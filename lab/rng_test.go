@@ -474,6 +474,9 @@ func TestLoopsBoundMeasured(t *testing.T) {
 		"ca": {{"ca-steps": "64"}, {"ca-steps": "4096"}, {"ca-warmup": "5000"}},
 	}
 	for _, g := range rng.All {
+		if !rng.Representative(g) {
+			continue // no hash port loops; the keying is pcg's
+		}
 		for _, opts := range append(optionSets(g), extra[g.Name]...) {
 			t.Run(g.Name+"/"+describe(opts), func(t *testing.T) {
 				probe := 1 + min(52, (shaders.LoopBudget-1)/(4*g2loops(t, g, opts).Draw+1)-2)

@@ -184,3 +184,18 @@ func (s *hashStream) DumpF32() float32 { return s.F32() }
 
 func rotl32(x uint32, r uint) uint32 { return x<<(r&31) | x>>((32-r)&31) }
 func rotr32(x uint32, r uint) uint32 { return x>>(r&31) | x<<((32-r)&31) }
+
+// hashRepresentatives are the hashes whose ports differ from the others'
+// in more than the hash of one word: pcg (the keyings are tested with it),
+// pcg3d (native keying), ign (float, shared streams) and trig (inexact).
+var hashRepresentatives = map[string]bool{"pcg": true, "pcg3d": true, "ign": true, "trig": true}
+
+// Representative says whether the suites that cost most per generator (a
+// render of every scene, the command line's dumps, the deep zoom's box, the
+// loop count) run g: every generator but the hashes whose port is another
+// hash's GLSL around another hash of one word. Those are proven bit for
+// bit, with every keying the suites name, by the dump, draw, order and
+// battery suites, which run every generator.
+func Representative(g *Generator) bool {
+	return g.Family != HashFamily || hashRepresentatives[g.Name]
+}

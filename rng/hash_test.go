@@ -171,3 +171,18 @@ func TestHashPeriods(t *testing.T) {
 		t.Error("native keying: a warning at 2^33 draws in all, or none past 2^32 draws of a stream")
 	}
 }
+
+// The representatives are registered hashes, and every generator proper is
+// one.
+func TestHashRepresentatives(t *testing.T) {
+	for name := range hashRepresentatives {
+		if g, err := Lookup(name); err != nil || g.Family != HashFamily {
+			t.Errorf("representative %s: %v", name, err)
+		}
+	}
+	for _, g := range All {
+		if g.Family == "" && !Representative(g) {
+			t.Errorf("%s is not a representative", g.Name)
+		}
+	}
+}
