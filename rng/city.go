@@ -1,7 +1,9 @@
 package rng
 
 // City is Pike & Alakuijala's CityHash32 of the key word's four bytes
-// (city.cc's Hash32Len0to4; its bytes are signed chars, as there).
+// (city.cc's Hash32Len0to4; its bytes are signed chars, as there; the
+// paper's Shadertoy, XlGcRh, reads them unsigned, which differs for bytes
+// of 0x80 and above).
 var City = newHash(hashSpec{
 	name:  "city",
 	doc:   "CityHash32 (Pike & Alakuijala, Google 2011; Jarzynski & Olano 2020) of the key word's 4 bytes (Hash32Len0to4), keyed by --hash-key",

@@ -4,8 +4,9 @@ import "strconv"
 
 // TEA is Wheeler & Needham's Tiny Encryption Algorithm cut to --tea-rounds
 // rounds, with Zafar, Olano & Curtis' key (GPU random numbers via the tiny
-// encryption algorithm, HPG 2010), as the paper has it: the block (x, x)
-// for key word x, a draw its first word.
+// encryption algorithm, HPG 2010): the block (x, x) for key word x, a draw
+// its first word. (The paper's Shadertoy, XlGcRh, leaves the key out: all
+// four key words 0.)
 var TEA = newHash(hashSpec{
 	name: "tea",
 	doc:  "TEA (Wheeler & Needham 1994) cut to --tea-rounds rounds, Zafar et al.'s key (HPG 2010; Jarzynski & Olano 2020), the key in both words, keyed by --hash-key",

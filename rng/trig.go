@@ -2,8 +2,9 @@ package rng
 
 import "math"
 
-// Trig is the oldest shader hash (its origin is unclear; Jarzynski & Olano
-// list it as "trig"): fract(sin(dot(p, (12.9898, 78.233))) · 43758.5453),
+// Trig is the oldest shader hash (Jarzynski & Olano's "trig", after Rey
+// 1998): fract(sin(dot(p, (12.9898, 78.233))) · 43758.5453), the constant
+// of the common one-liner (the paper's Shadertoy, XlGcRh, has 43757.5453),
 // with the key word k as the pixel p = (k mod 2^16, k div 2^16). GLSL's sin
 // is not IEEE (each GPU has its own approximation, worse far from 0), so
 // the GPU cannot match a CPU bit for bit: this model is float32 throughout
