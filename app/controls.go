@@ -275,13 +275,19 @@ func (a *App) paneControls(i int) {
 		return
 	}
 	if imgui.BeginCombo("generator", ps.Generator) {
-		for _, g := range rng.All {
-			if imgui.SelectableV(g.Name, g.Name == ps.Generator, 0, imgui.Vec2{}) {
-				m.SetGenerator(i, g.Name)
-				delete(a.optionErrs, i)
+		for _, f := range generatorFamilies() {
+			if f.name != "" { // a family's heading: the GPU hashes
+				imgui.Separator()
+				textDisabled(f.name)
 			}
-			if imgui.IsItemHovered() {
-				imgui.SetTooltip(g.Doc)
+			for _, g := range f.gens {
+				if imgui.SelectableV(g.Name, g.Name == ps.Generator, 0, imgui.Vec2{}) {
+					m.SetGenerator(i, g.Name)
+					delete(a.optionErrs, i)
+				}
+				if imgui.IsItemHovered() {
+					imgui.SetTooltip(g.Doc)
+				}
 			}
 		}
 		imgui.EndCombo()
@@ -315,4 +321,28 @@ func textDisabled(s string) {
 	imgui.PushStyleColor(imgui.StyleColorText, imgui.Vec4{X: 0.6, Y: 0.6, Z: 0.6, W: 1})
 	imgui.Text(s)
 	imgui.PopStyleColor()
+}
+
+// family is one group of the generator picker: a heading ("" for the
+// generators proper) and its generators in registry order.
+type family struct {
+	name string
+	gens []*rng.Generator
+}
+
+// generatorFamilies is rng.All grouped by Generator.Family, the generators
+// proper first, each family in the order the registry first names it.
+func generatorFamilies() []family {
+	out := []family{{name: ""}}
+	at := map[string]int{"": 0}
+	for _, g := range rng.All {
+		i, ok := at[g.Family]
+		if !ok {
+			i = len(out)
+			at[g.Family] = i
+			out = append(out, family{name: g.Family})
+		}
+		out[i].gens = append(out[i].gens, g)
+	}
+	return out
 }

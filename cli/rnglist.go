@@ -33,8 +33,19 @@ give instead.)`,
 	return c
 }
 
+// familyTitles head each family of generators in `rng list`.
+var familyTitles = map[string]string{
+	rng.HashFamily: "GPU hashes (Jarzynski & Olano, JCGT 9(3) 2020): a hash keyed by stream t, draw d and seed S;\n" +
+		"--hash-key says how (counter, linear, nested; native where the hash takes several words)",
+}
+
 func listTable(w io.Writer) {
+	family := ""
 	for _, g := range rng.All {
+		if g.Family != family {
+			family = g.Family
+			fmt.Fprintf(w, "\n%s\n", familyTitles[family])
+		}
 		fmt.Fprintf(w, "%-8s %s\n", g.Name, g.Doc)
 		if g.Control {
 			fmt.Fprintf(w, "         (teaching control: known bad, never in the default comparison)\n")
@@ -55,10 +66,12 @@ func listJSON(w io.Writer) error {
 		Doc     string       `json:"doc"`
 		Options []rng.Option `json:"options"`
 		Control bool         `json:"control,omitempty"`
+		Family  string       `json:"family,omitempty"`
+		Inexact bool         `json:"inexact,omitempty"`
 	}
 	var list []entry
 	for _, g := range rng.All {
-		list = append(list, entry{g.Name, g.Doc, g.Options, g.Control})
+		list = append(list, entry{g.Name, g.Doc, g.Options, g.Control, g.Family, g.Inexact})
 	}
 	return writeJSON(w, list)
 }

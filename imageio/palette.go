@@ -48,6 +48,33 @@ var generatorColors = map[string]int{
 	"randu":  7, // grey: the control, bad on purpose
 }
 
+// hashColors are the GPU hashes' colours (rng.HashFamily): eighteen more
+// than Palette holds, so taken from Paul Tol's muted, light and vibrant
+// sets less the colours Palette has. Each differs from every other
+// generator's, but not all by ΔE 20 for colour-blind readers: a figure
+// that compares hashes tells them apart by label, and by Style where two
+// come close.
+var hashColors = map[string]color.NRGBA{
+	"pcg":        {R: 51, G: 34, B: 136, A: 255},   // indigo (Tol muted)
+	"pcg2d":      {R: 136, G: 204, B: 238, A: 255}, // cyan (Tol muted)
+	"pcg3d":      {R: 68, G: 170, B: 153, A: 255},  // teal (Tol muted)
+	"pcg4d":      {R: 17, G: 119, B: 51, A: 255},   // green (Tol muted)
+	"xxhash32":   {R: 136, G: 34, B: 85, A: 255},   // wine (Tol muted)
+	"wang":       {R: 153, G: 153, B: 51, A: 255},  // olive (Tol muted)
+	"lcg":        {R: 119, G: 170, B: 221, A: 255}, // light blue (Tol light)
+	"xorshift32": {R: 153, G: 221, B: 255, A: 255}, // light cyan (Tol light)
+	"iqint1":     {R: 68, G: 187, B: 153, A: 255},  // mint (Tol light)
+	"iqint3":     {R: 187, G: 204, B: 51, A: 255},  // pear (Tol light)
+	"murmur3":    {R: 238, G: 221, B: 136, A: 255}, // light yellow (Tol light)
+	"tea":        {R: 238, G: 136, B: 102, A: 255}, // orange (Tol light)
+	"city":       {R: 255, G: 170, B: 187, A: 255}, // pink (Tol light)
+	"superfast":  {R: 238, G: 119, B: 51, A: 255},  // orange (Tol vibrant)
+	"hybridtaus": {R: 0, G: 119, B: 187, A: 255},   // blue (Tol vibrant)
+	"jkiss32":    {R: 51, G: 187, B: 238, A: 255},  // cyan (Tol vibrant)
+	"ign":        {R: 238, G: 51, B: 119, A: 255},  // magenta (Tol vibrant)
+	"trig":       {R: 204, G: 51, B: 17, A: 255},   // red (Tol vibrant)
+}
+
 // GeneratorBase is the generator a label or spec names: "lehmer" for
 // "lehmer", "lehmer:lehmer-seeding=slm" and "lehmer lehmer-seeding=slm".
 func GeneratorBase(label string) string {
@@ -67,6 +94,9 @@ func GeneratorColor(label string) color.NRGBA {
 	if i, ok := generatorColors[base]; ok {
 		return Palette[i]
 	}
+	if c, ok := hashColors[base]; ok {
+		return c
+	}
 	h := fnv.New32a()
 	h.Write([]byte(base))
 	return Palette[h.Sum32()%uint32(len(Palette))]
@@ -76,6 +106,9 @@ func GeneratorColor(label string) color.NRGBA {
 func GeneratorNames() []string {
 	out := make([]string, 0, len(generatorColors))
 	for n := range generatorColors {
+		out = append(out, n)
+	}
+	for n := range hashColors {
 		out = append(out, n)
 	}
 	return out

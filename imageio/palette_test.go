@@ -78,13 +78,13 @@ func TestPaletteApartForColourBlindReaders(t *testing.T) {
 	if d := deltaE(orange, vermillion, deuteranopia); d >= minDE {
 		t.Errorf("orange and vermillion: ΔE %.1f to a deuteranope; the test would not catch them", d)
 	}
-	seen := map[int]string{}
+	seen := map[color.NRGBA]string{}
 	for _, n := range GeneratorNames() {
-		i := generatorColors[n]
-		if other, ok := seen[i]; ok {
-			t.Errorf("%s and %s share palette colour %d", n, other, i)
+		c := GeneratorColor(n)
+		if other, ok := seen[c]; ok {
+			t.Errorf("%s and %s share colour %v", n, other, c)
 		}
-		seen[i] = n
+		seen[c] = n
 	}
 }
 

@@ -56,7 +56,7 @@ func firstMismatch(gpuOut, cpuOut []byte, count int) string {
 // port's dump is byte-identical to the Go reference's.
 func TestDumpGPUEqualsCPU(t *testing.T) {
 	const streams, count = 64, 4096
-	for _, g := range rng.All {
+	for _, g := range exactGenerators() {
 		for _, opts := range optionSets(g) {
 			for _, f32 := range []bool{false, true} {
 				for _, seed := range []uint32{0, 0x9E3779B9} {
@@ -79,7 +79,7 @@ func TestDumpGPUEqualsCPU(t *testing.T) {
 func TestRendererDrawsContinue(t *testing.T) {
 	const slots = 300 // not a multiple of the work group: a partial group
 	counts := []int{97, 1, 2, 3, 1, 6, 5}
-	for _, g := range rng.All {
+	for _, g := range exactGenerators() {
 		for _, opts := range optionSets(g) {
 			for _, perSlot := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/%s/slot-sequences=%v", g.Name, describe(opts), perSlot), func(t *testing.T) {
@@ -173,7 +173,7 @@ func drawOnGPUFrom(t *testing.T, g *rng.Generator, cfg rng.Config, mode DrawMode
 // stored fours, equal the Go reference's floats.
 func TestFloatFoursFromAnyPosition(t *testing.T) {
 	const slots, four = 5, 12
-	for _, g := range rng.All {
+	for _, g := range exactGenerators() {
 		for lead := 1; lead <= 3; lead++ {
 			t.Run(fmt.Sprintf("%s/lead=%d", g.Name, lead), func(t *testing.T) {
 				cfg := rng.Config{Seed: 11, Streams: slots}
@@ -251,7 +251,7 @@ func TestRendererFloatsInUnitInterval(t *testing.T) {
 // the renderer's floats, so what it times is what the renderer draws.
 func TestBenchStoreWritesRendererFloats(t *testing.T) {
 	const slots, count = 200, 12
-	for _, g := range rng.All {
+	for _, g := range exactGenerators() {
 		t.Run(g.Name, func(t *testing.T) {
 			cfg := rng.Config{Seed: 3, Streams: slots}
 			inst, err := g.New(cfg)
@@ -398,7 +398,7 @@ func dumpEqualsGo(t *testing.T, g *rng.Generator, opts map[string]string, seed u
 // long warm-up and costly steps likewise.
 func TestDumpPastLoopCap(t *testing.T) {
 	const streams, count = 2, 200000
-	for _, g := range rng.All {
+	for _, g := range exactGenerators() {
 		for i, opts := range optionSets(g) {
 			for _, f32 := range []bool{false, true} {
 				if f32 && i > 0 {
@@ -474,6 +474,9 @@ func TestLoopsBoundMeasured(t *testing.T) {
 		"ca": {{"ca-steps": "64"}, {"ca-steps": "4096"}, {"ca-warmup": "5000"}},
 	}
 	for _, g := range rng.All {
+		if !rng.Representative(g) {
+			continue // no hash port loops; the keying is pcg's
+		}
 		for _, opts := range append(optionSets(g), extra[g.Name]...) {
 			t.Run(g.Name+"/"+describe(opts), func(t *testing.T) {
 				probe := 1 + min(52, (shaders.LoopBudget-1)/(4*g2loops(t, g, opts).Draw+1)-2)
@@ -578,7 +581,7 @@ func TestRendererDrawsPastLoopCap(t *testing.T) {
 		opts map[string]string
 	}
 	sets := []set{{rng.CA, map[string]string{"ca-steps": "64"}}}
-	for _, g := range rng.All {
+	for _, g := range exactGenerators() {
 		sets = append(sets, set{g, nil})
 	}
 	for _, c := range sets {

@@ -132,11 +132,17 @@ func floatBytes(f []float32) []byte {
 	return b.Bytes()
 }
 
-// Every generator renders every scene: finite, not constant.
+// Every generator renders every scene: finite, not constant. The hashes
+// that are not rng.Representative render one scene each, in turn, so that
+// every scene is rendered with some of them (they cost 0.7 s a render on
+// llvmpipe; their ports are another hash's GLSL around another function).
 func TestEveryGeneratorRendersEveryScene(t *testing.T) {
-	for _, name := range scenes.Names() {
+	for k, name := range scenes.Names() {
 		scene := builtin(t, name)
-		for _, g := range rng.All {
+		for i, g := range rng.All {
+			if !rng.Representative(g) && i%len(scenes.Names()) != k {
+				continue
+			}
 			t.Run(name+"/"+g.Name, func(t *testing.T) {
 				cfg := SPPMConfig{Width: 32, Height: 24, Photons: 4096, Alpha: 0.7, RNG: rng.Spec{Gen: g, Seed: 3}}
 				img := renderScene(t, scene, cfg, 2)[0]

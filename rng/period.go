@@ -59,16 +59,26 @@ type Use struct {
 	Inst Instance
 }
 
+// PeriodOf is g's period with these options (Period, or PeriodFor's).
+func (g *Generator) PeriodOf(options map[string]string) Period {
+	if g.PeriodFor != nil {
+		return g.PeriodFor(options)
+	}
+	return g.Period
+}
+
 // PastPeriod is why u draws past g's period, "" if it does not.
 func (g *Generator) PastPeriod(uses ...Use) string {
-	total := 0.0
+	total, pool := 0.0, 0.0
 	for _, u := range uses {
-		if p := g.Period.Stream; p > 0 && u.Draws > p {
+		per := g.PeriodOf(u.Cfg.Options)
+		if p := per.Stream; p > 0 && u.Draws > p {
 			return fmt.Sprintf("each stream draws at least %.3g values, past %s's period of %.4g: its streams repeat", u.Draws, g.Name, p)
 		}
 		total += u.Draws * float64(u.Cfg.Streams)
+		pool = per.Pool
 	}
-	if p := g.Period.Pool; p > 0 && total > p {
+	if p := pool; p > 0 && total > p {
 		return fmt.Sprintf("the streams draw at least %.3g values in all, past the %.4g states %s's streams share: some are drawn twice, certainly", total, p, g.Name)
 	}
 	return ""

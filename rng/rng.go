@@ -69,10 +69,26 @@ type Generator struct {
 	// Period bounds what a run may draw before it reuses a state
 	// (docs/generators.md has the table); the commands warn past it.
 	Period Period
+	// PeriodFor, where set, is the period of a configuration with these
+	// options, in place of Period (the hashes: keyed by one word or by
+	// several); PeriodOf reads it.
+	PeriodFor func(options map[string]string) Period
 	// ReplicateStride is how far apart ReplicateSeed puts replicates'
 	// seeds: where stream t is seeded seed+t (lehmer, randu), far enough
 	// that no two replicates' passes start a stream alike; 0: 1.
 	ReplicateStride uint32
+	// Family groups generators in lists and pickers: "" for the
+	// generators proper, HashFamily for the GPU hashes.
+	Family string
+	// Inexact says the GLSL port cannot match the Go reference bit for bit
+	// (trig: GPU sin is not IEEE); the GPU-equals-CPU tests leave it out
+	// and a test of its own measures the difference.
+	Inexact bool
+	// SharedStreams, where set, says why streams of this generator can be
+	// another's by design (a hash whose key leaves the seed out): the
+	// replicates-share-no-stream tests exempt it, checking only that the
+	// reason is given.
+	SharedStreams string
 }
 
 // Bits is g's output bits per native integer.
@@ -177,6 +193,25 @@ var All = []*Generator{
 	PCG32,
 	Philox,
 	RANDU,
+	// GPU hashes (Family HashFamily)
+	PCG,
+	PCG2D,
+	PCG3D,
+	PCG4D,
+	XXHash32,
+	Wang,
+	LCG,
+	Xorshift32,
+	IQInt1,
+	IQInt3,
+	Murmur3,
+	TEA,
+	City,
+	SuperFast,
+	HybridTaus,
+	JKISS32,
+	IGN,
+	Trig,
 }
 
 // Lookup finds a generator by name.

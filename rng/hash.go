@@ -1,0 +1,201 @@
+package rng
+
+import "fmt"
+
+// The GPU hashes of Jarzynski & Olano, "Hash Functions for GPU Rendering"
+// (JCGT 9(3), 2020), as generators. A hash has no state: a shader keys it
+// with what it has at hand. Here the key is made of stream t (a photon's or
+// a pixel's slot), draw d of the stream (counting on across iterations, as
+// every stream of the pool does) and the seed S (what a run changes between
+// replicates and passes, the frame of the paper's tests). --hash-key says
+// how (docs/generators.md, "GPU hashes"):
+//
+//	counter  h(k + d), k = φ(t + T·S): each stream hashes its own count of
+//	         draws, alone; t and S only pick where the count starts (T:
+//	         streams, φ = 0x9E3779B9)
+//	linear   h(t + T·d + φ·S): the paper's linear combination x + W·y + …
+//	         of the inputs, the index fastest
+//	nested   h(d + h(t + h(S))): the paper's (and Perlin's) nesting
+//	native   the hash's own multi-word input (pcg3d, pcg4d, xxhash32)
+//
+// h is the hash of one word (a multi-word hash takes it in every input
+// word) and a draw is its first output word. All arithmetic is mod 2^32.
+
+// HashFamily is Generator.Family of the GPU hashes.
+const HashFamily = "hashes"
+
+// hashGolden is φ = 2^32/golden ratio, odd: consecutive streams' counters
+// start far apart on the 2^32 counts (Weyl spacing).
+const hashGolden = 0x9E3779B9
+
+// Hash keyings, the values of --hash-key.
+const (
+	keyCounter = "counter"
+	keyLinear  = "linear"
+	keyNested  = "nested"
+	keyNative  = "native"
+)
+
+// hashKeyOption is --hash-key; native only where the hash has an input of
+// several words.
+func hashKeyOption(native bool) Option {
+	choices := []string{keyCounter, keyLinear, keyNested}
+	help := "how stream t, draw d and the seed S key the hash: counter h(φ(t+T·S)+d), linear h(t+T·d+φ·S), nested h(d+h(t+h(S)))"
+	if native {
+		choices = append(choices, keyNative)
+		help += ", native: (t, d, S) as the hash's own input words"
+	}
+	return Option{Name: "hash-key", Kind: Choice, Choices: choices, Default: keyCounter, Help: help}
+}
+
+// hashFuncs is one configuration of a hash: its Go model.
+type hashFuncs struct {
+	one     func(x uint32) uint32       // the hash of one word, first output word
+	native  func(t, d, s uint32) uint32 // (t, d, S) as input words; nil: none
+	defines map[string]string           // the GLSL port's options (tea's rounds)
+}
+
+// hashSpec declares a hash generator; newHash makes the Generator.
+type hashSpec struct {
+	name, doc   string
+	options     []Option // besides --hash-key
+	testOptions []map[string]string
+	funcs       func(c Config) hashFuncs
+	testKeys    []string // keyings the all-generators suites test besides counter (native: always)
+	native      bool     // takes --hash-key native
+	inexact     bool     // float arithmetic: the GPU differs (Generator.Inexact)
+	shared      string   // Generator.SharedStreams
+}
+
+// newHash is a hash generator: rng/<name>.glsl defines hash1 (and
+// hash_native) and includes rng/hash.glsl, the keying.
+func newHash(s hashSpec) *Generator {
+	opts := append([]Option{hashKeyOption(s.native)}, s.options...)
+	// The keying is one piece of GLSL (rng/hash.glsl) for every hash: the
+	// all-generators suites test each hash with the default keying, the
+	// other keyings with pcg (linear, nested) and the hashes that have a
+	// native input, which keeps their time in check.
+	var tests []map[string]string
+	for _, k := range s.testKeys {
+		tests = append(tests, map[string]string{"hash-key": k})
+	}
+	if s.native {
+		tests = append(tests, map[string]string{"hash-key": keyNative})
+	}
+	return &Generator{
+		Name:          s.name,
+		Doc:           s.doc,
+		Source:        s.name + ".glsl",
+		Family:        HashFamily,
+		Options:       opts,
+		TestOptions:   append(tests, s.testOptions...),
+		Degenerate:    none,
+		Inexact:       s.inexact,
+		SharedStreams: s.shared,
+		Period:        hashPeriod(nil),
+		PeriodFor:     hashPeriod,
+		Configure: func(c Config) (Instance, error) {
+			key := c.Options["hash-key"]
+			if key == keyNative && !s.native {
+				return nil, fmt.Errorf("%s has no native keying", s.name)
+			}
+			return hashInstance{seed: c.Seed, streams: uint32(c.Streams), key: key, f: s.funcs(c)}, nil
+		},
+	}
+}
+
+// hashPeriod: a key of one word gives at most 2^32 inputs for all the
+// draws of a run, whatever the streams; native keying's draw word wraps
+// after 2^32 draws of one stream, and its streams' keys are distinct.
+func hashPeriod(options map[string]string) Period {
+	if options["hash-key"] == keyNative {
+		return Period{Stream: 1 << 32}
+	}
+	return Period{Pool: 1 << 32}
+}
+
+type hashInstance struct {
+	seed, streams uint32
+	key           string
+	f             hashFuncs
+}
+
+// StateWords: the key (or stream), its step (or the draw), the seed.
+func (h hashInstance) StateWords() int { return 3 }
+func (h hashInstance) Aux() []uint32   { return nil }
+
+func (h hashInstance) Defines() map[string]string {
+	d := map[string]string{"HASH_KEY_" + upper(h.key): "1"}
+	for k, v := range h.f.defines {
+		d[k] = v
+	}
+	return d
+}
+
+func upper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
+}
+
+// Loops: no hash port loops (tea's rounds and city's bytes are unrolled),
+// nor does the keying.
+func (h hashInstance) Loops() Loops { return Loops{} }
+
+// Stream t, as rng/hash.glsl's rng_init seeds it.
+func (h hashInstance) Stream(t int) Stream {
+	s := &hashStream{f: h.f, native: h.key == keyNative, a: uint32(t), c: h.seed}
+	switch h.key {
+	case keyCounter:
+		s.a, s.b = hashGolden*(uint32(t)+h.streams*h.seed), 1
+	case keyLinear:
+		s.a, s.b = uint32(t)+hashGolden*h.seed, h.streams
+	case keyNested:
+		s.a, s.b = h.f.one(uint32(t)+h.f.one(h.seed)), 1
+	}
+	return s
+}
+
+// hashStream: 1-word keyings draw h(a), a += b; native draws
+// native(a = t, b = d, c = S), b++.
+type hashStream struct {
+	f       hashFuncs
+	native  bool
+	a, b, c uint32
+}
+
+func (s *hashStream) U32() uint32 {
+	if s.native {
+		v := s.f.native(s.a, s.b, s.c)
+		s.b++
+		return v
+	}
+	v := s.f.one(s.a)
+	s.a += s.b
+	return v
+}
+
+func (s *hashStream) F32() float32     { return toF32(s.U32()) }
+func (s *hashStream) DumpF32() float32 { return s.F32() }
+
+func rotl32(x uint32, r uint) uint32 { return x<<(r&31) | x>>((32-r)&31) }
+func rotr32(x uint32, r uint) uint32 { return x>>(r&31) | x<<((32-r)&31) }
+
+// hashRepresentatives are the hashes whose ports differ from the others'
+// in more than the hash of one word: pcg (the keyings are tested with it),
+// pcg3d (native keying), ign (float, shared streams) and trig (inexact).
+var hashRepresentatives = map[string]bool{"pcg": true, "pcg3d": true, "ign": true, "trig": true}
+
+// Representative says whether the suites that cost most per generator (a
+// render of every scene, the command line's dumps, the deep zoom's box, the
+// loop count) run g: every generator but the hashes whose port is another
+// hash's GLSL around another hash of one word. Those are proven bit for
+// bit, with every keying the suites name, by the dump, draw, order and
+// battery suites, which run every generator.
+func Representative(g *Generator) bool {
+	return g.Family != HashFamily || hashRepresentatives[g.Name]
+}

@@ -1,0 +1,17 @@
+// pcg2d (Jarzynski & Olano 2020): definition in rng/pcg2d.go.
+#include "rng/common.glsl"
+
+uvec2 pcg2d(uvec2 v) {
+	v = v * 1664525u + 1013904223u;
+	v.x += v.y * 1664525u;
+	v.y += v.x * 1664525u;
+	v = v ^ (v >> 16u);
+	v.x += v.y * 1664525u;
+	v.y += v.x * 1664525u;
+	v = v ^ (v >> 16u);
+	return v;
+}
+
+uint hash1(uint x) { return pcg2d(uvec2(x)).x; }
+
+#include "rng/hash.glsl"

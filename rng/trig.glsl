@@ -1,0 +1,16 @@
+// fract(sin(dot(p, (12.9898, 78.233))) * 43758.5453): rng/trig.go. GLSL's
+// sin is the GPU's own: not bit-exact with Go (Generator.Inexact).
+#include "rng/common.glsl"
+
+uint hash1(uint k) {
+	vec2 p = vec2(float(k & 0xffffu), float(k >> 16u));
+	precise float a = 12.9898 * p.x;
+	precise float b = 78.233 * p.y;
+	precise float d = a + b;
+	precise float s = sin(d);
+	precise float g = fract(s * 43758.5453);
+	precise float u = g * 4294967296.0;
+	return uint(u);
+}
+
+#include "rng/hash.glsl"
