@@ -17,12 +17,12 @@ var floors = [][]string{
 	{"assets", "internal/capped", "internal/cref", "internal/fuzzcheck", "internal/numcheck", "internal/stats", "internal/units",
 		"gpu", "imageio"}, // leaves: files, numbers, the GL driver, pictures
 	{"rng", "gpu/gltest", "imageio/golden", "imageio/figtest"}, // generators (Go truth + GLSL); test helpers
-	{"scenes"},                              // scene files
-	{"scenes/flow", "scenes/cycles"},        // flow fields and their Go reference tracer; the Cycles exporter
-	{"shaders"},                             // kernels, the include resolver, the shared constants
-	{"render"},                              // the renderer: SPPM, streamlines, display; a generator bound to a GPU program
-	{"lab"},                                 // generator tools on the GPU: dumps, draws, bench, battery, box scan, CA evaluation
-	{"study", "ui"},                         // the studies' base: setup, schedule, references, renders, labels; the Dear ImGui glue
+	{"scenes"},                       // scene files
+	{"scenes/flow", "scenes/cycles"}, // flow fields and their Go reference tracer; the Cycles exporter
+	{"shaders"},                      // kernels, the include resolver, the shared constants
+	{"render"},                       // the renderer: SPPM, streamlines, display; a generator bound to a GPU program
+	{"lab"},                          // generator tools on the GPU: dumps, draws, bench, battery, box scan, CA evaluation
+	{"study", "ui"},                  // the studies' base: setup, schedule, references, renders, labels; the Dear ImGui glue
 	{"study/capture", "study/reference", "study/battery", "study/bench", "study/streamlines", "study/caevolve", "study/validate",
 		"study/look"}, // one study per subject, on the base only
 	{"study/lesson"}, // the lessons and their explain pages, which show look's and battery's

@@ -87,7 +87,7 @@ func reuse(gen *rng.Generator, seeds [][]rng.Use, total int64) ([]string, error)
 			out = append(out, fmt.Sprintf("%d renders of %.3g photons: %s", len(seeds), float64(total), why))
 		}
 	}
-	if gen.PeriodOf(options).Pool == 0 {
+	if len(all) == 0 || gen.PeriodOf(all[0].Cfg.Options).Pool == 0 { // the uses share one configuration
 		return out, nil
 	}
 	s, err := gen.Shared(all, 0)
