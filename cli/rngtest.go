@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -30,8 +31,11 @@ type testOptions struct {
 func newRngTestCmd() *cobra.Command {
 	var o testOptions
 	var names []string
-	for _, t := range stats.Tests {
-		names = append(names, fmt.Sprintf("  %-11s %s", t, t.Describe()))
+	for i, t := range stats.All {
+		if i == len(stats.Tests) {
+			names = append(names, "Not run unless named (or --tests all):")
+		}
+		names = append(names, fmt.Sprintf("  %-12s %s", t, t.Describe()))
 	}
 	c := &cobra.Command{
 		Use:   "test [--gens SPEC,...] [--numbers N] [--streams T] [--samples S] [flags]",
@@ -57,7 +61,7 @@ draws through the render, photon after photon, as the renderer's floats
 tests at lags 1..N along a slot's draws (lag L joins draws d and d+L of one
 photon's path), computed with the Go reference.
 
-Tests:
+Tests (the default runs the first ` + fmt.Sprint(len(stats.Tests)) + `):
 ` + strings.Join(names, "\n") + `
 
 Verdicts: ` + battery.Thresholds() + `.
@@ -92,7 +96,8 @@ in both orders).`,
 	countRangeFlag(fs, &o.test.Numbers, "numbers", battery.DefaultTestNumbers, battery.MaxTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
 	wholeFlag(fs, &o.test.Streams, "streams", battery.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations; the battery holds them all: at most 32,768 for rand48, fewer for generators with larger states); renderer order: the pass's slots read")
 	wholeFlag(fs, &o.test.Samples, "samples", battery.DefaultTestSamples, 5, battery.MaxTestSamples, "samples per order for the second-level KS test")
-	testsFlag(fs, &o.test.Tests, "tests to run")
+	o.test.Tests = slices.Clone(stats.Tests)
+	testsFlag(fs, &o.test.Tests, "tests to run", stats.All, true)
 	fs.StringVar(&o.csv, "csv", "", "also write the results as CSV to FILE")
 	fs.StringVar(&o.json, "json-file", "", "also write the results as JSON to FILE")
 	jsonFlag(fs, &o.asJSON)

@@ -130,8 +130,9 @@ func (o RNGTest) tests() []stats.Test {
 // where the birthday and collision tests run: their per-sample statistics are
 // small counts, whose p-values are too discrete for the second-level KS
 // below that (philox failed collisions' KS with 16 groups a sample: 2^20
-// numbers in 128 samples; it passes with 64).
-const MinGroupsPerSample = 64
+// numbers in 128 samples; it passes with 64). Check asks every test run for
+// its own least (stats.Test.MinSampleLen), which is this for those two.
+const MinGroupsPerSample = stats.MinGroups
 
 // Check refuses bad options before any GPU work.
 func (o RNGTest) Check() error {
@@ -150,11 +151,8 @@ func (o RNGTest) Check() error {
 	if err := o.size().Check(o.Streams, o.tests()); err != nil {
 		return study.Inputf("--numbers, --streams and --samples: %v", err)
 	}
-	if slices.Contains(o.tests(), stats.Birthdays) || slices.Contains(o.tests(), stats.Collisions) {
-		if least := int64(MinGroupsPerSample * stats.BirthdayGroup); o.Numbers/int64(o.Samples) < least {
-			return study.Inputf("--numbers / --samples is %d values a sample: the birthday and collision tests need at least %d (%d groups of %d) for their second-level test; give fewer --samples or more --numbers",
-				o.Numbers/int64(o.Samples), least, MinGroupsPerSample, stats.BirthdayGroup)
-		}
+	if err := o.checkSampleLen(); err != nil {
+		return err
 	}
 	if o.Renderer != nil {
 		if err := o.Renderer.CheckSlots(o.Streams); err != nil {

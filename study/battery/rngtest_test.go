@@ -35,7 +35,8 @@ func TestRNGTestCheck(t *testing.T) {
 		{func(o *RNGTest) { o.Samples = 3 }, "--samples must be 5.."},
 		{func(o *RNGTest) { o.Samples = 1000 }, "do not split into 1000 samples"},
 		{func(o *RNGTest) { o.Numbers, o.Samples = 1<<14, 64 }, "shorter than a group of birthdays"},
-		{func(o *RNGTest) { o.Samples = 128 }, "the birthday and collision tests need at least 32768"},
+		{func(o *RNGTest) { o.Samples = 128 }, "--tests birthdays needs samples of at least 2^15 values for its second-level test (--numbers / --samples is 2^13): give --numbers 2^22 or more, or --samples 32 or fewer"},
+		{func(o *RNGTest) { o.Tests, o.Samples = stats.All, 8 }, "--tests birthdays8 needs samples of at least 2^18 values"},
 		{func(o *RNGTest) { o.Numbers, o.Streams = 1<<26, 1<<16 }, "holds every stream of philox at once, at most"},
 		{func(o *RNGTest) { o.Numbers = MaxTestNumbers * 2 }, "--numbers must be"},
 	} {
