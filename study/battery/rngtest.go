@@ -242,15 +242,16 @@ func Evaluate(label string, c lab.BatteryCounts, tests []stats.Test, outBits int
 			bins := t.Bins()
 			all := make([]uint64, bins)
 			ps := make([]float64, size.Samples)
+			samples := make([][]uint64, size.Samples)
 			for s := range ps {
-				sample := c.Counts[o][i][s*bins : (s+1)*bins]
-				for b, v := range sample {
+				samples[s] = c.Counts[o][i][s*bins : (s+1)*bins]
+				for b, v := range samples[s] {
 					all[b] += v
 				}
-				ps[s] = stats.P(t, sample, seg, outBits)
+				ps[s] = stats.P(t, samples[s], seg, outBits)
 			}
 			p := stats.P(t, all, pooled, outBits)
-			ks := stats.KS(ps)
+			ks := stats.SecondLevel(t, samples, ps, outBits)
 			out = append(out, TestResult{label, t.String(), orderName(o, size), size.Numbers, p, ks, math.NaN(), ""})
 		}
 	}
