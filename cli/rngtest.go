@@ -48,7 +48,10 @@ interleaved). Each order's --numbers values are cut into --samples samples
 (in the stream order a sample is a run of one stream's values, or whole
 streams where a sample is longer than a stream); tuples, gaps and runs start
 afresh at each sample's start (in the stream order also at each stream's). Each test gives a p-value over all numbers
-and a second-level Kolmogorov-Smirnov p-value over its samples' p-values.
+and a second-level Kolmogorov-Smirnov p-value over its samples' p-values
+(rank on words of 24 bits or fewer: a chi-square of the samples' counts of
+matrices below full rank against their binomial law). A sample shorter than
+a test's second level needs is refused, naming the least --numbers.
 Generators with fewer than 32 output bits (rand48, randu 31, ranlux 24) are
 tested on those bits only (on top: the bits below are not looked at).
 
@@ -65,6 +68,9 @@ Tests (the default runs the first ` + fmt.Sprint(len(stats.Tests)) + `):
 ` + strings.Join(names, "\n") + `
 
 Verdicts: ` + battery.Thresholds() + `.
+The table, --json and --csv give each result's q; every CSV row also carries
+the layout (streams, samples, seed; the renderer order's scene, pass, size and
+photons per iteration).
 The default size takes under a minute on llvmpipe (2 cores); on a large GPU
 use e.g. --numbers 2^33 --streams 32768 --samples 128 (an H200 tests 2^33
 numbers in both orders in under 4 s). Counts that do not add up to the
