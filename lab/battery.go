@@ -264,8 +264,9 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, te
 
 // histGroupSize is rng_battery.comp's work group for test t: 256 for the
 // tests of 256 bins or more, whose group histogram's flush (a global add a
-// bin) cost about one global add a value in groups of 64 (serial: 4,352
-// bins, 4,096 values a group); BatteryGroupSize for the others. The groups
+// non-zero bin) cost 0.7 global adds a value in groups of 64 for serial
+// (4,352 bins, 4,096 values a group; 0.26 in groups of 256; docs/lab.md);
+// BatteryGroupSize for the others. The groups
 // kernel keeps BatteryGroupSize (a group of birthdays is KEYS of each).
 func histGroupSize(t stats.Test) int {
 	if !sortsGroups(t) && t.Bins() >= 256 {
