@@ -68,7 +68,7 @@ more --numbers on a large GPU).`,
 	numberFlag(fs, &o.w0, "w0", 0.5, numcheck.Closed(0, 1e6), "weight of the entropy e")
 	numberFlag(fs, &o.w1, "w1", 0.5, numcheck.Closed(0, 1e6), "weight of the battery's rho")
 	o.tests = stats.Tests
-	testsFlag(fs, &o.tests, "battery tests rho grades")
+	testsFlag(fs, &o.tests, "battery tests rho grades", stats.Tests, false)
 	// 1e4 and 5e4 photons gave uniform noise in every column; at 1e5 and 1e6
 	// the generations' tints and blotches show (about 4 minutes with the
 	// search on llvmpipe, 2 cores).

@@ -340,14 +340,20 @@ func (v listValue[T]) Set(s string) error {
 	return nil
 }
 
-// testsFlag is --tests: the battery's tests by name, or all.
-func testsFlag(fs *pflag.FlagSet, p *[]stats.Test, usage string) {
+// testsFlag is --tests: the battery's tests by name, or all (all: what
+// "all" stands for; its names are listed unless listed says they are
+// elsewhere in the help).
+func testsFlag(fs *pflag.FlagSet, p *[]stats.Test, usage string, all []stats.Test, listed bool) {
 	var names []string
-	for _, t := range stats.Tests {
+	for _, t := range all {
 		names = append(names, t.String())
 	}
-	fs.Var(listValue[stats.Test]{p, "tests", stats.Parse, stats.Test.String, stats.Tests}, "tests",
-		usage+", comma-separated, or all: "+strings.Join(names, ", "))
+	if listed {
+		usage = fmt.Sprintf("%s, comma-separated (each named and described under Tests above), or all: the %d tests", usage, len(all))
+	} else {
+		usage += ", comma-separated, or all: " + strings.Join(names, ", ")
+	}
+	fs.Var(listValue[stats.Test]{p, "tests", stats.Parse, stats.Test.String, all}, "tests", usage)
 }
 
 // notesKey is where a run's notes wait in the root command's annotations.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -29,43 +30,10 @@ type testOptions struct {
 
 func newRngTestCmd() *cobra.Command {
 	var o testOptions
-	var names []string
-	for _, t := range stats.Tests {
-		names = append(names, fmt.Sprintf("  %-11s %s", t, t.Describe()))
-	}
 	c := &cobra.Command{
 		Use:   "test [--gens SPEC,...] [--numbers N] [--streams T] [--samples S] [flags]",
 		Short: "run a statistical test battery on the GPU, in the stream and the consumed order",
-		Long: `Run a battery of statistical tests over each generator's numbers on the GPU,
-in two orders: the stream order (stream 0's values, then stream 1's, as
-rng dump --order stream writes them) and the consumed order (value i of
-every stream, then value i+1, as a dispatch reads them: rng dump --order
-interleaved). Each order's --numbers values are cut into --samples samples
-(in the stream order a sample is a run of one stream's values, or whole
-streams where a sample is longer than a stream); tuples, gaps and runs start
-afresh at each sample's start (in the stream order also at each stream's). Each test gives a p-value over all numbers
-and a second-level Kolmogorov-Smirnov p-value over its samples' p-values.
-Generators with fewer than 32 output bits (rand48, randu 31, ranlux 24) are
-tested on those bits only (on top: the bits below are not looked at).
-
---order renderer reads the numbers exactly as a pass of the renderer draws
-them: the generator laid out as a render of --scene at --size with
---photons-per-iteration lays it out (rand48 leapfrogged over every photon of
-an iteration, Sobol's point k*photons+i), and each of --streams slots'
-draws through the render, photon after photon, as the renderer's floats
-(their 24 fraction bits are tested). --lags adds a table of serial pair
-tests at lags 1..N along a slot's draws (lag L joins draws d and d+L of one
-photon's path), computed with the Go reference.
-
-Tests:
-` + strings.Join(names, "\n") + `
-
-Verdicts: ` + battery.Thresholds() + `.
-The default size takes under a minute on llvmpipe (2 cores); on a large GPU
-use e.g. --numbers 2^33 --streams 32768 --samples 128 (an H200 tests 2^33
-numbers in both orders in under 4 s). Counts that do not add up to the
-items their numbers hold are refused, not tested. The footer gives numbers per second (drawn once, tested
-in both orders).`,
+		Long:  rngTestLong(),
 		Example: `  speckle rng test
   speckle rng test --gens all --out screenshots/rng-test.png --csv rng-test.csv
   speckle rng test --gens ranlux:lux=4,ca:ca-preset=linear,randu --tests triples,rank
@@ -92,7 +60,8 @@ in both orders).`,
 	countRangeFlag(fs, &o.test.Numbers, "numbers", battery.DefaultTestNumbers, battery.MaxTestNumbers, "numbers per order and generator, e.g. 1e8 or 2^30; a multiple of --streams and --samples")
 	wholeFlag(fs, &o.test.Streams, "streams", battery.DefaultTestStreams, 1, 1<<20, "streams drawn at once (GPU invocations; the battery holds them all: at most 32,768 for rand48, fewer for generators with larger states); renderer order: the pass's slots read")
 	wholeFlag(fs, &o.test.Samples, "samples", battery.DefaultTestSamples, 5, battery.MaxTestSamples, "samples per order for the second-level KS test")
-	testsFlag(fs, &o.test.Tests, "tests to run")
+	o.test.Tests = slices.Clone(stats.Tests)
+	testsFlag(fs, &o.test.Tests, "tests to run", stats.All, true)
 	fs.StringVar(&o.csv, "csv", "", "also write the results as CSV to FILE")
 	fs.StringVar(&o.json, "json-file", "", "also write the results as JSON to FILE")
 	jsonFlag(fs, &o.asJSON)
@@ -103,6 +72,54 @@ in both orders).`,
 	o.split.addTo(fs)
 	o.common = addGenOptions(fs)
 	return c
+}
+
+// rngTestLong is rng test's help: every test of stats.All with its
+// description (the default's first), and the verdicts' rule.
+func rngTestLong() string {
+	var names []string
+	for i, t := range stats.All {
+		if i == len(stats.Tests) {
+			names = append(names, "Not run unless named (or --tests all):")
+		}
+		names = append(names, fmt.Sprintf("  %-12s %s", t, t.Describe()))
+	}
+	return `Run a battery of statistical tests over each generator's numbers on the GPU,
+in two orders: the stream order (stream 0's values, then stream 1's, as
+rng dump --order stream writes them) and the consumed order (value i of
+every stream, then value i+1, as a dispatch reads them: rng dump --order
+interleaved). Each order's --numbers values are cut into --samples samples
+(in the stream order a sample is a run of one stream's values, or whole
+streams where a sample is longer than a stream); tuples, gaps and runs start
+afresh at each sample's start (in the stream order also at each stream's). Each test gives a p-value over all numbers
+and a second-level Kolmogorov-Smirnov p-value over its samples' p-values
+(rank on words of 24 bits or fewer: a chi-square of the samples' counts of
+matrices below full rank against their binomial law). A sample shorter than
+a test's second level needs is refused, naming the least --numbers.
+Generators with fewer than 32 output bits (rand48, randu 31, ranlux 24) are
+tested on those bits only (on top: the bits below are not looked at).
+
+--order renderer reads the numbers exactly as a pass of the renderer draws
+them: the generator laid out as a render of --scene at --size with
+--photons-per-iteration lays it out (rand48 leapfrogged over every photon of
+an iteration, Sobol's point k*photons+i), and each of --streams slots'
+draws through the render, photon after photon, as the renderer's floats
+(their 24 fraction bits are tested). --lags adds a table of serial pair
+tests at lags 1..N along a slot's draws (lag L joins draws d and d+L of one
+photon's path), computed with the Go reference.
+
+Tests (the default runs the first ` + fmt.Sprint(len(stats.Tests)) + `):
+` + strings.Join(names, "\n") + `
+
+Verdicts: ` + battery.Thresholds() + `.
+The table, --json and --csv give each result's q; every CSV row also carries
+the layout (streams, samples, seed; the renderer order's scene, pass, size and
+photons per iteration).
+The default size takes under a minute on llvmpipe (2 cores); on a large GPU
+use e.g. --numbers 2^33 --streams 32768 --samples 128 (an H200 tests 2^33
+numbers in both orders in under 4 s). Counts that do not add up to the
+items their numbers hold are refused, not tested. The footer gives numbers per second (drawn once, tested
+in both orders).`
 }
 
 func (o *testOptions) run(c *cobra.Command) error {

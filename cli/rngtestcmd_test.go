@@ -20,7 +20,7 @@ func TestRngTestCommand(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	for _, want := range []string{"randu", "philox", "triples", "FAIL if p < 1e-06", "numbers/s"} {
+	for _, want := range []string{"randu", "philox", "triples", "FAIL where Benjamini-Hochberg at false discovery rate q = 0.01", "numbers/s"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("the table lacks %q:\n%s", want, r.stdout)
 		}
@@ -62,6 +62,7 @@ func TestRngTestBadInput(t *testing.T) {
 		{[]string{"--numbers", "1e3x"}, "like 1e7 or 2^30"},
 		{[]string{"--samples", "2"}, "--samples must be"},
 		{[]string{"--tests", "triples,nope"}, `unknown test "nope"`},
+		{[]string{"--tests", "all", "--samples", "64"}, "--tests birthdays8 needs samples of at least 2^18 values for its second-level test (--numbers / --samples is 2^16): give --numbers 2^24 or more, or --samples 16 or fewer"},
 		{[]string{"--gens", "nope"}, "unknown generator"},
 		{[]string{"--csv", filepath.Join(dir, "no", "such", "dir", "t.csv")}, "t.csv"},
 	} {

@@ -16,12 +16,15 @@ import (
 // lags isolated: every lag of rand48 fails, lag 4 the most and lag 2 (a
 // photon's position against its emission direction) far more than lag 3.
 func TestRngTestRendererOrderFailsRand48PassesPhilox(t *testing.T) {
-	jsonPath := filepath.Join(t.TempDir(), "r.json")
+	jsonPath, csvPath := filepath.Join(t.TempDir(), "r.json"), filepath.Join(t.TempDir(), "r.csv")
 	r := speckle(t, nil, "rng", "test", "--order", "renderer", "--scene", "cornell", "--gens", "rand48,philox",
 		"--photons-per-iteration", "2^20", "--numbers", "2^20", "--streams", "16", "--samples", "16",
-		"--tests", "pairs,triples,gap,rank", "--lags", "4", "--json-file", jsonPath)
+		"--tests", "pairs,triples,gap,rank", "--lags", "4", "--json-file", jsonPath, "--csv", csvPath)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if c, err := os.ReadFile(csvPath); err != nil || strings.Count(string(c), ",16,16,1,cornell,photon,960,540,1048576\n") != 8 {
+		t.Errorf("the CSV rows do not carry the pass: %v\n%s", err, c)
 	}
 	var rep struct {
 		Layout  string

@@ -229,6 +229,9 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, te
 			if t.Low() {
 				defs["LOW_BITS"] = "1"
 			}
+			if g := histGroupSize(t); g != shaders.BatteryGroupSize {
+				defs["HIST_GROUP_SIZE"] = fmt.Sprint(g)
+			}
 			if t.IsSpacings() {
 				defs["DIMS"] = fmt.Sprintf("%du", t.Dims())
 				defs["GROUP_SPAN"] = fmt.Sprintf("%du", t.Span())
@@ -257,6 +260,19 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, te
 		}
 	}
 	return c, nil
+}
+
+// histGroupSize is rng_battery.comp's work group for test t: 256 for the
+// tests of 256 bins or more, whose group histogram's flush (a global add a
+// non-zero bin) cost 0.7 global adds a value in groups of 64 for serial
+// (4,352 bins, 4,096 values a group; 0.26 in groups of 256; docs/lab.md);
+// BatteryGroupSize for the others. The groups
+// kernel keeps BatteryGroupSize (a group of birthdays is KEYS of each).
+func histGroupSize(t stats.Test) int {
+	if !sortsGroups(t) && t.Bins() >= 256 {
+		return 4 * shaders.BatteryGroupSize
+	}
+	return shaders.BatteryGroupSize
 }
 
 // Delete frees the counts (the programs stay in the context's cache).
@@ -336,7 +352,7 @@ func (c *batteryCounter) countJob(j batteryJob, block, prev *gpu.Buffer, m0 int6
 		return c.ctx.Dispatch(p, (positionsInBlock+per-1)/per*p.LocalSize[0])
 	}
 	// A dispatch covers whole groups of positions; the kernel skips those past the block.
-	step := shaders.BatteryGroupSize * per * 4096
+	step := p.LocalSize[0] * per * 4096
 	for first := 0; first < positionsInBlock; first += step {
 		p.SetUint("first_position", uint32(first))
 		n := min(step, positionsInBlock-first)

@@ -13,14 +13,24 @@
 // seriallo (overlapping pairs and triples, top or LOW_BITS lowest bits) and
 // rank64 (64 x 64 matrices, 128 positions an invocation) run here too.
 // Counts go to a group histogram in shared memory for the group's first
-// sample (at most 4 x 64 x 64 bytes, 2 x 64 x 64 serial tuples or
-// 32 x 64 x 64 ones: 32 bits hold them), then to counts[(sample*BINS + bin)*2] as 64-bit (lo, hi) words.
+// sample (at most 4 x 64 x HIST_GROUP_SIZE bytes, 2 x 64 x HIST_GROUP_SIZE
+// serial tuples or 32 x 64 x 64 ones: 32 bits hold them), then to counts[(sample*BINS + bin)*2] as 64-bit (lo, hi) words.
 //
 // Loop passes per invocation (LOOP_BUDGET): the histogram's clear and flush
-// 2*(BINS/BATTERY_GROUP_SIZE + 1); POSITIONS + 1 for the positions; each
+// 2*(BINS/HIST_GROUP_SIZE + 1); POSITIONS + 1 for the positions; each
 // position at most 2*(RUNS_MAX + 1) (runs) or GAP_MAX + 1 (gap); one
 // matrix 32 + 1 + 32*(2*(32 + 1) + 1), one of rank64 65 + 64*(65 + 1) + 1.
-layout(local_size_x = BATTERY_GROUP_SIZE) in;
+//
+// HIST_GROUP_SIZE (lab.histGroupSize) is the work group: BATTERY_GROUP_SIZE,
+// or larger for the tests of many bins (bytes, pairs, triples, serial,
+// seriallo), so that a group's histogram, cleared and flushed to the global
+// counts once per group, is flushed once per HIST_GROUP_SIZE * POSITIONS
+// values: with serial's 4,352 bins and 64 x 64 values a group, the flush
+// was about 0.7 global adds a value.
+#ifndef HIST_GROUP_SIZE
+#define HIST_GROUP_SIZE BATTERY_GROUP_SIZE
+#endif
+layout(local_size_x = HIST_GROUP_SIZE) in;
 #include "lib/invocation.glsl"
 #include "lib/loops.glsl"
 
@@ -131,7 +141,7 @@ uint serial_cell(uint u) {
 void main() {
 	uint lid = gl_LocalInvocationIndex;
 	uint first = first_position + linear_invocation() * POSITIONS;
-	for (uint b = lid; b < BINS; b += BATTERY_GROUP_SIZE) group_counts[b] = 0u;
+	for (uint b = lid; b < BINS; b += HIST_GROUP_SIZE) group_counts[b] = 0u;
 	if (lid == 0u) {
 		uint place;
 		group_sample = sample_of(min(first, block_positions - 1u), place);
@@ -240,7 +250,7 @@ void main() {
 #endif
 	barrier();
 	memoryBarrierShared();
-	for (uint b = lid; b < BINS; b += BATTERY_GROUP_SIZE) {
+	for (uint b = lid; b < BINS; b += HIST_GROUP_SIZE) {
 		uint v = group_counts[b];
 		if (v != 0u) global_add(group_sample, b, v);
 	}

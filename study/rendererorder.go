@@ -66,8 +66,11 @@ type LagResult struct {
 	// Z is how far the chi-square lies from its mean, in its standard
 	// deviations ((X - dof) / sqrt(2 dof)): where every lag fails, it says
 	// which lags are the most correlated.
-	Z       float64 `json:"z"`
-	P       float64 `json:"p"`
+	Z float64 `json:"z"`
+	P float64 `json:"p"`
+	// Q is P's Benjamini-Hochberg adjusted p-value among the generator's
+	// p-values (rng test's rule: a FAIL exactly where Q <= stats.FDRLevel).
+	Q       float64 `json:"q"`
 	Verdict string  `json:"verdict"`
 	// Draws names the first pair of draws of a path the lag joins.
 	Draws string `json:"draws"`
@@ -109,7 +112,8 @@ func (r RendererOrder) LagTable(label string, inst rng.Instance, l render.PassLa
 			}
 		}
 		p := stats.ChiSquare(counts, weights)
-		out = append(out, LagResult{label, lag, pairs, chiSquareZ(counts, pairs), p, stats.Verdict(p),
+		// Q alone (rng test grades it again among the generator's p-values).
+		out = append(out, LagResult{label, lag, pairs, chiSquareZ(counts, pairs), p, stats.TwoSided(p), stats.Verdict(p),
 			fmt.Sprintf("%s & %s", r.Pass.DrawName(0), r.Pass.DrawName(lag))})
 	}
 	return out
@@ -140,9 +144,9 @@ func WriteLags(w io.Writer, lags []LagResult) error {
 	}
 	fmt.Fprintf(w, "\nlags: pairs (value n, value n+lag) of a slot's draws, %d x %d cells (chi-square); the first pair of a path each joins\n", 1<<lagCellBits, 1<<lagCellBits)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "generator\tlag\tpairs\tz\tp\tverdict\tdraws")
+	fmt.Fprintln(tw, "generator\tlag\tpairs\tz\tp\tq\tverdict\tdraws")
 	for _, l := range lags {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\n", l.Generator, l.Lag, l.Pairs, l.Z, PText(l.P), l.Verdict, l.Draws)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\n", l.Generator, l.Lag, l.Pairs, l.Z, PText(l.P), PText(l.Q), l.Verdict, l.Draws)
 	}
 	return tw.Flush()
 }

@@ -1,13 +1,11 @@
 package battery
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -60,12 +58,17 @@ type TestResult struct {
 	Numbers   int64   `json:"numbers"`
 	P         float64 `json:"p"`
 	KS        float64 `json:"ks_p"`
-	Verdict   string  `json:"verdict"`
+	// Q is the smaller Benjamini-Hochberg adjusted p-value of P and KS
+	// among the generator's p-values: the verdict is FAIL exactly where Q
+	// <= stats.FDRLevel (FDRRule).
+	Q       float64 `json:"q"`
+	Verdict string  `json:"verdict"`
 }
 
 // TestedGenerator is a generator's run: its label and speed.
 type TestedGenerator struct {
 	Label   string  `json:"generator"`
+	Seed    uint32  `json:"seed"`           // its layout's seed: its spec's own, or the run's --seed
 	Note    string  `json:"note,omitempty"` // its degenerate seeds or states, if any
 	Seconds float64 `json:"seconds"`
 	PerS    float64 `json:"numbers_per_s"` // numbers drawn and tested in both orders per second
@@ -79,7 +82,10 @@ type RNGTestReport struct {
 	Samples int    `json:"samples"`
 	// Layout says how the numbers were drawn: the dump's streams, or the
 	// renderer's pass whose slots were read (the renderer order).
-	Layout     string            `json:"layout"`
+	Layout string `json:"layout"`
+	// Renderer is the renderer order's pass (nil in the stream and the
+	// consumed order).
+	Renderer   *RendererLayout   `json:"renderer,omitempty"`
 	Generators []TestedGenerator `json:"generators"`
 	Results    []TestResult      `json:"results"`
 	Lags       []study.LagResult `json:"lags,omitempty"`
@@ -130,8 +136,9 @@ func (o RNGTest) tests() []stats.Test {
 // where the birthday and collision tests run: their per-sample statistics are
 // small counts, whose p-values are too discrete for the second-level KS
 // below that (philox failed collisions' KS with 16 groups a sample: 2^20
-// numbers in 128 samples; it passes with 64).
-const MinGroupsPerSample = 64
+// numbers in 128 samples; it passes with 64). Check asks every test run for
+// its own least (stats.Test.MinSampleLen), which is this for those two.
+const MinGroupsPerSample = stats.MinGroups
 
 // Check refuses bad options before any GPU work.
 func (o RNGTest) Check() error {
@@ -150,11 +157,8 @@ func (o RNGTest) Check() error {
 	if err := o.size().Check(o.Streams, o.tests()); err != nil {
 		return study.Inputf("--numbers, --streams and --samples: %v", err)
 	}
-	if slices.Contains(o.tests(), stats.Birthdays) || slices.Contains(o.tests(), stats.Collisions) {
-		if least := int64(MinGroupsPerSample * stats.BirthdayGroup); o.Numbers/int64(o.Samples) < least {
-			return study.Inputf("--numbers / --samples is %d values a sample: the birthday and collision tests need at least %d (%d groups of %d) for their second-level test; give fewer --samples or more --numbers",
-				o.Numbers/int64(o.Samples), least, MinGroupsPerSample, stats.BirthdayGroup)
-		}
+	if err := o.checkSampleLen(); err != nil {
+		return err
 	}
 	if o.Renderer != nil {
 		if err := o.Renderer.CheckSlots(o.Streams); err != nil {
@@ -184,7 +188,7 @@ func (o RNGTest) Check() error {
 
 // Run tests each generator in turn.
 func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
-	rep := RNGTestReport{Device: c.Info.String(), Numbers: o.Numbers, Streams: o.Streams, Samples: o.Samples, Layout: o.layoutText()}
+	rep := RNGTestReport{Device: c.Info.String(), Numbers: o.Numbers, Streams: o.Streams, Samples: o.Samples, Layout: o.layoutText(), Renderer: o.rendererLayout()}
 	size := o.size()
 	all := int64(len(o.Specs)) * o.Numbers
 	for i, sp := range o.Specs {
@@ -203,11 +207,14 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 			return rep, fmt.Errorf("%s: %v", sp.Label(), err)
 		}
 		label := sp.Label()
-		rep.Generators = append(rep.Generators, TestedGenerator{Label: label, Seconds: counts.Elapsed.Seconds(), PerS: float64(o.Numbers) / counts.Elapsed.Seconds()})
-		rep.Results = append(rep.Results, Evaluate(label, counts, o.tests(), o.bits(sp.Gen))...)
+		rep.Generators = append(rep.Generators, TestedGenerator{Label: label, Seed: l.Cfg.Seed, Seconds: counts.Elapsed.Seconds(), PerS: float64(o.Numbers) / counts.Elapsed.Seconds()})
+		res := Evaluate(label, counts, o.tests(), o.bits(sp.Gen))
 		if o.Renderer != nil && o.Renderer.Lags > 0 { // the GPU's instance is the Go reference too
-			rep.Lags = append(rep.Lags, o.Renderer.LagTable(label, r.Inst, l, o.Streams, study.LagValues(o.Streams, size.PerStream))...)
+			lags := o.Renderer.LagTable(label, r.Inst, l, o.Streams, study.LagValues(o.Streams, size.PerStream))
+			grade(res, lags) // the lags join the generator's p-values
+			rep.Lags = append(rep.Lags, lags...)
 		}
+		rep.Results = append(rep.Results, res...)
 	}
 	return rep, nil
 }
@@ -220,7 +227,8 @@ func orderName(o lab.Order, size lab.BatterySize) string {
 	return o.String()
 }
 
-// Evaluate turns a battery's counts into p-values and verdicts.
+// Evaluate turns a battery's counts into p-values and verdicts, graded
+// together as one generator's (FDRRule).
 func Evaluate(label string, c lab.BatteryCounts, tests []stats.Test, outBits int) []TestResult {
 	var out []TestResult
 	size := c.Size
@@ -234,18 +242,20 @@ func Evaluate(label string, c lab.BatteryCounts, tests []stats.Test, outBits int
 			bins := t.Bins()
 			all := make([]uint64, bins)
 			ps := make([]float64, size.Samples)
+			samples := make([][]uint64, size.Samples)
 			for s := range ps {
-				sample := c.Counts[o][i][s*bins : (s+1)*bins]
-				for b, v := range sample {
+				samples[s] = c.Counts[o][i][s*bins : (s+1)*bins]
+				for b, v := range samples[s] {
 					all[b] += v
 				}
-				ps[s] = stats.P(t, sample, seg, outBits)
+				ps[s] = stats.P(t, samples[s], seg, outBits)
 			}
 			p := stats.P(t, all, pooled, outBits)
-			ks := stats.KS(ps)
-			out = append(out, TestResult{label, t.String(), orderName(o, size), size.Numbers, p, ks, worse(stats.Verdict(p), stats.Verdict(ks))})
+			ks := stats.SecondLevel(t, samples, ps, outBits)
+			out = append(out, TestResult{label, t.String(), orderName(o, size), size.Numbers, p, ks, math.NaN(), ""})
 		}
 	}
+	grade(out, nil)
 	return out
 }
 
@@ -261,8 +271,8 @@ func worse(a, b string) string {
 
 // Thresholds states the verdicts' thresholds, for help texts and footers.
 func Thresholds() string {
-	return fmt.Sprintf("FAIL if p < %g or p > 1-%g, SUSPECT if p < %g or p > %g, else PASS; a test's verdict is the worse of its p over all numbers and its KS p over the samples",
-		stats.FailBelow, stats.FailBelow, stats.SuspectBelow, 1-stats.SuspectBelow)
+	return fmt.Sprintf("%s; else SUSPECT if p < %g or p > %g, else PASS; a test's verdict is the worse of its p over all numbers and its KS p over the samples, and its q the smaller of their adjusted p-values",
+		FDRRule(), stats.SuspectBelow, 1-stats.SuspectBelow)
 }
 
 // WriteTable writes a table per generator, then, for several, the verdicts
@@ -273,10 +283,10 @@ func (r RNGTestReport) WriteTable(w io.Writer) error {
 	for _, g := range r.Generators {
 		fmt.Fprintf(w, "\n%s\n", g.Label)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "test\torder\tnumbers\tp\tKS p\tverdict")
+		fmt.Fprintln(tw, "test\torder\tnumbers\tp\tKS p\tq\tverdict")
 		for _, res := range r.Results {
 			if res.Generator == g.Label {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", res.Test, res.Order, units.FormatCount(res.Numbers), study.PText(res.P), study.PText(res.KS), res.Verdict)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Test, res.Order, units.FormatCount(res.Numbers), study.PText(res.P), study.PText(res.KS), study.PText(res.Q), res.Verdict)
 			}
 		}
 		if err := tw.Flush(); err != nil {
@@ -358,23 +368,6 @@ func (r *RNGTestReport) Note(notes []string) {
 	}
 }
 
-// WriteCSV writes one row per generator, test and order; note is the
-// generator's degenerate seeds or states, empty if none.
-func (r RNGTestReport) WriteCSV(w io.Writer) error {
-	c := csv.NewWriter(w)
-	c.Write([]string{"generator", "test", "order", "numbers", "p", "ks_p", "verdict", "note"})
-	notes := map[string]string{}
-	for _, g := range r.Generators {
-		notes[g.Label] = g.Note
-	}
-	for _, res := range r.Results {
-		c.Write([]string{res.Generator, res.Test, res.Order, strconv.FormatInt(res.Numbers, 10),
-			strconv.FormatFloat(res.P, 'g', -1, 64), strconv.FormatFloat(res.KS, 'g', -1, 64), res.Verdict, notes[res.Generator]})
-	}
-	c.Flush()
-	return c.Error()
-}
-
 // WriteJSON writes the report as indented JSON (p-values that are not
 // numbers, for tests a sample is too small for, as null).
 func (r RNGTestReport) WriteJSON(w io.Writer) error {
@@ -382,6 +375,7 @@ func (r RNGTestReport) WriteJSON(w io.Writer) error {
 		TestResult
 		P  *float64 `json:"p"`
 		KS *float64 `json:"ks_p"`
+		Q  *float64 `json:"q"`
 	}
 	num := func(v float64) *float64 {
 		if math.IsNaN(v) {
@@ -394,7 +388,7 @@ func (r RNGTestReport) WriteJSON(w io.Writer) error {
 		Results []result `json:"results"`
 	}{RNGTestReport: r}
 	for _, res := range r.Results {
-		out.Results = append(out.Results, result{res, num(res.P), num(res.KS)})
+		out.Results = append(out.Results, result{res, num(res.P), num(res.KS), num(res.Q)})
 	}
 	e := json.NewEncoder(w)
 	e.SetIndent("", "  ")

@@ -35,7 +35,8 @@ func TestRNGTestCheck(t *testing.T) {
 		{func(o *RNGTest) { o.Samples = 3 }, "--samples must be 5.."},
 		{func(o *RNGTest) { o.Samples = 1000 }, "do not split into 1000 samples"},
 		{func(o *RNGTest) { o.Numbers, o.Samples = 1<<14, 64 }, "shorter than a group of birthdays"},
-		{func(o *RNGTest) { o.Samples = 128 }, "the birthday and collision tests need at least 32768"},
+		{func(o *RNGTest) { o.Samples = 128 }, "--tests birthdays needs samples of at least 2^15 values for its second-level test (--numbers / --samples is 2^13): give --numbers 2^22 or more, or --samples 32 or fewer"},
+		{func(o *RNGTest) { o.Tests, o.Samples = stats.All, 8 }, "--tests birthdays8 needs samples of at least 2^18 values"},
 		{func(o *RNGTest) { o.Numbers, o.Streams = 1<<26, 1<<16 }, "holds every stream of philox at once, at most"},
 		{func(o *RNGTest) { o.Numbers = MaxTestNumbers * 2 }, "--numbers must be"},
 	} {
@@ -219,13 +220,13 @@ func TestAgreesWithDieharder(t *testing.T) {
 func TestRNGTestReportOutputs(t *testing.T) {
 	rep := RNGTestReport{Device: "d", Numbers: 1 << 20, Streams: 4, Samples: 8,
 		Generators: []TestedGenerator{{Label: "a", Seconds: 1, PerS: 1e6}, {Label: "b", Seconds: 2, PerS: 5e5, Note: "degenerate stream 0 (1 of 4): x"}},
-		Results: []TestResult{{"a", "gap", "stream", 1 << 20, 0.5, 0.25, "PASS"}, {"b", "gap", "stream", 1 << 20, 1e-9, 0.5, "FAIL"},
-			{"a", "gap", "consumed", 1 << 20, nanP(), 0.5, "PASS"}}}
+		Results: []TestResult{{"a", "gap", "stream", 1 << 20, 0.5, 0.25, 0.5, "PASS"}, {"b", "gap", "stream", 1 << 20, 1e-9, 0.5, 4e-9, "FAIL"},
+			{"a", "gap", "consumed", 1 << 20, nanP(), 0.5, 0.5, "PASS"}}}
 	var table, csv, js bytes.Buffer
 	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "1.05e6 numbers/s") && !strings.Contains(table.String(), "1e6 numbers/s") {
 		t.Errorf("table: %v\n%s", err, table.String())
 	}
-	if !strings.Contains(table.String(), "FAIL if p < 1e-06") {
+	if !strings.Contains(table.String(), "FAIL where Benjamini-Hochberg at false discovery rate q = 0.01 rejects") {
 		t.Errorf("the table does not state the thresholds:\n%s", table.String())
 	}
 	if err := rep.WriteCSV(&csv); err != nil || strings.Count(csv.String(), "\n") != 4 || !strings.Contains(csv.String(), "b,gap,stream,1048576,1e-09,0.5,FAIL") {
