@@ -120,11 +120,6 @@ type Grid struct {
 	LabelScale           int // the labels' text scale; 0: by the tallest cell (montageLabelScale)
 }
 
-// Montage is Grid{cells, rowLabels, colLabels, title}.Draw(): the plain grid.
-func Montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string) *image.NRGBA {
-	return Grid{Cells: cells, RowLabels: rowLabels, ColLabels: colLabels, Title: title}.Draw()
-}
-
 // Draw lays the cells out on a dark background. Each grid slot is as large as the largest
 // cell (and wide enough for its column label); smaller cells are centred, nil or missing cells
 // leave a grey slot. Text is in the Go font, 13 pixels a line times a scale that keeps it

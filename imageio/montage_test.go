@@ -42,7 +42,7 @@ func TestMontage(t *testing.T) {
 	}
 	rows := []string{"rand48", "ranlux", "ca"}
 	cols := []string{"1e5", "1e6"}
-	m := Montage(cells, rows, cols, "test")
+	m := montage(cells, rows, cols, "test")
 
 	// Text at scale 2 (cells under 320 pixels high), the title at 3: lines 13·scale high.
 	rowLabelW := max(textSize("rand48", 2).X, textSize("ranlux", 2).X, textSize("ca", 2).X)
@@ -89,7 +89,7 @@ func TestMontageBare(t *testing.T) {
 		{solid(20, 10, color.NRGBA{255, 0, 0, 255}), nil},
 		{solid(10, 6, color.NRGBA{0, 255, 0, 255})},
 	}
-	m := Montage(cells, nil, nil, "")
+	m := montage(cells, nil, nil, "")
 	wantW := 2*montageMargin + 2*20 + montageGap
 	wantH := 2*montageMargin + 2*10 + montageGap
 	if m.Rect != image.Rect(0, 0, wantW, wantH) {
@@ -110,7 +110,7 @@ func TestMontageBare(t *testing.T) {
 	if m.NRGBAAt(slot(1, 0).Min.X+10, slot(1, 0).Min.Y+5) != (color.NRGBA{0, 255, 0, 255}) {
 		t.Error("small cell not centred")
 	}
-	if e := Montage(nil, nil, nil, ""); e.Rect.Dx() != 2*montageMargin || e.Rect.Dy() != 2*montageMargin {
+	if e := montage(nil, nil, nil, ""); e.Rect.Dx() != 2*montageMargin || e.Rect.Dy() != 2*montageMargin {
 		t.Errorf("empty montage %v", e.Rect)
 	}
 }
@@ -122,7 +122,7 @@ func TestMontageLabelScale(t *testing.T) {
 		}
 	}
 	// A wide column label widens its slot.
-	m := Montage([][]*image.NRGBA{{solid(10, 10, color.NRGBA{1, 2, 3, 255})}}, nil, []string{"a long label"}, "")
+	m := montage([][]*image.NRGBA{{solid(10, 10, color.NRGBA{1, 2, 3, 255})}}, nil, []string{"a long label"}, "")
 	if want := 2*montageMargin + textSize("a long label", 2).X; m.Rect.Dx() != want {
 		t.Errorf("width %d, want %d", m.Rect.Dx(), want)
 	}
@@ -133,7 +133,7 @@ func TestMontageLabelScale(t *testing.T) {
 func TestMontageTitleFitsTheGrid(t *testing.T) {
 	cells := [][]*image.NRGBA{{solid(100, 40, color.NRGBA{200, 0, 0, 255}), solid(100, 40, color.NRGBA{0, 200, 0, 255})}}
 	title := "caustics, 640x360, seeds 1-4" // 28 glyphs: 196 pixels at scale 1, 392 at 2
-	m := Montage(cells, nil, nil, title)
+	m := montage(cells, nil, nil, title)
 	if want := montageMargin + 2*100 + montageGap + montageMargin; m.Rect.Dx() != want {
 		t.Errorf("width %d, want the grid's %d", m.Rect.Dx(), want)
 	}
@@ -184,4 +184,9 @@ func TestGridSeriesRowsAndColorBar(t *testing.T) {
 	if barNumber(2.5) != "2.5" || barNumber(864000) != "8.64e5" || barNumber(0.00123) != "0.00123" || barNumber(1.5e-7) != "1.5e-7" {
 		t.Errorf("bar numbers %s %s %s %s", barNumber(2.5), barNumber(864000), barNumber(0.00123), barNumber(1.5e-7))
 	}
+}
+
+// montage is Grid{cells, rowLabels, colLabels, title}.Draw(): the plain grid.
+func montage(cells [][]*image.NRGBA, rowLabels, colLabels []string, title string) *image.NRGBA {
+	return Grid{Cells: cells, RowLabels: rowLabels, ColLabels: colLabels, Title: title}.Draw()
 }

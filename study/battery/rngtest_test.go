@@ -256,7 +256,7 @@ func TestVerdictGridHasALegend(t *testing.T) {
 	rep := RNGTestReport{Numbers: 1 << 20, Generators: []TestedGenerator{{Label: "randu"}},
 		Results: []TestResult{{Generator: "randu", Test: "pairs", Order: "stream", Verdict: "PASS"}, {Generator: "randu", Test: "pairs", Order: "consumed", Verdict: "FAIL"}}}
 	img := rep.Grid()
-	plain := imageio.Montage([][]*image.NRGBA{{image.NewNRGBA(image.Rect(0, 0, 64, 32))}}, []string{"randu"}, []string{"pairs"}, "x")
+	plain := imageio.Grid{Cells: [][]*image.NRGBA{{image.NewNRGBA(image.Rect(0, 0, 64, 32))}}, RowLabels: []string{"randu"}, ColLabels: []string{"pairs"}, Title: "x"}.Draw()
 	if img.Rect.Dy() <= plain.Rect.Dy() {
 		t.Fatalf("grid %v is no taller than its montage %v: no legend", img.Rect, plain.Rect)
 	}
