@@ -83,6 +83,12 @@ Views (--view):
 			return o.run(c)
 		},
 	}
+	o.addFlags(c)
+	return c
+}
+
+// addFlags are rng look's flags; the views' words come from look.Views.
+func (o *lookOptions) addFlags(c *cobra.Command) {
 	fs := c.Flags()
 	specsFlag(c, &o.look.Specs, "gens", mustSpecs("rand48,lehmer,ca,philox"), "generators")
 	seedFlag(fs, &o.look.Seed)
@@ -90,22 +96,22 @@ Views (--view):
 	wholeFlag(fs, &o.look.Size, "size", 512, 16, look.MaxLookSize, "each picture's side in pixels (bitplanes: values across and streams down)")
 	wholeFlag(fs, &o.look.Points, "points", look.DefaultLookPoints(look.DefaultView()), 1, look.MaxLookPoints,
 		"points of each view (with --scan: the most kept)"+ownPoints())
-	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
-	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream (renderer order: which slot)")
-	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
-	fs.StringVar(&o.rotate, "rotate", "30,20", "triples: YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
-	fs.Var(countValue{n: &o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
+	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, look.ViewsTaking(look.OptBit)+": which bit of the native integer, 0 the lowest")
+	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, look.ViewsTaking(look.OptStream)+": which stream (renderer order: which slot)")
+	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show ("+look.ViewsTaking(look.OptCube)+": X,Y,Z,SIDE, a cube)")
+	fs.StringVar(&o.rotate, "rotate", "30,20", look.ViewsTaking(look.OptRotate)+": YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
+	fs.Var(countValue{n: &o.look.Scan}, "scan", look.ViewsTaking(look.OptScan)+": deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
 	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1), direction (emission, draws 2 and 3) or bounce (the first bounce's scattering direction, draws 5 and 6, after its roulette draw 4)")
-	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, look.MaxLookLag, "pairs and triples: the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
-	fs.StringVar(&o.order, "order", "", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them); default: renderer for pairs and triples (where rand48's structure shows), stream for the other views and with --zoom, --scan or --points")
+	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, look.MaxLookLag, look.ViewsTaking(look.OptLag)+": the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
+	fs.StringVar(&o.order, "order", "", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them); default: renderer for "+
+		look.ViewsWhere(func(v *look.View) bool { return v.RendererOrder })+" (where rand48's structure shows), stream for the other views and with --zoom, --scan or --points")
 	o.renderer.sizeName = "render-size"
 	o.renderer.addTo(fs, false)
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port), cpu (Go reference) or N: the GLSL port on EGL device N (speckle gpu lists them)")
 	fs.StringVar(&o.out, "out", "screenshots/rng-look.png", "PNG to write")
-	fs.StringVar(&o.csv, "csv", "", "spectrum: also write the radial averages to this CSV (generator,frequency,power)")
+	fs.StringVar(&o.csv, "csv", "", look.ViewsWhere(func(v *look.View) bool { return v.CSV != nil })+": also write the radial averages to this CSV (generator,frequency,power)")
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
-	return c
 }
 
 // viewDefaults sets what a view's defaults decide where the flags were

@@ -149,10 +149,13 @@ func (v *View) DefaultPoints() int { return cmp.Or(v.Points, DefaultPoints) }
 
 // ViewsTaking names the views that take o, as help words them ("pairs and
 // triples").
-func ViewsTaking(o Option) string {
+func ViewsTaking(o Option) string { return ViewsWhere(func(v *View) bool { return v.Takes(o) }) }
+
+// ViewsWhere names the views for which is holds, as help words them.
+func ViewsWhere(is func(*View) bool) string {
 	var names []string
 	for _, v := range Views {
-		if v.Takes(o) {
+		if is(v) {
 			names = append(names, v.Name)
 		}
 	}
