@@ -17,14 +17,6 @@ import (
 	"speckle/study"
 )
 
-// spectrumHalf: the spectrum's frequencies -spectrumHalf..spectrumHalf
-// each way (view_spectrum.go); maxSpectrumPoints bounds its samples: it
-// costs points x 129^2 complex products.
-const (
-	spectrumHalf      = 64
-	maxSpectrumPoints = 1 << 16
-)
-
 // Look draws one view of each generator, side by side.
 type Look struct {
 	Specs  []rng.Spec

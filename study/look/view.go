@@ -99,7 +99,8 @@ type Axes struct {
 }
 
 // Views is the registry, in the order help and the window list them; the
-// first is the default view.
+// first is the default view. It is filled in init: the views' funcs reach
+// Views again (through Look), which a package-level initializer may not.
 var Views []*View
 
 func init() {

@@ -24,6 +24,14 @@ import (
 // centre, log scale (white noise mid grey).
 const ViewSpectrum = "spectrum"
 
+// spectrumHalf: the spectrum's frequencies -spectrumHalf..spectrumHalf
+// each way; maxSpectrumPoints bounds its samples: it costs points x 129^2
+// complex products.
+const (
+	spectrumHalf      = 64
+	maxSpectrumPoints = 1 << 16
+)
+
 // Spectrum is the power spectrum of the photon views' samples with its
 // radial average; its periodogram costs points x its frequencies, so it
 // takes fewer points than the others.
