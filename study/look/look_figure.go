@@ -80,6 +80,9 @@ func (l Look) panel(lk Looked) *plot.Plot {
 	if v := l.ViewDef(); v.Panel != nil {
 		return v.Panel(l, lk, title)
 	}
-	a, _ := l.axes()
+	a, ok := l.axes()
+	if !ok {
+		a = Axes{X1: 1, Y1: 1}
+	}
 	return imageio.ImagePanel(lk.Image, a.X0, a.X1, a.Y0, a.Y1, title, a.X, a.Y)
 }

@@ -47,14 +47,15 @@ type View struct {
 	// Shape is the dump the view draws: streams and values per stream
 	// (nil: Size streams of Size values).
 	Shape func(l Look) (streams, count int)
-	// Draw makes sp's picture from its Sample (Look.Draw).
+	// Draw makes sp's picture from its Sample (Look.Draw; nil: a blank
+	// square).
 	Draw func(l Look, sp rng.Spec, s Sample) Looked
 	// CheckRenderer refuses what the renderer order cannot show of this
 	// view (nil: nothing more than every view).
 	CheckRenderer func(l Look) error
 	// Title says what the figure shows, zoom the zoom's words ("" when
 	// the whole square); RendererTitle in the renderer order, of the
-	// pass's words (nil: Title's).
+	// pass's words (nil: Title's; Title nil: the view's name).
 	Title         func(l Look, zoom string) string
 	RendererTitle func(l Look, of, zoom string) string
 	// Caption is a picture's label (nil: the points drawn, or a deep
@@ -64,7 +65,8 @@ type View struct {
 	// (nil: none, the window draws no ticks).
 	Axes func(l Look) (Axes, bool)
 	// Panel is one generator's panel of the figure (nil: the picture on
-	// its Axes); Extras adds the figure's side and bottom plots.
+	// its Axes, or the unit square untitled); Extras adds the figure's
+	// side and bottom plots.
 	Panel  func(l Look, lk Looked, title string) *plot.Plot
 	Extras func(l Look, looked []Looked) imageio.PanelFigure
 	// CSV writes the view's table for tools (--csv; nil: it has none),
