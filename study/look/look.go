@@ -244,6 +244,9 @@ type Sample struct {
 // Run applies Options first); c may be nil when not OnGPU. The window
 // keeps a Sample and draws it again when only the drawing changes (Draw).
 func (l Look) Sample(c *gpu.Context, sp rng.Spec) (Sample, error) {
+	if v := l.ViewDef(); v.Sample != nil {
+		return v.Sample(l, c, sp)
+	}
 	if l.Renderer != nil {
 		return l.rendererSample(c, sp)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"speckle/gpu"
 	"speckle/imageio"
 	"speckle/rng"
 )
@@ -47,6 +48,10 @@ type View struct {
 	// Shape is the dump the view draws: streams and values per stream
 	// (nil: Size streams of Size values).
 	Shape func(l Look) (streams, count int)
+	// Sample draws the numbers the view needs where they are neither a
+	// dump nor the photon pass's samples (nil: those, as Shape and
+	// Photons say; Check still weighs the dump Shape names).
+	Sample func(l Look, c *gpu.Context, sp rng.Spec) (Sample, error)
 	// Draw makes sp's picture from its Sample (Look.Draw; nil: a blank
 	// square).
 	Draw func(l Look, sp rng.Spec, s Sample) Looked

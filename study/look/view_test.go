@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"speckle/gpu"
 	"speckle/rng"
 )
 
@@ -98,5 +99,21 @@ func TestAddedViewDrawsWithNoOtherEdit(t *testing.T) {
 	}
 	if !strings.Contains(ViewHelp(), "  blank      a blank square (a test's view)") || DefaultLookPoints("blank") != DefaultPoints || DefaultLookOrder("blank", false) != "stream" {
 		t.Errorf("help:\n%s", ViewHelp())
+	}
+}
+
+// A view may draw its own numbers (Sample): Run draws them, on the Go
+// reference (c nil) or the GPU alike.
+func TestAddedViewSamplesItsOwnNumbers(t *testing.T) {
+	own := *blankView
+	own.Name = "own"
+	own.Sample = func(l Look, _ *gpu.Context, sp rng.Spec) (Sample, error) {
+		return Sample{Values: make([]uint32, l.Points+int(sp.Gen.Bits()))}, nil
+	}
+	withView(t, &own)
+	l := Look{Specs: []rng.Spec{spec(t, "philox")}, Seed: 1, View: "own", Size: 16, Points: 5, Zoom: [3]float64{0, 0, 1}}
+	looked, err := l.Run(nil)
+	if err != nil || looked[0].Points != 5+32 {
+		t.Fatalf("%v, %+v", err, looked)
 	}
 }
