@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -24,21 +23,21 @@ import (
 // LabSettings are the lab mode's: the view every pane shows and its inputs,
 // as `speckle rng look` takes them.
 type LabSettings struct {
-	View     string     `json:"view"` // look.LookViews
+	View     string     `json:"view"` // one of look.Views, or LabBattery
 	Size     int        `json:"size"` // each picture's side in pixels
 	Points   int        `json:"points"`
-	Bit      int        `json:"bit"`      // bitplanes
-	Decision string     `json:"decision"` // photons and spectrum: light, direction or bounce
-	Stream   int        `json:"stream"`   // pairs and triples
+	Bit      int        `json:"bit"`      // look.OptBit's views
+	Decision string     `json:"decision"` // look.OptDecision's: light, direction or bounce
+	Stream   int        `json:"stream"`   // look.OptStream's
 	Zoom     [3]float64 `json:"zoom"`     // X, Y, SIDE of the square (cube) shown
-	ZoomZ    float64    `json:"zoom_z"`   // the triples' cube's third corner
-	Rotate   [2]float64 `json:"rotate"`   // the triples' turn, yaw and pitch in degrees
-	Scan     int64      `json:"scan"`     // deep zoom of pairs and triples: values scanned; 0 off
+	ZoomZ    float64    `json:"zoom_z"`   // look.OptCube's: the cube's third corner
+	Rotate   [2]float64 `json:"rotate"`   // look.OptRotate's: the turn, yaw and pitch in degrees
+	Scan     int64      `json:"scan"`     // look.OptScan's deep zoom: values scanned; 0 off
 }
 
 // LabDefaults shows successive pairs of 65,536 values.
 func LabDefaults() LabSettings {
-	return LabSettings{View: look.ViewPairs, Size: 512, Points: 1 << 16, Decision: "light", Zoom: [3]float64{0, 0, 1}, Rotate: [2]float64{30, 20}}
+	return LabSettings{View: look.DefaultView(), Size: 512, Points: 1 << 16, Decision: "light", Zoom: [3]float64{0, 0, 1}, Rotate: [2]float64{30, 20}}
 }
 
 // The lab's choices in the UI.
@@ -48,25 +47,24 @@ var (
 	labScans  = []int64{0, 1 << 20, 1 << 24, 1 << 28, 1 << 32, 1 << 36}
 )
 
-// labSpectrumPoints bounds the spectrum's photons in the window: its
-// periodogram costs points x 129^2 products in Go.
-const labSpectrumPoints = 1 << 12
-
-// Look is the view of sp the settings describe; views that have no zoom
-// cube, deep zoom or more photons than the spectrum takes leave them out.
+// Look is the view of sp the settings describe; views that take no zoom
+// cube or deep zoom leave them out, and no view draws more points than
+// its WindowPoints (the spectrum's periodogram costs points x 129^2
+// products in Go).
 func (l LabSettings) Look(sp rng.Spec, seed uint32) look.Look {
 	lk := look.Look{
 		Specs: []rng.Spec{sp}, Seed: seed, View: l.View, Size: l.Size, Points: l.Points, Bit: l.Bit,
 		Decision: look.PhotonDecisions[l.Decision], Stream: l.Stream, Zoom: l.Zoom, Rotate: l.Rotate,
 		OnGPU: true, // the photon pass's samples are the Go reference's whatever this says (look.Look)
 	}
-	switch l.View {
-	case look.ViewTriples:
+	v := lk.ViewDef()
+	if v.Takes(look.OptCube) {
 		lk.ZoomZ = l.ZoomZ
-	case look.ViewSpectrum:
-		lk.Points = min(lk.Points, labSpectrumPoints)
 	}
-	if l.View == look.ViewPairs || l.View == look.ViewTriples {
+	if v.WindowPoints > 0 {
+		lk.Points = min(lk.Points, v.WindowPoints)
+	}
+	if v.Takes(look.OptScan) {
 		lk.Scan = l.Scan
 		if l.Scan > 0 {
 			lk.Points = min(lk.Points, look.MaxScanKept)
@@ -74,6 +72,10 @@ func (l LabSettings) Look(sp rng.Spec, seed uint32) look.Look {
 	}
 	return lk
 }
+
+// view is the settings' view in look.Views (LabBattery and an unknown
+// name: one that takes no options).
+func (l LabSettings) view() *look.View { return look.Look{View: l.View}.ViewDef() }
 
 // Check reports the first lab setting that cannot be used.
 func (l LabSettings) Check() error {
@@ -94,8 +96,8 @@ func (l LabSettings) Check() error {
 // window can wait for.
 const LabBattery = "battery"
 
-// labViews are the lab's views: rng look's and the battery.
-var labViews = append(append([]string{}, look.LookViews...), LabBattery)
+// labViews are the lab's views: rng look's (look.Views) and the battery.
+func labViews() []string { return append(look.ViewNames(), LabBattery) }
 
 // labBattery is the battery the lab runs: 2^20 numbers per order from 128
 // streams in 32 samples, the most the birthday tests allow at that size (a
@@ -238,7 +240,7 @@ func (p *pane) labOverlay() string {
 	}
 	l := p.lab.look
 	caption := strings.Trim(l.Caption(p.lab.looked), "()")
-	if l.Scan == 0 && l.View != look.ViewBitplanes && l.View != look.ViewSpectrum {
+	if l.Scan == 0 && l.ViewDef().CountsPoints() {
 		caption += " points in view"
 	}
 	if p.lab.scan != nil {
@@ -253,7 +255,7 @@ func (a *App) labControls() {
 	if !imgui.CollapsingHeaderV("Lab", imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
-	for k, v := range labViews {
+	for k, v := range labViews() {
 		if k%3 != 0 {
 			imgui.SameLine()
 		}
@@ -265,15 +267,16 @@ func (a *App) labControls() {
 		textDisabled("rng test's battery, 2^20 numbers an order from 128 streams in 32 samples: a few seconds a pane on a CPU rasteriser")
 		return
 	}
-	labPictureControls(l)
-	if l.View == look.ViewPairs || l.View == look.ViewTriples {
-		a.labZoomControls(l)
+	v := l.view()
+	labPictureControls(l, v)
+	if v.Takes(look.OptStream) || v.Takes(look.OptScan) {
+		a.labZoomControls(l, v)
 	}
 }
 
-// labPictureControls size the picture and choose what it draws: the bit of
-// the bit planes, the decision of the photon views, the points drawn.
-func labPictureControls(l *LabSettings) {
+// labPictureControls size the picture and choose what the view v draws,
+// as its options say: the bit, the photon pass's decision, the points.
+func labPictureControls(l *LabSettings, v *look.View) {
 	if imgui.BeginCombo("picture", fmt.Sprint(l.Size)) {
 		for _, n := range labSizes {
 			if imgui.SelectableV(fmt.Sprint(n), n == l.Size, 0, imgui.Vec2{}) {
@@ -282,13 +285,13 @@ func labPictureControls(l *LabSettings) {
 		}
 		imgui.EndCombo()
 	}
-	switch l.View {
-	case look.ViewBitplanes:
+	if v.Takes(look.OptBit) {
 		bit := int32(l.Bit)
 		if imgui.SliderInt("bit", &bit, 0, 31) {
 			l.Bit = int(bit)
 		}
-	case look.ViewPhotons, look.ViewSpectrum:
+	}
+	if v.Takes(look.OptDecision) {
 		for _, d := range look.PhotonDecisionNames {
 			if imgui.RadioButton(d+"##decision", l.Decision == d) {
 				l.Decision = d
@@ -297,7 +300,7 @@ func labPictureControls(l *LabSettings) {
 		}
 		imgui.Text("decision")
 	}
-	if l.View != look.ViewBitplanes {
+	if v.Takes(look.OptPoints) {
 		if imgui.BeginCombo("points", formatCount(int64(l.Points))) {
 			for _, n := range labPoints {
 				if imgui.SelectableV(formatCount(int64(n)), n == l.Points, 0, imgui.Vec2{}) {
@@ -307,23 +310,28 @@ func labPictureControls(l *LabSettings) {
 			imgui.EndCombo()
 		}
 	}
-	if l.View == look.ViewSpectrum && l.Points > labSpectrumPoints {
-		textDisabled(fmt.Sprintf("the spectrum takes the first %d photons", labSpectrumPoints))
+	if v.WindowPoints > 0 && l.Points > v.WindowPoints {
+		what := "points"
+		if v.Photons {
+			what = "photons"
+		}
+		textDisabled(fmt.Sprintf("the %s takes the first %d %s", v.Name, v.WindowPoints, what))
 	}
 }
 
-// labZoomControls are the scatter views': the stream, the deep zoom's scan,
-// the cube's turn and the zoom box.
-func (a *App) labZoomControls(l *LabSettings) {
+// labZoomControls are the scatter views', as the view v's options say:
+// the stream, the deep zoom's scan, the cube's turn and corner, and the
+// zoom box.
+func (a *App) labZoomControls(l *LabSettings, v *look.View) {
 	stream := int32(l.Stream)
-	if a.deferredInt("lab stream", "stream", &stream, 0, 1<<20-1) {
+	if v.Takes(look.OptStream) && a.deferredInt("lab stream", "stream", &stream, 0, 1<<20-1) {
 		l.Stream = int(stream)
 	}
 	scan := "off"
 	if l.Scan > 0 {
 		scan = formatCount(l.Scan) + " values"
 	}
-	if imgui.BeginCombo("deep zoom", scan) {
+	if v.Takes(look.OptScan) && imgui.BeginCombo("deep zoom", scan) {
 		for _, n := range labScans {
 			label := "off"
 			if n > 0 {
@@ -335,10 +343,10 @@ func (a *App) labZoomControls(l *LabSettings) {
 		}
 		imgui.EndCombo()
 	}
-	if imgui.IsItemHovered() {
+	if v.Takes(look.OptScan) && imgui.IsItemHovered() {
 		imgui.SetTooltip("scan this many values of many streams on the GPU and keep the tuples in the zoom")
 	}
-	if l.View == look.ViewTriples {
+	if v.Takes(look.OptRotate) {
 		yaw, pitch := float32(l.Rotate[0]), float32(l.Rotate[1])
 		if imgui.SliderFloatV("yaw", &yaw, -180, 180, "%.1f deg", 0) {
 			l.Rotate[0] = float64(yaw)
@@ -346,6 +354,8 @@ func (a *App) labZoomControls(l *LabSettings) {
 		if imgui.SliderFloatV("pitch", &pitch, -180, 180, "%.1f deg", 0) {
 			l.Rotate[1] = float64(pitch)
 		}
+	}
+	if v.Takes(look.OptCube) {
 		z := float32(l.ZoomZ)
 		if imgui.SliderFloatV("cube z", &z, 0, float32(1-l.Zoom[2]), "%.6f", 0) {
 			l.ZoomZ = math.Min(math.Max(float64(z), 0), 1-l.Zoom[2])
@@ -370,8 +380,8 @@ func formatCount(n int64) string {
 // square's area is a side of 1e-3, and a deep zoom goes well below.
 const minLabZoom = 1e-9
 
-// labMouse turns a drag on a lab pane into a zoom box (pairs, streams,
-// photons: the square dragged) or a turn (triples).
+// labMouse turns a drag on a lab pane into a zoom box (the views that take
+// look.OptZoom: the square dragged) or a turn (look.OptRotate's).
 func (a *App) labMouse() {
 	l := &a.Model.S.Lab
 	io := imgui.CurrentIO()
@@ -383,7 +393,7 @@ func (a *App) labMouse() {
 		return
 	}
 	r := a.imageRects[a.dragPane]
-	if l.View == look.ViewTriples {
+	if l.view().Takes(look.OptRotate) {
 		if d := io.MouseDelta(); d.X != 0 || d.Y != 0 {
 			l.Rotate[0] = wrapDegrees(l.Rotate[0] + float64(d.X)*0.4)
 			l.Rotate[1] = wrapDegrees(l.Rotate[1] + float64(d.Y)*0.4)
@@ -393,7 +403,7 @@ func (a *App) labMouse() {
 		}
 		return
 	}
-	if !slices.Contains([]string{look.ViewPairs, look.ViewStreams, look.ViewPhotons}, l.View) {
+	if !l.view().Takes(look.OptZoom) {
 		a.dragging = imgui.IsMouseDown(0)
 		return
 	}

@@ -83,7 +83,7 @@ func TestLabModeViewsAndGenerators(t *testing.T) {
 	if other := paneImage(t, a, 0); other == triples || a.Stats().Panes[0].Label != "pcg32" {
 		t.Fatalf("a new generator did not change pane 1 (%s)", a.Stats().Panes[0].Label)
 	}
-	for _, v := range look.LookViews {
+	for _, v := range look.ViewNames() {
 		a.Model.S.Lab.View = v
 		frames(t, a, 1)
 		for i := 0; i < 4; i++ {

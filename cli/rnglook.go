@@ -30,7 +30,7 @@ type lookOptions struct {
 func newRngLookCmd() *cobra.Command {
 	var o lookOptions
 	c := &cobra.Command{
-		Use:   "look [--gens SPEC,...] [--view pairs|triples|streams|bitplanes|photons|spectrum] [--out FILE.png] [flags]",
+		Use:   "look [--gens SPEC,...] [--view " + strings.Join(look.ViewNames(), "|") + "] [--out FILE.png] [flags]",
 		Short: "see a generator's own numbers: successive pairs and triples, neighbouring streams, bitplanes, photon samples and their spectrum",
 		Long: `Draw what each generator's numbers look like, side by side, from the exact
 streams the renderer draws (the GPU port, or --device cpu for the Go
@@ -65,7 +65,10 @@ replaced by slot s's draws through the render, photon after photon, as the
 renderer's floats (their 24 fraction bits): pairs and triples take one slot
 (--stream), streams neighbouring slots, bitplanes slots down, photons and
 spectrum the photon pass's first iteration of that layout. The deep zoom
-(--scan) is not in this order.`,
+(--scan) is not in this order.
+
+Views (--view):
+` + look.ViewHelp(),
 		Example: `  speckle rng look --gens rand48,lehmer,ca,philox --view streams --out screenshots/lab-streams.png
   speckle rng look --gens lehmer,philox --view pairs --zoom 0.5,0.5,0.001 --points 4000000
   speckle rng look --gens lehmer,rand48 --view pairs --zoom 0.5,0.5,0.001 --scan 1e9 --points 100000
@@ -80,29 +83,35 @@ spectrum the photon pass's first iteration of that layout. The deep zoom
 			return o.run(c)
 		},
 	}
+	o.addFlags(c)
+	return c
+}
+
+// addFlags are rng look's flags; the views' words come from look.Views.
+func (o *lookOptions) addFlags(c *cobra.Command) {
 	fs := c.Flags()
 	specsFlag(c, &o.look.Specs, "gens", mustSpecs("rand48,lehmer,ca,philox"), "generators")
 	seedFlag(fs, &o.look.Seed)
-	fs.StringVar(&o.look.View, "view", look.ViewPairs, strings.Join(look.LookViews, ", "))
+	fs.StringVar(&o.look.View, "view", look.DefaultView(), strings.Join(look.ViewNames(), ", "))
 	wholeFlag(fs, &o.look.Size, "size", 512, 16, look.MaxLookSize, "each picture's side in pixels (bitplanes: values across and streams down)")
-	wholeFlag(fs, &o.look.Points, "points", look.DefaultLookPoints(look.ViewPairs), 1, look.MaxLookPoints,
-		fmt.Sprintf("points of each view (with --scan: the most kept); spectrum's default is %d", look.DefaultLookPoints(look.ViewSpectrum)))
-	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, "bitplanes: which bit of the native integer, 0 the lowest")
-	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, "pairs and triples: which stream (renderer order: which slot)")
-	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show (triples: X,Y,Z,SIDE, a cube)")
-	fs.StringVar(&o.rotate, "rotate", "30,20", "triples: YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
-	fs.Var(countValue{n: &o.look.Scan}, "scan", "pairs and triples: deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
+	wholeFlag(fs, &o.look.Points, "points", look.DefaultLookPoints(look.DefaultView()), 1, look.MaxLookPoints,
+		"points of each view (with --scan: the most kept)"+ownPoints())
+	wholeFlag(fs, &o.look.Bit, "bit", 0, 0, 31, look.ViewsTaking(look.OptBit)+": which bit of the native integer, 0 the lowest")
+	wholeFlag(fs, &o.look.Stream, "stream", 0, 0, 1<<20-1, look.ViewsTaking(look.OptStream)+": which stream (renderer order: which slot)")
+	fs.StringVar(&o.zoom, "zoom", "0,0,1", "X,Y,SIDE: the square of the unit square to show ("+look.ViewsTaking(look.OptCube)+": X,Y,Z,SIDE, a cube)")
+	fs.StringVar(&o.rotate, "rotate", "30,20", look.ViewsTaking(look.OptRotate)+": YAW,PITCH in degrees, the turn of the cube (0,0 looks along x_i+2)")
+	fs.Var(countValue{n: &o.look.Scan}, "scan", look.ViewsTaking(look.OptScan)+": deep zoom, scan about this many values (like 1e9) for tuples in the zoom; 0: off")
 	fs.StringVar(&o.decision, "decision", "light", "photons: light (position, draws 0 and 1), direction (emission, draws 2 and 3) or bounce (the first bounce's scattering direction, draws 5 and 6, after its roulette draw 4)")
-	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, look.MaxLookLag, "pairs and triples: the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
-	fs.StringVar(&o.order, "order", "", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them); default: renderer for pairs and triples (where rand48's structure shows), stream for the other views and with --zoom, --scan or --points")
+	wholeFlag(fs, &o.look.Lag, "lag", 1, 1, look.MaxLookLag, look.ViewsTaking(look.OptLag)+": the step L, pairs (x_i, x_i+L), triples (x_i, x_i+L, x_i+2L)")
+	fs.StringVar(&o.order, "order", "", "stream (the dump's streams) or renderer (a render pass's slots, as the renderer draws them); default: renderer for "+
+		look.ViewsWhere(func(v *look.View) bool { return v.RendererOrder })+" (where rand48's structure shows), stream for the other views and with --zoom, --scan or --points")
 	o.renderer.sizeName = "render-size"
 	o.renderer.addTo(fs, false)
 	fs.StringVar(&o.device, "device", "gpu", "gpu (GLSL port), cpu (Go reference) or N: the GLSL port on EGL device N (speckle gpu lists them)")
 	fs.StringVar(&o.out, "out", "screenshots/rng-look.png", "PNG to write")
-	fs.StringVar(&o.csv, "csv", "", "spectrum: also write the radial averages to this CSV (generator,frequency,power)")
+	fs.StringVar(&o.csv, "csv", "", look.ViewsWhere(func(v *look.View) bool { return v.CSV != nil })+": also write the radial averages to this CSV (generator,frequency,power)")
 	o.gl.addTo(fs)
 	o.common = addGenOptions(fs)
-	return c
 }
 
 // viewDefaults sets what a view's defaults decide where the flags were
@@ -145,8 +154,9 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 	if err := o.readZoomAndTurn(); err != nil {
 		return err
 	}
-	if o.csv != "" && o.look.View != look.ViewSpectrum {
-		return usagef("--csv writes the spectrum's radial averages: it needs --view spectrum")
+	view := o.look.ViewDef()
+	if o.csv != "" && view.CSV == nil {
+		return usagef("%s", look.CSVRefusal())
 	}
 	d, ok := look.PhotonDecisions[o.decision]
 	if !ok {
@@ -156,7 +166,7 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
 		return err
 	}
-	o.look.OnGPU = o.device == "gpu" && o.look.View != look.ViewPhotons && o.look.View != look.ViewSpectrum // the photon samples: the Go reference
+	o.look.OnGPU = o.device == "gpu" && !view.Photons // the photon samples: the Go reference
 	if err := o.look.Check(); err != nil {
 		return inputOrRun(err)
 	}
@@ -205,7 +215,7 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 		}
 	}
 	if o.csv != "" {
-		if err := look.WriteRadialCSV(o.csv, looked); err != nil {
+		if err := view.CSV(o.csv, looked); err != nil {
 			return err
 		}
 		fmt.Fprintf(c.OutOrStdout(), "wrote %s\n", imageio.Printable(o.csv))
@@ -219,8 +229,8 @@ func (o *lookOptions) readZoomAndTurn() error {
 	if err != nil {
 		return err
 	}
-	if len(zoom) == 4 && o.look.View != look.ViewTriples {
-		return usagef("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", o.look.View)
+	if len(zoom) == 4 && !o.look.ViewDef().Takes(look.OptCube) {
+		return usagef("%s", look.CubeRefusal(o.look.View))
 	}
 	if len(zoom) == 4 {
 		o.look.Zoom, o.look.ZoomZ = [3]float64{zoom[0], zoom[1], zoom[3]}, zoom[2]
@@ -233,6 +243,18 @@ func (o *lookOptions) readZoomAndTurn() error {
 	}
 	o.look.Rotate = [2]float64(rotate)
 	return nil
+}
+
+// ownPoints names the views whose default --points is not the others'
+// ("; spectrum's default is 4096").
+func ownPoints() string {
+	s := ""
+	for _, v := range look.Views {
+		if v.DefaultPoints() != look.DefaultLookPoints(look.DefaultView()) {
+			s += fmt.Sprintf("; %s's default is %d", v.Name, v.DefaultPoints())
+		}
+	}
+	return s
 }
 
 // numbers reads a flag's comma-separated numbers, lo..hi of them.

@@ -14,7 +14,7 @@ import (
 // generators and a line each.
 func TestLookRendererEveryViewWithDefaults(t *testing.T) {
 	dir := t.TempDir()
-	for _, view := range look.LookViews {
+	for _, view := range look.ViewNames() {
 		out := filepath.Join(dir, view+".png")
 		r := speckle(t, nil, "rng", "look", "--order", "renderer", "--gens", "rand48,sobol", "--view", view, "--out", out)
 		if r.code != 0 || strings.Count(r.stdout, "points in view") != 2 {

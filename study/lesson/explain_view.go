@@ -27,6 +27,11 @@ const (
 	bitplanes
 )
 
+// labKinds are the kinds a page draws with one of the lab's views (found
+// in look.Views, as rng look draws them in the renderer order); the
+// others draw their own pairs.
+var labKinds = map[structureKind]string{lagPairs: look.ViewPairs, bitplanes: look.ViewBitplanes}
+
 // structureView is a page's view (b).
 type structureView struct {
 	kind      structureKind
@@ -93,10 +98,14 @@ func (r ExplainRun) view(e explainer, sp rng.Spec) (*image.NRGBA, error) {
 	v := e.view
 	w, h := r.size()
 	order := &study.RendererOrder{Scene: r.Scene, Pass: e.pass, Width: w, Height: h, Photons: r.PhotonsPerIteration, PerPhoton: e.pass.DrawsPerPath()}
-	if v.kind == lagPairs || v.kind == bitplanes { // the lab's views in the renderer order, as rng look draws them
-		l := look.Look{View: look.ViewPairs, Seed: 1, Size: explainViewSize, Points: explainPoints, Lag: v.lag, Zoom: [3]float64{0, 0, 1}, Renderer: order}
+	if name, ok := labKinds[v.kind]; ok { // the lab's views in the renderer order, as rng look draws them
+		l, err := labLook(name, order)
+		if err != nil {
+			return nil, err
+		}
+		l.Lag = v.lag
 		if v.kind == bitplanes {
-			l.View, l.Size, l.Points, l.Bit = look.ViewBitplanes, explainViewSize/2, 1, v.bit
+			l.Size, l.Points, l.Bit = explainViewSize/2, 1, v.bit
 		}
 		s, err := l.Sample(nil, sp)
 		if err != nil {
@@ -143,6 +152,17 @@ func (r ExplainRun) view(e explainer, sp rng.Spec) (*image.NRGBA, error) {
 		}
 	}
 	return pairPicture(sp, pairs), nil
+}
+
+// labLook is the lab's view name (look.Views) as a page draws it: from
+// the Go reference in the pass's layout order, explainPoints points in a
+// square explainViewSize wide; a name not in look.Views is an error.
+func labLook(name string, order *study.RendererOrder) (look.Look, error) {
+	v, ok := look.FindView(name)
+	if !ok {
+		return look.Look{}, fmt.Errorf("no lab view %q: want one of %v", name, look.ViewNames())
+	}
+	return look.Look{View: v.Name, Seed: 1, Size: explainViewSize, Points: explainPoints, Zoom: [3]float64{0, 0, 1}, Renderer: order}, nil
 }
 
 // pairPicture plots pairs (x, y) of renderer floats with the lab's pairs

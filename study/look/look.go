@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -18,64 +17,21 @@ import (
 	"speckle/study"
 )
 
-// The generator lab's views (`speckle rng look`): what a generator's own
-// numbers look like, from the exact streams the renderer draws (the dump:
-// on the GPU, or the Go reference, which is the same bytes).
-const (
-	// ViewPairs: successive values (x_i, x_i+1) of one stream, as points.
-	ViewPairs = "pairs"
-	// ViewTriples: successive values (x_i, x_i+1, x_i+2) of one stream as
-	// a point cloud in the unit cube (or the cube Zoom and ZoomZ name),
-	// turned by Rotate and projected, with the cube's edges: the planes of
-	// an LCG show when it is turned to look along them.
-	ViewTriples = "triples"
-	// ViewStreams: value i of stream t against value i of stream t+1: what
-	// two neighbouring invocations (photons) draw.
-	ViewStreams = "streams"
-	// ViewBitplanes: bit Bit of consecutive values (columns) of
-	// consecutive streams (rows), black 0, white 1.
-	ViewBitplanes = "bitplanes"
-	// ViewPhotons: the 2-D samples the photon pass takes for one decision
-	// (Decision: the light position, draws 0 and 1, or the emission
-	// direction, draws 2 and 3) in its first iteration of Points photons:
-	// photon i draws from pool slot i (Sobol: point i), floats as the
-	// renderer makes them, from the Go reference (the renderer's draws
-	// equal it, TestRendererDrawsContinue).
-	ViewPhotons = "photons"
-	// ViewSpectrum: the periodogram of ViewPhotons' samples (pbrt-v4's
-	// pspec), frequencies -spectrumHalf..spectrumHalf each way, DC in the
-	// centre, log scale (white noise mid grey).
-	ViewSpectrum = "spectrum"
-	spectrumHalf = 64
-	// maxSpectrumPoints bounds the spectrum's samples: it costs points x
-	// 129^2 complex products.
-	maxSpectrumPoints = 1 << 16
-)
-
-// LookViews are the views, in the order help lists them.
-var LookViews = []string{ViewPairs, ViewTriples, ViewStreams, ViewBitplanes, ViewPhotons, ViewSpectrum}
-
-// The photon pass's decisions that ViewPhotons shows, by their first draw.
-var PhotonDecisions = map[string]int{"light": 0, "direction": 2, "bounce": 5}
-
-// PhotonDecisionNames lists PhotonDecisions in the photon pass's order.
-var PhotonDecisionNames = []string{"light", "direction", "bounce"}
-
 // Look draws one view of each generator, side by side.
 type Look struct {
 	Specs  []rng.Spec
 	Seed   uint32 // of each generator without a seed of its own
-	View   string
-	Size   int // each picture's side in pixels
-	Points int // pairs, triples, streams and photons: how many points (a deep zoom: the most kept)
-	Bit    int // bitplanes: which bit, 0 the lowest
+	View   string // the name of one of Views
+	Size   int    // each picture's side in pixels
+	Points int    // pairs, triples, streams and photons: how many points (a deep zoom: the most kept)
+	Bit    int    // bitplanes: which bit, 0 the lowest
 	// Zoom is the square shown of the unit square: corner (Zoom[0],
 	// Zoom[1]) and side Zoom[2] (triples: with ZoomZ, a cube); not for
 	// bitplanes and the spectrum.
 	Zoom   [3]float64
 	OnGPU  bool // else the Go reference
 	Stream int  // pairs and triples: which stream
-	// Decision is ViewPhotons' first draw (PhotonDecisions).
+	// Decision is the photon views' first draw (PhotonDecisions).
 	Decision int
 	// ZoomZ is the third corner of the triples' cube (its side is Zoom[2]).
 	ZoomZ float64
@@ -132,15 +88,6 @@ const (
 	maxLookPictureBytes = 2 << 30
 )
 
-// DefaultLookPoints is a view's --points when none is given: 2^20, but the
-// spectrum's periodogram costs points x its frequencies, so 4096 there.
-func DefaultLookPoints(view string) int {
-	if view == ViewSpectrum {
-		return 4096
-	}
-	return 1 << 20
-}
-
 // PictureBytes is about what the pictures and their montage take: each side x side at 4
 // bytes a pixel, twice (the pictures, then the montage drawn from them).
 func (l Look) PictureBytes() int64 {
@@ -149,14 +96,15 @@ func (l Look) PictureBytes() int64 {
 
 // Check refuses bad options before any GPU work.
 func (l Look) Check() error {
-	tuple := l.View == ViewPairs || l.View == ViewTriples
+	_, known := FindView(l.View)
+	v := l.ViewDef()
 	switch {
 	case len(l.Specs) == 0:
 		return study.Inputf("no generator to look at")
-	case !slices.Contains(LookViews, l.View):
-		return study.Inputf("--view must be one of %s %s", strings.Join(LookViews, ", "), suggest.Got(l.View, LookViews))
-	case l.View == ViewSpectrum && l.Points > maxSpectrumPoints:
-		return study.Inputf("--points for the spectrum: at most %d (got %d)", maxSpectrumPoints, l.Points)
+	case !known:
+		return study.Inputf("--view must be one of %s %s", strings.Join(ViewNames(), ", "), suggest.Got(l.View, ViewNames()))
+	case v.MaxPoints > 0 && l.Points > v.MaxPoints:
+		return study.Inputf("--points for the %s: at most %d (got %d)", v.Name, v.MaxPoints, l.Points)
 	case l.Size < 16 || l.Size > MaxLookSize:
 		return study.Inputf("--size must be 16..%d (got %d)", MaxLookSize, l.Size)
 	case l.Points < 1 || l.Points > MaxLookPoints:
@@ -167,22 +115,22 @@ func (l Look) Check() error {
 		return study.Inputf("--zoom X,Y,SIDE must be a square inside the unit square, SIDE > 0 (got %v)", l.Zoom)
 	case !(l.ZoomZ >= 0) || l.ZoomZ+l.Zoom[2] > 1:
 		return study.Inputf("--zoom X,Y,Z,SIDE must be a cube inside the unit cube (got Z %v, SIDE %v)", l.ZoomZ, l.Zoom[2])
-	case l.ZoomZ != 0 && l.View != ViewTriples:
-		return study.Inputf("--zoom X,Y,Z,SIDE is a cube, for --view triples; %s takes X,Y,SIDE", l.View)
+	case l.ZoomZ != 0 && !v.Takes(OptCube):
+		return study.Inputf("%s", CubeRefusal(l.View))
 	case math.IsNaN(l.Rotate[0]+l.Rotate[1]) || math.IsInf(l.Rotate[0]+l.Rotate[1], 0):
 		return study.Inputf("--rotate must be two finite angles in degrees (got %v)", l.Rotate)
 	case l.Stream < 0 || l.Stream >= 1<<20:
 		return study.Inputf("--stream must be 0..%d (got %d)", 1<<20-1, l.Stream)
 	case l.Scan < 0 || l.Scan > MaxLookScan:
 		return study.Inputf("--scan must be 0..%d values (got %d)", int64(MaxLookScan), l.Scan)
-	case l.Scan > 0 && !tuple:
-		return study.Inputf("--scan is the deep zoom of pairs and triples, not of %s", l.View)
+	case l.Scan > 0 && !v.Takes(OptScan):
+		return study.Inputf("--scan is the deep zoom of %s, not of %s", ViewsTaking(OptScan), l.View)
 	case l.Scan > 0 && l.Points > MaxScanKept:
 		return study.Inputf("--points with --scan: at most %d kept (got %d)", MaxScanKept, l.Points)
 	case l.Lag < 0 || l.Lag > MaxLookLag:
 		return study.Inputf("--lag must be 1..%d (got %d)", MaxLookLag, l.Lag)
-	case l.Lag > 1 && !tuple:
-		return study.Inputf("--lag is the step of pairs and triples, not of %s", l.View)
+	case l.Lag > 1 && !v.Takes(OptLag):
+		return study.Inputf("--lag is the step of %s, not of %s", ViewsTaking(OptLag), l.View)
 	case l.Lag > 1 && l.Scan > 0:
 		return study.Inputf("--lag with --scan: the deep zoom scans successive values only")
 	}
@@ -207,7 +155,7 @@ func (l Look) Check() error {
 				return study.Inputf("--scan %d is too many values for %s's %d streams: at most %d", l.Scan, sp.Gen.Name, streams, int64(streams)*math.MaxUint32)
 			}
 		}
-		if err := sp.Gen.CheckDump(streams, count); err != nil && !l.photonView() && l.Renderer == nil {
+		if err := sp.Gen.CheckDump(streams, count); err != nil && !v.Photons && l.Renderer == nil {
 			return study.Inputf("%v", err)
 		}
 	}
@@ -235,22 +183,10 @@ func (l Look) Streams(g *rng.Generator) int {
 
 // shape is the dump a view needs: streams and values per stream.
 func (l Look) shape() (streams, count int) {
-	switch l.View {
-	case ViewPairs:
-		return l.Stream + 1, l.Points + l.lag()
-	case ViewTriples:
-		return l.Stream + 1, l.Points + 2*l.lag()
-	case ViewStreams:
-		streams = min(1024, l.Points+1)
-		if l.Renderer != nil { // as many slots as the pass has
-			streams = max(2, min(streams, l.Streams(nil)))
-		}
-		return streams, (l.Points + streams - 2) / (streams - 1)
-	case ViewPhotons, ViewSpectrum:
-		return l.Points, 2
-	default:
-		return l.Size, l.Size
+	if v := l.ViewDef(); v.Shape != nil {
+		return v.Shape(l)
 	}
+	return l.Size, l.Size
 }
 
 // scanShape is a deep zoom's draw: streams 0..streams-1 of count values
@@ -269,7 +205,7 @@ func (l Look) scanShape(g *rng.Generator) (streams, count int) {
 func (l Look) box(g *rng.Generator) rng.Box {
 	b := rng.Box{Dim: 2}
 	corner := []float64{l.Zoom[0], l.Zoom[1]}
-	if l.View == ViewTriples {
+	if l.ViewDef().Takes(OptCube) {
 		b.Dim, corner = 3, append(corner, l.ZoomZ)
 	}
 	one := math.Ldexp(1, g.Bits())
@@ -308,6 +244,9 @@ type Sample struct {
 // Run applies Options first); c may be nil when not OnGPU. The window
 // keeps a Sample and draws it again when only the drawing changes (Draw).
 func (l Look) Sample(c *gpu.Context, sp rng.Spec) (Sample, error) {
+	if v := l.ViewDef(); v.Sample != nil {
+		return v.Sample(l, c, sp)
+	}
 	if l.Renderer != nil {
 		return l.rendererSample(c, sp)
 	}
@@ -411,7 +350,7 @@ func words(b []byte) []uint32 {
 }
 
 // photonView says whether the view shows the photon pass's samples.
-func (l Look) photonView() bool { return l.View == ViewPhotons || l.View == ViewSpectrum }
+func (l Look) photonView() bool { return l.ViewDef().Photons }
 
 // photonSamples are the photon pass's floats for the decision, two a
 // photon, as float bits: slot i's draws Decision and Decision+1 of its
@@ -437,7 +376,7 @@ func (l Look) SampleKey() string {
 	if l.Renderer != nil {
 		key += fmt.Sprintf("|%+v", *l.Renderer)
 	}
-	if l.View == ViewBitplanes {
+	if l.ViewDef().SizedSample {
 		key += fmt.Sprintf("|%d", l.Size)
 	}
 	if l.Scan > 0 {

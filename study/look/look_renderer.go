@@ -35,19 +35,21 @@ func (l Look) checkRenderer() error {
 	}
 	slots, _ := l.shape()
 	pass := l.Streams(nil)
-	switch {
-	case l.Scan > 0:
+	if l.Scan > 0 {
 		return study.Inputf("--scan is not in the renderer order: the deep zoom scans the dump's streams on the GPU, not a render's slots (zoom with --points instead)")
-	case l.View == ViewBitplanes && l.Bit >= lab.RendererBits:
-		return study.Inputf("--bit %d: the renderer order's words hold the floats' %d fraction bits (0..%d)", l.Bit, lab.RendererBits, lab.RendererBits-1)
+	}
+	if v := l.ViewDef(); v.CheckRenderer != nil {
+		if err := v.CheckRenderer(l); err != nil {
+			return err
+		}
+	}
+	switch {
 	case l.photonView() && r.Pass != render.PhotonPass:
 		return study.Inputf("--view %s shows the photon pass's decisions: it needs --pass photon", l.View)
 	case l.photonView() && l.Decision+2 > r.PerPhoton:
 		return study.Inputf("--decision takes draws %d and %d of a path: --draws-per-photon at least %d", l.Decision, l.Decision+1, l.Decision+2)
 	case l.photonView() && l.Points > pass:
 		return study.Inputf("--points %d: the photon pass's first iteration has %d photons (--photons-per-iteration)", l.Points, pass)
-	case l.View == ViewStreams && pass < 2:
-		return study.Inputf("--view streams pairs neighbouring slots: the %s pass has only %d", r.Pass, pass)
 	case !l.photonView() && slots > pass:
 		return study.Inputf("--stream %d: the %s pass has only %d slots (0..%d)", l.Stream, r.Pass, pass, pass-1)
 	}
@@ -105,27 +107,12 @@ func (l Look) rendererSample(c *gpu.Context, sp rng.Spec) (Sample, error) {
 	return Sample{Values: words(buf.Bytes())}, err
 }
 
-// rendererTitle is the montage's title in the renderer order ("" in the
-// dump's order, and for the photon views, which title() words).
-func (l Look) rendererTitle(zoom string) string {
+// rendererOf names the renderer order's pass for a title ("the photon
+// pass at 2^20 photons an iteration (cornell)").
+func (l Look) rendererOf() string {
 	r := l.Renderer
-	if r == nil {
-		return ""
-	}
-	of := fmt.Sprintf("the %s pass of a %dx%d %s render", r.Pass, r.Width, r.Height, r.Scene)
 	if r.Pass == render.PhotonPass {
-		of = fmt.Sprintf("the photon pass at %s photons an iteration (%s)", study.PowerText(r.Photons), r.Scene)
+		return fmt.Sprintf("the photon pass at %s photons an iteration (%s)", study.PowerText(r.Photons), r.Scene)
 	}
-	switch l.View {
-	case ViewPairs:
-		return fmt.Sprintf("renderer order: draws n and n+%d of slot %d of %s, seed %d%s", l.lag(), l.Stream, of, l.Seed, zoom)
-	case ViewTriples:
-		return fmt.Sprintf("renderer order: draws n, n+%d, n+%d of slot %d of %s, seed %d, turned %g, %g degrees%s",
-			l.lag(), 2*l.lag(), l.Stream, of, l.Seed, l.Rotate[0], l.Rotate[1], zoom)
-	case ViewStreams:
-		return fmt.Sprintf("renderer order: draw i of slot t against slot t+1 of %s, seed %d%s", of, l.Seed, zoom)
-	case ViewBitplanes:
-		return fmt.Sprintf("renderer order: bit %d of the 24-bit words, draws across, slots down, of %s, seed %d", l.Bit, of, l.Seed)
-	}
-	return ""
+	return fmt.Sprintf("the %s pass of a %dx%d %s render", r.Pass, r.Width, r.Height, r.Scene)
 }
