@@ -86,9 +86,11 @@ func (r ExplainRun) battery() battery.RNGTest {
 	specs, _ := r.Generators()
 	specs = []rng.Spec{specs[0], specs[len(specs)-1]}
 	w, h := r.size()
-	tests := stats.Tests
-	if r.Numbers/explainSamples < battery.MinGroupsPerSample*stats.BirthdayGroup {
-		tests = []stats.Test{stats.Monobit, stats.Bytes, stats.Pairs, stats.Triples, stats.Gap, stats.Runs, stats.Rank}
+	var tests []stats.Test // the default battery's tests that a sample this size can hold
+	for _, t := range stats.Tests {
+		if t.MinSampleLen() <= r.Numbers/explainSamples {
+			tests = append(tests, t)
+		}
 	}
 	return battery.RNGTest{Specs: specs, Seed: 1, Numbers: r.Numbers, Streams: explainSlots, Samples: explainSamples, Tests: tests,
 		Renderer: &study.RendererOrder{Scene: r.Scene, Pass: e.pass, Width: w, Height: h, Photons: r.PhotonsPerIteration,

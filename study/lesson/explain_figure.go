@@ -55,9 +55,6 @@ func verdict(rep battery.RNGTestReport, gen string) string {
 	return "PASS"
 }
 
-// Verdict is generator gen's overall verdict in the renderer order.
-func (ex Explained) Verdict(gen string) string { return verdict(ex.Report, gen) }
-
 // batteryLines are cell (c) for generator gen.
 func (ex Explained) batteryLines(gen string) []imageio.TextLine {
 	fails, ran := failed(ex.Report, gen)
