@@ -82,21 +82,39 @@ func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(
 	if _, quasi := r.Inst.(rng.QuasiRandom); quasi && size.Renderer != nil && size.Renderer.PerPhoton > 0 {
 		unit = lcm(unit, size.Renderer.PerPhoton)
 	}
-	k := int(min(size.PerStream, limit/int64(4*streams))) / unit * unit
-	if k < unit {
-		return out, fmt.Errorf("%d streams leave blocks of %d values per stream on this GPU; the battery needs %d: use fewer streams", streams, k, unit)
+	k, err := blockLen(size, streams, limit, unit)
+	if err != nil {
+		return out, err
 	}
 	src, current, err := batterySource(r, size, streams, k)
 	if err != nil {
 		return out, err
 	}
 	defer current.Delete()
-	previous, err := r.Context().NewBuffer(streams*k*4, nil)
+	return countBlocks(r.Context(), src, current, streams, bits, k, size, tests, progress)
+}
+
+// blockLen is the values of each stream in one of the battery's blocks: a
+// multiple of unit, all of them under limit bytes.
+func blockLen(size BatterySize, streams int, limit int64, unit int) (int, error) {
+	k := int(min(size.PerStream, limit/int64(4*streams))) / unit * unit
+	if k < unit {
+		return 0, fmt.Errorf("%d streams leave blocks of %d values per stream on this GPU; the battery needs %d: use fewer streams", streams, k, unit)
+	}
+	return k, nil
+}
+
+// countBlocks draws size.PerStream values of each stream from src, block
+// after block of k values (the first into current), and counts them with the
+// tests' kernels (bits: the values' output bits).
+func countBlocks(ctx *gpu.Context, src blockSource, current *gpu.Buffer, streams, bits, k int, size BatterySize, tests []stats.Test, progress func(done int64)) (BatteryCounts, error) {
+	out := BatteryCounts{Size: size}
+	previous, err := ctx.NewBuffer(streams*k*4, nil)
 	if err != nil {
 		return out, err
 	}
 	defer previous.Delete()
-	c, err := newBatteryCounter(r.Context(), streams, bits, size, tests)
+	c, err := newBatteryCounter(ctx, streams, bits, size, tests)
 	if err != nil {
 		return out, err
 	}
@@ -117,7 +135,7 @@ func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(
 		// unsynchronised, runs past about 16 s of GPU work came back with zero
 		// counts and no GL error on the H200; with this wait 2^36 numbers, 31 s,
 		// test correctly.)
-		r.Context().Finish()
+		ctx.Finish()
 		if progress != nil {
 			progress((m0 + int64(k)) * int64(streams))
 		}
@@ -125,7 +143,7 @@ func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(
 	out.Elapsed = time.Since(start)
 	// A GPU that lost its context (a reset) answers every later call with
 	// zeros: say so rather than test them.
-	if err := r.Context().CheckError("the battery's kernels"); err != nil {
+	if err := ctx.CheckError("the battery's kernels"); err != nil {
 		return out, err
 	}
 	out.Counts = c.read()
