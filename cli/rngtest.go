@@ -22,6 +22,7 @@ type testOptions struct {
 	csv, json, grid string // json: --json-file
 	asJSON          bool
 	order           string
+	in, format      string // --in FILE|- and its words' format
 	renderer        rendererFlags
 	gl              glFlags
 	split           splitFlags
@@ -70,6 +71,7 @@ func newRngTestCmd() *cobra.Command {
 	o.renderer.addTo(fs, true)
 	o.gl.addTo(fs)
 	o.split.addTo(fs)
+	o.addInput(fs)
 	o.common = addGenOptions(fs)
 	return c
 }
@@ -123,7 +125,13 @@ in both orders).`
 }
 
 func (o *testOptions) run(c *cobra.Command) error {
-	if err := o.setOrder(c); err != nil {
+	if o.in != "" {
+		closeIn, err := o.openInput(c)
+		if err != nil {
+			return err
+		}
+		defer closeIn()
+	} else if err := o.setOrder(c); err != nil {
 		return err
 	}
 	if err := o.test.Check(); err != nil {
@@ -132,9 +140,12 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if err := o.split.check(&o.gl); err != nil {
 		return err
 	}
-	notes, err := degenerate(c, o.test.Specs, o.test.Streams, o.test.Seed)
-	if err != nil {
-		return err
+	var notes []string // an input has none
+	var err error
+	if o.in == "" {
+		if notes, err = degenerate(c, o.test.Specs, o.test.Streams, o.test.Seed); err != nil {
+			return err
+		}
 	}
 	if o.split.unit >= 0 {
 		return o.runUnit(c)
@@ -143,7 +154,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 	if o.test.Renderer != nil {
 		scene = sceneFile(o.renderer.order.Scene)
 	}
-	if err := checkPaths(input("--scene", scene), output("--csv", o.csv), output("--json-file", o.json), output("--out", o.grid)); err != nil {
+	if err := checkPaths(input("--scene", scene), input("--in", o.in), output("--csv", o.csv), output("--json-file", o.json), output("--out", o.grid)); err != nil {
 		return err
 	}
 	for _, path := range []string{o.csv, o.json, o.grid} {

@@ -46,6 +46,8 @@ type RNGTest struct {
 	// and consumed orders: Streams is then the pass's slots tested.
 	Renderer *study.RendererOrder
 	Only     []int // if set, the indices of the Specs to test (a split's units)
+	// Input, if set, is tested instead of the Specs (Streams is then 1).
+	Input *Input
 }
 
 // TestResult is one test in one order of one generator: the p-value over
@@ -143,7 +145,7 @@ const MinGroupsPerSample = stats.MinGroups
 // Check refuses bad options before any GPU work.
 func (o RNGTest) Check() error {
 	switch {
-	case len(o.Specs) == 0:
+	case len(o.Specs) == 0 && o.Input == nil:
 		return study.Inputf("no generator to test")
 	case o.Numbers < 1 || o.Numbers > MaxTestNumbers:
 		return study.Inputf("--numbers must be 1..%s (got %d)", units.FormatCount(MaxTestNumbers), o.Numbers)
@@ -159,6 +161,9 @@ func (o RNGTest) Check() error {
 	}
 	if err := o.checkSampleLen(); err != nil {
 		return err
+	}
+	if o.Input != nil {
+		return o.checkInput()
 	}
 	if o.Renderer != nil {
 		if err := o.Renderer.CheckSlots(o.Streams); err != nil {
@@ -188,6 +193,9 @@ func (o RNGTest) Check() error {
 
 // Run tests each generator in turn.
 func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
+	if o.Input != nil {
+		return o.runInput(c)
+	}
 	rep := RNGTestReport{Device: c.Info.String(), Numbers: o.Numbers, Streams: o.Streams, Samples: o.Samples, Layout: o.layoutText(), Renderer: o.rendererLayout()}
 	size := o.size()
 	all := int64(len(o.Specs)) * o.Numbers
