@@ -37,10 +37,10 @@ func (o RNGTest) checkInput() error {
 	c := o
 	c.Numbers = in.Words / int64(o.Samples) * int64(o.Samples)
 	if c.Numbers > 0 && c.size().Check(1, c.tests()) == nil && c.checkSampleLen() == nil {
-		fix = fmt.Sprintf(": give --numbers %s or fewer", count(c.Numbers))
+		fix = fmt.Sprintf(": give --numbers %s or fewer", numbersText(c.Numbers))
 	}
 	return study.Inputf("--in %s holds %d words (%d bytes): --numbers %s needs at least %d words (%d bytes)%s",
-		in.Name, in.Words, 4*in.Words, count(o.Numbers), o.Numbers, 4*o.Numbers, fix)
+		in.Name, in.Words, 4*in.Words, numbersText(o.Numbers), o.Numbers, 4*o.Numbers, fix)
 }
 
 // inputLayout says what of the input is tested, for the report.
@@ -69,7 +69,7 @@ func (o RNGTest) runInput(c *gpu.Context) (RNGTestReport, error) {
 		if short.Bytes > 0 {
 			part = fmt.Sprintf(" and %d bytes", short.Bytes)
 		}
-		return rep, study.Inputf("%s ended after %d words%s: --numbers %s needs %d", in.Name, short.Words, part, count(o.Numbers), o.Numbers)
+		return rep, study.Inputf("%s ended after %d words%s: --numbers %s needs %d", in.Name, short.Words, part, numbersText(o.Numbers), o.Numbers)
 	case errors.As(err, &notFloat):
 		return rep, study.Inputf("%s: %v", in.Name, notFloat)
 	case err != nil:
@@ -79,4 +79,13 @@ func (o RNGTest) runInput(c *gpu.Context) (RNGTestReport, error) {
 	rep.Generators = []TestedGenerator{{Label: in.Name, Seconds: s, PerS: float64(o.Numbers) / s}}
 	rep.Results = Evaluate(in.Name, counts, o.tests(), lab.InputBits(in.F32))
 	return rep, nil
+}
+
+// numbersText writes n as --numbers reads it: 2^k for a power of two from
+// 1,024 on, else in digits.
+func numbersText(n int64) string {
+	if n >= 1024 && n&(n-1) == 0 {
+		return count(n)
+	}
+	return fmt.Sprint(n)
 }
