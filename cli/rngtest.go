@@ -39,7 +39,9 @@ func newRngTestCmd() *cobra.Command {
   speckle rng test --gens all --out screenshots/rng-test.png --csv rng-test.csv
   speckle rng test --gens ranlux:lux=4,ca:ca-preset=linear,randu --tests triples,rank
   speckle rng test --gens philox --numbers 2^30 --streams 4096 --samples 256 --json-file test.json
-  speckle rng test --order renderer --scene cornell --gens rand48,philox --photons-per-iteration 2^20 --lags 8`,
+  speckle rng test --order renderer --scene cornell --gens rand48,philox --photons-per-iteration 2^20 --lags 8
+  speckle rng dump --gen philox --streams 128 --count 32768 | speckle rng test --in -
+  python3 -c 'import os, sys; sys.stdout.buffer.write(os.urandom(1 << 24))' | speckle rng test --in -`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 && o.asJSON {
 				// rng test --json FILE was a file before --json meant one thing everywhere.
@@ -100,6 +102,12 @@ matrices below full rank against their binomial law). A sample shorter than
 a test's second level needs is refused, naming the least --numbers.
 Generators with fewer than 32 output bits (rand48, randu 31, ranlux 24) are
 tested on those bits only (on top: the bits below are not looked at).
+
+--in FILE (- for stdin) tests any program's numbers instead: raw
+little-endian 32-bit words (--format u32, or f32: floats in [0, 1), their 24
+fraction bits), the first --numbers of them read block by block as one
+stream, in the stream order only (the consumed order needs a generator's
+streams); the label is the file's name, or stdin.
 
 --order renderer reads the numbers exactly as a pass of the renderer draws
 them: the generator laid out as a render of --scene at --size with
