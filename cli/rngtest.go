@@ -139,6 +139,8 @@ func (o *testOptions) run(c *cobra.Command) error {
 			return err
 		}
 		defer closeIn()
+	} else if c.Flags().Changed("format") {
+		return usagef("--format is the format of --in's words: give --in FILE or - (generators' numbers need none)")
 	} else if err := o.setOrder(c); err != nil {
 		return err
 	}

@@ -129,13 +129,21 @@ func TestRngTestInBadInput(t *testing.T) {
 		{[]string{"--in", short, "--numbers", "1280", "--samples", "5", "--tests", "monobit"}, "--in short.bin holds 1000 words (4000 bytes): --numbers 1280 needs at least 1280 words (5120 bytes): give --numbers 1000 or fewer"},
 		{[]string{"--in", short, "--streams", "4", "--gens", "philox"}, "--in tests one input's words as one stream, in the stream order only: --gens, --streams do not apply to it"},
 		{[]string{"--in", short, "--format", "packed"}, `--format must be u32 or f32`},
+		{[]string{"--in", short, "--numbers", "2^32", "--samples", "16"}, "--in reads its words as one stream: --numbers at most 2^32 - 1 (got 2^32)"},
+		{[]string{"--format", "f32"}, "--format is the format of --in's words: give --in FILE or - (generators' numbers need none)"},
 	} {
 		r := speckle(t, noGPU, append([]string{"rng", "test"}, c.args...)...)
 		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
 			t.Errorf("%v: exit %d, stderr %q: want exit 2 and one line saying %q", c.args, r.code, r.stderr, c.want)
 		}
 	}
-	r := speckleIn(t, make([]byte, 4002), "rng", "test", "--in", "-")
+	nan := make([]byte, 4*40960)
+	copy(nan[8:], []byte{0, 0, 0xc0, 0x7f}) // word 2: a NaN
+	r := speckleIn(t, nan, "rng", "test", "--in", "-", "--format", "f32", "--numbers", "40960", "--samples", "5", "--tests", "monobit")
+	if want := "stdin: word 2 is NaN, not a float in [0, 1) (--format f32)"; r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, want) || r.stdout != "" {
+		t.Errorf("a NaN as f32: exit %d, stderr %q: want exit 2 and one line saying %q", r.code, r.stderr, want)
+	}
+	r = speckleIn(t, make([]byte, 4002), "rng", "test", "--in", "-")
 	if want := "stdin ended after 1000 words and 2 bytes: --numbers 2^22 needs 4194304"; r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, want) || r.stdout != "" {
 		t.Errorf("a short pipe: exit %d, stderr %q: want exit 2 and one line saying %q", r.code, r.stderr, want)
 	}

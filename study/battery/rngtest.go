@@ -147,6 +147,8 @@ func (o RNGTest) Check() error {
 	switch {
 	case len(o.Specs) == 0 && o.Input == nil:
 		return study.Inputf("no generator to test")
+	case o.Input != nil && o.Numbers >= 1<<32:
+		return study.Inputf("--in reads its words as one stream: --numbers at most 2^32 - 1 (got %s)", count(o.Numbers))
 	case o.Numbers < 1 || o.Numbers > MaxTestNumbers:
 		return study.Inputf("--numbers must be 1..%s (got %d)", units.FormatCount(MaxTestNumbers), o.Numbers)
 	case o.Samples < 5 || o.Samples > MaxTestSamples:
