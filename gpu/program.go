@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -123,6 +124,9 @@ func (c *Context) compile(kind uint32, src Source) (uint32, error) {
 	ok, log := status(sh, gl.COMPILE_STATUS, gl.GetShaderiv, gl.GetShaderInfoLog)
 	if !ok {
 		gl.DeleteShader(sh)
+		if u, ok := src.(interface{ UserCode() bool }); ok && u.UserCode() {
+			return 0, errors.New(src.MapLog(log)) // FILE:LINE: message, the user's own file
+		}
 		return 0, fmt.Errorf("compiling %s:\n%s", src.CacheKey(), src.MapLog(log))
 	}
 	if c.DebugLog != nil && log != "" {

@@ -1,0 +1,15 @@
+package cli
+
+import "speckle/rng"
+
+// refuseNoReference refuses, in one line (exit status 2), a user's GLSL
+// generator (glsl:FILE) where a command would draw it from the Go
+// reference, which it has none of: what says where ("--device cpu").
+func refuseNoReference(what string, specs ...rng.Spec) error {
+	for _, sp := range specs {
+		if err := sp.Gen.NoReference(what); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	return nil
+}
