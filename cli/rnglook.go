@@ -157,10 +157,8 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 		return err
 	}
 	o.look.OnGPU = o.device == "gpu" && o.look.View != look.ViewPhotons && o.look.View != look.ViewSpectrum // the photon samples: the Go reference
-	if !o.look.OnGPU {
-		if err := refuseNoReference("--device cpu or the "+o.look.View+" view (drawn from the Go reference)", o.look.Specs...); err != nil {
-			return err
-		}
+	if err := o.refuseNoReference(); err != nil {
+		return err
 	}
 	if err := o.look.Check(); err != nil {
 		return inputOrRun(err)

@@ -13,3 +13,16 @@ func refuseNoReference(what string, specs ...rng.Spec) error {
 	}
 	return nil
 }
+
+// refuseNoReference refuses a glsl: generator where rng look draws from the
+// Go reference: --device cpu, and the photon pass's views.
+func (o *lookOptions) refuseNoReference() error {
+	if o.look.OnGPU {
+		return nil
+	}
+	what := "--device cpu"
+	if o.device == "gpu" {
+		what = "the " + o.look.View + " view (drawn from the Go reference)"
+	}
+	return refuseNoReference(what, o.look.Specs...)
+}
