@@ -64,6 +64,7 @@ func TestUserGLSLRefusals(t *testing.T) {
 		{[]string{"rng", "dump", "--gen", user, "--device", "cpu"}, "speckle rng dump: " + noRef + "--device cpu needs one (use the GPU)"},
 		{[]string{"rng", "dump", "--gen", user, "--device", "cpu", "--order", "renderer"}, "speckle rng dump: " + noRef + "--device cpu needs one"},
 		{[]string{"rng", "look", "--gens", user, "--device", "cpu"}, "speckle rng look: " + noRef + "--device cpu needs one"},
+		{[]string{"rng", "test", "--gens", user, "--order", "renderer", "--lags", "2"}, "speckle rng test: " + noRef + "--lags (the lag table is drawn from the Go reference) needs one"},
 		{[]string{"rng", "look", "--gens", user, "--view", "photons"}, "speckle rng look: " + noRef + "the photons view (drawn from the Go reference) needs one"},
 	}
 	for _, c := range cases {
