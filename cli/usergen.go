@@ -26,3 +26,14 @@ func (o *lookOptions) refuseNoReference() error {
 	}
 	return refuseNoReference(what, o.look.Specs...)
 }
+
+// refuseUserPanes refuses a glsl: generator in the window's panes, which
+// keep generators by registered name (settings files, pickers): not yet.
+func refuseUserPanes(panes []rng.Spec) error {
+	for _, sp := range panes {
+		if sp.Gen.UserFile != "" {
+			return usagef("--panes %s: the window does not take a glsl: generator yet (render, capture, rng look and rng test do)", sp.Label())
+		}
+	}
+	return nil
+}

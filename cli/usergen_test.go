@@ -65,6 +65,7 @@ func TestUserGLSLRefusals(t *testing.T) {
 		{[]string{"rng", "dump", "--gen", user, "--device", "cpu", "--order", "renderer"}, "speckle rng dump: " + noRef + "--device cpu needs one"},
 		{[]string{"rng", "look", "--gens", user, "--device", "cpu"}, "speckle rng look: " + noRef + "--device cpu needs one"},
 		{[]string{"rng", "test", "--gens", user, "--order", "renderer", "--lags", "2"}, "speckle rng test: " + noRef + "--lags (the lag table is drawn from the Go reference) needs one"},
+		{[]string{"app", "--panes", user, "--headless", "--frames", "1"}, "speckle app: --panes glsl:user_pcg.glsl: the window does not take a glsl: generator yet"},
 		{[]string{"rng", "look", "--gens", user, "--view", "photons"}, "speckle rng look: " + noRef + "the photons view (drawn from the Go reference) needs one"},
 	}
 	for _, c := range cases {
