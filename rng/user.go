@@ -35,9 +35,10 @@ const (
 )
 
 var (
-	userWordsRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+RNG_STATE_WORDS[ \t]+(\S+)[ \t]*(//.*)?$`)
-	userInitRE  = regexp.MustCompile(`(?m)^[ \t]*void[ \t]+rng_init[ \t]*\([ \t]*uint[ \t]+\w+[ \t]*\)`)
-	userU32RE   = regexp.MustCompile(`(?m)^[ \t]*uint[ \t]+rng_u32[ \t]*\([ \t]*(void)?[ \t]*\)`)
+	userWordsRE     = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+RNG_STATE_WORDS[ \t]+(\S+)[ \t]*(//.*)?$`)
+	userInitRE      = regexp.MustCompile(`(?m)^[ \t]*void[ \t]+rng_init[ \t]*\([ \t]*uint[ \t]+\w+[ \t]*\)`)
+	userDirectiveRE = regexp.MustCompile(`^\s*#\s*(version|include)\b`)
+	userU32RE       = regexp.MustCompile(`(?m)^[ \t]*uint[ \t]+rng_u32[ \t]*\([ \t]*(void)?[ \t]*\)`)
 )
 
 var userGens sync.Map // path as named -> *Generator: one generator per file a run names
@@ -79,6 +80,11 @@ func loadUser(path string) (*Generator, error) {
 		return nil, fmt.Errorf("%s: not a text file (GLSL source is UTF-8 text)", name)
 	}
 	src := string(text)
+	for i, line := range strings.Split(src, "\n") {
+		if d := userDirectiveRE.FindStringSubmatch(line); d != nil {
+			return nil, fmt.Errorf("%s:%d: no #%s in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")", path, i+1, d[1])
+		}
+	}
 	m := userWordsRE.FindAllStringSubmatchIndex(src, -1)
 	if len(m) != 1 {
 		return nil, fmt.Errorf("%s: declare the state size once, as #define RNG_STATE_WORDS N (N = 1..%d)", name, userMaxWords)

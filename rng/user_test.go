@@ -75,13 +75,19 @@ func TestUserRefusedByContent(t *testing.T) {
 		{write("big.glsl", strings.ReplaceAll(good, "RNG_STATE_WORDS 3", "RNG_STATE_WORDS 17")), `: RNG_STATE_WORDS must be a number 1..16, got "17"`},
 		{write("binary.glsl", "\x00\x01\x02"), ": not a text file (GLSL source is UTF-8 text)"},
 		{write("huge.glsl", strings.Repeat("//\n", 100000)), ": 300000 bytes, more than a generator's file may hold (262144)"},
+		{write("version.glsl", "#version 430\n" + good), ":1: no #version in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")"},
+		{write("include.glsl", "\n#include <rng>\n" + good), ":2: no #include in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")"},
 		{filepath.Join(dir, "missing.glsl"), ": cannot read the file: no such file or directory"},
 		{dir, ": not a regular file"},
 	}
 	for _, c := range cases {
 		_, err := ParseSpec("glsl:" + c.path)
-		if err == nil || err.Error() != "glsl:"+c.path+c.want {
-			t.Errorf("%s: got %v, want glsl:%s%s", c.path, err, c.path, c.want)
+		want := "glsl:" + c.path + c.want
+		if strings.HasPrefix(c.want, ":1:") || strings.HasPrefix(c.want, ":2:") { // FILE:LINE, as a compile error
+			want = c.path + c.want
+		}
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", c.path, err, want)
 		}
 	}
 	if _, err := ParseSpec("glsl:"); err == nil || !strings.Contains(err.Error(), "name a GLSL file") {

@@ -165,27 +165,27 @@ func (r *resolver) include(path, from string) error {
 	r.stack = append(r.stack, path)
 	defer func() { r.stack = r.stack[:len(r.stack)-1] }()
 	id := len(r.files)
+	name := repoPath(path)
 	if path == userInclude {
-		r.files = append(r.files, r.src.userPath)
-	} else {
-		r.files = append(r.files, repoPath(path))
+		name = r.src.userPath
 	}
+	r.files = append(r.files, name)
 	fmt.Fprintf(&r.out, "#line %d %d\n", id*LineStride+1, id)
 	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
 	if len(lines) >= LineStride {
-		return fmt.Errorf("%s: more than %d lines", repoPath(path), LineStride-1)
+		return fmt.Errorf("%s: more than %d lines", name, LineStride-1)
 	}
 	for i, line := range lines {
 		m := includeRE.FindStringSubmatch(line)
 		if m == nil {
 			if strings.HasPrefix(strings.TrimSpace(line), "#version") {
-				return fmt.Errorf("%s:%d: no #version in shader files: Build adds it", repoPath(path), i+1)
+				return fmt.Errorf("%s:%d: no #version in shader files: Build adds it", name, i+1)
 			}
 			r.out.WriteString(line + "\n")
 			continue
 		}
 		target := m[1]
-		where := fmt.Sprintf("%s:%d", repoPath(path), i+1)
+		where := fmt.Sprintf("%s:%d", name, i+1)
 		if m[2] != "" {
 			switch {
 			case m[2] == "user" && r.src.userPath != "":
