@@ -75,8 +75,8 @@ func TestUserRefusedByContent(t *testing.T) {
 		{write("big.glsl", strings.ReplaceAll(good, "RNG_STATE_WORDS 3", "RNG_STATE_WORDS 17")), `: RNG_STATE_WORDS must be a number 1..16, got "17"`},
 		{write("binary.glsl", "\x00\x01\x02"), ": not a text file (GLSL source is UTF-8 text)"},
 		{write("huge.glsl", strings.Repeat("//\n", 100000)), ": 300000 bytes, more than a generator's file may hold (262144)"},
-		{write("version.glsl", "#version 430\n" + good), ":1: no #version in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")"},
-		{write("include.glsl", "\n#include <rng>\n" + good), ":2: no #include in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")"},
+		{write("version.glsl", "#version 430\n"+good), ":1: no #version in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")"},
+		{write("include.glsl", "\n#include <rng>\n"+good), ":2: no #include in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")"},
 		{filepath.Join(dir, "missing.glsl"), ": cannot read the file: no such file or directory"},
 		{dir, ": not a regular file"},
 	}
