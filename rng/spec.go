@@ -33,9 +33,12 @@ func ParseSpec(spec string) (Spec, error) {
 	parts := strings.Split(strings.TrimSpace(spec), ":")
 	var g *Generator
 	var err error
-	if parts[0] == UserPrefix && len(parts) > 1 { // glsl:FILE[:seed=S]
-		g, err = LoadUser(parts[1])
-		parts = parts[1:]
+	if parts[0] == UserPrefix { // glsl:FILE[:seed=S]; glsl alone names no file, which LoadUser says
+		file := ""
+		if len(parts) > 1 {
+			file, parts = parts[1], parts[1:]
+		}
+		g, err = LoadUser(file)
 	} else {
 		g, err = Lookup(parts[0])
 	}

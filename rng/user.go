@@ -61,7 +61,7 @@ func LoadUser(path string) (*Generator, error) {
 func loadUser(path string) (*Generator, error) {
 	name := UserPrefix + ":" + path
 	if path == "" {
-		return nil, fmt.Errorf("%s: name a GLSL file, like glsl:my_hash.glsl", name)
+		return nil, fmt.Errorf("glsl: name a GLSL file, like glsl:my_hash.glsl")
 	}
 	info, err := os.Stat(path)
 	switch {

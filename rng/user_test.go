@@ -90,8 +90,10 @@ func TestUserRefusedByContent(t *testing.T) {
 			t.Errorf("%s: got %v, want %s", c.path, err, want)
 		}
 	}
-	if _, err := ParseSpec("glsl:"); err == nil || !strings.Contains(err.Error(), "name a GLSL file") {
-		t.Errorf("glsl: alone: %v", err)
+	for _, spec := range []string{"glsl:", "glsl"} {
+		if _, err := ParseSpec(spec); err == nil || err.Error() != "glsl: name a GLSL file, like glsl:my_hash.glsl" {
+			t.Errorf("%s alone: %v", spec, err)
+		}
 	}
 }
 
