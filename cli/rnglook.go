@@ -157,9 +157,6 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 		return err
 	}
 	o.look.OnGPU = o.device == "gpu" && o.look.View != look.ViewPhotons && o.look.View != look.ViewSpectrum // the photon samples: the Go reference
-	if err := o.refuseNoReference(); err != nil {
-		return err
-	}
 	if err := o.look.Check(); err != nil {
 		return inputOrRun(err)
 	}
@@ -167,6 +164,9 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 		if _, err := degenerate(c, []rng.Spec{sp}, o.look.Streams(sp.Gen), o.look.Seed); err != nil {
 			return err
 		}
+	}
+	if err := o.refuseNoReference(); err != nil {
+		return err
 	}
 	paths := []pathArg{output("--out", o.out), output("--csv", o.csv)}
 	if o.look.Renderer != nil {
