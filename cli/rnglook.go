@@ -161,12 +161,9 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 		return inputOrRun(err)
 	}
 	for _, sp := range o.look.Specs {
-		if _, err := degenerate(c, []rng.Spec{sp}, o.look.Streams(sp.Gen), o.look.Seed); err != nil {
+		if err := o.checkSpecs(c, []rng.Spec{sp}); err != nil {
 			return err
 		}
-	}
-	if err := o.refuseNoReference(); err != nil {
-		return err
 	}
 	paths := []pathArg{output("--out", o.out), output("--csv", o.csv)}
 	if o.look.Renderer != nil {

@@ -1,6 +1,10 @@
 package cli
 
-import "speckle/rng"
+import (
+	"github.com/spf13/cobra"
+
+	"speckle/rng"
+)
 
 // refuseNoReference refuses, in one line (exit status 2), a user's GLSL
 // generator (glsl:FILE) where a command would draw it from the Go
@@ -14,17 +18,25 @@ func refuseNoReference(what string, specs ...rng.Spec) error {
 	return nil
 }
 
-// refuseNoReference refuses a glsl: generator where rng look draws from the
-// Go reference: --device cpu, and the photon pass's views.
-func (o *lookOptions) refuseNoReference() error {
-	if o.look.OnGPU {
-		return nil
+// checkSpecs refuses a glsl: generator where rng look draws from the Go
+// reference (--device cpu, the photon pass's views), then warns of the
+// specs' degenerate seeds or states (each spec alone: its own streams).
+func (o *lookOptions) checkSpecs(c *cobra.Command, specs []rng.Spec) error {
+	if !o.look.OnGPU {
+		what := "--device cpu"
+		if o.device == "gpu" {
+			what = "the " + o.look.View + " view (drawn from the Go reference)"
+		}
+		if err := refuseNoReference(what, specs...); err != nil {
+			return err
+		}
 	}
-	what := "--device cpu"
-	if o.device == "gpu" {
-		what = "the " + o.look.View + " view (drawn from the Go reference)"
+	for _, sp := range specs {
+		if _, err := degenerate(c, []rng.Spec{sp}, o.look.Streams(sp.Gen), o.look.Seed); err != nil {
+			return err
+		}
 	}
-	return refuseNoReference(what, o.look.Specs...)
+	return nil
 }
 
 // refuseUserPanes refuses a glsl: generator in the window's panes, which
