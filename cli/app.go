@@ -203,6 +203,9 @@ func (o *appOptions) apply(m *app.Model) error {
 		}
 	}
 	if len(o.panes) > 0 {
+		if err := refuseUserPanes(o.panes); err != nil {
+			return err
+		}
 		if err := m.SetPanes(o.panes); err != nil {
 			return usageError{err.Error()}
 		}

@@ -91,6 +91,11 @@ func (o *dumpOptions) check() (rng.Instance, error) {
 	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
 		return nil, err
 	}
+	if o.device == "cpu" {
+		if err := refuseNoReference("--device cpu", o.spec); err != nil {
+			return nil, err
+		}
+	}
 	if o.count == 0 {
 		switch {
 		case o.out != "-" && o.out != "":

@@ -19,6 +19,11 @@ func (o *dumpOptions) checkRenderer() (render.PassLayout, rng.Instance, *lab.Ren
 	if err := gpuOrCPU(&o.device, &o.gl); err != nil {
 		return l, nil, nil, err
 	}
+	if o.device == "cpu" {
+		if err := refuseNoReference("--device cpu", o.spec); err != nil {
+			return l, nil, nil, err
+		}
+	}
 	r, err := o.renderer.resolve()
 	if err != nil {
 		return l, nil, nil, err

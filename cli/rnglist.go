@@ -58,6 +58,8 @@ func listTable(w io.Writer) {
 			fmt.Fprintf(w, "         --%s %s%s: %s\n", o.Name, o.Values(), def, o.Help)
 		}
 	}
+	fmt.Fprintf(w, "\nYour own generator (docs/manual.md, \"Your own generator\")\n%-8s %s\n", rng.UserPrefix+":FILE",
+		"a GLSL file defining #define RNG_STATE_WORDS N, void rng_init(uint stream) and uint rng_u32(); the GPU only: it has no CPU reference")
 }
 
 func listJSON(w io.Writer) error {

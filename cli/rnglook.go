@@ -171,7 +171,7 @@ func (o *lookOptions) run(c *cobra.Command) (err error) {
 		return inputOrRun(err)
 	}
 	for _, sp := range o.look.Specs {
-		if _, err := degenerate(c, []rng.Spec{sp}, o.look.Streams(sp.Gen), o.look.Seed); err != nil {
+		if err := o.checkSpecs(c, []rng.Spec{sp}); err != nil {
 			return err
 		}
 	}

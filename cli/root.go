@@ -126,6 +126,11 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	}
 	name := strings.TrimPrefix(c.CommandPath(), "speckle")
 	var usage usageError
+	var input interface{ UserInput() bool } // a user's GLSL file that does not compile (gpu)
+	if errors.As(err, &input) && input.UserInput() {
+		usage = usageError{err.Error()}
+		err = usage
+	}
 	if !errors.As(err, &usage) {
 		fmt.Fprint(stderr, root.Annotations[notesKey])
 	}

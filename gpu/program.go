@@ -123,6 +123,9 @@ func (c *Context) compile(kind uint32, src Source) (uint32, error) {
 	ok, log := status(sh, gl.COMPILE_STATUS, gl.GetShaderiv, gl.GetShaderInfoLog)
 	if !ok {
 		gl.DeleteShader(sh)
+		if u, ok := src.(interface{ UserCode() bool }); ok && u.UserCode() {
+			return 0, userCodeError(src.MapLog(log))
+		}
 		return 0, fmt.Errorf("compiling %s:\n%s", src.CacheKey(), src.MapLog(log))
 	}
 	if c.DebugLog != nil && log != "" {
@@ -236,4 +239,35 @@ func (c *Context) Dispatch2D(p *Program, w, h int) error {
 	gl.DispatchCompute(uint32(gx), uint32(gy), 1)
 	gl.MemoryBarrier(gl.SHADER_IMAGE_ACCESS_BARRIER_BIT | gl.TEXTURE_UPDATE_BARRIER_BIT | gl.SHADER_STORAGE_BARRIER_BIT)
 	return c.CheckError("dispatching " + p.key)
+}
+
+// UserCodeError is a compile error in a user's generator file (glsl:FILE):
+// the driver's first message, at FILE:LINE, and how many more it gave. It
+// is bad input, not a fault of Speckle: UserInput says so (exit status 2).
+type UserCodeError struct {
+	First string // FILE:LINE:COLUMN: error: ...
+	More  int    // further messages
+}
+
+func (e UserCodeError) Error() string {
+	if e.More == 0 {
+		return e.First
+	}
+	return fmt.Sprintf("%s (and %d more messages)", e.First, e.More)
+}
+
+// UserInput marks the error as the user's input's.
+func (e UserCodeError) UserInput() bool { return true }
+
+func userCodeError(log string) error {
+	var lines []string
+	for _, l := range strings.Split(log, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		return UserCodeError{First: "the driver refused the program and said nothing"}
+	}
+	return UserCodeError{First: lines[0], More: len(lines) - 1}
 }

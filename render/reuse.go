@@ -120,6 +120,9 @@ func Degenerate(sp rng.Spec, seed uint32, width, height, photons int) ([]string,
 // degenerateLines is Degenerate's lines for the passes laid out so.
 func degenerateLines(sp rng.Spec, layouts []PassLayout) ([]string, error) {
 	var out []string
+	if sp.Gen.UserFile != "" { // glsl:FILE: nothing known, said once
+		out = append(out, sp.Label()+": no CPU reference: its degenerate seeds, its period and the streams its passes share are not checked")
+	}
 	for i, pass := range Passes {
 		l := layouts[i]
 		label := fmt.Sprintf("%s (the %s pass, seed %d)", sp.Label(), pass, l.Cfg.Seed)

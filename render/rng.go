@@ -82,7 +82,7 @@ func (r *RNG) Program(kernel string, extra map[string]string) (*gpu.Program, err
 	if r.SlotSequences {
 		defs["RNG_SLOT_SEQUENCES"] = "1"
 	}
-	src, err := shaders.Build(kernel, r.Gen.Source, defs)
+	src, err := shaders.BuildGen(kernel, r.Gen, defs)
 	if err != nil {
 		return nil, err
 	}

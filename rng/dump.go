@@ -11,6 +11,9 @@ import (
 // values each, stream-major, little-endian. progress, if not nil, is told how
 // many streams are done.
 func Dump(inst Instance, streams, count int, f32 bool, w io.Writer, progress func(done int)) error {
+	if err := instNoReference(inst, "the Go dump"); err != nil {
+		return err
+	}
 	buf := make([]byte, count*4)
 	for t := 0; t < streams; t++ {
 		s := inst.Stream(t)
@@ -31,6 +34,9 @@ func Dump(inst Instance, streams, count int, f32 bool, w io.Writer, progress fun
 // consumes them: value m of every stream, then value m+1 ([m*T + t]).
 // progress, if not nil, is told how many streams' worth of values are done.
 func DumpInterleaved(inst Instance, streams, count int, f32 bool, w io.Writer, progress func(done int)) error {
+	if err := instNoReference(inst, "the Go dump"); err != nil {
+		return err
+	}
 	all := make([]Stream, streams)
 	for t := range all {
 		all[t] = inst.Stream(t)

@@ -137,6 +137,9 @@ const sharingBudget = 1 << 23
 // streams, and scales what it found to the rest. Quasi-random generators
 // have no streams to share: nothing.
 func (g *Generator) Shared(uses []Use, budget int) (Sharing, error) {
+	if g.UserFile != "" {
+		return Sharing{}, nil // no Go reference to draw the streams from
+	}
 	if budget <= 0 {
 		budget = sharingBudget
 	}

@@ -51,6 +51,9 @@ func RendererWord(f float32) uint32 { return uint32(float64(f) * (1 << 24)) }
 // order: the same bytes, fast enough to feed PractRand one slot to 2^36
 // bytes within the lent machine's ten minutes.
 func DumpRenderer(inst Instance, streams, slots, count, perPhoton int, slotSequences bool, w io.Writer, progress func(done int)) error {
+	if err := instNoReference(inst, "the Go renderer order"); err != nil {
+		return err
+	}
 	_, quasi := inst.(QuasiRandom)
 	seeker, seeks := inst.(Seeker)
 	for s := 0; s < slots; s++ {

@@ -89,6 +89,10 @@ type Generator struct {
 	// replicates-share-no-stream tests exempt it, checking only that the
 	// reason is given.
 	SharedStreams string
+	// UserFile is the file of a user's generator (glsl:FILE, rng/user.go),
+	// and UserSource its text as the program includes it (#include <user>
+	// in rng/user.glsl); "" for the generators of this package.
+	UserFile, UserSource string
 }
 
 // Bits is g's output bits per native integer.

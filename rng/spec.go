@@ -31,7 +31,17 @@ const SeedKey = "seed"
 // option applies to it with a value it takes, and seed is a uint32.
 func ParseSpec(spec string) (Spec, error) {
 	parts := strings.Split(strings.TrimSpace(spec), ":")
-	g, err := Lookup(parts[0])
+	var g *Generator
+	var err error
+	if parts[0] == UserPrefix { // glsl:FILE[:seed=S]; glsl alone names no file, which LoadUser says
+		file := ""
+		if len(parts) > 1 {
+			file, parts = parts[1], parts[1:]
+		}
+		g, err = LoadUser(file)
+	} else {
+		g, err = Lookup(parts[0])
+	}
 	if err != nil {
 		return Spec{}, err
 	}
@@ -129,7 +139,7 @@ func splitSpecs(list string) []string {
 	out := parts[:1]
 	for _, p := range parts[1:] {
 		name, _, _ := strings.Cut(strings.TrimSpace(p), ":")
-		if _, err := Lookup(name); err != nil && strings.Contains(out[len(out)-1], "=") {
+		if _, err := Lookup(name); err != nil && name != UserPrefix && strings.Contains(out[len(out)-1], "=") {
 			out[len(out)-1] += "," + p
 			continue
 		}
@@ -236,6 +246,9 @@ func (s Spec) String() string {
 // shows its value alone; a number shows its option's name too.
 func (s Spec) Label() string {
 	parts := []string{s.Gen.Name}
+	if s.Gen.UserFile != "" {
+		parts[0] = userBase(s.Gen.UserFile)
+	}
 	for _, o := range s.set() {
 		if o.IsChoice() {
 			parts = append(parts, o.Default)
@@ -255,7 +268,7 @@ func (s Spec) FileName() string {
 	var b strings.Builder
 	for _, c := range s.Label() {
 		switch {
-		case c == ' ':
+		case c == ' ', c == ':': // glsl:NAME
 			b.WriteByte('-')
 		case c == ',':
 			b.WriteByte('.')

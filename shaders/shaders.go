@@ -23,6 +23,7 @@
 package shaders
 
 import (
+	"crypto/sha256"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -49,7 +50,13 @@ type Source struct {
 	Key   string   // kernel, generator and defines: identifies the program
 	Text  string   // the text to hand to the driver
 	Files []string // repository paths by #line source-string number; 0 is the header
+	// User is the file of a user's generator the program includes, "" if none.
+	User string
 }
+
+// UserCode says the program includes a user's generator file: a compile
+// error is then the driver's messages alone, each at FILE:LINE (gpu).
+func (s Source) UserCode() bool { return s.User != "" }
 
 // Build resolves kernel (a file of this package: a compute kernel such as
 // "rng_dump.comp", or a stage of a graphics program, "ui.vert") with the
@@ -60,16 +67,37 @@ func Build(kernel, gen string, defines map[string]string) (Source, error) {
 	return Resolve(files, rng.GLSL, kernel, gen, defines)
 }
 
+// BuildGen is Build with g's port; a user's generator (glsl:FILE) brings
+// its file's text, included where rng/user.glsl says #include <user>, and
+// the driver's messages name FILE and its lines.
+func BuildGen(kernel string, g *rng.Generator, defines map[string]string) (Source, error) {
+	src := sources{shaders: files, rng: rng.GLSL, userPath: g.UserFile, user: g.UserSource}
+	return build(src, kernel, g.Source, defines)
+}
+
 // Resolve is Build over other trees: kernels and lib/ in shaderFS, generator
 // ports in rngFS (tests use it with files of their own).
 func Resolve(shaderFS, rngFS fs.FS, kernel, gen string, defines map[string]string) (Source, error) {
-	return build(sources{shaderFS, rngFS}, kernel, gen, defines)
+	return build(sources{shaders: shaderFS, rng: rngFS}, kernel, gen, defines)
 }
 
 // sources are the two embedded trees: this package's and the generator ports.
-type sources struct{ shaders, rng fs.FS }
+type sources struct {
+	shaders, rng fs.FS
+	// userPath and user are a user's generator file and its text (#include <user>).
+	userPath, user string
+}
+
+// userInclude is the include path of a user's generator file.
+const userInclude = "<user>"
 
 func (s sources) read(path string) ([]byte, error) {
+	if path == userInclude {
+		if s.userPath == "" {
+			return nil, fs.ErrNotExist
+		}
+		return []byte(s.user), nil
+	}
 	if name, ok := strings.CutPrefix(path, "rng/"); ok {
 		return fs.ReadFile(s.rng, name)
 	}
@@ -96,6 +124,9 @@ func build(src sources, kernel, gen string, defines map[string]string) (Source, 
 	sort.Strings(names)
 	var key strings.Builder
 	key.WriteString(kernel + "|" + gen)
+	if src.userPath != "" { // a user's file: its text is part of the program
+		fmt.Fprintf(&key, "|user=%s|%x", src.userPath, sha256.Sum256([]byte(src.user)))
+	}
 	r.out.WriteString(Version + "\n")
 	r.files = append(r.files, "<defines>")
 	for _, c := range constants {
@@ -111,7 +142,7 @@ func build(src sources, kernel, gen string, defines map[string]string) (Source, 
 	if err := r.include(kernel, ""); err != nil {
 		return Source{}, err
 	}
-	return Source{Key: key.String(), Text: r.out.String(), Files: r.files}, nil
+	return Source{Key: key.String(), Text: r.out.String(), Files: r.files, User: src.userPath}, nil
 }
 
 func (r *resolver) include(path, from string) error {
@@ -134,31 +165,38 @@ func (r *resolver) include(path, from string) error {
 	r.stack = append(r.stack, path)
 	defer func() { r.stack = r.stack[:len(r.stack)-1] }()
 	id := len(r.files)
-	r.files = append(r.files, repoPath(path))
+	name := repoPath(path)
+	if path == userInclude {
+		name = r.src.userPath
+	}
+	r.files = append(r.files, name)
 	fmt.Fprintf(&r.out, "#line %d %d\n", id*LineStride+1, id)
 	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
 	if len(lines) >= LineStride {
-		return fmt.Errorf("%s: more than %d lines", repoPath(path), LineStride-1)
+		return fmt.Errorf("%s: more than %d lines", name, LineStride-1)
 	}
 	for i, line := range lines {
 		m := includeRE.FindStringSubmatch(line)
 		if m == nil {
 			if strings.HasPrefix(strings.TrimSpace(line), "#version") {
-				return fmt.Errorf("%s:%d: no #version in shader files: Build adds it", repoPath(path), i+1)
+				return fmt.Errorf("%s:%d: no #version in shader files: Build adds it", name, i+1)
 			}
 			r.out.WriteString(line + "\n")
 			continue
 		}
 		target := m[1]
-		where := fmt.Sprintf("%s:%d", repoPath(path), i+1)
+		where := fmt.Sprintf("%s:%d", name, i+1)
 		if m[2] != "" {
-			if m[2] != "rng" {
+			switch {
+			case m[2] == "user" && r.src.userPath != "":
+				target = userInclude
+			case m[2] != "rng":
 				return fmt.Errorf("%s: unknown include <%s> (only <rng>)", where, m[2])
-			}
-			if r.gen == "" {
+			case r.gen == "":
 				return fmt.Errorf("%s: includes <rng> but no generator was given", where)
+			default:
+				target = "rng/" + r.gen
 			}
-			target = "rng/" + r.gen
 		}
 		if err := r.include(target, where); err != nil {
 			return err

@@ -35,7 +35,9 @@ func PText(p float64) string {
 // the name ("lux=3 ca-steps=2"; options at their default left out), or "-"
 // for none: a column of stats.csv and of the generator bench.
 func OptionsText(sp rng.Spec) string {
-	parts := strings.Split(rng.Spec{Gen: sp.Gen, Options: sp.Options}.String(), ":")[1:]
+	// The generator's name may hold ':' itself (glsl:FILE): cut it off whole.
+	rest := strings.TrimPrefix(rng.Spec{Gen: sp.Gen, Options: sp.Options}.String(), sp.Gen.Name)
+	parts := strings.Split(rest, ":")[1:]
 	if len(parts) == 0 {
 		return "-"
 	}

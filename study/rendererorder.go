@@ -54,6 +54,18 @@ func (r RendererOrder) CheckSlots(slots int) error {
 	return nil
 }
 
+// CheckGen refuses the lag table for a generator without a Go reference
+// (glsl:FILE): LagTable draws from it. A nil order has no lag table.
+func (r *RendererOrder) CheckGen(g *rng.Generator) error {
+	if r == nil || r.Lags == 0 {
+		return nil
+	}
+	if err := g.NoReference("--lags (the lag table is drawn from the Go reference)"); err != nil {
+		return Inputf("%v", err)
+	}
+	return nil
+}
+
 // MaxLags bounds the lag table.
 const MaxLags = 64
 

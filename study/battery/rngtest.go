@@ -173,6 +173,9 @@ func (o RNGTest) Check() error {
 		}
 	}
 	for _, sp := range o.Specs {
+		if err := o.Renderer.CheckGen(sp.Gen); err != nil {
+			return err
+		}
 		cfg := o.layout(sp).Cfg
 		if cfg.Streams == 0 { // the photon pass with automatic photons: checked once the device is known
 			cfg.Streams = max(o.Streams, 1)
