@@ -48,7 +48,7 @@ func (r RNGTestReport) Grid() *image.NRGBA {
 	title := fmt.Sprintf("rng test, %s per order: %s", units.FormatCount(r.Numbers), strings.Join(orders, " | "))
 	legend := imageio.VerdictLegend(map[string]string{
 		"PASS": fmt.Sprintf("%g <= p <= 1-%g", stats.SuspectBelow, stats.SuspectBelow), "SUSPECT": "between",
-		"FAIL": fmt.Sprintf("rejected (Benjamini-Hochberg, q = %g)", stats.FDRLevel), "n/a": "too few bits or values"})
+		"FAIL": fmt.Sprintf("BH-rejected, q = %g", stats.FDRLevel), "n/a": "too few bits or values"})
 	grid := imageio.Grid{Cells: cells, RowLabels: labels, ColLabels: tests, Title: title, SeriesRows: true}.Draw()
 	return imageio.WithCaption(imageio.WithLegend(grid, legend), r.chanceNote())
 }
@@ -67,6 +67,6 @@ func (r RNGTestReport) chanceNote() string {
 	perTest := 1 - (1-2*stats.SuspectBelow)*(1-2*stats.SuspectBelow)
 	return fmt.Sprintf("A few SUSPECTs are expected by chance: each of the %d verdicts is SUSPECT with probability about %.1f%% "+
 		"for a perfect generator (two p-values, each outside [%g, 1-%g] 1%% of the time), so about %.1f of them; "+
-		"a FAIL is a Benjamini-Hochberg rejection at q = %g among its generator's p-values: a perfect generator shows one in at most 1 run in %g.",
+		"a FAIL is a Benjamini-Hochberg (BH) rejection at q = %g among its generator's p-values: a perfect generator shows one in at most 1 run in %g.",
 		n, 100*perTest, stats.SuspectBelow, stats.SuspectBelow, float64(n)*perTest, stats.FDRLevel, 1/stats.FDRLevel)
 }
