@@ -141,6 +141,7 @@ var lessonTimes = map[string]struct {
 	"ca-linear":           {12.4, "visible after 58 iterations"},
 	"sobol-frozen-jitter": {12.4, "visible after 8 iterations"},
 	"pcg32-streams":       {62.1, "runs to the time limit: the render shows nothing, as the lesson says"},
+	"lcg-linear-key":      {2.4, "visible after 1 iteration (ratio 21.8; load average 1.4)"},
 	"philox-control":      {61.9, "runs to the time limit: the control, not meant to fire"},
 }
 

@@ -57,6 +57,7 @@ var explainers = map[string]explainer{
 	"ca-linear":           {render.PhotonPass, structureView{kind: lagPairs, lag: 64}, false, caLinearFacts},
 	"sobol-frozen-jitter": {render.EyePass, structureView{kind: pixelJitter}, false, sobolFacts},
 	"pcg32-streams":       {render.PhotonPass, structureView{kind: neighbourPairs, draw: 1}, true, pcg32Facts},
+	"lcg-linear-key":      {render.PhotonPass, structureView{kind: lagPairs, lag: 1}, false, lcgLinearFacts},
 	"philox-control":      {render.PhotonPass, structureView{kind: lagPairs, lag: 2}, false, philoxFacts},
 }
 

@@ -132,3 +132,16 @@ func TestEveryLessonExplains(t *testing.T) {
 		t.Errorf("--numbers 100: %v", err)
 	}
 }
+
+// The LCG hash keyed linearly: every photon's draws are one arithmetic
+// progression from its first, the same step for all; pcg, keyed the same
+// way, has none.
+func TestHashDrawSteps(t *testing.T) {
+	step, holds, err := HashDrawSteps("lcg:hash-key=linear", 1<<16, 1024, 64)
+	if err != nil || holds != 1024 || step != 26125<<16 {
+		t.Errorf("lcg linear: step %#x, %d of 1024 (%v); want 26125·2^16, all", step, holds, err)
+	}
+	if _, holds, err := HashDrawSteps("pcg:hash-key=linear", 1<<16, 1024, 64); err != nil || holds != 0 {
+		t.Errorf("pcg linear: %d of 1024 (%v), want none", holds, err)
+	}
+}

@@ -149,6 +149,17 @@ var Lessons = []Lesson{
 		Region: ImageRect{0.02, 0.45, 0.4, 0.98}, Factor: 1.3,
 	},
 	{
+		Name:  "lcg-linear-key",
+		Title: "A weak hash of a linear index: every photon on one curve",
+		Caption: "A shader keys a hash by a linear index, x + W·y as for a pixel (x, y): here photon t's draw d hashes t + T·d, T = 2^16 photons. The hash is one LCG step, 1664525 k + 1013904223, linear in its key, " +
+			"so draw d of photon t is draw 0 plus d times the same constant for every photon: a photon's whole path is fixed by its first draw, and all photons' paths lie on one curve. " +
+			"Look at the floor: lcg's light is one thin arc and a few specks, the rest black however long it runs (the same curve every iteration), while pcg (Reed's pcg_hash keyed by each photon's own count of draws, which passes the battery) lights the floor with noise that fades.",
+		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 16,
+		Specs: []string{"lcg:hash-key=linear", "pcg"}, View: render.ViewImage,
+		Region: ImageRect{0.02, 0.45, 0.4, 0.98}, Factor: 2,
+		GPUPhotons: 1e5,
+	},
+	{
 		Name:  "philox-control",
 		Title: "The control: philox against itself",
 		Caption: "Two seeds of philox, a counter-based generator that passes BigCrush (Salmon et al., SC'11): the two panes differ by noise alone. " +
