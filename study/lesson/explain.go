@@ -58,6 +58,7 @@ var explainers = map[string]explainer{
 	"sobol-frozen-jitter": {render.EyePass, structureView{kind: pixelJitter}, false, sobolFacts},
 	"pcg32-streams":       {render.PhotonPass, structureView{kind: neighbourPairs, draw: 1}, true, pcg32Facts},
 	"lcg-linear-key":      {render.PhotonPass, structureView{kind: lagPairs, lag: 1}, false, lcgLinearFacts},
+	"wang-sequential":     {render.PhotonPass, structureView{kind: neighbourPairs}, true, wangSequentialFacts},
 	"philox-control":      {render.PhotonPass, structureView{kind: lagPairs, lag: 2}, false, philoxFacts},
 }
 

@@ -2,8 +2,10 @@ package lesson
 
 import (
 	"fmt"
+	"math"
 
 	"speckle/rng"
+	"speckle/study"
 )
 
 // The facts behind the lessons of the GPU hashes (rng/hash.go), computed
@@ -55,4 +57,45 @@ func lcgLinearFacts(r ExplainRun) []string {
 		fmt.Sprintf("Draw d of photon t is lcg(t + T·d) = %d·t + %d·T·d + 1013904223 mod 2^32: neighbouring photons' first draws differ by %d/2^32 = %.6f, and each photon's later draws follow from its first by the same step, so the light of every photon lies on one curve of paths parameterized by its first draw.",
 			lcgMultiplier, lcgMultiplier, lcgMultiplier, lcgMultiplier/float64(1<<32)),
 		"A draw counts on across iterations (key t + T·d, d growing), which only moves the first draws along the same curve: the floor away from it stays black at any photon count.")
+}
+
+// HashNeighbourDiffs counts, over streams t < n of T streams (seed 1), the
+// distinct values of the top `bits` bits of the difference between the
+// first draws of streams t+1 and t, and how often the commonest occurs.
+// Keyed linearly a stream's first draw hashes t + φ·S: sequential seeds,
+// and a hash that mixes them poorly leaves few differences (a random hash:
+// about n(1 - e^(-n/2^bits)) values, the commonest a handful).
+func HashNeighbourDiffs(spec string, T, n, bits int) (values, commonest int, err error) {
+	sp, err := rng.ParseSpec(spec)
+	if err != nil {
+		return 0, 0, err
+	}
+	inst, err := sp.New(T, 1)
+	if err != nil {
+		return 0, 0, err
+	}
+	count := map[uint32]int{}
+	prev := inst.Stream(0).U32()
+	for t := 1; t <= n; t++ {
+		cur := inst.Stream(t).U32()
+		d := (cur - prev) >> (32 - bits)
+		count[d]++
+		commonest = max(commonest, count[d])
+		prev = cur
+	}
+	return len(count), commonest, nil
+}
+
+func wangSequentialFacts(r ExplainRun) []string {
+	out := []string{fmt.Sprintf("Keyed linearly, photon t's draw d hashes t + T·d + φ·S (T = %s): neighbouring photons hash neighbouring integers, as a shader seeding Wang's hash with a pixel or thread index does.",
+		study.PowerText(r.PhotonsPerIteration))}
+	for _, spec := range []string{r.Specs[0], r.Specs[len(r.Specs)-1]} {
+		values, commonest, err := HashNeighbourDiffs(spec, r.PhotonsPerIteration, 4096, 12)
+		if err != nil {
+			return []string{err.Error()}
+		}
+		out = append(out, fmt.Sprintf("%s: over 4096 neighbouring photons the difference of their first draws, to 12 bits, takes %d values, the commonest %d times.", spec, values, commonest))
+	}
+	return append(out, fmt.Sprintf("A random hash gives about %.0f values, the commonest a handful: Wang's few shifts and two multiplications carry a key's +1 into a few recurring output differences, so neighbouring photons' first draws share a few offsets, a partial lattice like Lehmer's.",
+		4096*(1-math.Exp(-4096.0/4096))))
 }

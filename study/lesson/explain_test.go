@@ -145,3 +145,15 @@ func TestHashDrawSteps(t *testing.T) {
 		t.Errorf("pcg linear: %d of 1024 (%v), want none", holds, err)
 	}
 }
+
+// Wang's hash of sequential keys: neighbouring photons' first draws differ
+// by few values (to 12 bits), one of them 257 times in 4096; pcg's as a
+// random hash's, about 2590 values.
+func TestHashNeighbourDiffs(t *testing.T) {
+	if v, c, err := HashNeighbourDiffs("wang:hash-key=linear", 1<<20, 4096, 12); err != nil || v != 654 || c != 257 {
+		t.Errorf("wang linear: %d values, commonest %d (%v); want 654, 257", v, c, err)
+	}
+	if v, c, err := HashNeighbourDiffs("pcg", 1<<20, 4096, 12); err != nil || v < 2400 || c > 10 {
+		t.Errorf("pcg: %d values, commonest %d (%v); want about 2590, a handful", v, c, err)
+	}
+}

@@ -160,6 +160,18 @@ var Lessons = []Lesson{
 		GPUPhotons: 1e5,
 	},
 	{
+		Name:  "wang-sequential",
+		Title: "Wang's hash of sequential seeds: ripples on the floor",
+		Caption: "Keyed by the linear index t + T·d, photon t's first draw is Wang's hash of t: sequential seeds, as a shader seeds it with a pixel or thread index. " +
+			"Wang's few shifts and two multiplications turn a key's +1 into a few recurring output differences, so neighbouring photons' first draws keep a few fixed offsets, a partial lattice, " +
+			"and the floor shows ripples, arcs across it, at a million photons (one iteration); by ten million (ten iterations) they are faint. " +
+			"Look at the floor behind and left of the glass, in the magnifier: wang's arcs, pcg's (keyed by each photon's own count) plain noise.",
+		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 20,
+		Specs: []string{"wang:hash-key=linear", "pcg"}, View: render.ViewImage,
+		Region: ImageRect{0.02, 0.05, 0.25, 0.45}, Factor: 1.3, Cell: 4,
+		GPUPhotons: 1e6,
+	},
+	{
 		Name:  "philox-control",
 		Title: "The control: philox against itself",
 		Caption: "Two seeds of philox, a counter-based generator that passes BigCrush (Salmon et al., SC'11): the two panes differ by noise alone. " +
