@@ -157,3 +157,16 @@ func TestHashNeighbourDiffs(t *testing.T) {
 		t.Errorf("pcg: %d values, commonest %d (%v); want about 2590, a handful", v, c, err)
 	}
 }
+
+// trig keyed by a word: most of a photon's draws lie on the 2^-9 grid (the
+// product sin·43758.5453 keeps 8 or 9 fraction bits), two thirds on 2^-8;
+// pcg's draws, almost none.
+func TestTrigLevels(t *testing.T) {
+	by8, by9, distinct, err := TrigLevels("trig", 1<<16, 1<<16)
+	if err != nil || by8 != 42469 || by9 != 54878 || distinct != 4194 {
+		t.Errorf("trig: %d on 2^-8, %d on 2^-9, %d distinct (%v); want 42469, 54878, 4194", by8, by9, distinct, err)
+	}
+	if by8, by9, distinct, err := TrigLevels("pcg", 1<<16, 1<<16); err != nil || by8 > 10 || by9 > 20 || distinct < 65000 {
+		t.Errorf("pcg: %d on 2^-8, %d on 2^-9, %d distinct (%v)", by8, by9, distinct, err)
+	}
+}
