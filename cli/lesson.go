@@ -141,6 +141,9 @@ var lessonTimes = map[string]struct {
 	"ca-linear":           {12.4, "visible after 58 iterations"},
 	"sobol-frozen-jitter": {12.4, "visible after 8 iterations"},
 	"pcg32-streams":       {62.1, "runs to the time limit: the render shows nothing, as the lesson says"},
+	"lcg-linear-key":      {2.4, "visible after 1 iteration (ratio 21.8; load average 1.4)"},
+	"wang-sequential":     {7.8, "visible after 1 iteration (over 4x4 tiles, ratio 1.94; load average 4)"},
+	"trig-sin":            {53.0, "visible after 134 iterations (over 4x4 tiles, in the error plot: no structure in the image; 31 s at load 1.4, 53 s at 4.3)"},
 	"philox-control":      {61.9, "runs to the time limit: the control, not meant to fire"},
 }
 

@@ -22,6 +22,9 @@ func TestLessonExplainEveryLesson(t *testing.T) {
 		"ca-linear":           {"ca linear: FAIL:", "repeat with period 64"},
 		"sobol-frozen-jitter": {"sobol shared: FAIL:", "2^6 x 225", "eye pass"},
 		"pcg32-streams":       {"pcg32: PASS:", "pcg32: consumed order:", "checked for 1024 streams: true"},
+		"lcg-linear-key":      {"lcg linear: FAIL:", "pcg: PASS:", "1024 have draws 0..63 with draw d - draw 0 = d·0x660D0000"},
+		"wang-sequential":     {"pcg: PASS:", "wang linear: consumed order:", "takes 654 values, the commonest 257 times"},
+		"trig-sin":            {"trig: FAIL:", "pcg: PASS:", "42469 are multiples of 2^-8", "differ from the Go model"},
 		"philox-control":      {"philox: PASS:", "philox seed=2: PASS:"},
 	}
 	for _, l := range lesson.Lessons {

@@ -57,7 +57,16 @@ var explainers = map[string]explainer{
 	"ca-linear":           {render.PhotonPass, structureView{kind: lagPairs, lag: 64}, false, caLinearFacts},
 	"sobol-frozen-jitter": {render.EyePass, structureView{kind: pixelJitter}, false, sobolFacts},
 	"pcg32-streams":       {render.PhotonPass, structureView{kind: neighbourPairs, draw: 1}, true, pcg32Facts},
+	"lcg-linear-key":      {render.PhotonPass, structureView{kind: lagPairs, lag: 1}, false, lcgLinearFacts},
+	"wang-sequential":     {render.PhotonPass, structureView{kind: neighbourPairs}, true, wangSequentialFacts},
+	"trig-sin":            {render.PhotonPass, structureView{kind: bitplanes, bit: 12}, false, trigFacts},
 	"philox-control":      {render.PhotonPass, structureView{kind: lagPairs, lag: 2}, false, philoxFacts},
+}
+
+// gpuFacts are facts a page measures on the GPU it runs on, after the
+// computed ones, by lesson name.
+var gpuFacts = map[string]func(*gpu.Context, ExplainRun) ([]string, error){
+	"trig-sin": trigGPUFacts,
 }
 
 // DefaultExplainNumbers is the battery's size on a page: seconds a
@@ -163,6 +172,13 @@ func (r ExplainRun) Run(c *gpu.Context) (Explained, error) {
 		ex.Consumed = &rep
 	}
 	ex.Facts = r.Facts()
+	if f := gpuFacts[r.Name]; f != nil {
+		measured, err := f(c, r)
+		if err != nil {
+			return ex, fmt.Errorf("the facts measured: %v", err)
+		}
+		ex.Facts = append(ex.Facts, measured...)
+	}
 	if r.Out == "" {
 		return ex, nil
 	}

@@ -132,3 +132,41 @@ func TestEveryLessonExplains(t *testing.T) {
 		t.Errorf("--numbers 100: %v", err)
 	}
 }
+
+// The LCG hash keyed linearly: every photon's draws are one arithmetic
+// progression from its first, the same step for all; pcg, keyed the same
+// way, has none.
+func TestHashDrawSteps(t *testing.T) {
+	step, holds, err := HashDrawSteps("lcg:hash-key=linear", 1<<16, 1024, 64)
+	if err != nil || holds != 1024 || step != 26125<<16 {
+		t.Errorf("lcg linear: step %#x, %d of 1024 (%v); want 26125·2^16, all", step, holds, err)
+	}
+	if _, holds, err := HashDrawSteps("pcg:hash-key=linear", 1<<16, 1024, 64); err != nil || holds != 0 {
+		t.Errorf("pcg linear: %d of 1024 (%v), want none", holds, err)
+	}
+}
+
+// Wang's hash of sequential keys: neighbouring photons' first draws differ
+// by few values (to 12 bits), one of them 257 times in 4096; pcg's as a
+// random hash's, about 2590 values.
+func TestHashNeighbourDiffs(t *testing.T) {
+	if v, c, err := HashNeighbourDiffs("wang:hash-key=linear", 1<<20, 4096, 12); err != nil || v != 654 || c != 257 {
+		t.Errorf("wang linear: %d values, commonest %d (%v); want 654, 257", v, c, err)
+	}
+	if v, c, err := HashNeighbourDiffs("pcg", 1<<20, 4096, 12); err != nil || v < 2400 || c > 10 {
+		t.Errorf("pcg: %d values, commonest %d (%v); want about 2590, a handful", v, c, err)
+	}
+}
+
+// trig keyed by a word: most of a photon's draws lie on the 2^-9 grid (the
+// product sin·43758.5453 keeps 8 or 9 fraction bits), two thirds on 2^-8;
+// pcg's draws, almost none.
+func TestTrigLevels(t *testing.T) {
+	by8, by9, distinct, err := TrigLevels("trig", 1<<16, 1<<16)
+	if err != nil || by8 != 42469 || by9 != 54878 || distinct != 4194 {
+		t.Errorf("trig: %d on 2^-8, %d on 2^-9, %d distinct (%v); want 42469, 54878, 4194", by8, by9, distinct, err)
+	}
+	if by8, by9, distinct, err := TrigLevels("pcg", 1<<16, 1<<16); err != nil || by8 > 10 || by9 > 20 || distinct < 65000 {
+		t.Errorf("pcg: %d on 2^-8, %d on 2^-9, %d distinct (%v)", by8, by9, distinct, err)
+	}
+}
