@@ -12,13 +12,21 @@ import (
 // Every example command line of the README and of every docs/ page names
 // commands and flags that exist, with values they take: the documentation
 // cannot drift from the command tree unseen.
+// They run from the repository root, as the pages say, so a file they
+// name (glsl:docs/examples/pcg_hash.glsl, read as the flag is parsed) is
+// found there.
 func TestDocumentedCommandLinesParse(t *testing.T) {
-	pages, err := filepath.Glob("../docs/*.md")
+	wd, _ := os.Getwd()
+	if err := os.Chdir(".."); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chdir(wd) })
+	pages, err := filepath.Glob("docs/*.md")
 	if err != nil || len(pages) == 0 {
 		t.Fatalf("no docs/*.md pages (%v)", err)
 	}
 	n := 0
-	for _, file := range append([]string{"../README.md"}, pages...) {
+	for _, file := range append([]string{"README.md"}, pages...) {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
