@@ -24,7 +24,8 @@ func paneColors(panes []PaneSettings) (c [MaxPanes]color.RGBA) {
 		labels = append(labels, panes[i].Generator)
 	}
 	for i, s := range imageio.GeneratorStyles(labels) {
-		c[i] = color.RGBA{s.Color.R, s.Color.G, s.Color.B, s.Color.A}
+		t := imageio.TextOnDark(s.Color) // pane labels and plot lines on the dark theme
+		c[i] = color.RGBA{t.R, t.G, t.B, t.A}
 	}
 	return c
 }

@@ -107,6 +107,7 @@ func TextCell(lines []TextLine, w, h, scale int) *image.NRGBA {
 		if c == (color.NRGBA{}) {
 			c = montageLabel
 		}
+		c = TextOnDark(c)
 		drawTextFace(out, scale*2, scale*2+i*lineH, l.Text, c, scale, true)
 	}
 	return out

@@ -144,7 +144,7 @@ func (g Grid) Draw() *image.NRGBA {
 	for i, s := range rowLabels {
 		col := montageLabel
 		if g.SeriesRows {
-			col = styles[i].Color
+			col = TextOnDark(styles[i].Color)
 		}
 		drawText(out, montageMargin, slotY(i)+(l.slotH-textH)/2, s, col, l.labelScale)
 	}

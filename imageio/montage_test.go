@@ -160,6 +160,12 @@ func TestGridSeriesRowsAndColorBar(t *testing.T) {
 			t.Errorf("plain grid has %d pixels of series colour %d", n, i)
 		}
 	}
+	// pcg's indigo is too dark to read on the montage: its label is drawn
+	// lifted (TextOnDark), never in the raw colour.
+	dark := Grid{Cells: cells, RowLabels: []string{"pcg", "lehmer"}, SeriesRows: true}.Draw()
+	if raw, lifted := count(dark, dark.Rect, GeneratorColor("pcg")), count(dark, dark.Rect, TextOnDark(GeneratorColor("pcg"))); raw != 0 || lifted < 20 {
+		t.Errorf("pcg's label: %d pixels of the raw indigo, %d of the legible one", raw, lifted)
+	}
 	l := layoutMontage(g)
 	if m.Rect.Dy() != plain.Rect.Dy()+bar.height(l.labelScale, l.barW)+montageMargin {
 		t.Errorf("height %d, plain %d: the bar's room is wrong", m.Rect.Dy(), plain.Rect.Dy())

@@ -53,7 +53,9 @@ var generatorColors = map[string]int{
 // sets less the colours Palette has. Each differs from every other
 // generator's, but not all by ΔE 20 for colour-blind readers: a figure
 // that compares hashes tells them apart by label, and by Style where two
-// come close.
+// come close. Some are too dark for the dark background (indigo, wine) or
+// too light for white (light yellow, light cyan): figures draw them
+// through Legible (contrast.go).
 var hashColors = map[string]color.NRGBA{
 	"pcg":        {R: 51, G: 34, B: 136, A: 255},   // indigo (Tol muted)
 	"pcg2d":      {R: 136, G: 204, B: 238, A: 255}, // cyan (Tol muted)

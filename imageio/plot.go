@@ -224,7 +224,7 @@ var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.Tri
 // the fitted slope of the mean (in RMSE's power: power is the metric's) with the seeds' range,
 // and what the slope says.
 func addSeries(p *plot.Plot, key *plot.Legend, name string, pts []ConvergenceRow, sty Style, i int, power, alpha float64) error {
-	col := sty.Color
+	col := LineOnWhite(sty.Color)
 	xy := make(plotter.XYs, len(pts))
 	var lo, hi plotter.XYs
 	for k, r := range pts {

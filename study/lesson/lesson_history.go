@@ -57,8 +57,9 @@ func errorHistoryPanel(labels []string, history []LessonStep, factor float64) *p
 		if err != nil {
 			continue
 		}
-		line.Color, line.Width, line.Dashes = styles[i].Color, vg.Points(2.5), styles[i].Dashes()
-		points.Color, points.Shape, points.Radius = styles[i].Color, glyphs[i%len(glyphs)], vg.Points(4)
+		col := imageio.LineOnWhite(styles[i].Color)
+		line.Color, line.Width, line.Dashes = col, vg.Points(2.5), styles[i].Dashes()
+		points.Color, points.Shape, points.Radius = col, glyphs[i%len(glyphs)], vg.Points(4)
 		p.Add(line, points)
 		p.Legend.Add(label, line, points)
 	}

@@ -217,7 +217,7 @@ func radialPlot(looked []Looked) *plot.Plot {
 		if err != nil {
 			continue
 		}
-		line.Color, line.Width, line.Dashes = styles[i].Color, vg.Points(2), styles[i].Dashes()
+		line.Color, line.Width, line.Dashes = imageio.LineOnWhite(styles[i].Color), vg.Points(2), styles[i].Dashes()
 		p.Add(line)
 		p.Legend.Add(lk.Spec.Label(), line)
 	}
