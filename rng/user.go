@@ -21,6 +21,8 @@ import (
 //	#define RNG_STATE_WORDS N     state words a stream keeps (1..16), as uint rng_state[N]
 //	void rng_init(uint stream)    seed stream `stream` (uniforms rng_seed, rng_streams)
 //	uint rng_u32()                the next 32-bit value, updating rng_state
+//	#define RNG_LOOP_PASSES L     where the file loops: the most loop passes one
+//	                              call of rng_init or rng_u32 runs (Loops)
 //
 // rng/user.glsl declares rng_state and supplies the rest of the port
 // contract (load, store, the floats) around it.
@@ -39,6 +41,9 @@ var (
 	userInitRE      = regexp.MustCompile(`(?m)^[ \t]*void[ \t]+rng_init[ \t]*\([ \t]*uint[ \t]+\w+[ \t]*\)`)
 	userDirectiveRE = regexp.MustCompile(`^\s*#\s*(version|include)\b`)
 	userU32RE       = regexp.MustCompile(`(?m)^[ \t]*uint[ \t]+rng_u32[ \t]*\([ \t]*(void)?[ \t]*\)`)
+	userPassesRE    = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+RNG_LOOP_PASSES[ \t]+(\S+)[ \t]*(//.*)?$`)
+	userLoopRE      = regexp.MustCompile(`\b(for|while|do|switch)\b`)
+	userCommentRE   = regexp.MustCompile(`(?s)//[^\n]*|/\*.*?\*/`)
 )
 
 var userGens sync.Map // path as named -> *Generator: one generator per file a run names
@@ -101,10 +106,14 @@ func loadUser(path string) (*Generator, error) {
 			return nil, fmt.Errorf("%s: does not define %s, which the contract needs (docs/manual.md, \"Your own generator\")", name, need.sig)
 		}
 	}
+	passes, err := userLoopPasses(path, src)
+	if err != nil {
+		return nil, err
+	}
 	// The size becomes a define of the program; its line stays, as a
 	// comment, so that the driver's line numbers are the file's.
 	src = src[:m[0][0]] + "// " + strings.TrimLeft(src[m[0][0]:m[0][1]], " \t") + " (set by Speckle)" + src[m[0][1]:]
-	u := &userInstance{words: words}
+	u := &userInstance{words: words, passes: passes}
 	return &Generator{
 		Name:       name,
 		Doc:        "a user's GLSL generator, " + path + " (no Go reference)",
@@ -128,7 +137,47 @@ func (g *Generator) NoReference(what string) error {
 	return fmt.Errorf("%s has no CPU reference: %s needs one (use the GPU)", g.Name, what)
 }
 
-type userInstance struct{ words int }
+// userMaxPasses bounds RNG_LOOP_PASSES: a kernel must fit at least one
+// rng_init and one draw in the 65,535 passes llvmpipe allows an invocation.
+const userMaxPasses = 30000
+
+// userLoopPasses is the file's RNG_LOOP_PASSES, 0 where it has no loop.
+// A loop (a switch too: Mesa makes it a loop of one pass) without the
+// declaration is refused at its line: the kernels size their work per
+// dispatch from the passes a draw costs (Loops), and llvmpipe silently
+// ends a shader's loops after 65,535 passes in all, so an uncounted loop
+// would give wrong numbers there, not an error.
+func userLoopPasses(path, src string) (int, error) {
+	name := UserPrefix + ":" + path
+	m := userPassesRE.FindAllStringSubmatch(src, -1)
+	if len(m) > 1 {
+		return 0, fmt.Errorf("%s: RNG_LOOP_PASSES is defined %d times; define it once", name, len(m))
+	}
+	if len(m) == 1 {
+		n, err := strconv.Atoi(strings.TrimSuffix(m[0][1], "u"))
+		if err != nil || n < 1 || n > userMaxPasses {
+			return 0, fmt.Errorf("%s: RNG_LOOP_PASSES must be a number 1..%d, got %q", name, userMaxPasses, m[0][1])
+		}
+		return n, nil
+	}
+	// Comments are blanked to spaces, newlines kept, so a loop's line is the file's.
+	code := userCommentRE.ReplaceAllStringFunc(src, func(c string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '\n' {
+				return r
+			}
+			return ' '
+		}, c)
+	})
+	if at := userLoopRE.FindStringIndex(code); at != nil {
+		line := strings.Count(code[:at[0]], "\n") + 1
+		return 0, fmt.Errorf("%s:%d: a loop (%s) needs #define RNG_LOOP_PASSES N, the most loop passes one call of rng_init or rng_u32 runs: Speckle sizes its dispatches by it, as llvmpipe ends a shader's loops after 65,535 passes in all (docs/manual.md, \"Your own generator\")",
+			path, line, code[at[0]:at[1]])
+	}
+	return 0, nil
+}
+
+type userInstance struct{ words, passes int }
 
 func (u *userInstance) StateWords() int { return u.words }
 func (u *userInstance) Defines() map[string]string {
@@ -137,8 +186,10 @@ func (u *userInstance) Defines() map[string]string {
 func (u *userInstance) Aux() []uint32 { return nil }
 
 // Loops: rng_load and rng_store loop over the state words; the user's
-// functions are not counted (docs/manual.md: keep their loops short).
-func (u *userInstance) Loops() Loops { return Loops{Init: u.words + 1, Draw: u.words + 1} }
+// functions run at most RNG_LOOP_PASSES a call (userLoopPasses).
+func (u *userInstance) Loops() Loops {
+	return Loops{Init: u.words + 1 + u.passes, Draw: u.words + 1 + u.passes}
+}
 
 // Stream: there is none; every caller checks NoReference first.
 func (u *userInstance) Stream(int) Stream {

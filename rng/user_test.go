@@ -2,6 +2,7 @@ package rng
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,57 @@ func TestUserNoReference(t *testing.T) {
 	sh, err := s.Gen.Shared([]Use{{Cfg: s.Config(4, 1), Draws: 10}}, 0)
 	if err != nil || sh.Total != 0 {
 		t.Errorf("Shared: %+v %v", sh, err)
+	}
+}
+
+// A loop (or a switch, which Mesa makes a loop) needs RNG_LOOP_PASSES, or
+// the file is refused at the loop's line; a loop in a comment is not one;
+// the declared passes count in Loops, which size the kernels' dispatches.
+func TestUserLoopPasses(t *testing.T) {
+	dir := t.TempDir()
+	good := readFile(t, "testdata/user_pcg.glsl")
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	loop := strings.Replace(good, "    uint v = my_pcg(rng_state[0]);", "    uint v = 0u;\n    for (uint i = 0u; i < 4u; i++) v ^= my_pcg(rng_state[0] + i);", 1)
+	line := strings.Count(loop[:strings.Index(loop, "for (")], "\n") + 1
+	p := write("loop.glsl", loop)
+	want := fmt.Sprintf("%s:%d: a loop (for) needs #define RNG_LOOP_PASSES N", p, line)
+	if _, err := ParseSpec("glsl:" + p); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("undeclared loop: %v, want %q...", err, want)
+	}
+	sw := write("switch.glsl", strings.Replace(good, "    return v;", "    switch (v & 1u) { default: break; }\n    return v;", 1))
+	if _, err := ParseSpec("glsl:" + sw); err == nil || !strings.Contains(err.Error(), "a loop (switch) needs") {
+		t.Errorf("undeclared switch: %v", err)
+	}
+	commented := write("comment.glsl", "// for a while we do nothing\n/* while (true) {} */\n"+good)
+	if _, err := ParseSpec("glsl:" + commented); err != nil {
+		t.Errorf("loops in comments: %v", err)
+	}
+	declared := write("declared.glsl", "#define RNG_LOOP_PASSES 5\n"+loop)
+	s, err := ParseSpec("glsl:" + declared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := s.New(4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := inst.Loops(); l.Draw != 3+1+5 || l.Init != 3+1+5 {
+		t.Errorf("Loops %+v, want the state's 4 passes and the declared 5", l)
+	}
+	for text, msg := range map[string]string{
+		"#define RNG_LOOP_PASSES 0\n" + loop:                            `RNG_LOOP_PASSES must be a number 1..30000, got "0"`,
+		"#define RNG_LOOP_PASSES many\n" + loop:                         `RNG_LOOP_PASSES must be a number 1..30000, got "many"`,
+		"#define RNG_LOOP_PASSES 5\n#define RNG_LOOP_PASSES 6\n" + loop: "RNG_LOOP_PASSES is defined 2 times; define it once",
+	} {
+		q := write("bad.glsl", text)
+		if _, err := ParseSpec("glsl:" + q); err == nil || err.Error() != "glsl:"+q+": "+msg {
+			t.Errorf("%q: %v, want %s", msg, err, msg)
+		}
 	}
 }
