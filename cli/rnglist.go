@@ -36,7 +36,7 @@ give instead.)`,
 // familyTitles head each family of generators in `rng list`.
 var familyTitles = map[string]string{
 	rng.HashFamily: "GPU hashes (Jarzynski & Olano, JCGT 9(3) 2020): a hash keyed by stream t, draw d and seed S;\n" +
-		"--hash-key says how (counter, linear, nested; native where the hash takes several words)",
+		"--hash-key says how (counter, linear, nested, paper: the authors' TestU01 harness; native where the hash takes several words)",
 }
 
 func listTable(w io.Writer) {

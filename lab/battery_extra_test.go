@@ -46,7 +46,7 @@ func TestExtraCountsEqualGo(t *testing.T) {
 		for _, c := range cases {
 			for _, sz := range c.sizes {
 				t.Run(fmt.Sprintf("%s/%d-streams/%v", g.Name, sz.streams, c.tests[0]), func(t *testing.T) {
-					checkBatteryAgainstGo(t, g, sz.streams, sz.size, c.tests, c.chunk)
+					checkBatteryAgainstGo(t, g, nil, sz.streams, sz.size, c.tests, c.chunk)
 				})
 			}
 		}

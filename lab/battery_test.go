@@ -65,10 +65,16 @@ func TestBatteryCountsEqualGo(t *testing.T) {
 		{4, BatterySize{Numbers: 4 * 1536, PerStream: 1536, Samples: 2}}, // samples of two whole streams
 	}
 	for _, g := range exactGenerators() {
-		for _, sz := range sizes {
-			t.Run(fmt.Sprintf("%s/%d-streams/%d-samples", g.Name, sz.streams, sz.size.Samples), func(t *testing.T) {
-				checkBatteryAgainstGo(t, g, sz.streams, sz.size, stats.Tests, 1100)
-			})
+		for _, opts := range paperSets(g) {
+			for _, sz := range sizes {
+				name := g.Name
+				if opts != nil {
+					name += "/" + describe(opts)
+				}
+				t.Run(fmt.Sprintf("%s/%d-streams/%d-samples", name, sz.streams, sz.size.Samples), func(t *testing.T) {
+					checkBatteryAgainstGo(t, g, opts, sz.streams, sz.size, stats.Tests, 1100)
+				})
+			}
 		}
 	}
 }
@@ -76,9 +82,9 @@ func TestBatteryCountsEqualGo(t *testing.T) {
 // checkBatteryAgainstGo runs the battery's tests on the GPU over streams of g
 // (seed 7), dumping chunks of chunkWords words a stream, and fails t where a
 // count differs from the Go model's (batteryOnCPU) in either order.
-func checkBatteryAgainstGo(t *testing.T, g *rng.Generator, streams int, size BatterySize, tests []stats.Test, chunkWords int) {
+func checkBatteryAgainstGo(t *testing.T, g *rng.Generator, opts map[string]string, streams int, size BatterySize, tests []stats.Test, chunkWords int) {
 	t.Helper()
-	cfg := rng.Config{Seed: 7, Streams: streams}
+	cfg := rng.Config{Seed: 7, Streams: streams, Options: opts}
 	inst, err := g.New(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -72,7 +72,7 @@ func TestBatteryOfChosenTestsCountsEqualGo(t *testing.T) {
 					if err := sz.size.Check(sz.streams, stats.Tests); err == nil {
 						t.Fatal("the whole battery takes these streams: not the case this test is for")
 					}
-					checkBatteryAgainstGo(t, g, sz.streams, sz.size, tests, 150)
+					checkBatteryAgainstGo(t, g, nil, sz.streams, sz.size, tests, 150)
 				})
 			}
 		}

@@ -20,47 +20,53 @@ import (
 func TestRendererOrderDrawsEqualGo(t *testing.T) {
 	const slots, perPhoton, k = 5, 7, 28
 	for _, g := range exactGenerators() {
-		for _, pass := range render.Passes {
-			t.Run(fmt.Sprintf("%s/%s", g.Name, pass), func(t *testing.T) {
-				l := render.Layout(pass, 64, 48, 1<<20, 11, nil)
-				inst, err := g.New(l.Cfg)
-				if err != nil {
-					t.Fatal(err)
+		for _, opts := range paperSets(g) {
+			for _, pass := range render.Passes {
+				name := g.Name
+				if opts != nil {
+					name += "/" + describe(opts)
 				}
-				got := make([]uint32, 2*slots*k)
-				gltest.On(t, func(c *gpu.Context) error {
-					r, err := render.NewLayoutRNG(c, g, l)
+				t.Run(fmt.Sprintf("%s/%s", name, pass), func(t *testing.T) {
+					l := render.Layout(pass, 64, 48, 1<<20, 11, opts)
+					inst, err := g.New(l.Cfg)
 					if err != nil {
-						return err
+						t.Fatal(err)
 					}
-					defer r.Close()
-					src, err := newRendererSource(r, RendererDraws{Slots: slots, PerPhoton: perPhoton})
-					if err != nil {
-						return err
-					}
-					out, err := c.NewBuffer(slots*k*4, nil)
-					if err != nil {
-						return err
-					}
-					defer out.Delete()
-					for b := range 2 {
-						if err := src.draw(out, slots, b*k, k); err != nil {
+					got := make([]uint32, 2*slots*k)
+					gltest.On(t, func(c *gpu.Context) error {
+						r, err := render.NewLayoutRNG(c, g, l)
+						if err != nil {
 							return err
 						}
-						out.Read(0, got[b*slots*k:(b+1)*slots*k])
-					}
-					return nil
-				})
-				for s := range slots {
-					next := rng.RendererStream(inst, l.Cfg.Streams, s, perPhoton, l.SlotSequences)
-					for m := range 2 * k {
-						want := rng.RendererWord(next())
-						if v := got[(m/k)*slots*k+s*k+m%k]; v != want {
-							t.Fatalf("slot %d, draw %d: GPU %08x, Go %08x", s, m, v, want)
+						defer r.Close()
+						src, err := newRendererSource(r, RendererDraws{Slots: slots, PerPhoton: perPhoton})
+						if err != nil {
+							return err
+						}
+						out, err := c.NewBuffer(slots*k*4, nil)
+						if err != nil {
+							return err
+						}
+						defer out.Delete()
+						for b := range 2 {
+							if err := src.draw(out, slots, b*k, k); err != nil {
+								return err
+							}
+							out.Read(0, got[b*slots*k:(b+1)*slots*k])
+						}
+						return nil
+					})
+					for s := range slots {
+						next := rng.RendererStream(inst, l.Cfg.Streams, s, perPhoton, l.SlotSequences)
+						for m := range 2 * k {
+							want := rng.RendererWord(next())
+							if v := got[(m/k)*slots*k+s*k+m%k]; v != want {
+								t.Fatalf("slot %d, draw %d: GPU %08x, Go %08x", s, m, v, want)
+							}
 						}
 					}
-				}
-			})
+				})
+			}
 		}
 	}
 }

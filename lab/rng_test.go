@@ -24,6 +24,20 @@ func optionSets(g *rng.Generator) []map[string]string {
 	return append([]map[string]string{nil}, g.TestOptions...)
 }
 
+// paperSets is g's defaults plus its TestOptions of --hash-key paper: the
+// suites that run every generator once (the renderer order, the battery's
+// counts) run those too, the keying whose state steps through a hash's
+// output words.
+func paperSets(g *rng.Generator) []map[string]string {
+	sets := []map[string]string{nil}
+	for _, o := range g.TestOptions {
+		if o["hash-key"] == "paper" {
+			sets = append(sets, o)
+		}
+	}
+	return sets
+}
+
 func describe(opts map[string]string) string {
 	if len(opts) == 0 {
 		return "defaults"

@@ -17,9 +17,15 @@ import "fmt"
 //	         of the inputs, the index fastest
 //	nested   h(d + h(t + h(S))): the paper's (and Perlin's) nesting
 //	native   the hash's own multi-word input (pcg3d, pcg4d, xxhash32)
+//	paper    the authors' TestU01 harness (markjarzynski/
+//	         HashFunctionsForGPURendering_TestU01, test.h): counter c from
+//	         k = φ(t + T·S) on, each c Morton-decoded into the hash's own
+//	         input words (morton2/3/4: word i takes bits i, i+n, i+2n, …),
+//	         the draws every output word of h(morton(c)) in turn, then c+1
 //
-// h is the hash of one word (a multi-word hash takes it in every input
-// word) and a draw is its first output word. All arithmetic is mod 2^32.
+// For the other keyings h is the hash of one word (a multi-word hash takes
+// it in every input word) and a draw is its first output word. All
+// arithmetic is mod 2^32.
 
 // HashFamily is Generator.Family of the GPU hashes.
 const HashFamily = "hashes"
@@ -34,13 +40,14 @@ const (
 	keyLinear  = "linear"
 	keyNested  = "nested"
 	keyNative  = "native"
+	keyPaper   = "paper"
 )
 
 // hashKeyOption is --hash-key; native only where the hash has an input of
 // several words.
 func hashKeyOption(native bool) Option {
-	choices := []string{keyCounter, keyLinear, keyNested}
-	help := "how stream t, draw d and the seed S key the hash: counter h(φ(t+T·S)+d), linear h(t+T·d+φ·S), nested h(d+h(t+h(S)))"
+	choices := []string{keyCounter, keyLinear, keyNested, keyPaper}
+	help := "how stream t, draw d and the seed S key the hash: counter h(φ(t+T·S)+d), linear h(t+T·d+φ·S), nested h(d+h(t+h(S))), paper: the authors' TestU01 harness, every output word of h(morton(c)), c counting from φ(t+T·S)"
 	if native {
 		choices = append(choices, keyNative)
 		help += ", native: (t, d, S) as the hash's own input words"
@@ -52,6 +59,7 @@ func hashKeyOption(native bool) Option {
 type hashFuncs struct {
 	one     func(x uint32) uint32       // the hash of one word, first output word
 	native  func(t, d, s uint32) uint32 // (t, d, S) as input words; nil: none
+	wide    func(v [4]uint32) [4]uint32 // the hash's own input and output words (hashSpec.in, .lanes); nil: one
 	defines map[string]string           // the GLSL port's options (tea's rounds)
 }
 
@@ -62,6 +70,7 @@ type hashSpec struct {
 	testOptions []map[string]string
 	funcs       func(c Config) hashFuncs
 	testKeys    []string // keyings the all-generators suites test besides counter (native: always)
+	in, lanes   int      // input and output words of funcs' wide (0: 1); the suites test paper keying where either is more
 	native      bool     // takes --hash-key native
 	inexact     bool     // float arithmetic: the GPU differs (Generator.Inexact)
 	shared      string   // Generator.SharedStreams
@@ -82,6 +91,10 @@ func newHash(s hashSpec) *Generator {
 	if s.native {
 		tests = append(tests, map[string]string{"hash-key": keyNative})
 	}
+	in, lanes := max(s.in, 1), max(s.lanes, 1)
+	if (in > 1 || lanes > 1) && !s.inexact {
+		tests = append(tests, map[string]string{"hash-key": keyPaper})
+	}
 	return &Generator{
 		Name:          s.name,
 		Doc:           s.doc,
@@ -92,24 +105,32 @@ func newHash(s hashSpec) *Generator {
 		Degenerate:    none,
 		Inexact:       s.inexact,
 		SharedStreams: s.shared,
-		Period:        hashPeriod(nil),
-		PeriodFor:     hashPeriod,
+		Period:        hashPeriod(nil, lanes),
+		PeriodFor:     func(o map[string]string) Period { return hashPeriod(o, lanes) },
 		Configure: func(c Config) (Instance, error) {
 			key := c.Options["hash-key"]
 			if key == keyNative && !s.native {
 				return nil, fmt.Errorf("%s has no native keying", s.name)
 			}
-			return hashInstance{seed: c.Seed, streams: uint32(c.Streams), key: key, f: s.funcs(c)}, nil
+			f := s.funcs(c)
+			if f.wide == nil {
+				f.wide = func(v [4]uint32) [4]uint32 { return [4]uint32{f.one(v[0])} }
+			}
+			return hashInstance{seed: c.Seed, streams: uint32(c.Streams), key: key, f: f, in: in, lanes: lanes}, nil
 		},
 	}
 }
 
 // hashPeriod: a key of one word gives at most 2^32 inputs for all the
 // draws of a run, whatever the streams; native keying's draw word wraps
-// after 2^32 draws of one stream, and its streams' keys are distinct.
-func hashPeriod(options map[string]string) Period {
-	if options["hash-key"] == keyNative {
+// after 2^32 draws of one stream, and its streams' keys are distinct;
+// paper keying's 2^32 counters give `lanes` draws each.
+func hashPeriod(options map[string]string, lanes int) Period {
+	switch options["hash-key"] {
+	case keyNative:
 		return Period{Stream: 1 << 32}
+	case keyPaper:
+		return Period{Pool: float64(lanes) * (1 << 32)}
 	}
 	return Period{Pool: 1 << 32}
 }
@@ -118,14 +139,19 @@ type hashInstance struct {
 	seed, streams uint32
 	key           string
 	f             hashFuncs
+	in, lanes     int
 }
 
-// StateWords: the key (or stream), its step (or the draw), the seed.
+// StateWords: the key (or stream, or paper's counter), its step (or the
+// draw, or paper's output word), the seed.
 func (h hashInstance) StateWords() int { return 3 }
 func (h hashInstance) Aux() []uint32   { return nil }
 
 func (h hashInstance) Defines() map[string]string {
 	d := map[string]string{"HASH_KEY_" + upper(h.key): "1"}
+	if h.key == keyPaper {
+		d["HASH_IN"], d["HASH_LANES"] = fmt.Sprint(h.in), fmt.Sprint(h.lanes)
+	}
 	for k, v := range h.f.defines {
 		d[k] = v
 	}
@@ -148,7 +174,7 @@ func (h hashInstance) Loops() Loops { return Loops{} }
 
 // Stream t, as rng/hash.glsl's rng_init seeds it.
 func (h hashInstance) Stream(t int) Stream {
-	s := &hashStream{f: h.f, native: h.key == keyNative, a: uint32(t), c: h.seed}
+	s := &hashStream{f: h.f, key: h.key, a: uint32(t), c: h.seed, in: h.in, lanes: uint32(h.lanes)}
 	switch h.key {
 	case keyCounter:
 		s.a, s.b = hashGolden*(uint32(t)+h.streams*h.seed), 1
@@ -156,27 +182,74 @@ func (h hashInstance) Stream(t int) Stream {
 		s.a, s.b = uint32(t)+hashGolden*h.seed, h.streams
 	case keyNested:
 		s.a, s.b = h.f.one(uint32(t)+h.f.one(h.seed)), 1
+	case keyPaper:
+		s.a, s.b = hashGolden*(uint32(t)+h.streams*h.seed), 0
 	}
 	return s
 }
 
 // hashStream: 1-word keyings draw h(a), a += b; native draws
-// native(a = t, b = d, c = S), b++.
+// native(a = t, b = d, c = S), b++; paper draws output word b of
+// wide(morton(a)), then b++, and past the last word b = 0, a++.
 type hashStream struct {
 	f       hashFuncs
-	native  bool
+	key     string
 	a, b, c uint32
+	in      int
+	lanes   uint32
 }
 
 func (s *hashStream) U32() uint32 {
-	if s.native {
+	switch s.key {
+	case keyNative:
 		v := s.f.native(s.a, s.b, s.c)
 		s.b++
+		return v
+	case keyPaper:
+		v := s.f.wide(morton(s.a, s.in))[s.b]
+		if s.b++; s.b == s.lanes {
+			s.a, s.b = s.a+1, 0
+		}
 		return v
 	}
 	v := s.f.one(s.a)
 	s.a += s.b
 	return v
+}
+
+// morton is the harness's morton2/3/4 (morton.h) of a 32-bit counter: n
+// words, word i of bits i, i+n, i+2n, … of c (n = 1: c itself).
+func morton(c uint32, n int) [4]uint32 {
+	var v [4]uint32
+	for i := range n {
+		v[i] = compact(c>>i, n)
+	}
+	return v
+}
+
+// compact gathers bits 0, n, 2n, … of x, as rng/hash.glsl's hash_compact.
+func compact(x uint32, n int) uint32 {
+	switch n {
+	case 2:
+		x &= 0x55555555
+		x = (x ^ x>>1) & 0x33333333
+		x = (x ^ x>>2) & 0x0f0f0f0f
+		x = (x ^ x>>4) & 0x00ff00ff
+		return (x ^ x>>8) & 0x0000ffff
+	case 3:
+		y := x >> 30 & 1 << 10 // bit 30: the 11th, past the 10 the masks gather
+		x &= 0x09249249
+		x = (x ^ x>>2) & 0x030c30c3
+		x = (x ^ x>>4) & 0x0300f00f
+		x = (x ^ x>>8) & 0xff0000ff
+		return (x^x>>16)&0x000003ff | y
+	case 4:
+		x &= 0x11111111
+		x = (x ^ x>>3) & 0x03030303
+		x = (x ^ x>>6) & 0x000f000f
+		return (x ^ x>>12) & 0x000000ff
+	}
+	return x
 }
 
 func (s *hashStream) F32() float32     { return toF32(s.U32()) }

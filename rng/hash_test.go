@@ -122,7 +122,8 @@ func TestMurmur3SMHasherVerification(t *testing.T) {
 
 // Each keying draws what its definition says (rng/hash.go), written out
 // here from (stream t, draw d, seed S, streams T); a hash of one word
-// refuses native keying.
+// refuses native keying. Paper keying of a hash of one word is counter
+// keying.
 func TestHashKeyings(t *testing.T) {
 	const T = 37
 	h := pcgHash
@@ -137,6 +138,19 @@ func TestHashKeyings(t *testing.T) {
 		{PCG3D, keyNative, pcg3d},
 		{PCG4D, keyNative, func(t, d, s uint32) uint32 { return pcg4d(t, d, s, 0) }},
 		{XXHash32, keyNative, func(t, d, s uint32) uint32 { return xxh32Words(s, t, d) }},
+		{PCG3D, keyPaper, func(t, d, s uint32) uint32 {
+			m := morton(0x9E3779B9*(t+T*s)+d/3, 3)
+			x, y, z := pcg3dWide(m[0], m[1], m[2])
+			return [3]uint32{x, y, z}[d%3]
+		}},
+		{PCG4D, keyPaper, func(t, d, s uint32) uint32 { return pcg4dWide(morton(0x9E3779B9*(t+T*s)+d/4, 4))[d%4] }},
+		{PCG2D, keyPaper, func(t, d, s uint32) uint32 {
+			m := morton(0x9E3779B9*(t+T*s)+d/2, 2)
+			x, y := pcg2dWide(m[0], m[1])
+			return [2]uint32{x, y}[d%2]
+		}},
+		{IQInt3, keyPaper, func(t, d, s uint32) uint32 { m := morton(0x9E3779B9*(t+T*s)+d, 2); return iqint3(m[0], m[1]) }},
+		{PCG, keyPaper, func(t, d, s uint32) uint32 { return h(0x9E3779B9*(t+T*s) + d) }},
 	} {
 		for _, seed := range []uint32{0, 1, 0xFFFFFFFF} {
 			inst, err := c.gen.New(Config{Seed: seed, Streams: T, Options: map[string]string{"hash-key": c.key}})
@@ -170,6 +184,9 @@ func TestHashPeriods(t *testing.T) {
 	if PCG3D.PastPeriod(use(keyNative, 1<<20, 1<<13)) != "" || PCG3D.PastPeriod(use(keyNative, 1, 1<<33)) == "" {
 		t.Error("native keying: a warning at 2^33 draws in all, or none past 2^32 draws of a stream")
 	}
+	if PCG3D.PastPeriod(use(keyPaper, 1<<20, 1<<13)) != "" || PCG3D.PastPeriod(use(keyPaper, 1<<20, 1<<14)) == "" {
+		t.Error("paper keying of pcg3d: a warning at 2^33 draws in all (of 3·2^32), or none at 2^34")
+	}
 }
 
 // The representatives are registered hashes, and every generator proper is
@@ -183,6 +200,83 @@ func TestHashRepresentatives(t *testing.T) {
 	for _, g := range All {
 		if g.Family == "" && !Representative(g) {
 			t.Errorf("%s is not a representative", g.Name)
+		}
+	}
+}
+
+// The authors' own TestU01 harness draws what --hash-key paper draws with
+// stream 0 of one stream, seed 0: testdata/hashes/paper.cpp says how
+// paper.txt was made (their test.h, morton.h and random.h, compiled).
+// Where the harness's hash is not Speckle's, only what they share is
+// compared: its xxhash32(uint) is the Shadertoy's shortcut (the word in
+// XXH32's seed too), not XXH32, and its city reads bytes unsigned (city.go),
+// which differs from city.cc's signed chars only past byte 0x7f, beyond
+// the counters paper.txt holds.
+func TestHashPaperKeyingMatchesHarness(t *testing.T) {
+	f, err := os.Open("testdata/hashes/paper.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		field := strings.Fields(sc.Text())
+		if field[0] == "xxhash32" {
+			continue
+		}
+		spec, err := ParseSpec(field[1] + ":hash-key=paper")
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := spec.New(1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := inst.Stream(0)
+		skip, _ := strconv.Atoi(field[2])
+		for range skip {
+			s.U32()
+		}
+		for i, w := range field[3:] {
+			if got, want := s.U32(), hexWord(t, w); got != want {
+				t.Errorf("%s (harness %s), word %d: %08x, harness %08x", field[1], field[0], skip+i, got, want)
+			}
+		}
+		seen[spec.Gen.Name] = true
+	}
+	for _, g := range All {
+		if g.Family == HashFamily && !g.Inexact && g.Name != "xxhash32" && !seen[g.Name] {
+			t.Errorf("%s has no harness values in testdata/hashes/paper.txt", g.Name)
+		}
+	}
+}
+
+// morton gathers bits i, i+n, i+2n, … of the counter into word i, as the
+// harness's morton2/3/4 do bit by bit.
+func TestMorton(t *testing.T) {
+	for _, c := range []uint32{0, 1, 0xFFFFFFFF, 0x80000000, 0x40000000, 0x9E3779B9, 0x12345678} {
+		for n := 1; n <= 4; n++ {
+			var want [4]uint32
+			for b := range 32 {
+				want[b%n] |= c >> b & 1 << (b / n)
+			}
+			if got := morton(c, n); got != want {
+				t.Errorf("morton(%08x, %d) = %08x, want %08x", c, n, got, want)
+			}
+		}
+	}
+	for i := uint32(0); i < 1<<16; i++ {
+		c := i * 0x9E3779B9
+		for n := 2; n <= 4; n++ {
+			m := morton(c, n)
+			var back uint32
+			for b := range 32 {
+				back |= m[b%n] >> (b / n) & 1 << b
+			}
+			if back != c {
+				t.Fatalf("morton(%08x, %d) = %08x: not the counter's bits", c, n, m)
+			}
 		}
 	}
 }

@@ -6,9 +6,13 @@ uint taus(uint z, uint s1, uint s2, uint s3, uint m) {
 	return ((z & m) << s3) ^ b;
 }
 
-uint hash1(uint x) {
-	return taus(x, 13u, 19u, 12u, 4294967294u) ^ taus(x, 2u, 25u, 4u, 4294967288u) ^
-		taus(x, 3u, 11u, 17u, 4294967280u) ^ (x * 1664525u + 1013904223u);
+uint hybridtaus(uvec4 z) {
+	return taus(z.x, 13u, 19u, 12u, 4294967294u) ^ taus(z.y, 2u, 25u, 4u, 4294967288u) ^
+		taus(z.z, 3u, 11u, 17u, 4294967280u) ^ (z.w * 1664525u + 1013904223u);
 }
+
+uint hash1(uint x) { return hybridtaus(uvec4(x)); }
+#define HASH_WIDE
+uvec4 hash_wide(uvec4 v) { return uvec4(hybridtaus(v), 0u, 0u, 0u); }
 
 #include "rng/hash.glsl"

@@ -7,5 +7,7 @@ uint iqint3(uvec2 x) {
 }
 
 uint hash1(uint x) { return iqint3(uvec2(x)); }
+#define HASH_WIDE
+uvec4 hash_wide(uvec4 v) { return uvec4(iqint3(v.xy), 0u, 0u, 0u); }
 
 #include "rng/hash.glsl"

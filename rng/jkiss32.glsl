@@ -13,5 +13,7 @@ uint jkiss32(uvec2 p) {
 }
 
 uint hash1(uint k) { return jkiss32(uvec2(k)); }
+#define HASH_WIDE
+uvec4 hash_wide(uvec4 v) { return uvec4(jkiss32(v.xy), 0u, 0u, 0u); }
 
 #include "rng/hash.glsl"

@@ -5,9 +5,15 @@ package rng
 // Jones' initial values. With those fixed, the add-with-carry part is a
 // constant and the hash is x + xorshift(y) + a constant: poor on purpose.
 var JKISS32 = newHash(hashSpec{
-	name:  "jkiss32",
-	doc:   "one JKISS32 step (Jones, Good Practice in (Pseudo) Random Number Generation, 2010; Jarzynski & Olano 2020), the key in x and y, keyed by --hash-key",
-	funcs: func(Config) hashFuncs { return hashFuncs{one: func(k uint32) uint32 { return jkiss32(k, k) }} },
+	name: "jkiss32",
+	doc:  "one JKISS32 step (Jones, Good Practice in (Pseudo) Random Number Generation, 2010; Jarzynski & Olano 2020), the key in x and y, keyed by --hash-key",
+	in:   2,
+	funcs: func(Config) hashFuncs {
+		return hashFuncs{
+			one:  func(k uint32) uint32 { return jkiss32(k, k) },
+			wide: func(v [4]uint32) [4]uint32 { return [4]uint32{jkiss32(v[0], v[1])} },
+		}
+	},
 })
 
 func jkiss32(x, y uint32) uint32 {

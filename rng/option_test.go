@@ -140,8 +140,9 @@ func TestOptionValuesText(t *testing.T) {
 		"philox-rounds":     "1..16",
 		"philox-interleave": "1..4",
 		"sobol-pixels":      "own|shared",
-		"hash-key":          "counter|linear|nested", // and |native where the hash takes several words
+		"hash-key":          "counter|linear|nested|paper", // and |native where the hash takes several words
 		"tea-rounds":        "2..6",
+		"tea-key":           "zafar|zero",
 	}
 	seen := map[string]bool{}
 	for _, g := range All {

@@ -13,5 +13,7 @@ uvec2 pcg2d(uvec2 v) {
 }
 
 uint hash1(uint x) { return pcg2d(uvec2(x)).x; }
+#define HASH_WIDE
+uvec4 hash_wide(uvec4 v) { return uvec4(pcg2d(v.xy), 0u, 0u); }
 
 #include "rng/hash.glsl"

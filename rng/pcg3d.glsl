@@ -15,5 +15,7 @@ uvec3 pcg3d(uvec3 v) {
 
 uint hash1(uint x) { return pcg3d(uvec3(x)).x; }
 uint hash_native(uint t, uint d, uint s) { return pcg3d(uvec3(t, d, s)).x; }
+#define HASH_WIDE
+uvec4 hash_wide(uvec4 v) { return uvec4(pcg3d(v.xyz), 0u); }
 
 #include "rng/hash.glsl"

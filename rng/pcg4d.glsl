@@ -17,5 +17,7 @@ uvec4 pcg4d(uvec4 v) {
 
 uint hash1(uint x) { return pcg4d(uvec4(x)).x; }
 uint hash_native(uint t, uint d, uint s) { return pcg4d(uvec4(t, d, s, 0u)).x; }
+#define HASH_WIDE
+uvec4 hash_wide(uvec4 v) { return pcg4d(v); }
 
 #include "rng/hash.glsl"

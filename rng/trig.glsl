@@ -2,8 +2,8 @@
 // sin is the GPU's own: not bit-exact with Go (Generator.Inexact).
 #include "rng/common.glsl"
 
-uint hash1(uint k) {
-	vec2 p = vec2(float(k & 0xffffu), float(k >> 16u));
+uint trig2(uvec2 q) {
+	vec2 p = vec2(q);
 	precise float a = 12.9898 * p.x;
 	precise float b = 78.233 * p.y;
 	precise float d = a + b;
@@ -12,5 +12,9 @@ uint hash1(uint k) {
 	precise float u = g * 4294967296.0;
 	return uint(u);
 }
+
+uint hash1(uint k) { return trig2(uvec2(k & 0xffffu, k >> 16u)); }
+#define HASH_WIDE
+uvec4 hash_wide(uvec4 v) { return uvec4(trig2(v.xy), 0u, 0u, 0u); }
 
 #include "rng/hash.glsl"
