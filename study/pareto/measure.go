@@ -1,0 +1,130 @@
+package pareto
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"speckle/gpu"
+	"speckle/internal/stats"
+	"speckle/lab"
+	"speckle/render"
+	"speckle/rng"
+	"speckle/study"
+)
+
+// batterySize is n numbers an order from Streams streams in samples.
+func batterySize(n int64, samples int) lab.BatterySize {
+	return lab.BatterySize{Numbers: n, PerStream: n / Streams, Samples: samples}
+}
+
+// checkSpec refuses a generator the battery cannot run at n numbers an
+// order from streams streams: as rng test's Check does.
+func checkSpec(sp rng.Spec, seed uint32, n int64, streams int, tests []stats.Test) error {
+	inst, err := sp.Gen.New(sp.Config(streams, seed))
+	if err != nil {
+		return err
+	}
+	if err := sp.Gen.CheckDump(streams, int(min(n/int64(streams), math.MaxInt32))); err != nil {
+		return err
+	}
+	if most := lab.MaxBatteryStreamsFor(inst, tests); streams > most {
+		return fmt.Errorf("the battery holds at most %d streams of it", most)
+	}
+	need := int64(0)
+	for _, t := range tests {
+		need = max(need, t.MinSampleLen())
+	}
+	if have := n / Samples; have < need {
+		return fmt.Errorf("a sample of %d numbers is shorter than the tests need (%d)", have, need)
+	}
+	return nil
+}
+
+// benchSize is the consumed bench's size on this device: the bench's own
+// default layout, timed for about an eighth of the budget over all
+// generators (three timed spans each: warm-up, stored, consumed), between
+// 20 ms and 0.5 s each. The stored half is cut to one small dispatch: only
+// the consumed rate is the plane's.
+func benchSize(info gpu.Info, budget time.Duration, specs int) lab.BenchSize {
+	s := lab.DefaultBenchSize(info, 4)
+	s.Invocations, s.StoreDraws = min(s.Invocations, 1<<12), 4
+	s.MinTime = min(max(budget/time.Duration(24*max(specs, 1)), 20*time.Millisecond), 500*time.Millisecond)
+	if info.Software() {
+		s.MinReps = 1
+	}
+	return s
+}
+
+// measureSpeed is sp's point with its consumed rate.
+func measureSpeed(c *gpu.Context, sp rng.Spec, seed uint32, size lab.BenchSize) (Point, error) {
+	p := Point{Generator: sp.Label(), Spec: sp.String(), Seed: sp.Config(1, seed).Seed, Quality: math.NaN()}
+	probe, err := sp.New(1, seed)
+	if err != nil {
+		return p, err
+	}
+	s := size
+	full := lab.DefaultBenchSize(c.Info, probe.StateWords())
+	s.SumInvocations = min(s.SumInvocations, full.SumInvocations)
+	res, err := lab.Bench(func(streams int) (*render.RNG, error) {
+		return render.NewRNG(c, sp.Gen, sp.Config(streams, seed))
+	}, s)
+	p.ConsumedPerS = res.SumPerS
+	return p, err
+}
+
+// measureQuality runs the battery on sp at n numbers an order and sets
+// p's verdict counts and quality.
+func measureQuality(c *gpu.Context, p *Point, sp rng.Spec, seed uint32, n int64, tests []stats.Test) error {
+	return measureQualityIn(c, p, sp, seed, batterySize(n, Samples), tests)
+}
+
+func measureQualityIn(c *gpu.Context, p *Point, sp rng.Spec, seed uint32, size lab.BatterySize, tests []stats.Test) error {
+	r, err := render.NewLayoutRNG(c, sp.Gen, render.PassLayout{Cfg: sp.Config(Streams, seed)})
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	counts, err := lab.Battery(r, size, tests, nil)
+	if err != nil {
+		return err
+	}
+	p.Verdicts, p.Pass, p.Suspect, p.Fail = 0, 0, 0, 0
+	for _, res := range study.Evaluate(p.Generator, counts, tests, sp.Gen.Bits()) {
+		switch res.Verdict {
+		case "PASS":
+			p.Pass++
+		case "SUSPECT":
+			p.Suspect++
+		case "FAIL":
+			p.Fail++
+		default:
+			continue // n/a: a test the size cannot grade
+		}
+		p.Verdicts++
+	}
+	p.Quality = math.NaN()
+	if p.Verdicts > 0 {
+		p.Quality = float64(p.Verdicts-p.Fail) / float64(p.Verdicts)
+	}
+	return nil
+}
+
+// Quick is the plane at a small, fixed size, for the window's lab view:
+// the consumed bench at 20 ms a generator and the battery at Quick's
+// numbers (2^20 an order in 32 samples: the birthday tests' least).
+const (
+	QuickNumbers = 1 << 20
+	QuickSamples = 32
+)
+
+// MeasureQuick measures one generator at the quick size.
+func MeasureQuick(c *gpu.Context, sp rng.Spec, seed uint32) (Point, error) {
+	bs := benchSize(c.Info, 0, 1)
+	p, err := measureSpeed(c, sp, seed, bs)
+	if err != nil {
+		return p, err
+	}
+	err = measureQualityIn(c, &p, sp, seed, batterySize(QuickNumbers, QuickSamples), stats.Tests)
+	return p, err
+}
