@@ -35,20 +35,23 @@ var frontierColor = color.NRGBA{R: 40, G: 40, B: 40, A: 255}
 // be overlaid (no hash of its table measured).
 func Plot(r Report, text FigureText) (*imageio.Figure, error) {
 	x := func(p Point) float64 { return p.ConsumedPerS }
-	xLabel := "speed on this GPU: floats drawn and summed per second (log)"
+	// Short: gonum centres the x label's glyph box at the axis's arithmetic
+	// middle, near a log axis's right end, and pads the plot for it.
+	xLabel := "speed, floats/s (log)"
 	n, ref, rel, paperX := 0, 0.0, x, func(Point) float64 { return 0 }
 	if text.Paper {
 		if n, ref, rel, paperX = Relative(r.Points); n == 0 {
 			return nil, fmt.Errorf("--paper: no generator measured is a hash of the paper's table (%s)", PaperCitation)
 		}
 		x = rel
-		xLabel = fmt.Sprintf("speed relative to the geometric mean of the %d hashes both hold (this GPU: 1 = %s floats/s; paper: 1/time) (log)", n, units.FormatRate(ref))
+		xLabel = "relative speed (log)"
+		r.relNote = fmt.Sprintf("Speed: each side's over its own geometric mean of the %d hashes both hold (this GPU: 1 = %s floats/s; the paper: 1/time).", n, units.FormatRate(ref))
 	}
 	p := plot.New()
 	p.Title.Text = text.Title
 	p.Title.TextStyle.Font.Size = 13
 	p.X.Label.Text = xLabel
-	p.Y.Label.Text = "not FAIL, % of verdicts"
+	yLabel := "not FAIL, % of the battery's verdicts"
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font.Size = 11
 		a.Tick.Label.Font.Size = 10
@@ -100,7 +103,7 @@ func Plot(r Report, text FigureText) (*imageio.Figure, error) {
 	p.X.Min, p.X.Max = xlo/1.6, xhi*1.6
 	p.Y.Min, p.Y.Max = -4, 106
 	p.Add(&labels)
-	return &imageio.Figure{Plot: p, Key: figureKey(text.Paper), Notes: r.notes(text.Paper), YLabel: p.Y.Label.Text}, nil
+	return &imageio.Figure{Plot: p, Key: figureKey(text.Paper), Notes: r.notes(text.Paper), YLabel: yLabel}, nil
 }
 
 // addFrontier draws the frontier's staircase under the points.
@@ -194,7 +197,7 @@ func figureKey(paper bool) *plot.Legend {
 func (r Report) notes(paper bool) []string {
 	out := []string{r.Layout() + ". " + r.Device + "."}
 	if paper {
-		out = append(out, "Hollow: "+PaperCitation+"; their quality axis is BigCrush tests passed, % of 160, their speed 1/(GPU time) on their GPU; a thin line joins a hash's two points.")
+		out = append(out, "Hollow: "+PaperCitation+"; their quality is BigCrush tests passed, % of 160, their speed 1/(GPU time) on their GPU; a thin line joins a hash's two points. "+r.relNote)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package pareto
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -14,19 +15,22 @@ func Dominates(sa, qa, sb, qb float64) bool {
 }
 
 // MarkFrontier sets Frontier on the points no other point dominates.
-// A point without a speed (not measured) is on no frontier and dominates
-// nothing.
+// A point without a speed or a quality (not measured, or no verdict
+// graded) is on no frontier and dominates nothing.
 func MarkFrontier(points []Point) {
 	for i := range points {
 		p := &points[i]
-		p.Frontier = p.ConsumedPerS > 0
+		p.Frontier = measured(*p)
 		for j, q := range points {
-			if p.Frontier && j != i && q.ConsumedPerS > 0 && Dominates(q.ConsumedPerS, q.Quality, p.ConsumedPerS, p.Quality) {
+			if p.Frontier && j != i && measured(q) && Dominates(q.ConsumedPerS, q.Quality, p.ConsumedPerS, p.Quality) {
 				p.Frontier = false
 			}
 		}
 	}
 }
+
+// measured says whether p has both coordinates.
+func measured(p Point) bool { return p.ConsumedPerS > 0 && !math.IsNaN(p.Quality) }
 
 // Frontier is the frontier's points from the best quality (slowest) to
 // the fastest: the staircase's corners.

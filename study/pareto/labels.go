@@ -46,7 +46,11 @@ func (s *labelSet) add(x, y float64, text string, c color.NRGBA) {
 
 type box struct{ x0, y0, x1, y1 vg.Length }
 
-func (a box) overlaps(b box) bool { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 }
+// overlaps says whether a and b come closer than a hair (1.5 points).
+func (a box) overlaps(b box) bool {
+	const hair = vg.Length(1.5)
+	return a.x0 < b.x1+hair && b.x0 < a.x1+hair && a.y0 < b.y1+hair && b.y0 < a.y1+hair
+}
 
 // Plot places and draws the labels on the plot's canvas.
 func (s *labelSet) Plot(c draw.Canvas, plt *plot.Plot) {

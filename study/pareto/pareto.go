@@ -66,6 +66,7 @@ type Report struct {
 	TimeBudget     float64 `json:"time_budget_s"`
 	Seconds        float64 `json:"seconds"`
 	Points         []Point `json:"points"`
+	relNote        string  // the figure's relative axis, in words
 }
 
 // Point is one generator's place on the plane.
@@ -153,11 +154,11 @@ func (o Pareto) Run(c *gpu.Context) (Report, error) {
 		rep.Tests = append(rep.Tests, t.String())
 	}
 	if rep.Software {
-		o.log("pareto: %s is a CPU rasteriser: the battery stays near its smallest size (%s numbers an order) and the run may take longer than %v", c.Info.Renderer, units.FormatCount(FloorNumbers), o.budget())
+		o.log("pareto: %s is a CPU rasteriser: the battery stays near its smallest size (%s numbers an order) and the run may take longer than %v", c.Info.Renderer, units.FormatLimit(FloorNumbers), o.budget())
 	}
 	bs := benchSize(c.Info, o.budget(), len(o.Specs))
 	rep.SumInvocations, rep.SumDraws, rep.BenchSeconds = bs.SumInvocations, bs.SumDraws, bs.MinTime.Seconds()
-	o.log("pareto: speed: %d generators, consumed floats/s, %v each", len(o.Specs), bs.MinTime)
+	o.log("pareto: speed: %d generators, consumed floats/s, %v each", len(o.Specs), bs.MinTime.Round(time.Millisecond))
 	for i, sp := range o.Specs {
 		p, err := measureSpeed(c, sp, o.Seed, bs)
 		if err != nil {
@@ -186,7 +187,7 @@ func (o Pareto) quality(c *gpu.Context, rep *Report, start time.Time) error {
 		}
 	}
 	for {
-		o.log("pareto: quality: the battery (%d tests, both orders) at %s numbers an order, %d generators", len(o.tests()), units.FormatCount(n), len(o.Specs))
+		o.log("pareto: quality: the battery (%d tests, both orders) at %s numbers an order, %d generators", len(o.tests()), units.FormatLimit(n), len(o.Specs))
 		t0 := time.Now()
 		for i, sp := range o.Specs {
 			if err := measureQuality(c, &rep.Points[i], sp, o.Seed, n, o.tests()); err != nil {

@@ -154,5 +154,5 @@ func (r Report) WriteTable(w io.Writer) error {
 func (r Report) Layout() string {
 	return fmt.Sprintf("speed: floats drawn and summed in registers per second (rng bench's consumed rate; %d invocations x %d draws a dispatch); "+
 		"quality: the share of the battery's %d verdicts (%d tests x 2 orders) that are not FAIL, at %s numbers an order from %d streams in %d samples, seed %d; %.0f s",
-		r.SumInvocations, r.SumDraws, 2*len(r.Tests), len(r.Tests), units.FormatCount(r.Numbers), r.Streams, r.Samples, r.Seed, r.Seconds)
+		r.SumInvocations, r.SumDraws, 2*len(r.Tests), len(r.Tests), units.FormatLimit(r.Numbers), r.Streams, r.Samples, r.Seed, r.Seconds)
 }
