@@ -97,7 +97,7 @@ func place(x, y, w, h, r vg.Length, taken []box, area vg.Rectangle) (b box, far 
 	dirs := [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
 	first := at(1, 0, r)
 	for ring := 0; ring < 12; ring++ {
-		d := r + vg.Length(ring)*h*0.9
+		d := r + 2 + vg.Length(ring)*h*0.9
 		for _, dir := range dirs {
 			b := at(dir[0], dir[1], d)
 			if b.x0 < area.Min.X || b.x1 > area.Max.X || b.y0 < area.Min.Y || b.y1 > area.Max.Y {
