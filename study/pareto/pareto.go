@@ -153,7 +153,7 @@ func (o Pareto) Run(c *gpu.Context) (Report, error) {
 	for _, t := range o.tests() {
 		rep.Tests = append(rep.Tests, t.String())
 	}
-	if rep.Software {
+	if rep.Software && o.Numbers == 0 {
 		o.log("pareto: %s is a CPU rasteriser: the battery stays near its smallest size (%s numbers an order) and the run may take longer than %v", c.Info.Renderer, units.FormatLimit(FloorNumbers), o.budget())
 	}
 	bs := benchSize(c.Info, o.budget(), len(o.Specs))
