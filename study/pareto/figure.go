@@ -74,9 +74,11 @@ func Plot(r Report, text FigureText) (*imageio.Figure, error) {
 			xlo, xhi = math.Min(xlo, v), math.Max(xhi, v)
 		}
 	}
-	if err := addFrontier(p, r.Points, x); err != nil {
+	steps, err := addFrontier(p, r.Points, x)
+	if err != nil {
 		return nil, err
 	}
+	labels.steps = steps
 	for i, pt := range r.Points {
 		if pt.ConsumedPerS <= 0 || math.IsNaN(pt.Quality) {
 			continue
@@ -106,11 +108,12 @@ func Plot(r Report, text FigureText) (*imageio.Figure, error) {
 	return &imageio.Figure{Plot: p, Key: figureKey(text.Paper), Notes: r.notes(text.Paper), YLabel: yLabel}, nil
 }
 
-// addFrontier draws the frontier's staircase under the points.
-func addFrontier(p *plot.Plot, points []Point, x func(Point) float64) error {
+// addFrontier draws the frontier's staircase under the points and
+// returns its corners.
+func addFrontier(p *plot.Plot, points []Point, x func(Point) float64) ([]vg.Point, error) {
 	f := Frontier(points)
 	if len(f) == 0 {
-		return nil
+		return nil, nil
 	}
 	var xs, ys []float64
 	for _, pt := range f {
@@ -118,17 +121,19 @@ func addFrontier(p *plot.Plot, points []Point, x func(Point) float64) error {
 	}
 	sx, sy := Staircase(xs, ys)
 	xys := make(plotter.XYs, len(sx))
+	steps := make([]vg.Point, len(sx))
 	for i := range sx {
 		xys[i] = plotter.XY{X: sx[i], Y: sy[i]}
+		steps[i] = vg.Point{X: vg.Length(sx[i]), Y: vg.Length(sy[i])}
 	}
 	l, err := plotter.NewLine(xys)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	l.Color, l.Width = frontierColor, vg.Points(1.6)
 	l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 	p.Add(l)
-	return nil
+	return steps, nil
 }
 
 // addPoint draws a run's point: filled, ringed black on the frontier,

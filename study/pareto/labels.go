@@ -31,7 +31,10 @@ func ink(c color.NRGBA) color.NRGBA {
 type labelSet struct {
 	items   []labelItem
 	markers []vg.Point // in data coordinates
-	size    vg.Length
+	// steps is the frontier's staircase (data coordinates): its
+	// segments, across and down, are kept clear too.
+	steps []vg.Point
+	size  vg.Length
 }
 
 type labelItem struct {
@@ -68,6 +71,12 @@ func (s *labelSet) Plot(c draw.Canvas, plt *plot.Plot) {
 	for _, m := range s.markers {
 		x, y := trX(float64(m.X)), trY(float64(m.Y))
 		taken = append(taken, box{x - r, y - r, x + r, y + r})
+	}
+	for i := 1; i < len(s.steps); i++ {
+		a, b := s.steps[i-1], s.steps[i]
+		x0, x1 := trX(float64(a.X)), trX(float64(b.X))
+		y0, y1 := trY(float64(a.Y)), trY(float64(b.Y))
+		taken = append(taken, box{min(x0, x1) - 1, min(y0, y1) - 1, max(x0, x1) + 1, max(y0, y1) + 1})
 	}
 	for _, it := range s.items {
 		x, y := trX(it.x), trY(it.y)
