@@ -13,9 +13,29 @@ import (
 	"speckle/study"
 )
 
-// batterySize is n numbers an order from Streams streams in samples.
-func batterySize(n int64, samples int) lab.BatterySize {
-	return lab.BatterySize{Numbers: n, PerStream: n / Streams, Samples: samples}
+// batterySize is n numbers an order from streams streams in samples.
+func batterySize(n int64, streams, samples int) lab.BatterySize {
+	return lab.BatterySize{Numbers: n, PerStream: n / int64(streams), Samples: samples}
+}
+
+// streamsFor is how many streams sp's battery of n numbers an order
+// draws from: MinStreams for every FloorNumbers, at most MaxStreams, and
+// halved until the battery and the generator take it (at least
+// MinStreams; the error says why not even that).
+func streamsFor(sp rng.Spec, seed uint32, n int64, tests []stats.Test) (int, error) {
+	s := int(min(max(int64(MinStreams)*(n/FloorNumbers), MinStreams), MaxStreams))
+	var err error
+	for ; s >= MinStreams; s /= 2 {
+		if n%int64(s) != 0 {
+			continue
+		}
+		if err = batterySize(n, s, Samples).Check(s, tests); err == nil {
+			if err = checkSpec(sp, seed, n, s, tests); err == nil {
+				return s, nil
+			}
+		}
+	}
+	return 0, err
 }
 
 // checkSpec refuses a generator the battery cannot run at n numbers an
@@ -76,11 +96,17 @@ func measureSpeed(c *gpu.Context, sp rng.Spec, seed uint32, size lab.BenchSize) 
 // measureQuality runs the battery on sp at n numbers an order and sets
 // p's verdict counts and quality.
 func measureQuality(c *gpu.Context, p *Point, sp rng.Spec, seed uint32, n int64, tests []stats.Test) error {
-	return measureQualityIn(c, p, sp, seed, batterySize(n, Samples), tests)
+	s, err := streamsFor(sp, seed, n, tests)
+	if err != nil {
+		return err
+	}
+	return measureQualityIn(c, p, sp, seed, s, batterySize(n, s, Samples), tests)
 }
 
-func measureQualityIn(c *gpu.Context, p *Point, sp rng.Spec, seed uint32, size lab.BatterySize, tests []stats.Test) error {
-	r, err := render.NewLayoutRNG(c, sp.Gen, render.PassLayout{Cfg: sp.Config(Streams, seed)})
+// measureQualityIn runs the battery of size on sp's streams streams.
+func measureQualityIn(c *gpu.Context, p *Point, sp rng.Spec, seed uint32, streams int, size lab.BatterySize, tests []stats.Test) error {
+	p.Streams = streams
+	r, err := render.NewLayoutRNG(c, sp.Gen, render.PassLayout{Cfg: sp.Config(streams, seed)})
 	if err != nil {
 		return err
 	}
@@ -125,6 +151,6 @@ func MeasureQuick(c *gpu.Context, sp rng.Spec, seed uint32) (Point, error) {
 	if err != nil {
 		return p, err
 	}
-	err = measureQualityIn(c, &p, sp, seed, batterySize(QuickNumbers, QuickSamples), stats.Tests)
+	err = measureQualityIn(c, &p, sp, seed, MinStreams, batterySize(QuickNumbers, MinStreams, QuickSamples), stats.Tests)
 	return p, err
 }

@@ -16,9 +16,14 @@ import (
 const (
 	DefaultTime = time.Minute
 	MaxTime     = 24 * time.Hour
-	// Streams and Samples are the battery's layout: rng test's defaults.
-	Streams = 128
-	Samples = 128
+	// MinStreams and Samples are the battery's layout at its smallest
+	// size: rng test's defaults. A larger size draws from more streams,
+	// 128 for every 2^22 numbers up to MaxStreams (a GPU fills only with
+	// thousands; rng test's H200 runs use 4,096), fewer where a
+	// generator's state or dump allows fewer (streamsFor).
+	MinStreams = 128
+	MaxStreams = 4096
+	Samples    = 128
 	// FloorNumbers is the battery's least size: rng test's default (64
 	// groups of 512 values in each of 128 samples for the birthday tests).
 	FloorNumbers = 1 << 22
@@ -55,7 +60,6 @@ type Report struct {
 	Seed     uint32   `json:"seed"`
 	Tests    []string `json:"tests"`
 	Numbers  int64    `json:"numbers_per_order"`
-	Streams  int      `json:"streams"`
 	Samples  int      `json:"samples"`
 	// Passes are the battery's sizes run, the last the points'.
 	Passes []int64 `json:"battery_passes"`
@@ -74,6 +78,7 @@ type Point struct {
 	Generator    string  `json:"generator"` // its label
 	Spec         string  `json:"spec"`
 	Seed         uint32  `json:"seed"`
+	Streams      int     `json:"streams"` // the battery's
 	ConsumedPerS float64 `json:"consumed_per_s"`
 	// Verdicts are the battery's (tests x orders); Quality the share of
 	// them that are not FAIL, 0..1.
@@ -110,7 +115,7 @@ func (o Pareto) log(format string, a ...any) {
 // floor is the least battery size the tests take, from FloorNumbers up.
 func (o Pareto) floor() (int64, error) {
 	for n := int64(FloorNumbers); n <= MaxNumbers; n *= 2 {
-		if batterySize(n, Samples).Check(Streams, o.tests()) == nil {
+		if batterySize(n, MinStreams, Samples).Check(MinStreams, o.tests()) == nil {
 			return n, nil
 		}
 	}
@@ -124,8 +129,8 @@ func (o Pareto) Check() error {
 		return study.Inputf("no generator to measure")
 	case o.Time < 0 || o.Time > MaxTime:
 		return study.Inputf("--time must be positive and at most %v (got %v)", MaxTime, o.Time)
-	case o.Numbers != 0 && (o.Numbers < 1 || o.Numbers > MaxNumbers || o.Numbers%(Streams*Samples) != 0):
-		return study.Inputf("--numbers must be a multiple of %d up to %s (got %d)", Streams*Samples, units.FormatCount(MaxNumbers), o.Numbers)
+	case o.Numbers != 0 && (o.Numbers < 1 || o.Numbers > MaxNumbers || o.Numbers%(MinStreams*Samples) != 0):
+		return study.Inputf("--numbers must be a multiple of %d up to %s (got %d)", MinStreams*Samples, units.FormatCount(MaxNumbers), o.Numbers)
 	}
 	n := o.Numbers
 	if n == 0 {
@@ -133,11 +138,11 @@ func (o Pareto) Check() error {
 		if n, err = o.floor(); err != nil {
 			return err
 		}
-	} else if err := batterySize(n, Samples).Check(Streams, o.tests()); err != nil {
+	} else if err := batterySize(n, MinStreams, Samples).Check(MinStreams, o.tests()); err != nil {
 		return study.Inputf("--numbers: %v", err)
 	}
 	for _, sp := range o.Specs {
-		if err := checkSpec(sp, o.Seed, n, Streams, o.tests()); err != nil {
+		if _, err := streamsFor(sp, o.Seed, n, o.tests()); err != nil {
 			return study.Inputf("%s: %v", sp.Label(), err)
 		}
 	}
@@ -148,7 +153,7 @@ func (o Pareto) Check() error {
 // the frontier.
 func (o Pareto) Run(c *gpu.Context) (Report, error) {
 	start := time.Now()
-	rep := Report{Device: c.Info.String(), Software: c.Info.Software(), Seed: o.Seed, Streams: Streams, Samples: Samples,
+	rep := Report{Device: c.Info.String(), Software: c.Info.Software(), Seed: o.Seed, Samples: Samples,
 		TimeBudget: o.budget().Seconds()}
 	for _, t := range o.tests() {
 		rep.Tests = append(rep.Tests, t.String())
@@ -224,11 +229,8 @@ func (o Pareto) nextSize(n int64, took, left time.Duration) int64 {
 
 // fits says whether every spec takes a battery of n numbers an order.
 func (o Pareto) fits(n int64) bool {
-	if batterySize(n, Samples).Check(Streams, o.tests()) != nil {
-		return false
-	}
 	for _, sp := range o.Specs {
-		if checkSpec(sp, o.Seed, n, Streams, o.tests()) != nil {
+		if _, err := streamsFor(sp, o.Seed, n, o.tests()); err != nil {
 			return false
 		}
 	}

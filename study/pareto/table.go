@@ -14,8 +14,8 @@ import (
 
 // csvHeader is the CSV's columns: a point a row, with the run's layout on
 // every row (as rng test's CSV carries its layout).
-var csvHeader = []string{"generator", "spec", "seed", "consumed_per_s", "verdicts", "pass", "suspect", "fail", "quality", "frontier",
-	"paper_hash", "paper_timing_us", "paper_bigcrush_passed", "numbers_per_order", "streams", "samples", "device"}
+var csvHeader = []string{"generator", "spec", "seed", "streams", "consumed_per_s", "verdicts", "pass", "suspect", "fail", "quality", "frontier",
+	"paper_hash", "paper_timing_us", "paper_bigcrush_passed", "numbers_per_order", "samples", "device"}
 
 // WriteCSV writes the points as CSV.
 func (r Report) WriteCSV(w io.Writer) error {
@@ -33,9 +33,9 @@ func (r Report) WriteCSV(w io.Writer) error {
 		if math.IsNaN(p.Quality) {
 			q = ""
 		}
-		row := []string{p.Generator, p.Spec, strconv.FormatUint(uint64(p.Seed), 10), f(p.ConsumedPerS),
+		row := []string{p.Generator, p.Spec, strconv.FormatUint(uint64(p.Seed), 10), strconv.Itoa(p.Streams), f(p.ConsumedPerS),
 			strconv.Itoa(p.Verdicts), strconv.Itoa(p.Pass), strconv.Itoa(p.Suspect), strconv.Itoa(p.Fail), q, strconv.FormatBool(p.Frontier),
-			hash, us, passed, strconv.FormatInt(r.Numbers, 10), strconv.Itoa(r.Streams), strconv.Itoa(r.Samples), r.Device}
+			hash, us, passed, strconv.FormatInt(r.Numbers, 10), strconv.Itoa(r.Samples), r.Device}
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -77,12 +77,12 @@ func parseRow(row []string) (Point, error) {
 	whole := func(s string) int { v, err := strconv.Atoi(s); errs = append(errs, err); return v }
 	seed, err := strconv.ParseUint(row[2], 10, 32)
 	errs = append(errs, err)
-	frontier, err := strconv.ParseBool(row[9])
+	frontier, err := strconv.ParseBool(row[10])
 	errs = append(errs, err)
-	p := Point{Generator: row[0], Spec: row[1], Seed: uint32(seed), ConsumedPerS: num(row[3]), Verdicts: whole(row[4]), Pass: whole(row[5]),
-		Suspect: whole(row[6]), Fail: whole(row[7]), Quality: num(row[8]), Frontier: frontier}
-	if row[10] != "" {
-		p.Paper = &PaperRow{Hash: row[10], Micros: num(row[11]), Passed: whole(row[12])}
+	p := Point{Generator: row[0], Spec: row[1], Seed: uint32(seed), Streams: whole(row[3]), ConsumedPerS: num(row[4]), Verdicts: whole(row[5]),
+		Pass: whole(row[6]), Suspect: whole(row[7]), Fail: whole(row[8]), Quality: num(row[9]), Frontier: frontier}
+	if row[11] != "" {
+		p.Paper = &PaperRow{Hash: row[11], Micros: num(row[12]), Passed: whole(row[13])}
 	}
 	for _, e := range errs {
 		if e != nil {
@@ -153,6 +153,24 @@ func (r Report) WriteTable(w io.Writer) error {
 // Layout says how the plane was measured, for the table and the figure.
 func (r Report) Layout() string {
 	return fmt.Sprintf("speed: floats drawn and summed in registers per second (rng bench's consumed rate; %d invocations x %d draws a dispatch); "+
-		"quality: the share of the battery's %d verdicts (%d tests x 2 orders) that are not FAIL, at %s numbers an order from %d streams in %d samples, seed %d; %.0f s",
-		r.SumInvocations, r.SumDraws, 2*len(r.Tests), len(r.Tests), units.FormatLimit(r.Numbers), r.Streams, r.Samples, r.Seed, r.Seconds)
+		"quality: the share of the battery's %d verdicts (%d tests x 2 orders) that are not FAIL, at %s numbers an order from %s streams in %d samples, seed %d; %.0f s",
+		r.SumInvocations, r.SumDraws, 2*len(r.Tests), len(r.Tests), units.FormatLimit(r.Numbers), r.streamsText(), r.Samples, r.Seed, r.Seconds)
+}
+
+// streamsText is the battery's streams: one count, or the range where a
+// generator's state or dump took fewer.
+func (r Report) streamsText() string {
+	lo, hi := 0, 0
+	for _, p := range r.Points {
+		if p.Streams > 0 {
+			if lo == 0 || p.Streams < lo {
+				lo = p.Streams
+			}
+			hi = max(hi, p.Streams)
+		}
+	}
+	if lo == hi {
+		return strconv.Itoa(hi)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
 }

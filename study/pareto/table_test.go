@@ -14,10 +14,10 @@ import (
 )
 
 func sampleReport() Report {
-	r := Report{Device: "dev (x)", Seed: 7, Tests: []string{"gap"}, Numbers: 1 << 22, Streams: 128, Samples: 128, Passes: []int64{1 << 22},
+	r := Report{Device: "dev (x)", Seed: 7, Tests: []string{"gap"}, Numbers: 1 << 22, Samples: 128, Passes: []int64{1 << 22},
 		SumInvocations: 1 << 14, SumDraws: 256, BenchSeconds: 0.1, TimeBudget: 60, Seconds: 42,
 		Points: []Point{
-			{Generator: "philox", Spec: "philox", Seed: 7, ConsumedPerS: 4.2e8, Verdicts: 18, Pass: 17, Suspect: 1, Quality: 1},
+			{Generator: "philox", Spec: "philox", Seed: 7, Streams: 128, ConsumedPerS: 4.2e8, Verdicts: 18, Pass: 17, Suspect: 1, Quality: 1},
 			{Generator: "lcg", Spec: "lcg", Seed: 7, ConsumedPerS: 5.5e9, Verdicts: 18, Fail: 18, Quality: 0, Paper: &PaperRow{"lcg", 9.81, 5}},
 			{Generator: "odd, \"name\"", Spec: "x", ConsumedPerS: 1, Quality: math.NaN()},
 		}}
@@ -54,7 +54,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	}
 	equalPoints(t, got, r.Points)
 	rows, _ := csv.NewReader(strings.NewReader(b.String())).ReadAll()
-	if n := rows[1][len(csvHeader)-4]; n != strconv.Itoa(1<<22) || rows[1][len(csvHeader)-1] != "dev (x)" {
+	if n := rows[1][len(csvHeader)-3]; n != strconv.Itoa(1<<22) || rows[1][3] != "128" || rows[1][len(csvHeader)-1] != "dev (x)" {
 		t.Errorf("the layout on every row: %v", rows[1])
 	}
 	if _, err := ReadCSV(strings.NewReader("a,b\n")); err == nil {
