@@ -61,14 +61,15 @@ func checkSpec(sp rng.Spec, seed uint32, n int64, streams int, tests []stats.Tes
 	return nil
 }
 
-// benchSize is the consumed bench's size on this device: the bench's own
-// default layout, timed for about an eighth of the budget over all
-// generators (three timed spans each: warm-up, stored, consumed), between
-// 20 ms and 0.5 s each. The stored half is cut to one small dispatch: only
-// the consumed rate is the plane's.
+// benchSize is the bench's size on this device: the bench's own default
+// layout, each generator timed for budget/(24 x specs), between 20 ms and
+// 0.5 s (with the warm-up and the stored half, which lab.Bench always
+// times, about a tenth of the budget over all). The stored half keeps
+// its full dispatch: tiny ones would take thousands of repetitions, each
+// paying the driver's overhead, to add up to the time. Only the consumed
+// rate is the plane's.
 func benchSize(info gpu.Info, budget time.Duration, specs int) lab.BenchSize {
 	s := lab.DefaultBenchSize(info, 4)
-	s.Invocations, s.StoreDraws = min(s.Invocations, 1<<12), 4
 	s.MinTime = min(max(budget/time.Duration(24*max(specs, 1)), 20*time.Millisecond), 500*time.Millisecond)
 	if info.Software() {
 		s.MinReps = 1
