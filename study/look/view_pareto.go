@@ -36,7 +36,7 @@ var ParetoView = &View{
 	Sample: paretoSample,
 	Draw:   paretoDraw,
 	Title: func(l Look, _ string) string {
-		return fmt.Sprintf("quality (not FAIL, %% of the battery's verdicts at 2^20 numbers an order) against GPU speed (floats/s, log), seed %d; the Pareto frontier dashed, this generator ringed (rng pareto: the full plane)", l.Seed)
+		return fmt.Sprintf("quality (not FAIL, %% of the battery's verdicts, 2^20 numbers an order) against GPU speed, seed %d: the frontier dashed, this generator ringed", l.Seed)
 	},
 	RendererTitle: func(l Look, _, _ string) string {
 		return fmt.Sprintf("quality against GPU speed, seed %d: measured in the stream and the consumed order whatever --order says (rng pareto)", l.Seed)
