@@ -22,7 +22,8 @@ var floors = [][]string{
 	{"shaders"},                      // kernels, the include resolver, the shared constants
 	{"render"},                       // the renderer: SPPM, streamlines, display; a generator bound to a GPU program
 	{"lab"},                          // generator tools on the GPU: dumps, draws, bench, battery, box scan, CA evaluation
-	{"study", "ui"},                  // the studies' base: setup, schedule, references, renders, labels; the Dear ImGui glue
+	{"study", "ui"},                  // the studies' base: setup, schedule, references, renders, labels, the battery's grading; the Dear ImGui glue
+	{"study/pareto"},                 // the quality-speed plane (bench and battery kernels, graded as rng test grades): rng pareto and the lab's view
 	{"study/capture", "study/reference", "study/battery", "study/bench", "study/streamlines", "study/caevolve", "study/validate",
 		"study/look"}, // one study per subject, on the base only
 	{"study/lesson"}, // the lessons and their explain pages, which show look's and battery's

@@ -35,7 +35,7 @@ func TestJSONMeansOneThing(t *testing.T) {
 	}
 	walk(newRoot(&strings.Builder{}, &strings.Builder{}))
 	for _, p := range []string{"speckle render", "speckle capture", "speckle lesson", "speckle version",
-		"speckle rng list", "speckle rng bench", "speckle rng test", "speckle bench render"} {
+		"speckle rng list", "speckle rng bench", "speckle rng test", "speckle rng pareto", "speckle bench render"} {
 		if !have[p] {
 			t.Errorf("%s has no --json", p)
 		}
@@ -62,6 +62,8 @@ func TestJSONOutputsParse(t *testing.T) {
 			[]string{"out", "scene", "generators", "images", "files"}},
 		{[]string{"rng", "test", "--gens", "randu,philox", "--tests", "triples", "--numbers", "2^16", "--streams", "64", "--samples", "8", "--json"},
 			[]string{"device", "numbers_per_order", "streams", "samples", "layout", "generators", "results"}},
+		{[]string{"rng", "pareto", "--gens", "lcg,philox", "--tests", "monobit", "--numbers", "2^18", "--time", "2s", "--out", filepath.Join(dir, "p.png"), "--json"},
+			[]string{"device", "numbers_per_order", "samples", "tests", "seed", "battery_passes", "points"}},
 		{[]string{"lesson", "lehmer-rings", "--time-limit", "30", "--out", filepath.Join(dir, "l.png"), "--json"},
 			[]string{"lesson", "title", "generators", "visible", "last", "photons_per_s", "figure", "history"}},
 	} {

@@ -34,8 +34,8 @@ func TestLookViewFromTheRegistry(t *testing.T) {
 	if code := Main([]string{"rng", "look", "--help"}, &out, &errb); code != 0 {
 		t.Fatalf("rng look --help: exit %d, %s", code, errb.String())
 	}
-	for _, want := range []string{"--view pairs|triples|streams|bitplanes|photons|spectrum|blank]",
-		"pairs, triples, streams, bitplanes, photons, spectrum, blank", "  blank      a blank square (a test's view)"} {
+	for _, want := range []string{"--view pairs|triples|streams|bitplanes|photons|spectrum|pareto|blank]",
+		"pairs, triples, streams, bitplanes, photons, spectrum, pareto, blank", "  blank      a blank square (a test's view)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("rng look --help lacks %q:\n%s", want, out.String())
 		}

@@ -63,7 +63,7 @@ driver's debug messages.`,
 		root.AddCommand(c)
 	}
 	for _, c := range []*cobra.Command{
-		group("rng", "the generators: list, dump raw numbers, see them, measure speed, test them", newRngListCmd(), newRngDumpCmd(), newRngLookCmd(), newRngBenchCmd(), newRngTestCmd()),
+		group("rng", "the generators: list, dump raw numbers, see them, measure speed, test them, quality against speed", newRngListCmd(), newRngDumpCmd(), newRngLookCmd(), newRngBenchCmd(), newRngTestCmd(), newRngParetoCmd()),
 		group("ca", "the cellular-automaton generator: evolve its configuration as its paper did", newCAEvolveCmd()),
 		group("bench", "measure the renderer", newBenchRenderCmd()),
 		newGPUCmd(), newVersionCmd(),

@@ -26,6 +26,7 @@ var specFlags = []struct {
 	{[]string{"rng", "bench"}, "gens", true},
 	{[]string{"rng", "look"}, "gens", true},
 	{[]string{"rng", "test"}, "gens", true},
+	{[]string{"rng", "pareto"}, "gens", true},
 	{[]string{"rng", "bench"}, "gen", true}, // deprecated: --gens
 	{[]string{"streamlines"}, "gen", false},
 	{[]string{"streamlines"}, "gens", true},

@@ -50,3 +50,7 @@ func logTickLabel(m float64, e int) string {
 	}
 	return strconv.FormatFloat(m*math.Pow(10, float64(e)), 'g', 6, 64)
 }
+
+// LogAxisTicks are the log axis ticks of imageio's plots, for plots made
+// elsewhere (rng pareto's speed axis).
+var LogAxisTicks plot.Ticker = logTicks{}

@@ -22,3 +22,8 @@ func specs(t *testing.T, list string) []rng.Spec {
 	}
 	return s
 }
+
+// tr is a result as the tests write one, field by field in order.
+func tr(gen, test, order string, numbers int64, p, ks, q float64, verdict string) TestResult {
+	return TestResult{Generator: gen, Test: test, Order: order, Numbers: numbers, P: p, KS: ks, Q: q, Verdict: verdict}
+}

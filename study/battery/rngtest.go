@@ -50,22 +50,9 @@ type RNGTest struct {
 	Input *Input
 }
 
-// TestResult is one test in one order of one generator: the p-value over
-// all numbers, the second-level KS p-value over the samples' p-values, and
-// the verdict of the worse of the two.
-type TestResult struct {
-	Generator string  `json:"generator"`
-	Test      string  `json:"test"`
-	Order     string  `json:"order"`
-	Numbers   int64   `json:"numbers"`
-	P         float64 `json:"p"`
-	KS        float64 `json:"ks_p"`
-	// Q is the smaller Benjamini-Hochberg adjusted p-value of P and KS
-	// among the generator's p-values: the verdict is FAIL exactly where Q
-	// <= stats.FDRLevel (FDRRule).
-	Q       float64 `json:"q"`
-	Verdict string  `json:"verdict"`
-}
+// TestResult is one test in one order of one generator (study.TestResult,
+// where the grading lives so the lab's views grade as the battery does).
+type TestResult = study.TestResult
 
 // TestedGenerator is a generator's run: its label and speed.
 type TestedGenerator struct {
@@ -232,54 +219,10 @@ func (o RNGTest) Run(c *gpu.Context) (RNGTestReport, error) {
 	return rep, nil
 }
 
-// orderName is how the report names order o of a battery of size.
-func orderName(o lab.Order, size lab.BatterySize) string {
-	if size.Renderer != nil {
-		return "renderer"
-	}
-	return o.String()
-}
-
 // Evaluate turns a battery's counts into p-values and verdicts, graded
-// together as one generator's (FDRRule).
+// together as one generator's (FDRRule; study.Evaluate).
 func Evaluate(label string, c lab.BatteryCounts, tests []stats.Test, outBits int) []TestResult {
-	var out []TestResult
-	size := c.Size
-	for _, o := range lab.Orders {
-		if c.Counts[o] == nil { // not counted
-			continue
-		}
-		seg := size.Segments(o)
-		pooled := stats.Layout{Segments: seg.Segments * size.Samples64(), Length: seg.Length}
-		for i, t := range tests {
-			bins := t.Bins()
-			all := make([]uint64, bins)
-			ps := make([]float64, size.Samples)
-			samples := make([][]uint64, size.Samples)
-			for s := range ps {
-				samples[s] = c.Counts[o][i][s*bins : (s+1)*bins]
-				for b, v := range samples[s] {
-					all[b] += v
-				}
-				ps[s] = stats.P(t, samples[s], seg, outBits)
-			}
-			p := stats.P(t, all, pooled, outBits)
-			ks := stats.SecondLevel(t, samples, ps, outBits)
-			out = append(out, TestResult{label, t.String(), orderName(o, size), size.Numbers, p, ks, math.NaN(), ""})
-		}
-	}
-	grade(out, nil)
-	return out
-}
-
-// verdictRank orders verdicts from best to worst.
-var verdictRank = map[string]int{"n/a": 0, "PASS": 1, "SUSPECT": 2, "FAIL": 3}
-
-func worse(a, b string) string {
-	if verdictRank[b] > verdictRank[a] {
-		return b
-	}
-	return a
+	return study.Evaluate(label, c, tests, outBits)
 }
 
 // Thresholds states the verdicts' thresholds, for help texts and footers.

@@ -52,8 +52,8 @@ func TestCSVCarriesTheRendererLayout(t *testing.T) {
 	o := RNGTest{Streams: 64, Renderer: &study.RendererOrder{Scene: "cornell", Pass: render.PhotonPass, Width: 64, Height: 48, Photons: 1 << 12}}
 	rep := RNGTestReport{Numbers: 1 << 16, Streams: 64, Samples: 8, Renderer: o.rendererLayout(),
 		Generators: []TestedGenerator{{Label: "philox", Seed: 3}, {Label: "rand48", Seed: 5, Note: "n"}},
-		Results: []TestResult{{"philox", "gap", "renderer", 1 << 16, 0.5, 0.25, 0.5, "PASS"},
-			{"rand48", "gap", "renderer", 1 << 16, 1e-9, nanP(), 4e-9, "FAIL"}}}
+		Results: []TestResult{tr("philox", "gap", "renderer", 1<<16, 0.5, 0.25, 0.5, "PASS"),
+			tr("rand48", "gap", "renderer", 1<<16, 1e-9, nanP(), 4e-9, "FAIL")}}
 	if rep.Renderer.Pass != render.PhotonPass.String() || rep.Renderer.PhotonsPerIteration != 1<<12 {
 		t.Errorf("layout %+v", rep.Renderer)
 	}

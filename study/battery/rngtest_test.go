@@ -220,8 +220,8 @@ func TestAgreesWithDieharder(t *testing.T) {
 func TestRNGTestReportOutputs(t *testing.T) {
 	rep := RNGTestReport{Device: "d", Numbers: 1 << 20, Streams: 4, Samples: 8,
 		Generators: []TestedGenerator{{Label: "a", Seconds: 1, PerS: 1e6}, {Label: "b", Seconds: 2, PerS: 5e5, Note: "degenerate stream 0 (1 of 4): x"}},
-		Results: []TestResult{{"a", "gap", "stream", 1 << 20, 0.5, 0.25, 0.5, "PASS"}, {"b", "gap", "stream", 1 << 20, 1e-9, 0.5, 4e-9, "FAIL"},
-			{"a", "gap", "consumed", 1 << 20, nanP(), 0.5, 0.5, "PASS"}}}
+		Results: []TestResult{tr("a", "gap", "stream", 1<<20, 0.5, 0.25, 0.5, "PASS"), tr("b", "gap", "stream", 1<<20, 1e-9, 0.5, 4e-9, "FAIL"),
+			tr("a", "gap", "consumed", 1<<20, nanP(), 0.5, 0.5, "PASS")}}
 	var table, csv, js bytes.Buffer
 	if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "1.05e6 numbers/s") && !strings.Contains(table.String(), "1e6 numbers/s") {
 		t.Errorf("table: %v\n%s", err, table.String())

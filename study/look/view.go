@@ -118,6 +118,7 @@ func init() {
 		Bitplanes,
 		Photons,
 		Spectrum,
+		ParetoView,
 	}
 }
 

@@ -94,7 +94,7 @@ func TestAddedViewDrawsWithNoOtherEdit(t *testing.T) {
 			t.Errorf("got %v, want %q", err, flag)
 		}
 	}
-	if err := (Look{Specs: l.Specs, View: "blnk", Size: 32, Points: 1, Zoom: l.Zoom}).Check(); err == nil || !strings.Contains(err.Error(), "spectrum, blank") || !strings.Contains(err.Error(), "did you mean blank?") {
+	if err := (Look{Specs: l.Specs, View: "blnk", Size: 32, Points: 1, Zoom: l.Zoom}).Check(); err == nil || !strings.Contains(err.Error(), Views[len(Views)-2].Name+", blank") || !strings.Contains(err.Error(), "did you mean blank?") {
 		t.Errorf("an unknown view: %v", err)
 	}
 	if !strings.Contains(ViewHelp(), "  blank      a blank square (a test's view)") || DefaultLookPoints("blank") != DefaultPoints || DefaultLookOrder("blank", false) != "stream" {
