@@ -83,7 +83,7 @@ func Plot(r Report, text FigureText) (*imageio.Figure, error) {
 		if pt.ConsumedPerS <= 0 || math.IsNaN(pt.Quality) {
 			continue
 		}
-		c := styles[i].Color
+		c := imageio.LineOnWhite(styles[i].Color) // light yellow and cyan would fade into the white
 		px, py := x(pt), 100*pt.Quality
 		grow(px)
 		if text.Paper && pt.Paper != nil {

@@ -2,26 +2,18 @@ package pareto
 
 import (
 	"image/color"
-	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"speckle/imageio"
 )
 
-// ink is c darkened until text in it reads on white (relative luminance
-// at most 0.3): a yellow generator's label in a darker yellow.
-func ink(c color.NRGBA) color.NRGBA {
-	lum := func(c color.NRGBA) float64 {
-		f := func(v uint8) float64 { return math.Pow(float64(v)/255, 2.2) }
-		return 0.2126*f(c.R) + 0.7152*f(c.G) + 0.0722*f(c.B)
-	}
-	for k := 0; k < 20 && lum(c) > 0.3; k++ {
-		c.R, c.G, c.B = uint8(float64(c.R)*0.9), uint8(float64(c.G)*0.9), uint8(float64(c.B)*0.9)
-	}
-	return c
-}
+// ink is c as a label's text on white (imageio.Legible): a yellow
+// generator's label in a darker yellow.
+func ink(c color.NRGBA) color.NRGBA { return imageio.Legible(c, imageio.White, imageio.TextContrast) }
 
 // labelSet is a plotter of the points' names: each put where it overlaps
 // no other label and no point, tried at growing distances around its
