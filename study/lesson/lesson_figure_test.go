@@ -46,7 +46,7 @@ func TestLessonFiguresFitASlide(t *testing.T) {
 			saveFigure(t, l.Name+"-figure.png", fig)
 		}
 		for _, sp := range specs {
-			if n := countColour(fig, imageio.GeneratorColor(sp.Label())); n < 20 {
+			if n := countColour(fig, imageio.TextOnDark(imageio.GeneratorColor(sp.Label()))); n < 20 {
 				t.Errorf("%s: %d pixels of %s's colour: its row label is not in it", l.Name, n, sp.Label())
 				saveFigure(t, l.Name+"-figure.png", fig)
 			}

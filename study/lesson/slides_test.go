@@ -44,8 +44,8 @@ func TestExplainPagesAreSlides(t *testing.T) {
 			t.Errorf("%s: page %v, want %dx%d", l.Name, fig.Rect.Size(), imageio.SlideWidth, imageio.SlideHeight)
 		}
 		for _, g := range gens {
-			if n := countColour(fig, imageio.GeneratorColor(g)); n < 20 {
-				t.Errorf("%s: %d pixels of %s's colour", l.Name, n, g)
+			if n := countColour(fig, imageio.TextOnDark(imageio.GeneratorColor(g))); n < 20 {
+				t.Errorf("%s: %d pixels of %s's colour (as text on dark)", l.Name, n, g)
 			}
 		}
 		if dir := os.Getenv("SPECKLE_SAVE_FIGURES"); dir != "" {
