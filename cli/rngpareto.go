@@ -48,7 +48,10 @@ stays near the smallest size and takes longer than --time: it says so.
 --paper adds the paper's points, hollow, each joined to the same hash's
 point here by a thin line: its quality is BigCrush tests passed (of 160),
 its speed 1/(GPU time) on the authors' GPU. Both speeds are then relative:
-each divided by the geometric mean over the hashes both hold.
+each divided by the geometric mean over the hashes both hold. Without
+--gens, --paper keys every hash of their table as their harness fed it to
+BigCrush (hash-key=paper, TEA keyless: tea-key=zero), so both qualities
+are of the same numbers' kind; name --gens to choose the keying yourself.
 
 Writes --out (a 1920x1080 PNG with the run's provenance) and the same plot
 as SVG beside it, --csv and --json-file if given, and the table (--json:
@@ -94,6 +97,9 @@ func (o *paretoOptions) runCmd(c *cobra.Command) error {
 	}
 	if o.paper && !slices.ContainsFunc(o.run.Specs, func(sp rng.Spec) bool { return pareto.PaperHash(sp) != "" }) {
 		return usagef("--paper: none of --gens is a hash of the paper's table (lcg, wang, pcg3d, xxhash32, tea, ...)")
+	}
+	if o.paper && !c.Flags().Changed("gens") {
+		o.run.Specs = pareto.KeyedAsThePaper(o.run.Specs) // measure what BigCrush measured
 	}
 	svg := svgPath(o.out)
 	if err := checkPaths(output("--out", o.out), output("--out (its SVG)", svg), output("--csv", o.csv), output("--json-file", o.json)); err != nil {

@@ -63,10 +63,7 @@ func Plot(r Report, text FigureText) (*imageio.Figure, error) {
 	if text.LabelSize == 0 {
 		labels.size = 8
 	}
-	names := make([]string, len(r.Points))
-	for i, pt := range r.Points {
-		names[i] = pt.Generator
-	}
+	names, _ := labelsOf(r.Points)
 	styles := imageio.GeneratorStyles(names)
 	xlo, xhi := math.Inf(1), math.Inf(-1)
 	grow := func(v float64) {
@@ -97,7 +94,7 @@ func Plot(r Report, text FigureText) (*imageio.Figure, error) {
 		if err := addPoint(p, px, py, c, pt.Frontier, text.Mark[pt.Generator]); err != nil {
 			return nil, err
 		}
-		labels.add(px, py, pt.Generator, ink(c))
+		labels.add(px, py, names[i], ink(c))
 	}
 	if math.IsInf(xlo, 0) {
 		xlo, xhi = 1, 10
@@ -202,7 +199,11 @@ func figureKey(paper bool) *plot.Legend {
 func (r Report) notes(paper bool) []string {
 	out := []string{r.Layout() + ". " + r.Device + "."}
 	if paper {
-		out = append(out, "Hollow: "+PaperCitation+"; their quality is BigCrush tests passed, % of 160, their speed 1/(GPU time) on their GPU; a thin line joins a hash's two points. "+r.relNote)
+		keyed := ""
+		if _, ok := labelsOf(r.Points); ok {
+			keyed = " Every hash of their table is keyed here as their harness fed it to BigCrush (hash-key=paper; TEA keyless, tea-key=zero), which its label leaves out."
+		}
+		out = append(out, "Hollow: "+PaperCitation+"; their quality is BigCrush tests passed, % of 160, their speed 1/(GPU time) on their GPU; a thin line joins a hash's two points. "+r.relNote+keyed)
 	}
 	return out
 }

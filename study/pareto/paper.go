@@ -131,3 +131,67 @@ func Relative(points []Point) (n int, ref float64, rel, paper func(Point) float6
 	paper = func(p Point) float64 { return 1 / p.Paper.Micros / refPaper }
 	return n, ref, rel, paper
 }
+
+// paperKeying is how the authors' harness fed each hash to BigCrush
+// (rng/hash.go, --hash-key paper): their Morton-decoded counter into the
+// hash's own input words, every output word in turn, and TEA keyless.
+var paperKeying = map[string]string{"hash-key": "paper", "tea-key": "zero"}
+
+// KeyedAsThePaper is specs with every hash of the paper's table keyed as
+// the harness fed it, where the spec does not choose a keying itself: the
+// run's quality then tests what BigCrush tested.
+func KeyedAsThePaper(specs []rng.Spec) []rng.Spec {
+	out := make([]rng.Spec, len(specs))
+	for i, sp := range specs {
+		out[i] = sp
+		if PaperHash(sp) != "" {
+			out[i] = sp.With(paperKeying)
+		}
+	}
+	return out
+}
+
+// shortLabel is a point's label with the paper's keying left out, which
+// the figure's note states once for every hash; ok is false where its spec
+// does not key it so.
+func shortLabel(pt Point) (label string, ok bool) {
+	sp, err := rng.ParseSpec(pt.Spec)
+	if err != nil || sp.Options["hash-key"] != paperKeying["hash-key"] {
+		return pt.Generator, false
+	}
+	if sp.Gen.Name == "tea" && sp.Options["tea-key"] != paperKeying["tea-key"] {
+		return pt.Generator, false
+	}
+	short := rng.Spec{Gen: sp.Gen, Seed: sp.Seed, HasSeed: sp.HasSeed, Options: map[string]string{}}
+	for k, v := range sp.Options {
+		if _, keying := paperKeying[k]; !keying {
+			short.Options[k] = v
+		}
+	}
+	return short.Label(), true
+}
+
+// labelsOf are the points' labels: short (shortLabel) where every point of
+// the paper's table is keyed as the paper's harness and no two short
+// labels meet, and then paperKeyed is true (the note says it once).
+func labelsOf(points []Point) (labels []string, paperKeyed bool) {
+	labels = make([]string, len(points))
+	short := make([]string, len(points))
+	seen := map[string]bool{}
+	paperKeyed, any := true, false
+	for i, pt := range points {
+		labels[i] = pt.Generator
+		var ok bool
+		short[i], ok = shortLabel(pt)
+		if pt.Paper != nil {
+			any = true
+			paperKeyed = paperKeyed && ok
+		}
+		paperKeyed = paperKeyed && !seen[short[i]]
+		seen[short[i]] = true
+	}
+	if !any || !paperKeyed {
+		return labels, false
+	}
+	return short, true
+}
