@@ -1,11 +1,16 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
+
+	"speckle/rng"
 )
 
 // Degenerate seeds are warned about on each use (one stderr line each, and
@@ -119,6 +124,40 @@ func TestRenderWarnsOfTheStreamsItDraws(t *testing.T) {
 		r := speckle(t, nil, args...)
 		if r.code != 0 || c.want == "" && strings.Contains(r.stderr, "warning") || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%s: exit %d, stderr %q; want %q", strings.Join(args[1:], " "), r.code, r.stderr, c.want)
+		}
+	}
+}
+
+// TestTestWarnsPastThePeriod: rng test says where its numbers pass a
+// generator's period (a one-word hash's 2^32 inputs; paper keying's 2^32
+// counters times the output words), and only there.
+func TestTestWarnsPastThePeriod(t *testing.T) {
+	specs, err := rng.ParseSpecs("city:hash-key=paper,pcg4d:hash-key=paper,pcg4d:hash-key=native,philox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		numbers int64
+		warned  []bool
+	}{
+		{1 << 31, []bool{false, false, false, false}},
+		{1 << 33, []bool{true, false, false, false}},
+		{1 << 36, []bool{true, true, false, false}},
+	} {
+		var stderr bytes.Buffer
+		cmd := &cobra.Command{Use: "test"}
+		cmd.SetErr(&stderr)
+		notes := make([]string, len(specs))
+		notes[0] = "an earlier note"
+		pastPeriod(cmd, specs, 128, 1, c.numbers/128, notes)
+		for i, sp := range specs {
+			got := strings.Contains(notes[i], "measure the period")
+			if got != c.warned[i] || got != strings.Contains(stderr.String(), sp.Label()+": ") {
+				t.Errorf("%d numbers, %s: warned %v (note %q, stderr %q), want %v", c.numbers, sp.Label(), got, notes[i], stderr.String(), c.warned[i])
+			}
+		}
+		if !strings.HasPrefix(notes[0], "an earlier note") {
+			t.Errorf("the earlier note was lost: %q", notes[0])
 		}
 	}
 }

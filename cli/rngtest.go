@@ -156,6 +156,9 @@ func (o *testOptions) run(c *cobra.Command) error {
 		if notes, err = degenerate(c, o.test.Specs, o.test.Streams, o.test.Seed); err != nil {
 			return err
 		}
+		if o.test.Renderer == nil {
+			pastPeriod(c, o.test.Specs, o.test.Streams, o.test.Seed, o.test.Numbers/int64(o.test.Streams), notes)
+		}
 	}
 	if o.split.unit >= 0 {
 		return o.runUnit(c)

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"os"
 	"time"
 
 	"speckle/gpu"
@@ -114,16 +115,18 @@ func countBlocks(ctx *gpu.Context, src blockSource, current *gpu.Buffer, streams
 		return out, err
 	}
 	defer previous.Delete()
-	c, err := newBatteryCounter(ctx, streams, bits, size, tests)
+	c, err := newBatteryCounter(ctx, streams, bits, k, size, tests)
 	if err != nil {
 		return out, err
 	}
 	defer c.Delete()
 
+	prof := newBatteryProfile(ctx)
+	c.prof = prof
 	start := time.Now()
 	block, prev := current, previous
 	for m0 := int64(0); m0 < size.PerStream; m0 += int64(k) {
-		if err := src.draw(block, streams, int(m0), k); err != nil {
+		if err := prof.time("draw", func() error { return src.draw(block, streams, int(m0), k) }); err != nil {
 			return out, err
 		}
 		if err := c.count(block, prev, m0, k); err != nil {
@@ -141,6 +144,7 @@ func countBlocks(ctx *gpu.Context, src blockSource, current *gpu.Buffer, streams
 		}
 	}
 	out.Elapsed = time.Since(start)
+	prof.write(os.Stderr, size.PerStream*int64(streams))
 	// A GPU that lost its context (a reset) answers every later call with
 	// zeros: say so rather than test them.
 	if err := ctx.CheckError("the battery's kernels"); err != nil {
@@ -220,6 +224,8 @@ type batteryCounter struct {
 	size          BatterySize
 	tests         []stats.Test
 	jobs          []batteryJob // order-major, the tests in each
+	prof          *batteryProfile
+	consumed      *transposer // the consumed order's blocks (nil: none, or one stream)
 }
 
 // batteryJob is one test in one order: its program and its counts.
@@ -232,9 +238,15 @@ type batteryJob struct {
 
 // newBatteryCounter builds the kernels of the tests in size's orders for
 // streams streams of a generator of `bits` output bits, and zeroes their counts.
-func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, tests []stats.Test) (*batteryCounter, error) {
+func newBatteryCounter(ctx *gpu.Context, streams, bits, k int, size BatterySize, tests []stats.Test) (*batteryCounter, error) {
 	c := &batteryCounter{ctx: ctx, streams: streams, bits: bits, size: size, tests: tests}
 	for _, o := range size.orders() {
+		if o == ConsumedOrder {
+			var err error
+			if c.consumed, err = newTransposer(ctx, streams, k); err != nil {
+				return nil, err
+			}
+		}
 		for _, t := range tests {
 			defs := map[string]string{
 				t.Define():  "1",
@@ -286,8 +298,14 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits int, size BatterySize, te
 // (4,352 bins, 4,096 values a group; 0.26 in groups of 256; docs/lab.md);
 // BatteryGroupSize for the others. The groups
 // kernel keeps BatteryGroupSize (a group of birthdays is KEYS of each).
+//
+// rank64 runs in groups of 32: its invocations' bases in shared memory (129
+// words each) must fit the 32 KiB every OpenGL 4.3 device has.
 func histGroupSize(t stats.Test) int {
-	if !sortsGroups(t) && t.Bins() >= 256 {
+	switch {
+	case t == stats.Rank64:
+		return shaders.BatteryGroupSize / 2
+	case !sortsGroups(t) && t.Bins() >= 256:
 		return 4 * shaders.BatteryGroupSize
 	}
 	return shaders.BatteryGroupSize
@@ -299,14 +317,29 @@ func (c *batteryCounter) Delete() {
 		j.counts.Delete()
 	}
 	c.jobs = nil
+	c.consumed.Delete()
+	c.consumed = nil
 }
 
 // count runs every job over the block of values m0 .. m0+k-1 of every
 // stream (stream-major), prev holding the k values before them.
 func (c *batteryCounter) count(block, prev *gpu.Buffer, m0 int64, k int) error {
 	valid := int(min(int64(k), c.size.PerStream-m0)) // the last block is cut short
+	inOrder := [][2]*gpu.Buffer{StreamOrder: {block, prev}, ConsumedOrder: {block, prev}}
+	if c.consumed != nil {
+		err := c.prof.time("transpose", func() (err error) {
+			cur, before, err := c.consumed.next(block)
+			inOrder[ConsumedOrder] = [2]*gpu.Buffer{cur, before}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
 	for _, j := range c.jobs {
-		if err := c.countJob(j, block, prev, m0, k, valid); err != nil {
+		b := inOrder[j.order]
+		count := func() error { return c.countJob(j, b[0], b[1], m0, k, valid) }
+		if err := c.prof.time(j.test.String()+" "+j.order.String(), count); err != nil {
 			return err
 		}
 	}

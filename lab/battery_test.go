@@ -124,7 +124,7 @@ func firstDiff(a, b []uint64) int {
 // Battery runs them over the blocks it draws.
 func countChosen(c *gpu.Context, values [][]uint32, bits int, size BatterySize, k int) ([][][]uint64, error) {
 	streams := len(values)
-	counter, err := newBatteryCounter(c, streams, bits, size, stats.Tests)
+	counter, err := newBatteryCounter(c, streams, bits, k, size, stats.Tests)
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +247,7 @@ func TestBatteryCountsCarryPast32Bits(t *testing.T) {
 	size := BatterySize{Numbers: k * blocks, PerStream: k * blocks, Samples: 1}
 	var got [][][]uint64
 	gltest.On(t, func(c *gpu.Context) (err error) {
-		counter, err := newBatteryCounter(c, 1, 32, size, []stats.Test{stats.Monobit})
+		counter, err := newBatteryCounter(c, 1, 32, k, size, []stats.Test{stats.Monobit})
 		if err != nil {
 			return err
 		}

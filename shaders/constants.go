@@ -70,10 +70,12 @@ const (
 	StreamlineStateBinding    = 7
 
 	// The test battery (rng_battery.comp): a block of numbers, the block
-	// before it, and the per-sample counts.
-	BatteryBlockBinding    = 1
-	BatteryPreviousBinding = 2
-	BatteryCountsBinding   = 3
+	// before it, and the per-sample counts; a block transposed for the
+	// consumed order (rng_battery_transpose.comp).
+	BatteryBlockBinding      = 1
+	BatteryPreviousBinding   = 2
+	BatteryCountsBinding     = 3
+	BatteryTransposedBinding = 4
 )
 
 // Image units of the compute kernels and the UI's texture unit.
@@ -239,6 +241,7 @@ var constants = []constant{
 	integer("BATTERY_BLOCK_BINDING", BatteryBlockBinding),
 	integer("BATTERY_PREVIOUS_BINDING", BatteryPreviousBinding),
 	integer("BATTERY_COUNTS_BINDING", BatteryCountsBinding),
+	integer("BATTERY_TRANSPOSED_BINDING", BatteryTransposedBinding),
 
 	integer("RADIANCE_IMAGE_UNIT", RadianceImageUnit),
 	integer("DISPLAY_IMAGE_UNIT", DisplayImageUnit),

@@ -62,24 +62,40 @@ uint run_up_to(uint r, uint p, uint back) {
 }
 #endif
 
+#if defined(TEST_RANK) || defined(TEST_RANK64)
+// An invocation's basis by leading bit lives in shared memory, a row of
+// BASIS_WORDS (+1, so that invocations at the same bit hit different banks)
+// an invocation: dynamically indexed, a private array is put in local
+// memory, 512 bytes an invocation for rank64, which over a GPU's thousands
+// of invocations spilled from L1 (on the H200 rank64 cost 12 times a
+// histogram test; docs/lab.md, "The battery's speed").
+#ifdef TEST_RANK64
+#define BASIS_WORDS 128u
+#else
+#define BASIS_WORDS 32u
+#endif
+shared uint basis_words[HIST_GROUP_SIZE * (BASIS_WORDS + 1u)];
+#define BASIS(i) basis_words[gl_LocalInvocationIndex * (BASIS_WORDS + 1u) + (i)]
+#endif
+
 #if defined(TEST_RANK)
 // The GF(2) rank of the RANK_ROWS values that end at position r: each row
 // is reduced by a basis kept by leading bit, and joins it if anything is
 // left (at most RANK_ROWS + 1 passes per row).
 uint rank_at(uint r) {
-	uint basis[32];
-	for (uint b = 0u; b < 32u; b++) basis[b] = 0u;
+	for (uint b = 0u; b < 32u; b++) BASIS(b) = 0u;
 	uint rank = 0u;
 	for (uint i = 0u; i < RANK_ROWS; i++) {
 		uint x = value_back(r, RANK_ROWS - 1u - i);
 		while (x != 0u) {
 			uint b = uint(findMSB(x));
-			if (basis[b] == 0u) {
-				basis[b] = x;
+			uint y = BASIS(b);
+			if (y == 0u) {
+				BASIS(b) = x;
 				rank++;
 				break;
 			}
-			x ^= basis[b];
+			x ^= y;
 		}
 	}
 	return rank;
@@ -90,27 +106,24 @@ uint rank_at(uint r) {
 // The GF(2) rank of the 64 x 64 matrix of the 2*RANK64_ROWS values that end
 // at position r, two successive values a row (the first on top, stats.Tally's
 // RankGF2x64): a basis by leading bit, each row reduced by it and joining it
-// if anything is left (at most 65 passes per row). The top and bottom halves
-// of the rows are kept in two arrays.
+// if anything is left (at most 65 passes per row). A basis row's top half is
+// word b of the invocation's basis, its bottom half word 64 + b.
 uint rank64_at(uint r) {
-	uint hi_basis[64], lo_basis[64];
-	for (uint b = 0u; b < 64u; b++) {
-		hi_basis[b] = 0u;
-		lo_basis[b] = 0u;
-	}
+	for (uint b = 0u; b < 128u; b++) BASIS(b) = 0u;
 	uint rank = 0u;
 	for (uint i = 0u; i < RANK64_ROWS; i++) {
 		uint hi = value_back(r, 2u * RANK64_ROWS - 1u - 2u * i), lo = value_back(r, 2u * RANK64_ROWS - 2u - 2u * i);
 		while ((hi | lo) != 0u) {
 			uint b = hi != 0u ? 32u + uint(findMSB(hi)) : uint(findMSB(lo));
-			if ((hi_basis[b] | lo_basis[b]) == 0u) {
-				hi_basis[b] = hi;
-				lo_basis[b] = lo;
+			uint bh = BASIS(b), bl = BASIS(64u + b);
+			if ((bh | bl) == 0u) {
+				BASIS(b) = hi;
+				BASIS(64u + b) = lo;
 				rank++;
 				break;
 			}
-			hi ^= hi_basis[b];
-			lo ^= lo_basis[b];
+			hi ^= bh;
+			lo ^= bl;
 		}
 	}
 	return rank;
@@ -171,11 +184,7 @@ void main() {
 	// before, the misses since the last hit, the run so far) is carried
 	// along, looked back for once at the first position.
 	bool live = counts_at(first);
-#ifdef STREAM_ORDER
-	uint at = first; // the value's index in the block: a stream's positions are its values
-#else
-	uint t = first % streams, j = first / streams;
-#endif
+	uint at = first; // a position is its word in the block (lib/battery.glsl)
 	uint prev1 = live && p >= 1u ? value_back(first, 1u) : 0u;
 	uint prev2 = live && p >= 2u ? value_back(first, 2u) : 0u;
 #if defined(TEST_MONOBIT)
@@ -199,15 +208,7 @@ void main() {
 #endif
 			sample_no = sample_of(first + k, p);
 		}
-#ifdef STREAM_ORDER
 		uint u = block_values[at++] << out_shift;
-#else
-		uint u = block_values[t * block_len + j] << out_shift;
-		if (++t == streams) {
-			t = 0u;
-			j++;
-		}
-#endif
 #if defined(TEST_MONOBIT)
 		ones += bitCount(u);
 #elif defined(TEST_BYTES)

@@ -2,8 +2,11 @@
 // (rng_battery.comp, rng_battery_groups.comp; lab.Battery sets the
 // uniforms). A block holds values block_first .. block_first+block_len-1 of
 // every stream, stream-major ([t*block_len + j], as rng_dump.comp writes
-// them); the previous block is bound too, so items that start there are
-// read whole.
+// them) in the stream order and transposed ([j*streams + t], by
+// rng_battery_transpose.comp) in the consumed order, so that in both a
+// position is the word it reads and neighbouring invocations read
+// neighbouring words; the previous block is bound too, so items that start
+// there are read whole.
 //
 // A position is a value's place in the block in the chosen order:
 //   stream order (STREAM_ORDER defined): r = t*block_len + j, the streams one after
@@ -51,12 +54,10 @@ uint value_back(uint r, uint back) {
 	if (back > j) return previous_values[t * block_len + block_len + j - back] << out_shift;
 	return block_values[t * block_len + j - back] << out_shift;
 #else
-	if (back > r) {
-		uint q = r + block_positions - back; // in the previous block, always whole
-		return previous_values[(q % streams) * block_len + q / streams] << out_shift;
-	}
-	uint q = r - back;
-	return block_values[(q % streams) * block_len + q / streams] << out_shift;
+	// The consumed order's blocks come transposed ([j*streams + t],
+	// rng_battery_transpose.comp): position r is word r.
+	if (back > r) return previous_values[r + block_positions - back] << out_shift; // always whole
+	return block_values[r - back] << out_shift;
 #endif
 }
 
