@@ -298,14 +298,8 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits, k int, size BatterySize,
 // (4,352 bins, 4,096 values a group; 0.26 in groups of 256; docs/lab.md);
 // BatteryGroupSize for the others. The groups
 // kernel keeps BatteryGroupSize (a group of birthdays is KEYS of each).
-//
-// rank64 runs in groups of 32: its invocations' bases in shared memory (129
-// words each) must fit the 32 KiB every OpenGL 4.3 device has.
 func histGroupSize(t stats.Test) int {
-	switch {
-	case t == stats.Rank64:
-		return shaders.BatteryGroupSize / 2
-	case !sortsGroups(t) && t.Bins() >= 256:
+	if !sortsGroups(t) && t.Bins() >= 256 {
 		return 4 * shaders.BatteryGroupSize
 	}
 	return shaders.BatteryGroupSize

@@ -62,26 +62,16 @@ uint run_up_to(uint r, uint p, uint back) {
 }
 #endif
 
-#if defined(TEST_RANK) || defined(TEST_RANK64)
-// An invocation's basis by leading bit lives in shared memory, a row of
-// BASIS_WORDS (+1, so that invocations at the same bit hit different banks)
-// an invocation: dynamically indexed, a private array is put in local
-// memory, 512 bytes an invocation for rank64, which over a GPU's thousands
-// of invocations spilled from L1 (on the H200 rank64 cost 12 times a
-// histogram test; docs/lab.md, "The battery's speed").
-#ifdef TEST_RANK64
-#define BASIS_WORDS 128u
-#else
-#define BASIS_WORDS 32u
-#endif
-shared uint basis_words[HIST_GROUP_SIZE * (BASIS_WORDS + 1u)];
-#define BASIS(i) basis_words[gl_LocalInvocationIndex * (BASIS_WORDS + 1u) + (i)]
-#endif
-
 #if defined(TEST_RANK)
 // The GF(2) rank of the RANK_ROWS values that end at position r: each row
 // is reduced by a basis kept by leading bit, and joins it if anything is
-// left (at most RANK_ROWS + 1 passes per row).
+// left (at most RANK_ROWS + 1 passes per row). The basis lives in shared
+// memory, 33 words an invocation (so that invocations at the same bit hit
+// different banks): a dynamically indexed private array is put in local
+// memory, and on the H100 this cut rank from about 0.17 to 0.11 s per 2^32
+// values an order (docs/lab.md, "The battery's speed").
+shared uint basis_words[HIST_GROUP_SIZE * 33u];
+#define BASIS(i) basis_words[gl_LocalInvocationIndex * 33u + (i)]
 uint rank_at(uint r) {
 	for (uint b = 0u; b < 32u; b++) BASIS(b) = 0u;
 	uint rank = 0u;
@@ -106,24 +96,30 @@ uint rank_at(uint r) {
 // The GF(2) rank of the 64 x 64 matrix of the 2*RANK64_ROWS values that end
 // at position r, two successive values a row (the first on top, stats.Tally's
 // RankGF2x64): a basis by leading bit, each row reduced by it and joining it
-// if anything is left (at most 65 passes per row). A basis row's top half is
-// word b of the invocation's basis, its bottom half word 64 + b.
+// if anything is left (at most 65 passes per row). The top and bottom halves
+// of the rows are kept in two arrays, in local memory: in shared memory (129
+// words an invocation, groups of 32 to fit 32 KiB) it ran slower on the H100,
+// 0.55 against about 0.43 s per 2^32 values an order, its occupancy capped
+// by the shared memory (docs/lab.md).
 uint rank64_at(uint r) {
-	for (uint b = 0u; b < 128u; b++) BASIS(b) = 0u;
+	uint hi_basis[64], lo_basis[64];
+	for (uint b = 0u; b < 64u; b++) {
+		hi_basis[b] = 0u;
+		lo_basis[b] = 0u;
+	}
 	uint rank = 0u;
 	for (uint i = 0u; i < RANK64_ROWS; i++) {
 		uint hi = value_back(r, 2u * RANK64_ROWS - 1u - 2u * i), lo = value_back(r, 2u * RANK64_ROWS - 2u - 2u * i);
 		while ((hi | lo) != 0u) {
 			uint b = hi != 0u ? 32u + uint(findMSB(hi)) : uint(findMSB(lo));
-			uint bh = BASIS(b), bl = BASIS(64u + b);
-			if ((bh | bl) == 0u) {
-				BASIS(b) = hi;
-				BASIS(64u + b) = lo;
+			if ((hi_basis[b] | lo_basis[b]) == 0u) {
+				hi_basis[b] = hi;
+				lo_basis[b] = lo;
 				rank++;
 				break;
 			}
-			hi ^= bh;
-			lo ^= bl;
+			hi ^= hi_basis[b];
+			lo ^= lo_basis[b];
 		}
 	}
 	return rank;
