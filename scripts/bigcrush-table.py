@@ -12,8 +12,10 @@ Markdown row with the paper's BigCrush passes
 rank correlation (ties at their mean rank) between the passes and (a) the
 stream + consumed FAILs, (b) the FAILs of all three orders, over the hashes in
 both lists. `tea` with tea-rounds=N is the paper's teaN (4 rounds without it).
-Rows run from the fewest BigCrush passes up; the H200 column is left at "—"
-(filled by hand from `speckle rng bench` on the H200).
+Rows run from the fewest BigCrush passes up. An argument bench=FILE (an
+`rng bench --json` report of the same hashes, keyed both ways) fills the last
+column with each hash's consumed floats per second, `counter` / `paper`;
+without it the column is "—".
 """
 import csv, json, math, os, sys
 
@@ -61,10 +63,23 @@ def spearman(x, y):
     return c / math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
 
 
+def speeds(path):
+    """Consumed floats/s per (paper name, keying) from an rng bench report."""
+    out = {}
+    for r in json.load(open(path))["results"]:
+        opts = r["options"].split()
+        name = paper_name(" ".join([r["generator"]] + opts))
+        out[(name, "paper" if "hash-key=paper" in opts else "counter")] = r["consumed_per_s"]
+    return out
+
+
 bigcrush = {row[0]: int(row[2]) for row in csv.reader(open(BIGCRUSH)) if row[0] != "Hash"}
-keyings, names = [], None
+keyings, names, bench = [], None, {}
 for arg in sys.argv[1:]:
     keying, paths = arg.split("=", 1)
+    if keying == "bench":
+        bench = speeds(paths)
+        continue
     both, renderer = paths.split(",")
     c1, n1 = fails(both)
     c2, _ = fails(renderer)
@@ -74,12 +89,15 @@ for arg in sys.argv[1:]:
 
 names.sort(key=lambda n: (n not in bigcrush, bigcrush.get(n, 0)))
 print("| hash |" + "".join(f" `{k}` S | C | R |" for k, _ in keyings)
-      + " BigCrush passed (of 160) | H200 consumed floats/s |")
+      + " BigCrush passed (of 160) | H200 consumed floats/s, `counter` / `paper` |")
 print("|---|" + "---:|---:|---:|" * len(keyings) + "---:|---:|")
 for n in names:
     cells = "".join(f" {c.get((n, 'stream'), 0)} | {c.get((n, 'consumed'), 0)} | {c.get((n, 'renderer'), 0)} |"
                     for _, c in keyings)
-    print(f"| {n} |{cells} {bigcrush.get(n, '—')} | — |")
+    speed = "—"
+    if (n, "counter") in bench:
+        speed = f"{bench[(n, 'counter')]:.3g} / {bench.get((n, 'paper'), float('nan')):.3g}"
+    print(f"| {n} |{cells} {bigcrush.get(n, '—')} | {speed} |")
 for k, c in keyings:
     inboth = [n for n in names if n in bigcrush]
     y = [bigcrush[n] for n in inboth]
