@@ -88,6 +88,12 @@ func terminalColumns(w io.Writer) int {
 // rate is the units per second over the last rateWindow (from the start
 // while the run is younger), done at now the newest measure.
 func (p *progress) rate(now time.Time, done int) float64 {
+	if done < p.samples[len(p.samples)-1].done {
+		// Counted afresh: a run of phases (rng pareto's speed, then each
+		// battery size) reports each from its start. The rate is the new
+		// phase's, never a negative one across the two.
+		p.samples = []sample{{now, done}}
+	}
 	if now.Sub(p.samples[len(p.samples)-1].t) >= rateWindow/100 { // a hundred samples at most
 		p.samples = append(p.samples, sample{now, done})
 	}

@@ -132,3 +132,31 @@ func TestProgressETAFromRecentRate(t *testing.T) {
 		t.Errorf("first line %q: want the start's rate, 10 a second, 950 left", first)
 	}
 }
+
+// A run of phases counts each from its start (rng pareto: the speeds, then
+// the battery at each size): the rate starts afresh where the count goes
+// back, and is never negative.
+func TestProgressRateRestartsWithAPhase(t *testing.T) {
+	var b bytes.Buffer
+	clk := &clock{t: time.Unix(0, 0)}
+	p := newProgress(&b, "pareto", 26, "generators")
+	p.now, p.interval = clk.now, time.Second
+	p.restart(clk.now())
+	for _, done := range []int{5, 10, 20, 26, 2, 4, 6} {
+		clk.advance(2 * time.Second)
+		p.set(done)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("%d lines, want 7: %q", len(lines), lines)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, ", -") {
+			t.Errorf("a negative rate: %q", l)
+		}
+	}
+	// The new phase's own pace: 2 a 2 s, so 1 generator/s, 20 left: 20 s.
+	if want := "pareto: 23% 6/26 generators, 1 generators/s, ETA 20s"; lines[6] != want {
+		t.Errorf("after the phase: %q, want %q", lines[6], want)
+	}
+}
