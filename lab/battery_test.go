@@ -284,3 +284,14 @@ func TestBatteryCountsCarryPast32Bits(t *testing.T) {
 		}
 	}
 }
+
+// The consumed order's transposed blocks (rng_battery_transpose.comp) hold
+// whole tiles of 32 streams and a partial one: 45 streams, blocks of 512
+// values a stream over 1,024 (two blocks, items straddling them), samples
+// of 5,120 values, every test, counts equal Go's.
+func TestConsumedOrderOverManyStreamsEqualsGo(t *testing.T) {
+	saved := dumpChunkBytes
+	defer func() { dumpChunkBytes = saved }()
+	size := BatterySize{Numbers: 45 * 1024, PerStream: 1024, Samples: 9}
+	checkBatteryAgainstGo(t, rng.Philox, nil, 45, size, stats.Tests, 512)
+}
