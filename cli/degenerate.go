@@ -8,6 +8,7 @@ import (
 
 	"speckle/render"
 	"speckle/rng"
+	"speckle/study"
 	"speckle/study/capture"
 )
 
@@ -65,17 +66,14 @@ func captureWarnings(o capture.Capture, say func(string)) error {
 }
 
 // pastPeriod warns, as degenerate does, where the battery draws more of a
-// spec's values than its period holds (rng.Generator.PastPeriod): a hash
-// keyed by one 32-bit word has 2^32 inputs for all its streams, so at 2^36
-// numbers every value is drawn 16 times, and the FAILs that follow measure
-// the period, not the hash. It appends to notes (one per spec).
-func pastPeriod(c *cobra.Command, specs []rng.Spec, streams int, seed uint32, perStream int64, notes []string) {
+// spec's values than its period holds (study.PastPeriod), and appends the
+// warning to the spec's note.
+func pastPeriod(c *cobra.Command, specs []rng.Spec, streams int, seed uint32, numbers int64, notes []string) {
 	for i, sp := range specs {
-		why := sp.Gen.PastPeriod(rng.Use{Cfg: sp.Config(streams, seed), Draws: float64(perStream)})
+		why := study.PastPeriod(sp, streams, seed, numbers)
 		if why == "" {
 			continue
 		}
-		why += ": its FAILs measure the period, not the generator"
 		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s: %s\n", c.CommandPath(), sp.Label(), why)
 		if notes[i] != "" {
 			notes[i] += "; "

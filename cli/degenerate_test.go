@@ -149,7 +149,7 @@ func TestTestWarnsPastThePeriod(t *testing.T) {
 		cmd.SetErr(&stderr)
 		notes := make([]string, len(specs))
 		notes[0] = "an earlier note"
-		pastPeriod(cmd, specs, 128, 1, c.numbers/128, notes)
+		pastPeriod(cmd, specs, 128, 1, c.numbers, notes)
 		for i, sp := range specs {
 			got := strings.Contains(notes[i], "measure the period")
 			if got != c.warned[i] || got != strings.Contains(stderr.String(), sp.Label()+": ") {

@@ -157,7 +157,7 @@ func (o *testOptions) run(c *cobra.Command) error {
 			return err
 		}
 		if o.test.Renderer == nil {
-			pastPeriod(c, o.test.Specs, o.test.Streams, o.test.Seed, o.test.Numbers/int64(o.test.Streams), notes)
+			pastPeriod(c, o.test.Specs, o.test.Streams, o.test.Seed, o.test.Numbers, notes)
 		}
 	}
 	if o.split.unit >= 0 {

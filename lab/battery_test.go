@@ -295,3 +295,14 @@ func TestConsumedOrderOverManyStreamsEqualsGo(t *testing.T) {
 	size := BatterySize{Numbers: 45 * 1024, PerStream: 1024, Samples: 9}
 	checkBatteryAgainstGo(t, rng.Philox, nil, 45, size, stats.Tests, 512)
 }
+
+// A transposition of more than 65,535 tiles (the work groups llvmpipe
+// takes in one dimension; gpu.Dispatch folds them into two): 2 streams of
+// 2^22 values in one block make 2^17 tiles, and the consumed order's
+// counts still equal Go's.
+func TestConsumedOrderPastTheGroupLimitEqualsGo(t *testing.T) {
+	saved := dumpChunkBytes
+	defer func() { dumpChunkBytes = saved }()
+	size := BatterySize{Numbers: 1 << 23, PerStream: 1 << 22, Samples: 8}
+	checkBatteryAgainstGo(t, rng.Philox, nil, 2, size, []stats.Test{stats.Monobit, stats.Runs}, 1<<22)
+}

@@ -1,7 +1,9 @@
 package pareto
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"speckle/internal/stats"
 	"speckle/lab"
@@ -29,5 +31,31 @@ func TestStreamsGrowWithTheSize(t *testing.T) {
 		if s < MinStreams || s > lab.MaxBatteryStreamsFor(inst, stats.Tests) || batterySize(1<<30, s, Samples).Check(s, stats.Tests) != nil {
 			t.Errorf("%s: %d streams", g.Name, s)
 		}
+	}
+}
+
+// The battery grows no further than every spec's period (study.PastPeriod):
+// past 2^32 numbers a one-word hash repeats its inputs, and its FAILs would
+// score the period, not the hash. With a fixed size past it, a warning.
+func TestBatteryGrowsWithinThePeriod(t *testing.T) {
+	specs, err := rng.ParseSpecs("city:hash-key=paper,philox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Pareto{Specs: specs, Seed: 1}
+	if !o.fits(1<<31) || o.fits(1<<33) {
+		t.Errorf("fits 2^31: %v, 2^33: %v; want true, false (city's 2^32 inputs)", o.fits(1<<31), o.fits(1<<33))
+	}
+	if got := o.nextSize(1<<30, time.Second, time.Hour); got != 1<<32 {
+		t.Errorf("from 2^30 with an hour left: %d, want 2^32 (all of city's inputs, none twice)", got)
+	}
+	if philox := (Pareto{Specs: specs[1:], Seed: 1}); philox.nextSize(1<<30, time.Second, time.Hour) <= 1<<32 {
+		t.Error("philox alone stopped at city's period")
+	}
+	var lines []string
+	o.Log = func(s string) { lines = append(lines, s) }
+	o.warnPastPeriod(1 << 33)
+	if len(lines) != 1 || !strings.Contains(lines[0], "city paper: ") || !strings.Contains(lines[0], "measure the period") {
+		t.Errorf("warnings at 2^33: %q", lines)
 	}
 }

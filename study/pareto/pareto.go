@@ -191,6 +191,7 @@ func (o Pareto) quality(c *gpu.Context, rep *Report, start time.Time) error {
 			return err
 		}
 	}
+	o.warnPastPeriod(n)
 	for {
 		o.log("pareto: quality: the battery (%d tests, both orders) at %s numbers an order, %d generators", len(o.tests()), units.FormatLimit(n), len(o.Specs))
 		t0 := time.Now()
@@ -227,14 +228,29 @@ func (o Pareto) nextSize(n int64, took, left time.Duration) int64 {
 	return best
 }
 
-// fits says whether every spec takes a battery of n numbers an order.
+// fits says whether every spec takes a battery of n numbers an order
+// within its period (study.PastPeriod): past it, a spec's FAILs would
+// measure its period, not its quality, so the battery grows no further.
 func (o Pareto) fits(n int64) bool {
 	for _, sp := range o.Specs {
-		if _, err := streamsFor(sp, o.Seed, n, o.tests()); err != nil {
+		s, err := streamsFor(sp, o.Seed, n, o.tests())
+		if err != nil || study.PastPeriod(sp, s, o.Seed, n) != "" {
 			return false
 		}
 	}
 	return true
+}
+
+// warnPastPeriod says, spec by spec, where a battery of n numbers (the
+// floor, or --numbers as given) draws past the spec's period.
+func (o Pareto) warnPastPeriod(n int64) {
+	for _, sp := range o.Specs {
+		if s, err := streamsFor(sp, o.Seed, n, o.tests()); err == nil {
+			if why := study.PastPeriod(sp, s, o.Seed, n); why != "" {
+				o.log("pareto: warning: %s: %s", sp.Label(), why)
+			}
+		}
+	}
 }
 
 // Share is q as a percentage with the digits it needs.
