@@ -55,11 +55,27 @@ func MaxBatteryStreamsFor(inst rng.Instance, tests []stats.Test) int {
 // spacings in any dimensions) or throws it into urns (collisions).
 func sortsGroups(t stats.Test) bool { return t.IsSpacings() || t == stats.Collisions }
 
+// groupPerItem is whether a work group counts one item of test t together
+// (its kernel's loop passes fixed, a block one dispatch): the groups kernel's
+// tests, and rank64, a row an invocation (rng_battery_rank64.comp).
+func groupPerItem(t stats.Test) bool { return sortsGroups(t) || t == stats.Rank64 }
+
+// batteryKernel is the kernel that counts test t.
+func batteryKernel(t stats.Test) string {
+	switch {
+	case sortsGroups(t):
+		return "rng_battery_groups.comp"
+	case t == stats.Rank64:
+		return "rng_battery_rank64.comp"
+	}
+	return "rng_battery.comp"
+}
+
 // Battery runs the tests over size.Numbers values of the pool's streams in
 // each order: blocks of every stream are drawn on the GPU (rng_dump.comp,
 // as `rng dump --order interleaved` draws them), each block counted by
-// rng_battery.comp (rng_battery_groups.comp for birthdays and collisions)
-// in both orders while the block before it is still at hand, and only the
+// rng_battery.comp (batteryKernel: rng_battery_groups.comp for birthdays
+// and collisions, rng_battery_rank64.comp for rank64) in both orders while the block before it is still at hand, and only the
 // counts are read back. progress, if not nil, is told how many values (per
 // order) are done.
 func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(done int64)) (BatteryCounts, error) {
@@ -266,11 +282,7 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits, k int, size BatterySize,
 				defs["DIMS"] = fmt.Sprintf("%du", t.Dims())
 				defs["GROUP_SPAN"] = fmt.Sprintf("%du", t.Span())
 			}
-			kernel := "rng_battery.comp"
-			if sortsGroups(t) {
-				kernel = "rng_battery_groups.comp"
-			}
-			src, err := shaders.Build(kernel, "", defs)
+			src, err := shaders.Build(batteryKernel(t), "", defs)
 			if err != nil {
 				c.Delete()
 				return nil, err
@@ -299,7 +311,7 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits, k int, size BatterySize,
 // BatteryGroupSize for the others. The groups
 // kernel keeps BatteryGroupSize (a group of birthdays is KEYS of each).
 func histGroupSize(t stats.Test) int {
-	if !sortsGroups(t) && t.Bins() >= 256 {
+	if !groupPerItem(t) && t.Bins() >= 256 {
 		return 4 * shaders.BatteryGroupSize
 	}
 	return shaders.BatteryGroupSize
@@ -388,7 +400,7 @@ func (c *batteryCounter) countJob(j batteryJob, block, prev *gpu.Buffer, m0 int6
 		p.SetUint("block_offset", uint32(first%l))
 	}
 	per := positions(j.test)
-	if sortsGroups(j.test) {
+	if groupPerItem(j.test) {
 		// A work group per item's span of positions, whose loop passes are
 		// fixed (a few hundred): the block is one dispatch, which Dispatch
 		// folds into 2-D past the driver's work groups per dimension; the

@@ -132,11 +132,11 @@ func itemText(t stats.Test) string {
 }
 
 // positions is how many positions one invocation of a test's kernel takes
-// (one work group, for birthdays and collisions and the birthday spacings in
-// more dimensions): tests with long items (rank, rank64 and those) take one
-// item's span, so at most one ends there.
+// (one work group, where a group counts an item: groupPerItem): tests with
+// long items (rank, rank64, birthdays and the like) take one item's span, so
+// at most one ends there.
 func positions(t stats.Test) int {
-	if t == stats.Rank || t == stats.Rank64 || sortsGroups(t) {
+	if t == stats.Rank || groupPerItem(t) {
 		return t.Span()
 	}
 	return 64

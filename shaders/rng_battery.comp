@@ -10,8 +10,8 @@
 // tests run, lab.blockUnit: 512 values with birthdays or collisions; no
 // invocation's positions straddle two streams).
 // The Extra tests hamming (pairs of Hamming-weight classes), serial and
-// seriallo (overlapping pairs and triples, top or LOW_BITS lowest bits) and
-// rank64 (64 x 64 matrices, 128 positions an invocation) run here too.
+// seriallo (overlapping pairs and triples, top or LOW_BITS lowest bits) run
+// here too (rank64: rng_battery_rank64.comp).
 // Counts go to a group histogram in shared memory for the group's first
 // sample (at most 4 x 64 x HIST_GROUP_SIZE bytes, 2 x 64 x HIST_GROUP_SIZE
 // serial tuples or 32 x 64 x 64 ones: 32 bits hold them), then to counts[(sample*BINS + bin)*2] as 64-bit (lo, hi) words.
@@ -19,7 +19,7 @@
 // Loop passes per invocation (LOOP_BUDGET): the histogram's clear and flush
 // 2*(BINS/HIST_GROUP_SIZE + 1); POSITIONS + 1 for the positions; each
 // position at most 2*(RUNS_MAX + 1) (runs) or GAP_MAX + 1 (gap); one
-// matrix 32 + 1 + 32*(2*(32 + 1) + 1), one of rank64 65 + 64*(65 + 1) + 1.
+// matrix 32 + 1 + 32*(2*(32 + 1) + 1).
 //
 // HIST_GROUP_SIZE (lab.histGroupSize) is the work group: BATTERY_GROUP_SIZE,
 // or larger for the tests of many bins (bytes, pairs, triples, serial,
@@ -38,6 +38,7 @@ layout(local_size_x = HIST_GROUP_SIZE) in;
 #define BINS 1u
 #define POSITIONS 1u
 #endif
+#define BLOCK_QUADS
 #include "lib/battery.glsl"
 
 shared uint group_counts[BINS];
@@ -92,40 +93,6 @@ uint rank_at(uint r) {
 }
 #endif
 
-#if defined(TEST_RANK64)
-// The GF(2) rank of the 64 x 64 matrix of the 2*RANK64_ROWS values that end
-// at position r, two successive values a row (the first on top, stats.Tally's
-// RankGF2x64): a basis by leading bit, each row reduced by it and joining it
-// if anything is left (at most 65 passes per row). The top and bottom halves
-// of the rows are kept in two arrays, in local memory: in shared memory (129
-// words an invocation, groups of 32 to fit 32 KiB) it ran slower on the H100,
-// 0.55 against about 0.43 s per 2^32 values an order, its occupancy capped
-// by the shared memory (docs/lab.md).
-uint rank64_at(uint r) {
-	uint hi_basis[64], lo_basis[64];
-	for (uint b = 0u; b < 64u; b++) {
-		hi_basis[b] = 0u;
-		lo_basis[b] = 0u;
-	}
-	uint rank = 0u;
-	for (uint i = 0u; i < RANK64_ROWS; i++) {
-		uint hi = value_back(r, 2u * RANK64_ROWS - 1u - 2u * i), lo = value_back(r, 2u * RANK64_ROWS - 2u - 2u * i);
-		while ((hi | lo) != 0u) {
-			uint b = hi != 0u ? 32u + uint(findMSB(hi)) : uint(findMSB(lo));
-			if ((hi_basis[b] | lo_basis[b]) == 0u) {
-				hi_basis[b] = hi;
-				lo_basis[b] = lo;
-				rank++;
-				break;
-			}
-			hi ^= hi_basis[b];
-			lo ^= lo_basis[b];
-		}
-	}
-	return rank;
-}
-#endif
-
 #if defined(TEST_HAMMING)
 // The class of a value's Hamming weight (stats.HammingClass): w - n/2 + 4
 // among n output bits, clamped to 0 .. HAMMING_CLASSES-1.
@@ -159,28 +126,27 @@ void main() {
 	memoryBarrierShared();
 	uint p;
 	uint sample_no = sample_of(first, p);
-#if defined(TEST_RANK) || defined(TEST_RANK64)
+#if defined(TEST_RANK)
 	// The one matrix that can end among these positions ends in the first
 	// one's segment (a segment starting later has none ending this soon).
-#ifdef TEST_RANK64
-	const uint span = 2u * RANK64_ROWS;
-#else
 	const uint span = RANK_ROWS;
-#endif
 	uint end = span - 1u - p % span;
 	if (counts_at(first) && end < POSITIONS && p + end < seg_len && counts_at(first + end)) {
-#ifdef TEST_RANK64
-		count(sample_no, rank64_at(first + end), 1u);
-#else
 		count(sample_no, rank_at(first + end), 1u);
-#endif
 	}
 #else
 	// Positions one after another: the state an item needs (the values
 	// before, the misses since the last hit, the run so far) is carried
 	// along, looked back for once at the first position.
 	bool live = counts_at(first);
-	uint at = first; // a position is its word in the block (lib/battery.glsl)
+	// A position is its word in the block (lib/battery.glsl), read eight at
+	// a time, two uvec4 loads issued together: read one by one, in
+	// a loop whose every pass waits for its load, the kernels ran at about a
+	// sixth of the H100's memory bandwidth (docs/lab.md, "The battery's
+	// speed"). POSITIONS and `first` are multiples of 8, and a block's
+	// positions are whole invocations', so a live invocation's reads lie in
+	// the block.
+	uvec4 quads[2];
 	uint prev1 = live && p >= 1u ? value_back(first, 1u) : 0u;
 	uint prev2 = live && p >= 2u ? value_back(first, 2u) : 0u;
 #if defined(TEST_MONOBIT)
@@ -204,7 +170,11 @@ void main() {
 #endif
 			sample_no = sample_of(first + k, p);
 		}
-		uint u = block_values[at++] << out_shift;
+		if (k % 8u == 0u) {
+			quads[0] = block_quads[(first + k) / 4u];
+			quads[1] = block_quads[(first + k) / 4u + 1u];
+		}
+		uint u = quads[(k / 4u) % 2u][k % 4u] << out_shift;
 #if defined(TEST_MONOBIT)
 		ones += bitCount(u);
 #elif defined(TEST_BYTES)

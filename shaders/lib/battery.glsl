@@ -29,7 +29,14 @@
 // (the kernels say why).
 // BINS (the test's count array per sample) is defined by the kernel.
 
+#ifdef BLOCK_QUADS
+// rng_battery.comp reads its positions eight at a time, as two uvec4.
+layout(std430, binding = BATTERY_BLOCK_BINDING) readonly buffer Block { uvec4 block_quads[]; };
+uint block_word(uint i) { return block_quads[i / 4u][i % 4u]; }
+#else
 layout(std430, binding = BATTERY_BLOCK_BINDING) readonly buffer Block { uint block_values[]; };
+uint block_word(uint i) { return block_values[i]; }
+#endif
 layout(std430, binding = BATTERY_PREVIOUS_BINDING) readonly buffer Previous { uint previous_values[]; };
 layout(std430, binding = BATTERY_COUNTS_BINDING) buffer Counts { uint counts[]; };
 
@@ -52,12 +59,12 @@ uint value_back(uint r, uint back) {
 #ifdef STREAM_ORDER
 	uint t = r / block_len, j = r % block_len;
 	if (back > j) return previous_values[t * block_len + block_len + j - back] << out_shift;
-	return block_values[t * block_len + j - back] << out_shift;
+	return block_word(t * block_len + j - back) << out_shift;
 #else
 	// The consumed order's blocks come transposed ([j*streams + t],
 	// rng_battery_transpose.comp): position r is word r.
 	if (back > r) return previous_values[r + block_positions - back] << out_shift; // always whole
-	return block_values[r - back] << out_shift;
+	return block_word(r - back) << out_shift;
 #endif
 }
 
