@@ -25,16 +25,18 @@ GO = $(shell for g in $(GO_CANDIDATES) $(CURDIR)/.cache/go/bin/go; do \
 GO_TOOLCHAIN := golang.org/toolchain@v0.0.1-go1.22.12.linux-$(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 
 # Debian 12 packages: cgo, the GL/EGL/X11 headers and Mesa's software renderer;
-# dieharder, which the tests compare rng test's p-values with.
+# dieharder, which the tests compare rng test's p-values with; glslang-tools,
+# which compiles the kernels' subgroup variants that llvmpipe cannot run.
 DEBS := gcc g++ libc6-dev pkg-config ca-certificates libx11-dev libxrandr-dev \
 	libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
-	libgl1-mesa-dri libglx-mesa0 libegl-mesa0 xvfb xauth dieharder
+	libgl1-mesa-dri libglx-mesa0 libegl-mesa0 xvfb xauth dieharder glslang-tools
 
 # The GPU tests run on Mesa's llvmpipe when there is no GPU. The UI's window
 # tests need a display: without one the suite runs under xvfb-run, and
 # SPECKLE_REQUIRE_DISPLAY=1 makes them fail rather than skip; likewise
-# SPECKLE_REQUIRE_DIEHARDER=1 for the tests that run dieharder.
-TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc) SPECKLE_REQUIRE_DISPLAY=1 SPECKLE_REQUIRE_DIEHARDER=1
+# SPECKLE_REQUIRE_DIEHARDER=1 for the tests that run dieharder, and
+# SPECKLE_REQUIRE_GLSLANG=1 for the one that runs glslangValidator.
+TEST_ENV := MESA_SHADER_CACHE_DISABLE=true LP_NUM_THREADS=$$(nproc) SPECKLE_REQUIRE_DISPLAY=1 SPECKLE_REQUIRE_DIEHARDER=1 SPECKLE_REQUIRE_GLSLANG=1
 XVFB := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,xvfb-run -a -s '-screen 0 1920x1080x24')
 
 # After the tests, each fuzz target runs for FUZZTIME (FUZZTIME=0 skips):

@@ -31,8 +31,12 @@ Mesa's surfaceless platform.`,
 			}
 			defer ctx.Close()
 			i := ctx.Info
-			fmt.Fprintf(c.OutOrStdout(), "renderer  %s\nvendor    %s\nversion   %s\nplatform  EGL %s\nssbo max  %d MiB\ngroups    %d x %d\nreferences %s\n",
-				i.Renderer, i.Vendor, i.Version, i.Platform, i.MaxSSBOBytes>>20, i.MaxGroupsX, i.MaxGroupsY, render.ReferenceSources())
+			subgroups := "none with ballot and shuffle in compute shaders"
+			if i.SubgroupSize > 0 {
+				subgroups = fmt.Sprintf("%d invocations (ballot, shuffle)", i.SubgroupSize)
+			}
+			fmt.Fprintf(c.OutOrStdout(), "renderer  %s\nvendor    %s\nversion   %s\nplatform  EGL %s\nssbo max  %d MiB\ngroups    %d x %d\nsubgroups %s\nreferences %s\n",
+				i.Renderer, i.Vendor, i.Version, i.Platform, i.MaxSSBOBytes>>20, i.MaxGroupsX, i.MaxGroupsY, subgroups, render.ReferenceSources())
 			return nil
 		},
 	}

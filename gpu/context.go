@@ -54,6 +54,9 @@ type Info struct {
 	Major, Minor              int
 	MaxSSBOBytes              int64 // GL_MAX_SHADER_STORAGE_BLOCK_SIZE
 	MaxGroupsX, MaxGroupsY    int   // GL_MAX_COMPUTE_WORK_GROUP_COUNT
+	// SubgroupSize is GL_SUBGROUP_SIZE_KHR where GL_KHR_shader_subgroup
+	// gives compute shaders its ballot and shuffle operations, else 0.
+	SubgroupSize int
 }
 
 // Software reports whether the renderer is a CPU rasteriser (llvmpipe, softpipe).
@@ -184,7 +187,46 @@ func queryInfo() Info {
 	gl.GetIntegeri_v(gl.MAX_COMPUTE_WORK_GROUP_COUNT, 0, &x)
 	gl.GetIntegeri_v(gl.MAX_COMPUTE_WORK_GROUP_COUNT, 1, &y)
 	i.MaxGroupsX, i.MaxGroupsY = int(x), int(y)
+	i.SubgroupSize = subgroupSize()
 	return i
+}
+
+// GL_KHR_shader_subgroup's queries (not in the 4.3 core bindings).
+const (
+	subgroupSizeQuery     = 0x9532 // GL_SUBGROUP_SIZE_KHR
+	subgroupStagesQuery   = 0x9533 // GL_SUBGROUP_SUPPORTED_STAGES_KHR
+	subgroupFeaturesQuery = 0x9534 // GL_SUBGROUP_SUPPORTED_FEATURES_KHR
+	subgroupBallotShuffle = 0x8 | 0x10
+)
+
+// subgroupSize is the subgroup size where compute shaders have subgroup
+// ballot and shuffle, 0 where they do not.
+func subgroupSize() int {
+	if !hasExtension("GL_KHR_shader_subgroup") {
+		return 0
+	}
+	var size, stages, features int32
+	gl.GetIntegerv(subgroupSizeQuery, &size)
+	gl.GetIntegerv(subgroupStagesQuery, &stages)
+	gl.GetIntegerv(subgroupFeaturesQuery, &features)
+	for gl.GetError() != gl.NO_ERROR {
+	}
+	if stages&gl.COMPUTE_SHADER_BIT == 0 || features&subgroupBallotShuffle != subgroupBallotShuffle {
+		return 0
+	}
+	return int(size)
+}
+
+// hasExtension reports whether the context lists an OpenGL extension.
+func hasExtension(name string) bool {
+	var n int32
+	gl.GetIntegerv(gl.NUM_EXTENSIONS, &n)
+	for k := int32(0); k < n; k++ {
+		if gl.GoStr(gl.GetStringi(gl.EXTENSIONS, uint32(k))) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Finish waits until the GPU has done everything asked of it.

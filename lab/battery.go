@@ -60,6 +60,11 @@ func sortsGroups(t stats.Test) bool { return t.IsSpacings() || t == stats.Collis
 // tests, and rank64, a row an invocation (rng_battery_rank64.comp).
 func groupPerItem(t stats.Test) bool { return sortsGroups(t) || t == stats.Rank64 }
 
+// rank64BySubgroups lets rank64 reduce a matrix by subgroup ballots where
+// the driver has them (tests turn it off to check the barrier version on
+// such a driver too).
+var rank64BySubgroups = true
+
 // batteryKernel is the kernel that counts test t.
 func batteryKernel(t stats.Test) string {
 	switch {
@@ -277,6 +282,9 @@ func newBatteryCounter(ctx *gpu.Context, streams, bits, k int, size BatterySize,
 			}
 			if g := histGroupSize(t); g != shaders.BatteryGroupSize {
 				defs["HIST_GROUP_SIZE"] = fmt.Sprint(g)
+			}
+			if n := ctx.Info.SubgroupSize; t == stats.Rank64 && rank64BySubgroups && (n == 32 || n == 64) {
+				defs["SUBGROUP_SIZE"] = fmt.Sprint(n)
 			}
 			if t.IsSpacings() {
 				defs["DIMS"] = fmt.Sprintf("%du", t.Dims())

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"speckle/gpu"
+	"speckle/gpu/gltest"
 	"speckle/internal/stats"
 	"speckle/rng"
 )
@@ -49,6 +51,36 @@ func TestExtraCountsEqualGo(t *testing.T) {
 					checkBatteryAgainstGo(t, g, nil, sz.streams, sz.size, c.tests, c.chunk)
 				})
 			}
+		}
+	}
+}
+
+// rank64 has two kernels: a subgroup a matrix where the driver has ballot
+// and shuffle, else a work group with barriers (the only one llvmpipe runs).
+// On a driver with subgroups this checks the barrier version too; both
+// against Go, both orders, matrices straddling blocks and cut short.
+func TestRank64EachKernelCountsEqualGo(t *testing.T) {
+	saved, savedChunk := rank64BySubgroups, dumpChunkBytes
+	defer func() { rank64BySubgroups, dumpChunkBytes = saved, savedChunk }()
+	subgroup := 0
+	gltest.On(t, func(c *gpu.Context) error {
+		subgroup = c.Info.SubgroupSize
+		return nil
+	})
+	for _, bySubgroups := range []bool{true, false} {
+		rank64BySubgroups = bySubgroups
+		name := "barriers"
+		if bySubgroups {
+			if subgroup == 0 {
+				continue // the driver has no subgroups: the barrier version below
+			}
+			name = fmt.Sprintf("subgroups-of-%d", subgroup)
+		}
+		for _, g := range []*rng.Generator{rng.Philox, rng.Rand48} {
+			t.Run(name+"/"+g.Name, func(t *testing.T) {
+				size := BatterySize{Numbers: 3 * 1000, PerStream: 1000, Samples: 6} // samples of 500
+				checkBatteryAgainstGo(t, g, nil, 3, size, []stats.Test{stats.Rank64}, 300)
+			})
 		}
 	}
 }
