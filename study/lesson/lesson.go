@@ -177,7 +177,7 @@ var Lessons = []Lesson{
 		Caption: "fract(sin(dot(p, (12.9898, 78.233))) · 43758.5453), the shader one-liner, keyed by a word as a pixel: the dot product runs into the millions and the product by 43758.5453 keeps 8 or 9 fraction bits in float32, so most draws lie on a grid of 512 values (84% of a photon's in the Go model, two thirds on one of 256); " +
 			"and GLSL's sin is each GPU's own, so the same shader gives other numbers on another GPU. " +
 			"Look at the framed floor and the plot: where sin is close to correctly rounded (llvmpipe) nothing shows to the eye, but trig's error falls more slowly than pcg's and over 4x4 tiles reaches 1.3 times it by about 9e6 photons (the cause is not isolated); " +
-			"on an NVIDIA H100 (driver 580), whose sin of arguments in the millions is another function (99.7% of the draws differ from the model, by up to 0.5), the image itself breaks at once: a dark floor of scattered specks, 7 times pcg's error after one iteration. " +
+			"on an NVIDIA H100 or H200 (driver 580), whose sin of arguments in the millions is another function (99.7% of the draws differ from the model, by up to 0.5, the same draws on both), the image itself breaks at once: a dark floor of scattered specks, 7 times pcg's error after one iteration. " +
 			"The fault is in the numbers, which the --explain page counts (the grid) and measures on its GPU against the Go model.",
 		Scene: "caustics", Size: "320x180", PhotonsPerIteration: 1 << 16,
 		Specs: []string{"trig", "pcg"}, View: render.ViewHeatmap,
