@@ -66,11 +66,18 @@ func captureWarnings(o capture.Capture, say func(string)) error {
 }
 
 // pastPeriod warns, as degenerate does, where the battery draws more of a
-// spec's values than its period holds (study.PastPeriod), and appends the
-// warning to the spec's note.
-func pastPeriod(c *cobra.Command, specs []rng.Spec, streams int, seed uint32, numbers int64, notes []string) {
+// spec's values than its period holds (study.PastPeriod) or its streams
+// draw one another's (study.Overlap), and appends the warning to the
+// spec's note.
+func pastPeriod(c *cobra.Command, specs []rng.Spec, streams int, seed uint32, numbers int64, notes []string) error {
 	for i, sp := range specs {
 		why := study.PastPeriod(sp, streams, seed, numbers)
+		if why == "" {
+			var err error
+			if why, err = study.Overlap(sp, streams, seed, numbers); err != nil {
+				return err
+			}
+		}
 		if why == "" {
 			continue
 		}
@@ -80,4 +87,5 @@ func pastPeriod(c *cobra.Command, specs []rng.Spec, streams int, seed uint32, nu
 		}
 		notes[i] += why
 	}
+	return nil
 }

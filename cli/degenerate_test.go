@@ -149,7 +149,9 @@ func TestTestWarnsPastThePeriod(t *testing.T) {
 		cmd.SetErr(&stderr)
 		notes := make([]string, len(specs))
 		notes[0] = "an earlier note"
-		pastPeriod(cmd, specs, 128, 1, c.numbers, notes)
+		if err := pastPeriod(cmd, specs, 128, 1, c.numbers, notes); err != nil {
+			t.Fatal(err)
+		}
 		for i, sp := range specs {
 			got := strings.Contains(notes[i], "measure the period")
 			if got != c.warned[i] || got != strings.Contains(stderr.String(), sp.Label()+": ") {
@@ -159,5 +161,33 @@ func TestTestWarnsPastThePeriod(t *testing.T) {
 		if !strings.HasPrefix(notes[0], "an earlier note") {
 			t.Errorf("the earlier note was lost: %q", notes[0])
 		}
+	}
+}
+
+// TestTestWarnsWhereStreamsOverlap: at 2^32 numbers from 128 streams a
+// one-word hash keyed by counts has not drawn past its 2^32 inputs, but
+// its Weyl-spaced streams (as close as 2.2e7 counts apart) draw 3.4e7
+// each: some draw another's values, and rng test says so (study.Overlap);
+// a hash of four output words a count, and philox, are not warned.
+func TestTestWarnsWhereStreamsOverlap(t *testing.T) {
+	specs, err := rng.ParseSpecs("city:hash-key=paper,pcg4d:hash-key=paper,philox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd := &cobra.Command{Use: "test"}
+	cmd.SetErr(&stderr)
+	notes := make([]string, len(specs))
+	if err := pastPeriod(cmd, specs, 128, 1, 1<<32, notes); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{true, false, false} {
+		got := strings.Contains(notes[i], "its streams overlap") && strings.Contains(notes[i], "measure the overlap")
+		if got != want || strings.Contains(notes[i], "measure the period") {
+			t.Errorf("%s at 2^32 numbers: note %q, want an overlap warning: %v", specs[i].Label(), notes[i], want)
+		}
+	}
+	if !strings.Contains(stderr.String(), "warning: city") {
+		t.Errorf("stderr %q: no warning for city", stderr.String())
 	}
 }

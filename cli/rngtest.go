@@ -157,7 +157,9 @@ func (o *testOptions) run(c *cobra.Command) error {
 			return err
 		}
 		if o.test.Renderer == nil {
-			pastPeriod(c, o.test.Specs, o.test.Streams, o.test.Seed, o.test.Numbers, notes)
+			if err := pastPeriod(c, o.test.Specs, o.test.Streams, o.test.Seed, o.test.Numbers, notes); err != nil {
+				return err
+			}
 		}
 	}
 	if o.split.unit >= 0 {

@@ -95,7 +95,7 @@ func newHash(s hashSpec) *Generator {
 	if (in > 1 || lanes > 1) && !s.inexact {
 		tests = append(tests, map[string]string{"hash-key": keyPaper})
 	}
-	return &Generator{
+	g := &Generator{
 		Name:          s.name,
 		Doc:           s.doc,
 		Source:        s.name + ".glsl",
@@ -106,7 +106,6 @@ func newHash(s hashSpec) *Generator {
 		Inexact:       s.inexact,
 		SharedStreams: s.shared,
 		Period:        hashPeriod(nil, lanes),
-		PeriodFor:     func(o map[string]string) Period { return hashPeriod(o, lanes) },
 		Configure: func(c Config) (Instance, error) {
 			key := c.Options["hash-key"]
 			if key == keyNative && !s.native {
@@ -119,6 +118,14 @@ func newHash(s hashSpec) *Generator {
 			return hashInstance{seed: c.Seed, streams: uint32(c.Streams), key: key, f: f, in: in, lanes: lanes}, nil
 		},
 	}
+	g.PeriodFor = func(o map[string]string) Period {
+		p := hashPeriod(o, lanes)
+		if s.shared == "" && p.Pool > 0 && o["hash-key"] != keyLinear { // counts from starts of their own
+			p.Starts = func(c Config) []uint64 { return hashStarts(g, c) }
+		} // (a hash whose streams repeat by value, not by count: Shared draws them)
+		return p
+	}
+	return g
 }
 
 // hashPeriod: a key of one word gives at most 2^32 inputs for all the
@@ -133,6 +140,26 @@ func hashPeriod(options map[string]string, lanes int) Period {
 		return Period{Pool: float64(lanes) * (1 << 32)}
 	}
 	return Period{Pool: 1 << 32}
+}
+
+// hashStarts is where each stream of c counts on from, in draws on the
+// cycle of Period.Pool (counter and nested keying: its first key, as
+// hashInstance.Stream seeds it; paper: `lanes` draws a count); nil where c
+// is not a configuration of g (Shared's caller has made one already).
+func hashStarts(g *Generator, c Config) []uint64 {
+	inst, err := g.New(c)
+	if err != nil {
+		return nil
+	}
+	h := inst.(hashInstance)
+	starts := make([]uint64, c.Streams)
+	for t := range starts {
+		starts[t] = uint64(h.Stream(t).(*hashStream).a)
+		if h.key == keyPaper {
+			starts[t] *= uint64(h.lanes)
+		}
+	}
+	return starts
 }
 
 type hashInstance struct {

@@ -1,6 +1,7 @@
 package rng
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -23,6 +24,13 @@ type Period struct {
 	// (rand48's leapfrog: streams*draws states after x_0): Shared then
 	// counts exactly the states two uses' pieces share.
 	Position func(seed uint32) uint64
+	// Starts, where set, is where each stream of c starts on the one cycle
+	// of Pool states, each draw taking the next (the hashes' counter,
+	// nested and paper keyings: stream t counts on from its own start): a
+	// stream that draws past the next stream's start draws that stream's
+	// values again, long before the pool is spent. Shared then counts the
+	// draws that repeat another stream's exactly.
+	Starts func(c Config) []uint64
 }
 
 // MaxReplicates bounds ReplicateSeed's r: capture --seeds.
@@ -99,15 +107,26 @@ type Sharing struct {
 	// Overlap how many states two of them share, counted exactly.
 	Pieces  bool
 	Overlap float64
+	// Counted says the streams are counts on one cycle (Period.Starts):
+	// Overlap is then the draws that repeat another stream's, and MinGap
+	// the fewest draws from one stream's start to the next's.
+	Counted bool
+	MinGap  float64
 }
 
 // Exact says whether s counted every stream over every draw.
 func (s Sharing) Exact() bool {
-	return s.Pieces || s.Streams == s.Total && float64(s.Checked) >= s.Draws
+	return s.Pieces || s.Counted || s.Streams == s.Total && float64(s.Checked) >= s.Draws
 }
 
 // Text is s for people, "" where it found nothing.
 func (s Sharing) Text() string {
+	if s.Counted {
+		if s.Overlap == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%.4g of their %.4g draws repeat another stream's (streams count on from starts as close as %.4g draws apart, and each draws %.4g; counted exactly)", s.Overlap, s.Draws*float64(s.Total), s.MinGap, s.Draws)
+	}
 	if s.Pieces {
 		if s.Overlap == 0 {
 			return ""
@@ -151,8 +170,8 @@ func (g *Generator) Shared(uses []Use, budget int) (Sharing, error) {
 	if len(uses) == 0 || s.Total == 0 {
 		return s, nil
 	}
-	if g.Period.Position != nil {
-		return g.pieces(uses, s), nil
+	if exact, ok := g.countedExactly(uses, s); ok {
+		return exact, nil
 	}
 	var insts []Instance
 	var counts []int
@@ -214,6 +233,67 @@ func (g *Generator) Shared(uses []Use, budget int) (Sharing, error) {
 		s.Estimate = (float64(s.Equal) + shifted) * scale * scale
 	}
 	return s, nil
+}
+
+// countedExactly is Shared's count where the uses' states are known
+// exactly: pieces of one cycle (Period.Position) or streams counting on
+// from starts of their own (Period.Starts); ok false where they are not.
+func (g *Generator) countedExactly(uses []Use, s Sharing) (Sharing, bool) {
+	if g.Period.Position != nil {
+		return g.pieces(uses, s), true
+	}
+	if per := g.PeriodOf(uses[0].Cfg.Options); per.Starts != nil {
+		return counted(uses, s, per), true
+	}
+	return s, false
+}
+
+// counted counts the draws of the uses' streams that repeat another
+// stream's: stream i draws states start_i .. start_i+draws-1 of the one
+// cycle of per.Pool states, so the repeats are the draws less the states
+// the streams cover together (each interval cut where it wraps round).
+func counted(uses []Use, s Sharing, per Period) Sharing {
+	n := per.Pool
+	s.Counted, s.Streams, s.Checked = true, s.Total, int(min(s.Draws, math.MaxInt32))
+	type interval struct{ start, end float64 }
+	var all []interval
+	var starts []float64
+	drawn := 0.0
+	for _, u := range uses {
+		l := min(u.Draws, n)
+		for _, st := range per.Starts(u.Cfg) {
+			a := float64(st)
+			starts = append(starts, a)
+			drawn += l
+			if a+l <= n {
+				all = append(all, interval{a, a + l})
+			} else {
+				all = append(all, interval{a, n}, interval{0, a + l - n})
+			}
+		}
+	}
+	slices.SortFunc(all, func(a, b interval) int { return cmp.Compare(a.start, b.start) })
+	covered, reach := 0.0, 0.0
+	for _, iv := range all {
+		if iv.start > reach {
+			reach = iv.start
+		}
+		if iv.end > reach {
+			covered += iv.end - reach
+			reach = iv.end
+		}
+	}
+	s.Overlap, s.Estimate = drawn-covered, drawn-covered
+	slices.Sort(starts)
+	s.MinGap = n
+	for i, a := range starts {
+		next := n + starts[0] // the first start, once round
+		if i+1 < len(starts) {
+			next = starts[i+1]
+		}
+		s.MinGap = min(s.MinGap, next-a)
+	}
+	return s
 }
 
 // pieces counts the states that two uses' pieces of g's one cycle share:

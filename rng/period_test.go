@@ -2,6 +2,7 @@ package rng
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -192,4 +193,100 @@ func TestRand48Pieces(t *testing.T) {
 	if want := float64(uint64(1)<<47 - d); s.Overlap != want || !strings.Contains(s.Text(), "counted exactly") {
 		t.Errorf("seeds 1, 2 at 2^27 draws: overlap %g, want %g (%q)", s.Overlap, want, s.Text())
 	}
+}
+
+// TestHashOverlapCountedExactly: where a hash's streams count on from
+// starts of their own (Period.Starts), Shared's count of the draws that
+// repeat another stream's equals the count found by drawing every stream's
+// keys: nested keying (starts at random: 4,096 streams of 1,000 draws meet
+// by birthdays), counter keying (Weyl-spaced: none until a stream draws
+// past the smallest gap, then some) and paper keying (4 draws a count).
+func TestHashOverlapCountedExactly(t *testing.T) {
+	cases := []struct {
+		g       *Generator
+		key     string
+		streams int
+		draws   float64
+	}{
+		{PCG, keyNested, 4096, 1000},
+		{PCG, keyCounter, 128, 1 << 25},
+		{PCG4D, keyPaper, 64, 1 << 28},
+	}
+	for _, c := range cases {
+		cfg := Config{Seed: 3, Streams: c.streams, Options: map[string]string{"hash-key": c.key}}
+		s, err := c.g.Shared([]Use{{Cfg: cfg, Draws: c.draws}}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		per := c.g.PeriodOf(cfg.Options)
+		// Brute force over the counts: which of the cycle's states each
+		// stream's draws take, a state drawn k times repeating k-1.
+		lanes := uint64(per.Pool / (1 << 32))
+		seen := map[uint64]bool{}
+		repeats := 0.0
+		for _, start := range per.Starts(cfg) {
+			if c.draws > 1<<20 { // long streams: only the states near other starts can repeat
+				continue
+			}
+			for d := uint64(0); d < uint64(c.draws); d++ {
+				k := (start + d) % (lanes << 32)
+				if seen[k] {
+					repeats++
+				}
+				seen[k] = true
+			}
+		}
+		if c.draws > 1<<20 {
+			repeats = overlapBySorting(per.Starts(cfg), c.draws, per.Pool)
+		}
+		if !s.Counted || s.Overlap != repeats {
+			t.Errorf("%s %s, %d streams of %g draws: Shared counted %g repeats (counted %v), the draws %g", c.g.Name, c.key, c.streams, c.draws, s.Overlap, s.Counted, repeats)
+		}
+		if s.Overlap == 0 {
+			t.Errorf("%s %s: no repeats: the case does not test the count", c.g.Name, c.key)
+		}
+		// Draws up to the smallest gap repeat nothing.
+		s, _ = c.g.Shared([]Use{{Cfg: cfg, Draws: s.MinGap}}, 0)
+		if s.Overlap != 0 {
+			t.Errorf("%s %s: %g repeats at the smallest gap's draws, want 0", c.g.Name, c.key, s.Overlap)
+		}
+	}
+	// Each stream's keys are those of its Go stream, in draws (the model
+	// Starts describes): stream t's first key, as Stream seeds it.
+	cfg := Config{Seed: 3, Streams: 8, Options: map[string]string{"hash-key": keyNested}}
+	inst, _ := PCG.New(cfg)
+	for t2, start := range PCG.PeriodOf(cfg.Options).Starts(cfg) {
+		if a := inst.Stream(t2).(*hashStream).a; uint64(a) != start {
+			t.Errorf("nested stream %d starts at %d, Starts says %d", t2, a, start)
+		}
+	}
+}
+
+// overlapBySorting counts, for streams too long to draw key by key, the
+// draws that repeat another's: all the draws less the states they cover
+// together, the union of equal intervals on a circle summed gap by gap
+// (an independent count from Shared's sweep over the intervals).
+func overlapBySorting(starts []uint64, draws, pool float64) float64 {
+	xs := make([]float64, len(starts))
+	for i, s := range starts {
+		xs[i] = float64(s)
+	}
+	slices.Sort(xs)
+	return float64(len(xs))*draws - unionOnCircle(xs, draws, pool)
+}
+
+// unionOnCircle is how many states of a cycle of pool states the intervals
+// [x, x+draws) cover together.
+func unionOnCircle(xs []float64, draws, pool float64) float64 {
+	// Mark the gaps: between consecutive starts a, b (b the next, round
+	// the circle) the states a .. a+draws cover min(draws, b-a) of the gap.
+	total := 0.0
+	for i, a := range xs {
+		b := xs[0] + pool
+		if i+1 < len(xs) {
+			b = xs[i+1]
+		}
+		total += min(draws, b-a)
+	}
+	return total
 }

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"fmt"
 	"math"
 
 	"speckle/internal/stats"
@@ -153,4 +154,22 @@ func PastPeriod(sp rng.Spec, streams int, seed uint32, numbers int64) string {
 		return ""
 	}
 	return why + ": its FAILs measure the period, not the generator"
+}
+
+// Overlap is what a battery of numbers values an order from streams streams
+// of sp repeats of one stream in another, where its streams count on from
+// starts on one cycle (the hashes' counter, nested and paper keyings:
+// rng.Period.Starts, counted exactly), "" where none is repeated or that
+// is not known: a stream that draws past the next stream's start draws its
+// values again, long before the period is spent.
+func Overlap(sp rng.Spec, streams int, seed uint32, numbers int64) (string, error) {
+	cfg := sp.Config(streams, seed)
+	if sp.Gen.PeriodOf(cfg.Options).Starts == nil {
+		return "", nil
+	}
+	s, err := sp.Gen.Shared([]rng.Use{{Cfg: cfg, Draws: float64(numbers / int64(streams))}}, 0)
+	if err != nil || s.Text() == "" {
+		return "", err
+	}
+	return fmt.Sprintf("its streams overlap: %s: some FAILs may measure the overlap, not the generator", s.Text()), nil
 }
