@@ -344,5 +344,8 @@ func generatorFamilies() []family {
 		}
 		out[i].gens = append(out[i].gens, g)
 	}
+	if users := rng.UserGenerators(); len(users) > 0 { // glsl:FILE, from the command line or settings
+		out = append(out, family{name: "your own (GLSL)", gens: users})
+	}
 	return out
 }

@@ -203,7 +203,7 @@ func (o *appOptions) apply(m *app.Model) error {
 		}
 	}
 	if len(o.panes) > 0 {
-		if err := refuseUserPanes(o.panes); err != nil {
+		if err := userPanesAbsolute(o.panes); err != nil {
 			return err
 		}
 		if err := m.SetPanes(o.panes); err != nil {

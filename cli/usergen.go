@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"path/filepath"
+
 	"github.com/spf13/cobra"
 
 	"speckle/rng"
@@ -39,12 +41,21 @@ func (o *lookOptions) checkSpecs(c *cobra.Command, specs []rng.Spec) error {
 	return nil
 }
 
-// refuseUserPanes refuses a glsl: generator in the window's panes, which
-// keep generators by registered name (settings files, pickers): not yet.
-func refuseUserPanes(panes []rng.Spec) error {
-	for _, sp := range panes {
-		if sp.Gen.UserFile != "" {
-			return usagef("--panes %s: the window does not take a glsl: generator yet (render, capture, rng look and rng test do)", sp.Label())
+// userPanesAbsolute names each user's generator among the window's panes
+// by its absolute path: the window keeps generators by name (its settings
+// file, the picker), and a relative path would name another file, or none,
+// when the settings are read again from another folder.
+func userPanesAbsolute(panes []rng.Spec) error {
+	for i, sp := range panes {
+		if sp.Gen.UserFile == "" || filepath.IsAbs(sp.Gen.UserFile) {
+			continue
+		}
+		abs, err := filepath.Abs(sp.Gen.UserFile)
+		if err != nil {
+			return usagef("--panes %s: %v", sp.Label(), err)
+		}
+		if panes[i].Gen, err = rng.LoadUser(abs); err != nil {
+			return usageError{err.Error()}
 		}
 	}
 	return nil

@@ -68,7 +68,6 @@ func TestUserGLSLRefusals(t *testing.T) {
 		{[]string{"rng", "dump", "--gen", user, "--device", "cpu", "--order", "renderer"}, "speckle rng dump: " + noRef + "--device cpu needs one"},
 		{[]string{"rng", "look", "--gens", user, "--device", "cpu"}, "speckle rng look: " + noRef + "--device cpu needs one"},
 		{[]string{"rng", "test", "--gens", user, "--order", "renderer", "--lags", "2"}, "speckle rng test: " + noRef + "--lags (the lag table is drawn from the Go reference) needs one"},
-		{[]string{"app", "--panes", user, "--headless", "--frames", "1"}, "speckle app: --panes glsl:user_pcg.glsl: the window does not take a glsl: generator yet"},
 		{[]string{"rng", "look", "--gens", user, "--view", "photons"}, "speckle rng look: " + noRef + "the photons view (drawn from the Go reference) needs one"},
 	}
 	for _, c := range cases {
@@ -91,5 +90,24 @@ func TestUserGLSLRender(t *testing.T) {
 	}
 	if fi, err := os.Stat(out); err != nil || fi.Size() == 0 {
 		t.Errorf("no picture: %v", err)
+	}
+}
+
+// The window takes a user's generator in a pane (app's TestUserGeneratorPane
+// renders it) and keeps it in its settings by absolute path, so that they
+// name the same file when read again from another folder.
+func TestUserGLSLPaneKeptByAbsolutePath(t *testing.T) {
+	settings := filepath.Join(t.TempDir(), "settings.json")
+	r := speckle(t, nil, "app", "--panes", "glsl:../rng/testdata/user_pcg.glsl,pcg", "--headless", "--frames", "1", "--defaults", "--size", "64x36", "--settings", settings)
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	text, err := os.ReadFile(settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs("../rng/testdata/user_pcg.glsl")
+	if !strings.Contains(string(text), `"glsl:`+abs+`"`) {
+		t.Errorf("the settings do not name %s:\n%s", abs, text)
 	}
 }

@@ -218,8 +218,13 @@ var All = []*Generator{
 	Trig,
 }
 
-// Lookup finds a generator by name.
+// Lookup finds a generator by name: a registered one, or a user's GLSL
+// file named glsl:PATH (LoadUser: read and checked once a process), so
+// that settings which keep generators by name keep a user's too.
 func Lookup(name string) (*Generator, error) {
+	if path, ok := strings.CutPrefix(name, UserPrefix+":"); ok {
+		return LoadUser(path)
+	}
 	for _, g := range All {
 		if g.Name == name {
 			return g, nil

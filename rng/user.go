@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,6 +48,18 @@ var (
 )
 
 var userGens sync.Map // path as named -> *Generator: one generator per file a run names
+
+// UserGenerators are the users' generators this process has loaded, in the
+// order of their paths: the window lists them beside the registry's.
+func UserGenerators() []*Generator {
+	var out []*Generator
+	userGens.Range(func(_, g any) bool {
+		out = append(out, g.(*Generator))
+		return true
+	})
+	slices.SortFunc(out, func(a, b *Generator) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
 
 // LoadUser is the generator of a user's GLSL file, read and checked once a
 // process: readable, at most 256 KiB of UTF-8 text, declaring the

@@ -244,6 +244,15 @@ type Sample struct {
 // Run applies Options first); c may be nil when not OnGPU. The window
 // keeps a Sample and draws it again when only the drawing changes (Draw).
 func (l Look) Sample(c *gpu.Context, sp rng.Spec) (Sample, error) {
+	if l.photonView() || !l.OnGPU { // drawn from the Go reference, which a user's generator has not
+		what := "--device cpu"
+		if l.photonView() {
+			what = "the " + l.View + " view (drawn from the Go reference)"
+		}
+		if err := sp.Gen.NoReference(what); err != nil {
+			return Sample{}, err
+		}
+	}
 	if v := l.ViewDef(); v.Sample != nil {
 		return v.Sample(l, c, sp)
 	}
