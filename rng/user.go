@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"speckle/internal/printable"
 )
 
 // A user's generator: `--gen glsl:FILE` names a GLSL file that implements
@@ -77,7 +79,7 @@ func LoadUser(path string) (*Generator, error) {
 }
 
 func loadUser(path string) (*Generator, error) {
-	name := UserPrefix + ":" + path
+	name := UserPrefix + ":" + printable.Quote(path) // for messages: a path may hold a newline
 	if path == "" {
 		return nil, fmt.Errorf("glsl: name a GLSL file, like glsl:my_hash.glsl")
 	}
@@ -100,7 +102,7 @@ func loadUser(path string) (*Generator, error) {
 	src := string(text)
 	for i, line := range strings.Split(src, "\n") {
 		if d := userDirectiveRE.FindStringSubmatch(line); d != nil {
-			return nil, fmt.Errorf("%s:%d: no #%s in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")", path, i+1, d[1])
+			return nil, fmt.Errorf("%s:%d: no #%s in a generator's file: Speckle adds the version and what the file may use (docs/manual.md, \"Your own generator\")", printable.Quote(path), i+1, d[1])
 		}
 	}
 	m := userWordsRE.FindAllStringSubmatchIndex(src, -1)
@@ -128,8 +130,8 @@ func loadUser(path string) (*Generator, error) {
 	src = src[:m[0][0]] + "// " + strings.TrimLeft(src[m[0][0]:m[0][1]], " \t") + " (set by Speckle)" + src[m[0][1]:]
 	u := &userInstance{words: words, passes: passes}
 	return &Generator{
-		Name:       name,
-		Doc:        "a user's GLSL generator, " + path + " (no Go reference)",
+		Name:       UserPrefix + ":" + path, // as named: Lookup takes it back
+		Doc:        "a user's GLSL generator, " + printable.Quote(path) + " (no Go reference)",
 		Source:     "user.glsl",
 		UserFile:   path,
 		UserSource: src,
@@ -139,7 +141,7 @@ func loadUser(path string) (*Generator, error) {
 }
 
 // userBase is the label of a user's generator: glsl:BASE.
-func userBase(path string) string { return UserPrefix + ":" + filepath.Base(path) }
+func userBase(path string) string { return UserPrefix + ":" + printable.Quote(filepath.Base(path)) }
 
 // NoReference is nil for a generator with a Go reference; for a user's,
 // the one line that refuses what would need it (what: "--device cpu").
@@ -161,7 +163,7 @@ const userMaxPasses = 30000
 // ends a shader's loops after 65,535 passes in all, so an uncounted loop
 // would give wrong numbers there, not an error.
 func userLoopPasses(path, src string) (int, error) {
-	name := UserPrefix + ":" + path
+	name := UserPrefix + ":" + printable.Quote(path)
 	m := userPassesRE.FindAllStringSubmatch(src, -1)
 	if len(m) > 1 {
 		return 0, fmt.Errorf("%s: RNG_LOOP_PASSES is defined %d times; define it once", name, len(m))
@@ -185,7 +187,7 @@ func userLoopPasses(path, src string) (int, error) {
 	if at := userLoopRE.FindStringIndex(code); at != nil {
 		line := strings.Count(code[:at[0]], "\n") + 1
 		return 0, fmt.Errorf("%s:%d: a loop (%s) needs #define RNG_LOOP_PASSES N, the most loop passes one call of rng_init or rng_u32 runs: Speckle sizes its dispatches by it, as llvmpipe ends a shader's loops after 65,535 passes in all (docs/manual.md, \"Your own generator\")",
-			path, line, code[at[0]:at[1]])
+			printable.Quote(path), line, code[at[0]:at[1]])
 	}
 	return 0, nil
 }
