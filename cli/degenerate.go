@@ -65,18 +65,14 @@ func captureWarnings(o capture.Capture, say func(string)) error {
 	return nil
 }
 
-// pastPeriod warns, as degenerate does, where the battery draws more of a
-// spec's values than its period holds (study.PastPeriod) or its streams
-// draw one another's (study.Overlap), and appends the warning to the
-// spec's note.
+// pastPeriod warns, as degenerate does, where the battery draws some of a
+// spec's numbers twice (study.Repeats: past its period, or its streams
+// drawing one another's), and appends the warning to the spec's note.
 func pastPeriod(c *cobra.Command, specs []rng.Spec, streams int, seed uint32, numbers int64, notes []string) error {
 	for i, sp := range specs {
-		why := study.PastPeriod(sp, streams, seed, numbers)
-		if why == "" {
-			var err error
-			if why, err = study.Overlap(sp, streams, seed, numbers); err != nil {
-				return err
-			}
+		why, err := study.Repeats(sp, streams, seed, numbers)
+		if err != nil {
+			return err
 		}
 		if why == "" {
 			continue

@@ -143,21 +143,21 @@ func hashPeriod(options map[string]string, lanes int) Period {
 }
 
 // hashStarts is where each stream of c counts on from, in draws on the
-// cycle of Period.Pool (counter and nested keying: its first key, as
-// hashInstance.Stream seeds it; paper: `lanes` draws a count); nil where c
-// is not a configuration of g (Shared's caller has made one already).
+// cycle of Period.Pool: its first key (counter, nested) or count times the
+// draws a count (paper); nil where c is not a configuration of g.
 func hashStarts(g *Generator, c Config) []uint64 {
 	inst, err := g.New(c)
 	if err != nil {
 		return nil
 	}
 	h := inst.(hashInstance)
+	per := uint64(1)
+	if h.key == keyPaper {
+		per = uint64(h.lanes)
+	}
 	starts := make([]uint64, c.Streams)
 	for t := range starts {
-		starts[t] = uint64(h.Stream(t).(*hashStream).a)
-		if h.key == keyPaper {
-			starts[t] *= uint64(h.lanes)
-		}
+		starts[t] = per * uint64(h.firstKey(uint32(t)))
 	}
 	return starts
 }
@@ -201,18 +201,28 @@ func (h hashInstance) Loops() Loops { return Loops{} }
 
 // Stream t, as rng/hash.glsl's rng_init seeds it.
 func (h hashInstance) Stream(t int) Stream {
-	s := &hashStream{f: h.f, key: h.key, a: uint32(t), c: h.seed, in: h.in, lanes: uint32(h.lanes)}
+	s := &hashStream{f: h.f, key: h.key, a: h.firstKey(uint32(t)), c: h.seed, in: h.in, lanes: uint32(h.lanes)}
 	switch h.key {
-	case keyCounter:
-		s.a, s.b = hashGolden*(uint32(t)+h.streams*h.seed), 1
+	case keyCounter, keyNested:
+		s.b = 1
 	case keyLinear:
-		s.a, s.b = uint32(t)+hashGolden*h.seed, h.streams
-	case keyNested:
-		s.a, s.b = h.f.one(uint32(t)+h.f.one(h.seed)), 1
-	case keyPaper:
-		s.a, s.b = hashGolden*(uint32(t)+h.streams*h.seed), 0
+		s.b = h.streams
 	}
 	return s
+}
+
+// firstKey is stream t's a as Stream seeds it: its key (counter, linear,
+// nested), paper's first count, native's stream word t.
+func (h hashInstance) firstKey(t uint32) uint32 {
+	switch h.key {
+	case keyCounter, keyPaper:
+		return hashGolden * (t + h.streams*h.seed)
+	case keyLinear:
+		return t + hashGolden*h.seed
+	case keyNested:
+		return h.f.one(t + h.f.one(h.seed))
+	}
+	return t
 }
 
 // hashStream: 1-word keyings draw h(a), a += b; native draws

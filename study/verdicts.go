@@ -156,6 +156,17 @@ func PastPeriod(sp rng.Spec, streams int, seed uint32, numbers int64) string {
 	return why + ": its FAILs measure the period, not the generator"
 }
 
+// Repeats is why a battery of numbers values an order from streams
+// streams of sp draws some of its numbers twice, "" if it does not: past
+// the period (PastPeriod), else where its streams overlap (Overlap). rng
+// test warns of it; rng pareto grows its battery only while no spec does.
+func Repeats(sp rng.Spec, streams int, seed uint32, numbers int64) (string, error) {
+	if why := PastPeriod(sp, streams, seed, numbers); why != "" {
+		return why, nil
+	}
+	return Overlap(sp, streams, seed, numbers)
+}
+
 // Overlap is what a battery of numbers values an order from streams streams
 // of sp repeats of one stream in another, where its streams count on from
 // starts on one cycle (the hashes' counter, nested and paper keyings:

@@ -229,12 +229,16 @@ func (o Pareto) nextSize(n int64, took, left time.Duration) int64 {
 }
 
 // fits says whether every spec takes a battery of n numbers an order
-// within its period (study.PastPeriod): past it, a spec's FAILs would
-// measure its period, not its quality, so the battery grows no further.
+// without drawing a number twice (study.Repeats: within its period, its
+// streams apart): past that, a spec's FAILs would measure its period or
+// its streams' overlap, not its quality, so the battery grows no further.
 func (o Pareto) fits(n int64) bool {
 	for _, sp := range o.Specs {
 		s, err := streamsFor(sp, o.Seed, n, o.tests())
-		if err != nil || study.PastPeriod(sp, s, o.Seed, n) != "" {
+		if err != nil {
+			return false
+		}
+		if why, err := study.Repeats(sp, s, o.Seed, n); err != nil || why != "" {
 			return false
 		}
 	}
@@ -242,11 +246,12 @@ func (o Pareto) fits(n int64) bool {
 }
 
 // warnPastPeriod says, spec by spec, where a battery of n numbers (the
-// floor, or --numbers as given) draws past the spec's period.
+// floor, or --numbers as given) draws some of the spec's numbers twice
+// (study.Repeats).
 func (o Pareto) warnPastPeriod(n int64) {
 	for _, sp := range o.Specs {
 		if s, err := streamsFor(sp, o.Seed, n, o.tests()); err == nil {
-			if why := study.PastPeriod(sp, s, o.Seed, n); why != "" {
+			if why, err := study.Repeats(sp, s, o.Seed, n); err == nil && why != "" {
 				o.log("pareto: warning: %s: %s", sp.Label(), why)
 			}
 		}
