@@ -80,8 +80,8 @@ func batteryKernel(t stats.Test) string {
 // each order: blocks of every stream are drawn on the GPU (rng_dump.comp,
 // as `rng dump --order interleaved` draws them), each block counted by
 // rng_battery.comp (batteryKernel: rng_battery_groups.comp for birthdays
-// and collisions, rng_battery_rank64.comp for rank64) in both orders while the block before it is still at hand, and only the
-// counts are read back. progress, if not nil, is told how many values (per
+// and collisions, rng_battery_rank64.comp for rank64) in both orders while
+// the block before it is still at hand, and only the counts are read back. progress, if not nil, is told how many values (per
 // order) are done.
 func Battery(r *render.RNG, size BatterySize, tests []stats.Test, progress func(done int64)) (BatteryCounts, error) {
 	streams, bits := r.Cfg.Streams, r.Gen.Bits()

@@ -84,3 +84,14 @@ func TestRank64EachKernelCountsEqualGo(t *testing.T) {
 		}
 	}
 }
+
+// rank64 takes a work group a matrix, so a block of 2^23 positions is
+// 65,536 groups, one past the 65,535 llvmpipe takes in one dimension:
+// Dispatch folds them into 2-D and the kernel's linear_group unfolds them.
+// Both orders, against Go; it fails where the fold is ignored.
+func TestRank64PastTheGroupLimitEqualsGo(t *testing.T) {
+	saved := dumpChunkBytes
+	defer func() { dumpChunkBytes = saved }()
+	size := BatterySize{Numbers: 1 << 23, PerStream: 1 << 22, Samples: 8}
+	checkBatteryAgainstGo(t, rng.Philox, nil, 2, size, []stats.Test{stats.Rank64}, 1<<22)
+}
